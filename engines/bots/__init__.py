@@ -1,0 +1,118 @@
+"""Bot registry: specs like `random`, `heuristic`, `heuristic:greedy`, `mcts:iterations=400,c=0.7`.
+
+A spec is `NAME[:ARGS]`; ARGS is a comma-separated list of `key=value` options and at most
+one bare word (the variant, e.g. the heuristic's style).  `BOTS` maps NAME to a factory
+`factory(game, variant, options) -> Bot`; third-party bots register through the
+`tabletop.bots` entry-point group.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+from collections.abc import Callable
+
+from engines.bots.random_bot import RandomBot
+from engines.core import Bot, Game
+
+__all__ = ["BOTS", "BotSpecError", "RandomBot", "bot_names", "make_bot", "parse_spec", "split_specs"]
+
+
+class BotSpecError(ValueError):
+    """A bot spec that names no bot, an unknown variant or a malformed option."""
+
+
+BotFactory = Callable[[Game, "str | None", dict[str, str]], Bot]
+
+
+def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
+    """`'mcts:iterations=400,c=0.7'` -> `('mcts', None, {'iterations': '400', 'c': '0.7'})`."""
+    name, _, args = spec.strip().partition(":")
+    variant: str | None = None
+    options: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in args.split(","))):
+        if "=" in part:
+            key, _, value = part.partition("=")
+            if not key.strip() or not value.strip():
+                raise BotSpecError(f"malformed bot option {part!r} in {spec!r}")
+            options[key.strip()] = value.strip()
+        elif variant is None:
+            variant = part
+        else:
+            raise BotSpecError(f"bot spec {spec!r} names two variants ({variant!r}, {part!r})")
+    if not name:
+        raise BotSpecError(f"empty bot spec {spec!r}")
+    return name, variant, options
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a CLI line-up `'mcts:iterations=50,c=1,random'` into one spec per bot.
+
+    A comma-separated piece with `=` but no `:` continues the previous spec's options.
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            raise BotSpecError(f"empty bot spec in {text!r}")
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def _random(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
+    if variant or options:
+        raise BotSpecError("the random bot takes no options")
+    return RandomBot()
+
+
+def _heuristic(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
+    styles = game.heuristics
+    if not styles:
+        raise BotSpecError(f"{game.name} has no heuristic bot yet")
+    key = variant or "default"
+    if key not in styles:
+        raise BotSpecError(
+            f"unknown heuristic {key!r} for {game.name}; known: {', '.join(sorted(styles))}"
+        )
+    try:
+        bot = styles[key](**options)
+    except TypeError as exc:
+        raise BotSpecError(f"bad options for heuristic:{key}: {exc}") from None
+    return bot
+
+
+def _mcts(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
+    if importlib.util.find_spec("engines.bots.mcts") is None:
+        raise BotSpecError("the mcts bot is not available yet")
+    from engines.bots.mcts import make_mcts
+
+    return make_mcts(game, variant, options)
+
+
+BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts}
+for _entry in importlib.metadata.entry_points(group="tabletop.bots"):
+    BOTS[_entry.name] = _entry.load()
+
+
+def bot_names(game: Game) -> list[str]:
+    """Every spec a user can write for `game` without options (for `simulate list`)."""
+    names = ["random"]
+    for key in game.heuristics:
+        names.append("heuristic" if key == "default" else f"heuristic:{key}")
+    if importlib.util.find_spec("engines.bots.mcts") is not None:
+        names.append("mcts")
+    names.extend(n for n in BOTS if n not in ("random", "heuristic", "mcts"))
+    return names
+
+
+def make_bot(spec: str, game: Game) -> Bot:
+    """Build the bot named by `spec` for `game`; bad specs raise `BotSpecError`."""
+    name, variant, options = parse_spec(spec)
+    factory = BOTS.get(name)
+    if factory is None:
+        raise BotSpecError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+    bot = factory(game, variant, options)
+    bot.name = spec.strip()
+    return bot

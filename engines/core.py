@@ -1,0 +1,394 @@
+"""The engine contract every game implements, and the one loop that plays a game.
+
+Modelled on OpenSpiel's small Game/State API: a `Game` is an immutable registry entry
+(name, player range, `Rules` dataclass of variant options, heuristic bots), a `State`
+is a mutable position driven by small integer actions.  Chance is resolved inside
+`apply_action` with the state's own `random.Random`, so a game is a pure function of
+(seed, actions) and `replay` can reproduce it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = [
+    "Bot",
+    "Game",
+    "GameRecord",
+    "IllegalActionError",
+    "State",
+    "make_rules",
+    "play_game",
+    "replay",
+    "rules_to_str",
+]
+
+#: Salt that separates the bots' random stream from the state's own stream.
+BOT_SEED_SALT = 0x5EED_B075
+
+
+class IllegalActionError(ValueError):
+    """An action that is not in `legal_actions()` was applied; the state is unchanged."""
+
+
+class Bot(Protocol):
+    """Anything that picks an action for `state.current_player()`."""
+
+    name: str
+
+    def choose(self, state: State, rng: random.Random) -> int: ...
+
+
+class State:
+    """A game position.  Subclasses implement the underscored hooks and the hidden-info API.
+
+    Subclasses must set `self.num_players`, `self.rules` and `self.rng` (the state's own
+    `random.Random`, used for every chance event), and implement:
+
+    - `_legal_actions()`  -> list[int]   (computed; `legal_actions()` caches it per position)
+    - `_apply(action)`                    (mutate; never called with an illegal action)
+    - `current_player()`, `is_terminal()`, `scores()`
+    - `clone()`, `determinize(seat, rng)`, `observation(seat)`, `action_to_str(action)`
+    - optionally `winners()` (official tie-breaks), `ranks()`, `score_breakdown()`, `metrics()`.
+
+    A subclass that copies itself in `clone()` must reset `_legal_cache` to None (or copy it:
+    the cached list is never mutated by callers).
+    """
+
+    num_players: int
+    rules: Any
+    rng: random.Random
+    _legal_cache: list[int] | None = None
+
+    # --- contract: acting -------------------------------------------------------------
+    def current_player(self) -> int:
+        """Seat to act, -1 when the game is over."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[int]:
+        """Small integer actions legal now (empty only when terminal).  Do not mutate the list."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        return legal
+
+    def apply_action(self, action: int) -> None:
+        """Play `action` for the current player; an illegal action raises and changes nothing."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_actions()
+        if action not in legal:
+            raise IllegalActionError(
+                f"illegal action {action!r} for seat {self.current_player()}; "
+                f"legal: {[self.action_to_str(a) for a in legal][:20]}"
+            )
+        self._legal_cache = None
+        self._apply(action)
+
+    def _legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    # --- contract: outcome --------------------------------------------------------------
+    def scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Seats that share the win.  Default: every seat with the top score (a shared win)."""
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def ranks(self) -> list[int]:
+        """1 = winner(s); the others by score (competition ranking: ties share the better rank)."""
+        won = set(self.winners())
+        scores = self.scores()
+        ranks = []
+        for seat, score in enumerate(scores):
+            if seat in won:
+                ranks.append(1)
+            else:
+                better = sum(1 for s, o in enumerate(scores) if s in won or (o > score and s != seat))
+                ranks.append(1 + better)
+        return ranks
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        """Points by source (each list has one entry per seat and they sum to `scores()`)."""
+        return {}
+
+    def metrics(self) -> dict[str, float]:
+        """Per-game measures for balance tables (rounds played, lead changes, ...)."""
+        return {}
+
+    # --- contract: information ------------------------------------------------------------
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A clone where all that `seat` cannot see is resampled from `rng`, rng reseeded too."""
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> dict:
+        raise NotImplementedError
+
+    def action_to_str(self, action: int) -> str:
+        return str(action)
+
+    def snapshot(self) -> dict:
+        """Everything in the position, comparable with `==` (tests use it to compare worlds).
+
+        Default: the instance attributes, with the random generator replaced by its state.
+        """
+        names = getattr(self, "__slots__", None) or vars(self).keys()
+        out = {}
+        for name in names:
+            if name == "_legal_cache" or not hasattr(self, name):
+                continue
+            value = getattr(self, name)
+            out[name] = value.getstate() if isinstance(value, random.Random) else value
+        return out
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} players={self.num_players} to_move={self.current_player()}>"
+
+
+# --------------------------------------------------------------------------------------------
+# Rules: frozen dataclasses of variant options
+# --------------------------------------------------------------------------------------------
+
+
+def _rule_fields(rules_cls: type) -> dict[str, tuple[dataclasses.Field, Any]]:
+    hints = typing.get_type_hints(rules_cls)
+    return {f.name: (f, hints[f.name]) for f in dataclasses.fields(rules_cls)}
+
+
+def _convert(name: str, raw: Any, hint: Any) -> Any:
+    """Turn a CLI string (or a Python value) into the field's type, or raise ValueError."""
+    args = typing.get_args(hint)
+    if type(None) in args:  # Optional[X]
+        if raw is None or (isinstance(raw, str) and raw.lower() in ("none", "")):
+            return None
+        hint = next(a for a in args if a is not type(None))
+    if hint is bool:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"rule {name!r} expects true/false, got {raw!r}")
+    if hint is int:
+        if isinstance(raw, bool):
+            raise ValueError(f"rule {name!r} expects an integer, got {raw!r}")
+        try:
+            return int(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"rule {name!r} expects an integer, got {raw!r}") from None
+    if hint is float:
+        try:
+            return float(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"rule {name!r} expects a number, got {raw!r}") from None
+    if hint is str:
+        return str(raw)
+    return raw
+
+
+def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any:
+    """Validate `options` (strings from the CLI or typed values) into a frozen `Rules` instance.
+
+    A field may declare `metadata={"choices": (...), "help": "..."}`; `Rules.__post_init__`
+    may raise ValueError for invalid combinations.
+    """
+    options = dict(options or {})
+    fields = _rule_fields(rules_cls)
+    unknown = sorted(set(options) - set(fields))
+    if unknown:
+        known = ", ".join(fields) or "(none)"
+        raise ValueError(f"unknown rule option {unknown[0]!r}; known options: {known}")
+    values = {}
+    for name, raw in options.items():
+        fld, hint = fields[name]
+        value = _convert(name, raw, hint)
+        choices = fld.metadata.get("choices")
+        if choices is not None and value not in choices:
+            raise ValueError(
+                f"rule {name!r} must be one of {', '.join(map(str, choices))}; got {raw!r}"
+            )
+        values[name] = value
+    return rules_cls(**values)
+
+
+def rules_to_str(rules: Any) -> str:
+    """`key=value,...` of the options that differ from the defaults ('' = official rules)."""
+    if rules is None:
+        return ""
+    default = type(rules)()
+    parts = [
+        f"{f.name}={getattr(rules, f.name)}"
+        for f in dataclasses.fields(rules)
+        if getattr(rules, f.name) != getattr(default, f.name)
+    ]
+    return ",".join(parts)
+
+
+def rule_options(rules_cls: type) -> list[dict[str, Any]]:
+    """Describe each option (name, default, choices, help) for `simulate list`."""
+    out = []
+    for name, (fld, hint) in _rule_fields(rules_cls).items():
+        out.append(
+            {
+                "name": name,
+                "default": fld.default,
+                "type": getattr(hint, "__name__", str(hint)),
+                "choices": fld.metadata.get("choices"),
+                "help": fld.metadata.get("help", ""),
+            }
+        )
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Game: a registry entry
+# --------------------------------------------------------------------------------------------
+
+
+def official_dataset(rules: Any) -> str:
+    """Data-set label of a game whose components are all confirmed."""
+    return "official"
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the runner and the CLI need to know about one game.
+
+    `create_state(num_players, seed, rules)` builds the initial position; `heuristics` maps
+    variant names to bot factories (`"default"` is what the spec `heuristic` means);
+    `dataset(rules)` names the component data set in use, for manifests and reports.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+    Rules: type
+    create_state: Callable[[int, int, Any], State]
+    heuristics: Mapping[str, Callable[..., Bot]] = field(default_factory=dict)
+    description: str = ""
+    default_players: int | None = None
+    dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.dataset is None:
+            object.__setattr__(self, "dataset", official_dataset)
+
+    def make_rules(self, **options: Any) -> Any:
+        return make_rules(self.Rules, options)
+
+    def check_players(self, num_players: int) -> None:
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise ValueError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, "
+                f"got {num_players!r}"
+            )
+
+    def new_state(self, num_players: int, seed: int, **rules: Any) -> State:
+        """Initial position for `num_players` with the given variant options."""
+        self.check_players(num_players)
+        return self.create_state(num_players, seed, self.make_rules(**rules))
+
+    @property
+    def players_default(self) -> int:
+        return self.default_players or self.max_players
+
+
+# --------------------------------------------------------------------------------------------
+# Playing one game
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class GameRecord:
+    """The outcome of one game, as the runner stores it."""
+
+    scores: list[float]
+    winners: list[int]
+    ranks: list[int]
+    breakdown: dict[str, list[float]]
+    decisions: int
+    truncated: bool
+    branching: float = 0.0
+    metrics: dict[str, float] = field(default_factory=dict)
+    actions: list[int] | None = None
+
+
+def _max_decisions(state: State) -> int | None:
+    return getattr(state.rules, "max_decisions", None)
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    seed: int,
+    num_players: int | None = None,
+    rules: Mapping[str, Any] | None = None,
+    record: bool = False,
+) -> GameRecord:
+    """Play one game to the end (or the rules' decision cap) — a pure function of its inputs."""
+    num_players = num_players or len(bots)
+    if len(bots) != num_players:
+        raise ValueError(f"{len(bots)} bots for {num_players} players")
+    state = game.new_state(num_players, seed, **dict(rules or {}))
+    bot_rng = random.Random(seed ^ BOT_SEED_SALT)
+    cap = _max_decisions(state)
+    actions: list[int] | None = [] if record else None
+    decisions = 0
+    branching = 0
+    truncated = False
+    while not state.is_terminal():
+        if cap is not None and decisions >= cap:
+            truncated = True
+            break
+        branching += len(state.legal_actions())
+        action = bots[state.current_player()].choose(state, bot_rng)
+        state.apply_action(action)
+        decisions += 1
+        if actions is not None:
+            actions.append(action)
+    return GameRecord(
+        scores=list(state.scores()),
+        winners=[] if truncated else list(state.winners()),
+        ranks=list(state.ranks()),
+        breakdown=state.score_breakdown(),
+        decisions=decisions,
+        truncated=truncated,
+        branching=branching / decisions if decisions else 0.0,
+        metrics=state.metrics(),
+        actions=actions,
+    )
+
+
+def replay(
+    game: Game,
+    num_players: int,
+    seed: int,
+    actions: Sequence[int],
+    rules: Mapping[str, Any] | None = None,
+) -> State:
+    """Rebuild the final state of a recorded game from its seed and actions."""
+    state = game.new_state(num_players, seed, **dict(rules or {}))
+    for action in actions:
+        state.apply_action(action)
+    return state

@@ -1,0 +1,165 @@
+"""The engine contract, checked on every registered game and every player count.
+
+A new game passes these without writing a line of test code; its own rules tests live
+beside them in tests/test_<game>_*.py.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engines import GAMES, get_game, play_game, replay
+from engines.bots import bot_names, make_bot
+from engines.core import IllegalActionError
+from tests.conftest import random_midgame
+
+CASES = [(name, n) for name, game in sorted(GAMES.items())
+         for n in range(game.min_players, game.max_players + 1)]
+IDS = [f"{name}-{n}p" for name, n in CASES]
+SEEDS = range(6)
+
+
+def _random_bots(game, n):
+    return [make_bot("random", game) for _ in range(n)]
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_random_playouts_terminate_with_legal_actions_until_the_end(name, n):
+    game = get_game(name)
+    for seed in range(12):
+        state = game.new_state(n, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            assert 0 <= player < n
+            legal = state.legal_actions()
+            assert legal, "no legal action before the end"
+            assert len(set(legal)) == len(legal), "duplicate actions"
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+            assert steps < 100_000, "game does not terminate"
+        assert state.current_player() == -1
+        assert state.legal_actions() == []
+        scores = state.scores()
+        assert len(scores) == n
+        winners = state.winners()
+        assert winners and set(winners) <= set(range(n))
+        ranks = state.ranks()
+        assert all(ranks[w] == 1 for w in winners)
+        breakdown = state.score_breakdown()
+        for source, points in breakdown.items():
+            assert len(points) == n, source
+        if breakdown:
+            for seat in range(n):
+                total = sum(points[seat] for points in breakdown.values())
+                assert total == pytest.approx(scores[seat]), f"breakdown of seat {seat}"
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_same_seed_same_game_and_replay_reproduces_it(name, n):
+    game = get_game(name)
+    for seed in SEEDS:
+        bots = _random_bots(game, n)
+        first = play_game(game, bots, seed, record=True)
+        second = play_game(game, bots, seed, record=True)
+        assert first == second
+        final = replay(game, n, seed, first.actions)
+        assert final.is_terminal() or first.truncated
+        assert final.scores() == first.scores
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_clone_is_independent(name, n):
+    game = get_game(name)
+    for seed in SEEDS:
+        state = random_midgame(game, n, seed)
+        before = state.snapshot()
+        copy = state.clone()
+        assert copy.snapshot() == before
+        rng = random.Random(seed)
+        while not copy.is_terminal():
+            legal = copy.legal_actions()
+            copy.apply_action(legal[rng.randrange(len(legal))])
+        assert state.snapshot() == before, "playing the clone changed the original"
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_illegal_action_raises_and_changes_nothing(name, n):
+    game = get_game(name)
+    state = random_midgame(game, n, 3)
+    before = state.snapshot()
+    bad = max(state.legal_actions()) + 10_007
+    with pytest.raises(IllegalActionError):
+        state.apply_action(bad)
+    assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_observation_is_json_and_determinize_keeps_it(name, n):
+    game = get_game(name)
+    for seed in SEEDS:
+        state = random_midgame(game, n, seed)
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        seen = state.observation(seat)
+        json.dumps(seen)
+        world = state.determinize(seat, random.Random(99))
+        assert world.observation(seat) == seen
+        assert world.legal_actions() == state.legal_actions()
+        assert world.rng.getstate() != state.rng.getstate(), "determinize must reseed the rng"
+        # the original is untouched
+        assert state.observation(seat) == seen
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_determinize_depends_only_on_the_information_set(name, n):
+    """Two worlds the seat cannot tell apart, determinized with equal rngs, are the same world."""
+    game = get_game(name)
+    for seed in SEEDS:
+        state = random_midgame(game, n, seed)
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        world_a = state.determinize(seat, random.Random(1))
+        world_b = state.determinize(seat, random.Random(2))
+        again_a = world_a.determinize(seat, random.Random(7))
+        again_b = world_b.determinize(seat, random.Random(7))
+        assert again_a.snapshot() == again_b.snapshot()
+
+
+def _peek_specs(game):
+    specs = [s for s in bot_names(game) if s != "mcts"]
+    if "mcts" in bot_names(game):
+        specs.append("mcts:iterations=30")
+    return specs
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_bots_do_not_peek_at_hidden_information(name, n):
+    """A bot's choice must not change when only what its seat cannot see changes."""
+    game = get_game(name)
+    for spec in _peek_specs(game):
+        bot = make_bot(spec, game)
+        for seed in SEEDS:
+            for fraction in (0.2, 0.6):
+                state = random_midgame(game, n, seed, fraction)
+                if state.is_terminal():
+                    continue
+                seat = state.current_player()
+                world_a = state.determinize(seat, random.Random(100 + seed))
+                world_b = state.determinize(seat, random.Random(200 + seed))
+                choice_real = bot.choose(state, random.Random(seed))
+                choice_a = bot.choose(world_a, random.Random(seed))
+                choice_b = bot.choose(world_b, random.Random(seed))
+                assert choice_real == choice_a == choice_b, f"{spec} peeks"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_has_a_heuristic_bot(name):
+    game = get_game(name)
+    assert "default" in game.heuristics
