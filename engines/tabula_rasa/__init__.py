@@ -1,0 +1,36 @@
+"""Tabula Rasa (Reiner Knizia, 1999): majorities of knight cards over ten territories.
+
+Rules and rulings: /work/shared/rules/tabula_rasa.md.  2-4 players; 4 = two teams of
+partners in opposite seats (0,2 vs 1,3) who share one score.
+"""
+
+from __future__ import annotations
+
+from engines.core import Game
+from engines.tabula_rasa.bots import GreedyBot, MarginBot
+from engines.tabula_rasa.components import DATASET
+from engines.tabula_rasa.rules import Rules
+from engines.tabula_rasa.state import TabulaRasaState
+
+
+def _create_state(num_players: int, seed: int, rules: Rules) -> TabulaRasaState:
+    return TabulaRasaState(num_players, seed, rules)
+
+
+def _dataset(rules: Rules) -> str:
+    return DATASET
+
+
+GAME = Game(
+    name="tabula-rasa",
+    min_players=2,
+    max_players=4,
+    Rules=Rules,
+    create_state=_create_state,
+    heuristics={"default": MarginBot, "greedy": GreedyBot},
+    description="Knizia's card-majority game over ten territories (2-4 players, 4 = teams)",
+    default_players=3,
+    dataset=_dataset,
+)
+
+__all__ = ["GAME", "Rules", "TabulaRasaState"]

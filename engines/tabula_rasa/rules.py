@@ -1,0 +1,55 @@
+"""Variant options of Tabula Rasa; defaults are the project's rulings (rules file §2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options.  Defaults follow the Jacklin-derived text and the rulings A3, A5, A7, A9."""
+
+    castle_rule: str = field(
+        default="first_to_two",
+        metadata={
+            "choices": ("first_to_two", "two_consecutive"),
+            "help": "A3: castle to the first player/team to win two number territories "
+            "(default) or two number territories back to back (ludorium's wording)",
+        },
+    )
+    majority_by: str = field(
+        default="count",
+        metadata={
+            "choices": ("count", "value_sum"),
+            "help": "A7: majority by number of cards (default) or by sum of card values "
+            "(non-canonical)",
+        },
+    )
+    final_tie: str = field(
+        default="draw",
+        metadata={
+            "choices": ("draw", "tiebreak"),
+            "help": "A9: tie for the win is shared (default) or broken by more territories, "
+            "then the castle holder (non-canonical)",
+        },
+    )
+    allow_partner_signalling: bool = field(
+        default=False,
+        metadata={
+            "choices": (False,),
+            "help": "A5: partners may not share hand information; only False is supported "
+            "(documented no-op flag)",
+        },
+    )
+
+    def __post_init__(self) -> None:
+        if self.castle_rule not in ("first_to_two", "two_consecutive"):
+            raise ValueError(f"castle_rule must be first_to_two or two_consecutive, "
+                             f"got {self.castle_rule!r}")
+        if self.majority_by not in ("count", "value_sum"):
+            raise ValueError(f"majority_by must be count or value_sum, got {self.majority_by!r}")
+        if self.final_tie not in ("draw", "tiebreak"):
+            raise ValueError(f"final_tie must be draw or tiebreak, got {self.final_tie!r}")
+        if self.allow_partner_signalling:
+            raise ValueError("allow_partner_signalling=True is not supported "
+                             "(partners never share hand information)")

@@ -1,0 +1,227 @@
+"""The Tabula Rasa position: deal, play one card per turn next to a matching territory, draw.
+
+Hidden information: the hands, the deck order and the two cards removed unseen before the
+deal (ruling A8).  Everything placed beside a territory is public (`history`).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+
+from engines.core import State
+from engines.tabula_rasa.components import (
+    ACTION_TERRITORY,
+    ACTION_VALUE,
+    CARD_ACTIONS,
+    COPIES,
+    HAND_SIZE,
+    NUM_TERRITORIES,
+    NUM_TYPES,
+    REMOVED,
+    card_name,
+    territory_name,
+)
+from engines.tabula_rasa.rules import Rules
+from engines.tabula_rasa.scoring import Scoring, score_tallies
+
+#: The 50 knight cards as card types, in a canonical order.
+FULL_DECK = tuple(t for t in range(NUM_TYPES) for _ in range(COPIES))
+#: Weight one placement adds to its side's tally: 1 per card, or the card value (A7 variant).
+_COUNT_WEIGHTS = (1,) * len(ACTION_VALUE)
+#: Flat index offset of each (action) within one side's block of the tally.
+_TERR = ACTION_TERRITORY
+
+
+class TabulaRasaState(State):
+    """One game.  Seats act in order 0,1,..; in 4p seats 0,2 and 1,3 are partners (A5)."""
+
+    __slots__ = (
+        "num_players", "rules", "rng", "_legal_cache", "sides", "side_of", "hands", "deck",
+        "removed", "tally", "counts", "history", "ply", "to_move", "total_plies", "_weights",
+        "_result",
+    )
+
+    def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
+        self.num_players = num_players
+        self.rules = rules or Rules()
+        self.rng = random.Random(seed)
+        self._legal_cache = None
+        self.sides = 2 if num_players == 4 else num_players
+        self.side_of = tuple(seat % self.sides for seat in range(num_players))
+        cards = list(FULL_DECK)
+        self.rng.shuffle(cards)
+        # Setup: two cards out face down, unseen (A8); 8 to each seat; the rest is the pile.
+        self.removed = sorted(cards[:REMOVED])
+        dealt = REMOVED + HAND_SIZE * num_players
+        self.hands = [
+            sorted(cards[REMOVED + HAND_SIZE * s: REMOVED + HAND_SIZE * (s + 1)])
+            for s in range(num_players)
+        ]
+        self.deck = cards[dealt:]  # drawn from the end
+        self.tally = [0] * (self.sides * NUM_TERRITORIES)  # what decides majorities
+        self.counts = [0] * (self.sides * NUM_TERRITORIES)  # cards beside each territory
+        self.history: list[int] = []
+        self.ply = 0
+        self.to_move = 0  # A10: seat 0 is the player left of the dealer
+        self.total_plies = len(FULL_DECK) - REMOVED  # A11: every card in play is played
+        self._weights = ACTION_VALUE if self.rules.majority_by == "value_sum" else _COUNT_WEIGHTS
+        self._result = None
+
+    # --- acting --------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.to_move < 0
+
+    def _legal_actions(self) -> list[int]:
+        if self.to_move < 0:
+            return []
+        out: list[int] = []
+        prev = -1
+        for card in self.hands[self.to_move]:
+            if card != prev:
+                out += CARD_ACTIONS[card]
+                prev = card
+        return out
+
+    def _apply(self, action: int) -> None:
+        """Play one card beside its number or colour territory on the own side, then draw."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        hand.remove(action >> 1)
+        idx = self.side_of[seat] * NUM_TERRITORIES + _TERR[action]
+        self.tally[idx] += self._weights[action]
+        self.counts[idx] += 1
+        self.history.append(action)
+        if self.deck:
+            insort(hand, self.deck.pop())
+        self.ply = ply = self.ply + 1
+        self.to_move = -1 if ply >= self.total_plies else ply % self.num_players
+
+    # --- outcome -------------------------------------------------------------------------
+    def scoring(self) -> Scoring:
+        """Score the placements as they stand (the final result once the game is over)."""
+        cached = self._result
+        if cached is not None and cached[0] == self.ply:
+            return cached[1]
+        result = score_tallies(self.tally, self.sides, self.rules.castle_rule)
+        self._result = (self.ply, result)
+        return result
+
+    def _per_seat(self, per_side: list[int]) -> list[float]:
+        return [float(per_side[s]) for s in self.side_of]
+
+    def scores(self) -> list[float]:
+        """Tile points; in 4p both partners get the team total."""
+        return self._per_seat(self.scoring().totals)
+
+    def winners(self) -> list[int]:
+        """Top score; a tie is shared (A9 draw) or broken by territories, then the castle."""
+        result = self.scoring()
+        totals = result.totals
+        best = max(totals)
+        sides = [s for s in range(self.sides) if totals[s] == best]
+        if len(sides) > 1 and self.rules.final_tie == "tiebreak":
+            most = max(result.territories_won[s] for s in sides)
+            sides = [s for s in sides if result.territories_won[s] == most]
+            if len(sides) > 1 and result.castle in sides:
+                sides = [result.castle]
+        return [seat for seat, side in enumerate(self.side_of) if side in sides]
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        return {k: self._per_seat(v) for k, v in self.scoring().by_source.items()}
+
+    def metrics(self) -> dict[str, float]:
+        result = self.scoring()
+        totals = sorted(result.totals, reverse=True)
+        return {
+            "castle_awarded": float(result.castle >= 0),
+            "ties": float(result.two_way_ties + result.multi_way_ties),
+            "two_way_ties": float(result.two_way_ties),
+            "three_way_ties": float(result.multi_way_ties),
+            "treasures_unclaimed": float(
+                sum(1 for t in range(NUM_TERRITORIES) if result.treasure[t] < 0)
+            ),
+            "margin": float(totals[0] - totals[1]),
+        }
+
+    # --- information -----------------------------------------------------------------------
+    def clone(self) -> TabulaRasaState:
+        new = object.__new__(TabulaRasaState)
+        new.num_players = self.num_players
+        new.rules = self.rules
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new._legal_cache = None
+        new.sides = self.sides
+        new.side_of = self.side_of
+        new.hands = [list(h) for h in self.hands]
+        new.deck = list(self.deck)
+        new.removed = list(self.removed)
+        new.tally = list(self.tally)
+        new.counts = list(self.counts)
+        new.history = list(self.history)
+        new.ply = self.ply
+        new.to_move = self.to_move
+        new.total_plies = self.total_plies
+        new._weights = self._weights
+        new._result = None
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> TabulaRasaState:
+        """Resample the deck, the two removed cards and every other hand (partner's too)."""
+        world = self.clone()
+        unknown = list(world.deck) + list(world.removed)
+        for other in range(self.num_players):
+            if other != seat:
+                unknown += world.hands[other]
+        unknown.sort()
+        rng.shuffle(unknown)
+        pos = 0
+        for other in range(self.num_players):
+            if other != seat:
+                size = len(world.hands[other])
+                world.hands[other] = sorted(unknown[pos: pos + size])
+                pos += size
+        world.removed = sorted(unknown[pos: pos + REMOVED])
+        pos += REMOVED
+        world.deck = unknown[pos:]
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    def placed(self) -> list[list[list[int]]]:
+        """Public: the cards beside each territory, per side (`[side][territory] -> cards`)."""
+        out = [[[] for _ in range(NUM_TERRITORIES)] for _ in range(self.sides)]
+        for ply, action in enumerate(self.history):
+            side = self.side_of[ply % self.num_players]
+            out[side][_TERR[action]].append(action >> 1)
+        return out
+
+    def observation(self, seat: int) -> dict:
+        return {
+            "seat": seat,
+            "num_players": self.num_players,
+            "side": self.side_of[seat],
+            "to_move": self.to_move,
+            "ply": self.ply,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_size": len(self.deck),
+            "removed_count": len(self.removed),
+            "history": list(self.history),
+            "placed": self.placed(),
+            "tally": list(self.tally),
+        }
+
+    def action_to_str(self, action: int) -> str:
+        return f"{card_name(action >> 1)} -> {territory_name(_TERR[action])}"
+
+    def snapshot(self) -> dict:
+        """All position attributes except the scoring cache."""
+        out = {name: getattr(self, name) for name in self.__slots__
+               if name not in ("_legal_cache", "_result", "rng")}
+        out["rng"] = self.rng.getstate()
+        return out
