@@ -1,0 +1,377 @@
+"""Single-observer information-set MCTS (SO-ISMCTS), the `mcts[:options]` bot.
+
+Why this design: our games have hidden cards and chance, so the bot searches one tree over
+the acting seat's information set.  Each iteration samples a world with
+`determinize(seat, rng)` (so it never reads what its seat cannot see), walks the tree over
+the actions legal *in that world* (UCB with availability counts, Cowling et al. 2012),
+expands one node, plays a rollout and backs up every player's own reward, which makes it
+work for 2-6 players and for teams (partners both appear in `winners()`).
+
+Options (spec `mcts:key=value,...`, values arrive as strings):
+
+- `iterations=N`   iterations per decision (default `DEFAULT_ITERATIONS`).
+- `time=SECONDS`   wall-clock budget per decision instead; `iterations`, if also given, is
+                   then an upper bound.  A time budget makes play NOT reproducible.
+- `c=X`            UCB exploration constant (default 0.7; rewards lie in [0, 1]).
+- `rollout=random|heuristic`  rollout policy; `heuristic` uses `game.heuristics["default"]`.
+- `rollout_depth=D` stop rollouts after D actions and score the position with normalized
+                   `scores()` (default: play to the end).
+- `determinizations=K`  sample K worlds once per decision and cycle through them (each
+                   iteration gets a fresh chance stream); 0 (default) = a fresh world per
+                   iteration.
+- `reward=win|score|mix`  terminal reward: win share (1/k for a k-way shared win),
+                   normalized score ((s - min) / (max - min)), or their average.
+
+With an iteration budget the bot is a pure function of (position as seen by its seat, rng).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engines.core import Bot, Game, State
+
+__all__ = ["DEFAULT_ITERATIONS", "MCTSBot", "MCTSConfig", "benchmark_mcts", "make_mcts"]
+
+#: Iterations per decision when neither `iterations` nor `time` is given.
+DEFAULT_ITERATIONS = 200
+#: Rollouts of games that can stall end here and are scored like a depth cut-off.
+ROLLOUT_SAFETY_CAP = 20_000
+#: A child key packs (action, player): players are < 8.
+_PLAYER_BITS = 3
+
+REWARDS = ("win", "score", "mix")
+ROLLOUTS = ("random", "heuristic")
+
+
+@dataclass(frozen=True)
+class MCTSConfig:
+    """Validated options of one MCTS bot."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    time: float | None = None
+    c: float = 0.7
+    rollout: str = "random"
+    rollout_depth: int | None = None
+    determinizations: int = 0
+    reward: str = "win"
+
+
+class _Node:
+    """Statistics of one (player, action) edge and the subtree below it."""
+
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def _normalized_scores(state: State) -> list[float]:
+    scores = state.scores()
+    lo = min(scores)
+    span = max(scores) - lo
+    if span <= 0:
+        return [0.5] * len(scores)
+    return [(s - lo) / span for s in scores]
+
+
+def _win_shares(state: State) -> list[float]:
+    winners = state.winners()
+    out = [0.0] * state.num_players
+    if winners:
+        share = 1.0 / len(winners)
+        for seat in winners:
+            out[seat] = share
+    return out
+
+
+def _mixed(state: State) -> list[float]:
+    return [0.5 * (w + s) for w, s in zip(_win_shares(state), _normalized_scores(state))]
+
+
+_REWARD_FUNCS: dict[str, Callable[[State], list[float]]] = {
+    "win": _win_shares,
+    "score": _normalized_scores,
+    "mix": _mixed,
+}
+
+
+class MCTSBot:
+    """ISMCTS over the acting seat's information set (see the module docstring).
+
+    After each `choose`, `last_iterations` and `last_seconds` describe that decision and
+    `total_iterations` / `total_seconds` / `decisions` accumulate (for benchmarks).
+    """
+
+    def __init__(self, game: Game, config: MCTSConfig | None = None) -> None:
+        self.game = game
+        self.config = config or MCTSConfig()
+        self.name = "mcts"
+        self._reward = _REWARD_FUNCS[self.config.reward]
+        self._rollout_bot: Bot | None = None
+        if self.config.rollout == "heuristic":
+            self._rollout_bot = game.heuristics["default"]()
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+        self.decisions = 0
+
+    # --- public -------------------------------------------------------------------------
+    def choose(self, state: State, rng: random.Random) -> int:
+        """Search from `state` for its current player and return the most visited action."""
+        start = time.perf_counter()
+        seat = state.current_player()
+        local = random.Random(rng.getrandbits(64))
+        # The first (and only) thing done with the real state: hide what `seat` cannot see.
+        root_world = state.determinize(seat, local)
+        legal = root_world.legal_actions()
+        if len(legal) == 1:
+            self._account(0, start)
+            return legal[0]
+        root = _Node()
+        cfg = self.config
+        pool: list[State] = []
+        if cfg.determinizations > 0:
+            pool = [root_world.determinize(seat, local) for _ in range(cfg.determinizations)]
+        limit = cfg.iterations if cfg.iterations is not None else math.inf
+        deadline = start + cfg.time if cfg.time is not None else math.inf
+        done = 0
+        while done < limit:
+            if pool:
+                world = pool[done % len(pool)].clone()
+                world.rng = random.Random(local.getrandbits(64))
+            else:
+                world = root_world.determinize(seat, local)
+            self._iterate(root, world, local)
+            done += 1
+            if deadline != math.inf and time.perf_counter() >= deadline:
+                break
+        self._account(done, start)
+        return self._best(root, legal, seat)
+
+    # --- search -------------------------------------------------------------------------
+    def _iterate(self, root: _Node, world: State, rng: random.Random) -> None:
+        c = self.config.c
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[tuple[_Node, int]] = []
+        while not world.is_terminal():
+            player = world.current_player()
+            legal = world.legal_actions()
+            children = node.children
+            untried: list[int] | None = None
+            best_child: _Node | None = None
+            best_action = -1
+            best_value = -math.inf
+            for action in legal:
+                child = children.get(action << _PLAYER_BITS | player)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    visits = child.visits
+                    value = child.total / visits + c * sqrt(log(child.avail) / visits)
+                    if value > best_value:
+                        best_value = value
+                        best_child = child
+                        best_action = action
+            if untried is not None:
+                action = untried[int(rng.random() * len(untried))]
+                child = _Node()
+                children[action << _PLAYER_BITS | player] = child
+                world.apply_action(action)
+                path.append((child, player))
+                break
+            world.apply_action(best_action)
+            path.append((best_child, player))  # type: ignore[arg-type]
+            node = best_child  # type: ignore[assignment]
+        rewards = self._rollout(world, rng)
+        for child, player in path:
+            child.visits += 1
+            child.total += rewards[player]
+
+    def _rollout(self, world: State, rng: random.Random) -> list[float]:
+        depth = self.config.rollout_depth
+        cap = ROLLOUT_SAFETY_CAP if depth is None else depth
+        bot = self._rollout_bot
+        steps = 0
+        while not world.is_terminal():
+            if steps >= cap:
+                return _normalized_scores(world)
+            if bot is None:
+                legal = world.legal_actions()
+                world.apply_action(legal[int(rng.random() * len(legal))])
+            else:
+                world.apply_action(bot.choose(world, rng))
+            steps += 1
+        return self._reward(world)
+
+    @staticmethod
+    def _best(root: _Node, legal: list[int], seat: int) -> int:
+        """Most visited root action (ties: higher mean reward, then first legal)."""
+        best = legal[0]
+        best_key = (-1, -math.inf)
+        for action in legal:
+            child = root.children.get(action << _PLAYER_BITS | seat)
+            if child is None:
+                continue
+            key = (child.visits, child.total / child.visits if child.visits else 0.0)
+            if key > best_key:
+                best_key = key
+                best = action
+        return best
+
+    def _account(self, iterations: int, start: float) -> None:
+        elapsed = time.perf_counter() - start
+        self.last_iterations = iterations
+        self.last_seconds = elapsed
+        self.total_iterations += iterations
+        self.total_seconds += elapsed
+        self.decisions += 1
+
+
+# --------------------------------------------------------------------------------------------
+# Spec parsing
+# --------------------------------------------------------------------------------------------
+
+
+def _parse_int(key: str, raw: str, minimum: int) -> int:
+    from engines.bots import BotSpecError
+
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BotSpecError(f"mcts option {key}= expects an integer, got {raw!r}") from None
+    if value < minimum:
+        raise BotSpecError(f"mcts option {key}= must be >= {minimum}, got {value}")
+    return value
+
+
+def _parse_float(key: str, raw: str, positive: bool) -> float:
+    from engines.bots import BotSpecError
+
+    try:
+        value = float(raw)
+    except ValueError:
+        raise BotSpecError(f"mcts option {key}= expects a number, got {raw!r}") from None
+    if not math.isfinite(value) or value < 0 or (positive and value == 0):
+        bound = "> 0" if positive else ">= 0"
+        raise BotSpecError(f"mcts option {key}= must be a finite number {bound}, got {raw!r}")
+    return value
+
+
+def _parse_choice(key: str, raw: str, choices: tuple[str, ...]) -> str:
+    from engines.bots import BotSpecError
+
+    if raw not in choices:
+        raise BotSpecError(f"mcts option {key}= must be one of {'|'.join(choices)}, got {raw!r}")
+    return raw
+
+
+OPTIONS = ("iterations", "time", "c", "rollout", "rollout_depth", "determinizations", "reward")
+
+
+def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
+    """Turn the spec's string options into an `MCTSConfig`; bad ones raise `BotSpecError`."""
+    from engines.bots import BotSpecError
+
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise BotSpecError(
+            f"unknown mcts option {unknown[0]!r}; known options: {', '.join(OPTIONS)}"
+        )
+    values: dict[str, object] = {}
+    if "time" in options:
+        values["time"] = _parse_float("time", options["time"], positive=True)
+        values["iterations"] = None
+    if "iterations" in options:
+        values["iterations"] = _parse_int("iterations", options["iterations"], 1)
+    if "c" in options:
+        values["c"] = _parse_float("c", options["c"], positive=False)
+    if "rollout" in options:
+        values["rollout"] = _parse_choice("rollout", options["rollout"], ROLLOUTS)
+        if values["rollout"] == "heuristic" and "default" not in game.heuristics:
+            raise BotSpecError(f"rollout=heuristic: {game.name} has no default heuristic bot")
+    if "rollout_depth" in options:
+        values["rollout_depth"] = _parse_int("rollout_depth", options["rollout_depth"], 1)
+    if "determinizations" in options:
+        values["determinizations"] = _parse_int(
+            "determinizations", options["determinizations"], 0
+        )
+    if "reward" in options:
+        values["reward"] = _parse_choice("reward", options["reward"], REWARDS)
+    return MCTSConfig(**values)  # type: ignore[arg-type]
+
+
+def make_mcts(game: Game, variant: str | None, options: dict[str, str]) -> MCTSBot:
+    """Factory behind the spec `mcts[:options]` (see the module docstring for the options)."""
+    from engines.bots import BotSpecError
+
+    if variant is not None:
+        raise BotSpecError(
+            f"the mcts bot takes only key=value options, got {variant!r}; "
+            f"known options: {', '.join(OPTIONS)}"
+        )
+    return MCTSBot(game, parse_options(game, options))
+
+
+# --------------------------------------------------------------------------------------------
+# Benchmark
+# --------------------------------------------------------------------------------------------
+
+
+def benchmark_mcts(
+    game: Game,
+    num_players: int | None = None,
+    seconds: float = 5.0,
+    options: dict[str, str] | None = None,
+    seed: int = 0,
+) -> dict[str, float]:
+    """Play games with MCTS in every seat for about `seconds` and measure the search speed.
+
+    Returns `iterations_per_second`, `ms_per_decision`, `iterations_per_decision`,
+    `decisions`, `iterations`, `games` (finished games) and `seconds` (time spent searching;
+    the budget is checked between decisions, so a long decision can overshoot it).
+    """
+    num_players = num_players or game.players_default
+    game.check_players(num_players)
+    bots = [make_mcts(game, None, dict(options or {})) for _ in range(num_players)]
+    start = time.perf_counter()
+    games = 0
+    rng = random.Random(seed)
+    while time.perf_counter() - start < seconds:
+        state = game.new_state(num_players, seed + games)
+        cap = getattr(state.rules, "max_decisions", None)
+        steps = 0
+        while not state.is_terminal() and time.perf_counter() - start < seconds:
+            if cap is not None and steps >= cap:
+                break
+            state.apply_action(bots[state.current_player()].choose(state, rng))
+            steps += 1
+        if state.is_terminal() or (cap is not None and steps >= cap):
+            games += 1
+    iterations = sum(b.total_iterations for b in bots)
+    decisions = sum(b.decisions for b in bots)
+    searched = sum(b.total_seconds for b in bots)
+    return {
+        "iterations_per_second": iterations / searched if searched else 0.0,
+        "ms_per_decision": 1000.0 * searched / decisions if decisions else 0.0,
+        "iterations_per_decision": iterations / decisions if decisions else 0.0,
+        "decisions": float(decisions),
+        "iterations": float(iterations),
+        "games": float(games),
+        "seconds": searched,
+    }

@@ -1,0 +1,215 @@
+"""Two tiny games built on `engines.core`, with positions whose best move is known.
+
+- `NIM`: take 1..`max_take` stones from one pile; whoever takes the last stone wins
+  (with `teams=true` and an even number of players, seats i and i+2, i+4... are partners and
+  share the win).  Perfect information; in two-team play leaving a multiple of
+  `max_take + 1` wins.
+- `SHOWDOWN`: each seat is dealt one hidden card from 0..`cards`-1 (with the state rng);
+  seat 0 either folds (everybody ties, a shared win) or calls (the highest card wins).
+  Calling is right exactly when the chance of holding the top card beats the fold share, so
+  a bot that peeked at the other hands would decide differently from one that does not.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engines.core import Game, State
+
+# --------------------------------------------------------------------------------------------
+# Nim
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NimRules:
+    pile: int = 10
+    max_take: int = field(default=3, metadata={"help": "most stones one turn may take"})
+    teams: bool = False
+
+
+class NimState(State):
+    """A single pile; actions are the number of stones taken."""
+
+    def __init__(self, num_players: int, seed: int, rules: NimRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.pile = rules.pile
+        self.to_move = 0
+        self.last_taker = -1
+
+    def current_player(self) -> int:
+        return -1 if self.pile == 0 else self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.pile == 0
+
+    def _legal_actions(self) -> list[int]:
+        return list(range(1, min(self.rules.max_take, self.pile) + 1))
+
+    def _apply(self, action: int) -> None:
+        self.pile -= action
+        self.last_taker = self.to_move
+        self.to_move = (self.to_move + 1) % self.num_players
+
+    def _team(self, seat: int) -> int:
+        return seat % 2 if self.rules.teams else seat
+
+    def scores(self) -> list[float]:
+        if self.last_taker < 0 or self.pile:
+            return [0.0] * self.num_players
+        team = self._team(self.last_taker)
+        return [1.0 if self._team(s) == team else 0.0 for s in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        scores = self.scores()
+        return [s for s in range(self.num_players) if scores[s] == 1.0]
+
+    def clone(self) -> NimState:
+        other = NimState.__new__(NimState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> NimState:
+        world = self.clone()
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    def observation(self, seat: int) -> dict:
+        return {"pile": self.pile, "to_move": self.to_move, "last_taker": self.last_taker}
+
+
+def _nim_take_max(**_: str):
+    class TakeMax:
+        name = "take-max"
+
+        def choose(self, state: State, rng: random.Random) -> int:
+            return max(state.legal_actions())
+
+    return TakeMax()
+
+
+NIM = Game(
+    name="toy-nim",
+    min_players=2,
+    max_players=6,
+    Rules=NimRules,
+    create_state=NimState,
+    heuristics={"default": _nim_take_max},
+)
+
+
+def nim_position(num_players: int, pile: int, to_move: int = 0, **rules) -> NimState:
+    """A Nim position with `pile` stones left and `to_move` to act."""
+    state = NIM.new_state(num_players, 0, **rules)
+    state.pile = pile
+    state.to_move = to_move
+    return state
+
+
+# --------------------------------------------------------------------------------------------
+# Showdown
+# --------------------------------------------------------------------------------------------
+
+FOLD, CALL = 0, 1
+
+
+@dataclass(frozen=True)
+class ShowdownRules:
+    cards: int = 10
+
+
+class ShowdownState(State):
+    """Hidden one-card hands; seat 0 folds or calls, then the game ends."""
+
+    def __init__(self, num_players: int, seed: int, rules: ShowdownRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        deck = list(range(rules.cards))
+        self.rng.shuffle(deck)
+        self.hands = deck[:num_players]
+        self.deck = deck[num_players:]
+        self.decision = -1  # -1 = not yet decided
+
+    def current_player(self) -> int:
+        return 0 if self.decision < 0 else -1
+
+    def is_terminal(self) -> bool:
+        return self.decision >= 0
+
+    def _legal_actions(self) -> list[int]:
+        return [] if self.decision >= 0 else [FOLD, CALL]
+
+    def _apply(self, action: int) -> None:
+        self.decision = action
+
+    def scores(self) -> list[float]:
+        if self.decision != CALL:
+            return [0.0] * self.num_players
+        top = max(self.hands)
+        return [1.0 if card == top else 0.0 for card in self.hands]
+
+    def clone(self) -> ShowdownState:
+        other = ShowdownState.__new__(ShowdownState)
+        other.num_players = self.num_players
+        other.rules = self.rules
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = list(self.hands)
+        other.deck = list(self.deck)
+        other.decision = self.decision
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> ShowdownState:
+        world = self.clone()
+        if self.decision < 0:  # after the call every hand is public
+            unknown = sorted([c for s, c in enumerate(self.hands) if s != seat] + self.deck)
+            rng.shuffle(unknown)
+            others = [s for s in range(self.num_players) if s != seat]
+            for s, card in zip(others, unknown):
+                world.hands[s] = card
+            world.deck = unknown[len(others):]
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    def observation(self, seat: int) -> dict:
+        hands = list(self.hands) if self.decision >= 0 else [
+            card if s == seat else None for s, card in enumerate(self.hands)
+        ]
+        return {"hands": hands, "decision": self.decision}
+
+
+def _showdown_always_call(**_: str):
+    class AlwaysCall:
+        name = "always-call"
+
+        def choose(self, state: State, rng: random.Random) -> int:
+            return CALL
+
+    return AlwaysCall()
+
+
+SHOWDOWN = Game(
+    name="toy-showdown",
+    min_players=2,
+    max_players=6,
+    Rules=ShowdownRules,
+    create_state=ShowdownState,
+    heuristics={"default": _showdown_always_call},
+)
+
+
+def showdown_position(num_players: int, own_card: int, others: list[int]) -> ShowdownState:
+    """Seat 0 holds `own_card`, the other seats hold `others` (the rest is the deck)."""
+    state = SHOWDOWN.new_state(num_players, 0)
+    hands = [own_card, *others]
+    state.hands = hands
+    state.deck = sorted(set(range(state.rules.cards)) - set(hands))
+    return state
