@@ -51,8 +51,9 @@ def _discover() -> dict[str, Game]:
     for package in _BUILTIN_PACKAGES:
         if importlib.util.find_spec(f"engines.{package}") is None:
             continue  # not built yet
-        game = importlib.import_module(f"engines.{package}").GAME
-        games[game.name] = game
+        game = getattr(importlib.import_module(f"engines.{package}"), "GAME", None)
+        if game is not None:  # a package without GAME is still being written
+            games[game.name] = game
     for entry in importlib.metadata.entry_points(group="tabletop.games"):
         game = entry.load()
         games[game.name] = game

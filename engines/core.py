@@ -118,7 +118,9 @@ class State:
             if seat in won:
                 ranks.append(1)
             else:
-                better = sum(1 for s, o in enumerate(scores) if s in won or (o > score and s != seat))
+                better = sum(
+                    1 for s, o in enumerate(scores) if s in won or (o > score and s != seat)
+                )
                 ranks.append(1 + better)
         return ranks
 

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from engines.bots.random_bot import RandomBot
 from engines.core import Bot, Game
 
-__all__ = ["BOTS", "BotSpecError", "RandomBot", "bot_names", "make_bot", "parse_spec", "split_specs"]
+__all__ = [
+    "BOTS", "BotSpecError", "RandomBot", "bot_names", "make_bot", "parse_spec", "split_specs",
+]
 
 
 class BotSpecError(ValueError):

@@ -1,0 +1,272 @@
+"""The `simulate` command: one sub-command per registered game, plus list and bench.
+
+Every user mistake (unknown game, bot or rule, players out of range, unwritable output,
+corrupt results) ends as one line `error: ...` on stderr with exit code 2, never a traceback.
+"""
+
+
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from analysis import tournament
+from analysis.results import RunError
+from analysis.summary import print_summary
+from engines import GAMES, get_game
+from engines.bots import BotSpecError, bot_names, split_specs
+from engines.core import rule_options
+
+USER_ERRORS = (ValueError, KeyError, RunError, BotSpecError, OSError)
+
+stdout = Console()
+stderr = Console(stderr=True)
+
+
+class GameGroup(typer.core.TyperGroup):
+    """Lists the known games when a sub-command is unknown."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = ", ".join(sorted(GAMES))
+            raise click.UsageError(
+                f"unknown game or command {name!r}; known games: {known}; "
+                f"commands: {', '.join(sorted(set(self.commands) - set(GAMES)))}"
+            )
+        return super().resolve_command(ctx, args)
+
+
+app = typer.Typer(
+    cls=GameGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    help="Simulate tabletop games with bots and analyse balance.  `simulate list` shows games.",
+)
+
+
+def fail(message: str) -> None:
+    """One line on stderr, exit code 2."""
+    raise click.UsageError(message)
+
+
+def parse_rules(pairs: list[str]) -> dict[str, str]:
+    rules = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            fail(f"--rule expects KEY=VALUE, got {pair!r}")
+        rules[key.strip()] = value.strip()
+    return rules
+
+
+def _progress_bar(quiet: bool) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TaskProgressColumn(), TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(), TimeRemainingColumn(),
+        console=stderr, disable=quiet, transient=False,
+    )
+
+
+def run_with_progress(
+    description: str, total: int, quiet: bool, start: Callable[[Callable[[int], None]], Any]
+) -> Any:
+    """Run `start(progress_callback)` under a rich progress bar counting games."""
+    with _progress_bar(quiet) as bar:
+        task = bar.add_task(description, total=total, rate="")
+        began = time.perf_counter()
+        counted = 0
+
+        def advance(games: int) -> None:
+            nonlocal counted
+            counted += games
+            rate = counted / max(time.perf_counter() - began, 1e-9)
+            bar.update(task, advance=games, rate=f"{rate:,.0f} games/s")
+
+        return start(advance)
+
+
+def default_out_dir(game: str, seed: int) -> Path:
+    return Path("results") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-s{seed}"
+
+
+def simulate_game(
+    game_name: str, games: int, players: int | None, bots: str, seed: int | None, jobs: int,
+    out: Path | None, resume: Path | None, rule: list[str], quiet: bool, chunk_size: int,
+    backend: str, scheduler: str | None,
+) -> tournament.RunResult:
+    """What `simulate GAME ...` does; returns the run result (for tests and wrappers)."""
+    if resume is not None:
+        manifest = tournament.results.read_manifest(resume)
+        if manifest.get("game") != game_name:
+            fail(f"{resume} is a {manifest.get('game')} run, not {game_name}")
+        total = int(manifest["games"])
+        result = _interruptible(resume, game_name, lambda advance: run_with_progress(
+            f"{game_name} (resume)", total, quiet,
+            lambda cb: tournament.resume(resume, jobs, cb, backend, scheduler)))
+        return result
+    game = get_game(game_name)
+    players = players or game.players_default
+    game.check_players(players)
+    lineup = tournament.fill_lineup(split_specs(bots), players)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    spec = tournament.RunSpec(
+        game=game_name, players=players, games=games, bots=lineup, seed=seed,
+        rules=parse_rules(rule), chunk_size=chunk_size,
+    ).validated()
+    out = out or default_out_dir(game_name, seed)
+    return _interruptible(out, game_name, lambda advance: run_with_progress(
+        f"{game_name} {players}p", games, quiet,
+        lambda cb: tournament.run(spec, out, jobs, cb, backend, scheduler)))
+
+
+def _interruptible(run_dir: Path, game_name: str, body: Callable[[Any], Any]) -> Any:
+    try:
+        return body(None)
+    except KeyboardInterrupt:
+        stderr.print(
+            f"interrupted: finished chunks are saved in {run_dir}; "
+            f"finish with: simulate {game_name} --resume {run_dir}"
+        )
+        raise typer.Exit(130) from None
+
+
+def _make_game_command(game_name: str) -> Callable[..., None]:
+    game = GAMES[game_name]
+
+    def command(
+        games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 1000,
+        players: Annotated[int | None, typer.Option(
+            help=f"Players ({game.min_players}-{game.max_players}; "
+                 f"default {game.players_default}).")] = None,
+        bots: Annotated[str, typer.Option(
+            help="Comma-separated bot specs, one per seat; the last fills the remaining seats "
+                 "(e.g. heuristic,random or mcts:iterations=200,heuristic).")] = "heuristic",
+        seed: Annotated[int | None, typer.Option(help="Run seed (default: random, recorded).")]
+        = None,
+        jobs: Annotated[int, typer.Option(help="Worker processes (-1 = all cores).")] = -1,
+        out: Annotated[Path | None, typer.Option(
+            help="Results directory (default results/GAME-TIME-sSEED).")] = None,
+        resume: Annotated[Path | None, typer.Option(
+            help="Finish an interrupted run in this directory (its recorded spec is used).")]
+        = None,
+        rule: Annotated[list[str] | None, typer.Option(
+            "--rule", help="Variant option KEY=VALUE (repeatable); see `simulate list`.")]
+        = None,
+        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+        chunk_size: Annotated[int, typer.Option(help="Games per checkpoint (0 = auto).")] = 0,
+        backend: Annotated[str, typer.Option(help="loky (local processes) or dask.")] = "loky",
+        scheduler: Annotated[str | None, typer.Option(
+            help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")] = None,
+    ) -> None:
+        result = simulate_game(game_name, games, players, bots, seed, jobs, out, resume,
+                               rule or [], quiet, chunk_size, backend, scheduler)
+        print_summary(stdout, result, quiet=quiet)
+
+    command.__doc__ = f"Simulate {game_name}: {game.description}"
+    return command
+
+
+for _name in sorted(GAMES):
+    app.command(name=_name, help=GAMES[_name].description or f"Simulate {_name}.")(
+        _make_game_command(_name)
+    )
+
+
+@app.command("list")
+def list_games() -> None:
+    """Games with their player range, rule options, bots and component data set."""
+    table = Table(title="Games", show_lines=True)
+    for column in ("game", "players", "rule options (--rule KEY=VALUE; default)", "bots", "data"):
+        table.add_column(column)
+    for name in sorted(GAMES):
+        game = GAMES[name]
+        options = []
+        for option in rule_options(game.Rules):
+            text = f"{option['name']}={option['default']}"
+            if option["choices"]:
+                text += f" ({'|'.join(map(str, option['choices']))})"
+            options.append(text)
+        table.add_row(
+            name, f"{game.min_players}-{game.max_players}", "\n".join(options) or "-",
+            "\n".join(bot_names(game)), game.dataset(game.make_rules()),
+        )
+    stdout.print(table)
+
+
+@app.command()
+def bench(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to benchmark.")],
+    players: Annotated[int | None, typer.Option(help="Players (default: the game's default).")]
+    = None,
+    bots: Annotated[str, typer.Option(help="Bot specs to time, each in every seat.")]
+    = "random,heuristic",
+    seconds: Annotated[float, typer.Option(help="Time budget per bot.")] = 5.0,
+    seed: Annotated[int, typer.Option(help="First game seed.")] = 0,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="KEY=VALUE.")] = None,
+) -> None:
+    """Games/second and decisions/second on one core (this process), per bot."""
+    from analysis.bench import bench_bot
+
+    game = get_game(game_name)
+    players = players or game.players_default
+    game.check_players(players)
+    rules = parse_rules(rule or [])
+    game.make_rules(**rules)
+    if seconds <= 0:
+        fail("--seconds must be positive")
+    table = Table(title=f"{game_name} · {players} players · one core")
+    for column in ("bot", "games", "seconds", "games/s", "decisions/s", "extra"):
+        table.add_column(column, justify="right" if column != "bot" else "left")
+    for spec in split_specs(bots):
+        figures = bench_bot(game, spec, players, seconds, seed, rules)
+        table.add_row(
+            spec, f"{figures['games']:,}", f"{figures['seconds']:.2f}",
+            f"{figures['games_per_s']:,.1f}", f"{figures['decisions_per_s']:,.0f}",
+            figures.get("extra", ""),
+        )
+    stdout.print(table)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: turns every user error into `error: ...` and exit code 2."""
+    command = typer.main.get_command(app)
+    try:
+        rv = command.main(args=argv, prog_name="simulate", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.Abort:
+        stderr.print("aborted")
+        return 130
+    except click.ClickException as exc:
+        print(f"error: {exc.format_message()}", file=sys.stderr)
+        return 2
+    except USER_ERRORS as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return rv if isinstance(rv, int) else 0
+
+
+def entry() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()

@@ -1,0 +1,158 @@
+"""The result frame (one row per seat per game) and its on-disk form: Parquet parts + manifest.
+
+A run directory holds `manifest.json` (the spec, seed, package and data-set versions) and
+one `part-NNNNN.parquet` per finished chunk.  Parts are written atomically (temp file +
+rename), so a killed run leaves only whole parts and a resumed run never double-counts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from engines.core import GameRecord
+
+MANIFEST = "manifest.json"
+FORMAT = "tabletop-sim-run"
+FORMAT_VERSION = 1
+PART_GLOB = "part-*.parquet"
+
+#: Columns every result frame has, in order; `pts_<source>` and `m_<metric>` follow.
+BASE_COLUMNS = [
+    "run_id", "game", "rules", "dataset", "players", "game_index", "seed", "seat", "bot",
+    "score", "rank", "win_share", "truncated", "decisions", "branching",
+]
+
+
+class RunError(ValueError):
+    """A results directory that is missing, unreadable, corrupt or not a run."""
+
+
+def game_rows(
+    record: GameRecord, *, game_index: int, seed: int, bots: Sequence[str], meta: dict[str, Any]
+) -> dict[str, list]:
+    """Columns for one game's rows (one per seat), ready to extend a chunk's column lists."""
+    n = len(record.scores)
+    winners = record.winners
+    share = 1.0 / len(winners) if winners else 0.0
+    cols: dict[str, list] = {
+        "run_id": [meta["run_id"]] * n,
+        "game": [meta["game"]] * n,
+        "rules": [meta["rules"]] * n,
+        "dataset": [meta["dataset"]] * n,
+        "players": [n] * n,
+        "game_index": [game_index] * n,
+        "seed": [seed] * n,
+        "seat": list(range(n)),
+        "bot": list(bots),
+        "score": [float(s) for s in record.scores],
+        "rank": list(record.ranks),
+        "win_share": [share if seat in winners else 0.0 for seat in range(n)],
+        "truncated": [record.truncated] * n,
+        "decisions": [record.decisions] * n,
+        "branching": [record.branching] * n,
+    }
+    for source, points in record.breakdown.items():
+        cols[f"pts_{source}"] = [float(p) for p in points]
+    for metric, value in record.metrics.items():
+        cols[f"m_{metric}"] = [float(value)] * n
+    return cols
+
+
+def rows_to_frame(columns: dict[str, list]) -> pd.DataFrame:
+    """A frame with the base columns typed, in the canonical column order."""
+    frame = pd.DataFrame(columns)
+    extra = sorted(c for c in frame.columns if c not in BASE_COLUMNS)
+    frame = frame[[c for c in BASE_COLUMNS if c in frame.columns] + extra]
+    return frame.astype(
+        {"players": "int16", "game_index": "int64", "seed": "int64", "seat": "int16",
+         "rank": "int16", "decisions": "int32", "truncated": "bool"}
+    )
+
+
+def part_path(run_dir: Path, chunk: int) -> Path:
+    return run_dir / f"part-{chunk:05d}.parquet"
+
+
+def write_part(run_dir: Path, chunk: int, frame: pd.DataFrame) -> Path:
+    """Write one chunk atomically; writing the same chunk twice leaves one copy."""
+    path = part_path(run_dir, chunk)
+    tmp = path.with_suffix(".parquet.tmp")
+    frame.to_parquet(tmp, index=False)
+    os.replace(tmp, path)
+    return path
+
+
+def finished_chunks(run_dir: Path) -> set[int]:
+    """Chunk numbers whose part is on disk (leftover temp files do not count)."""
+    done = set()
+    for path in run_dir.glob(PART_GLOB):
+        try:
+            done.add(int(path.stem.split("-")[1]))
+        except (IndexError, ValueError):
+            continue
+    return done
+
+
+def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
+    body = {"format": FORMAT, "format_version": FORMAT_VERSION, **manifest}
+    tmp = run_dir / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(body, indent=2, sort_keys=True))
+    os.replace(tmp, run_dir / MANIFEST)
+
+
+def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any]:
+    """The run's manifest; a missing, corrupt or foreign directory raises `RunError`."""
+    run_dir = Path(run_dir)
+    if not run_dir.is_dir():
+        raise RunError(f"{run_dir} is not a directory")
+    path = run_dir / MANIFEST
+    if not path.is_file():
+        raise RunError(f"{run_dir} is not a results run (no {MANIFEST})")
+    try:
+        manifest = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RunError(f"{path} is unreadable or corrupt: {exc}") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise RunError(f"{path} is not a {FORMAT} manifest")
+    return manifest
+
+
+def load_run(run_dir: str | os.PathLike, include_truncated: bool = True) -> pd.DataFrame:
+    """All finished games of a run, one row per seat per game, sorted by game and seat."""
+    run_dir = Path(run_dir)
+    manifest = read_manifest(run_dir)
+    parts = sorted(run_dir.glob(PART_GLOB))
+    if not parts:
+        raise RunError(f"{run_dir} holds no finished games yet")
+    frames = []
+    for part in parts:
+        try:
+            frames.append(pd.read_parquet(part))
+        except Exception as exc:  # pyarrow raises several types for damaged files
+            raise RunError(f"{part} is unreadable or corrupt: {exc}") from None
+    frame = pd.concat(frames, ignore_index=True)
+    missing = [c for c in BASE_COLUMNS if c not in frame.columns]
+    if missing:
+        raise RunError(f"{run_dir} parts lack columns {missing}")
+    if (frame["game"] != manifest.get("game")).any():
+        raise RunError(f"{run_dir} mixes games other than {manifest.get('game')!r}")
+    frame = frame.sort_values(["game_index", "seat"], kind="stable").reset_index(drop=True)
+    if frame.duplicated(["game_index", "seat"]).any():
+        raise RunError(f"{run_dir} counts some games twice")
+    pts = [c for c in frame.columns if c.startswith(("pts_", "m_"))]
+    frame[pts] = frame[pts].fillna(0.0)
+    if not include_truncated:
+        frame = frame[~frame["truncated"]].reset_index(drop=True)
+    frame.attrs["manifest"] = manifest
+    return frame
+
+
+def load_runs(run_dirs: Sequence[str | os.PathLike]) -> pd.DataFrame:
+    """Several runs stacked (each keeps its run_id)."""
+    return pd.concat([load_run(d) for d in run_dirs], ignore_index=True)

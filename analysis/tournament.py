@@ -1,0 +1,252 @@
+"""Plan and run a tournament: seat rotation, reproducible seeds, parallel chunks, checkpoints.
+
+`run(spec)` is the one entry point (CLI, notebooks and experiment files all call it).
+Every game's seed comes from one `numpy.random.SeedSequence(spec.seed)`, and the seat
+line-up of game *i* is the bot list rotated by *i*, so the frame depends only on the spec —
+not on `jobs`, chunk size or backend.  Each finished chunk is written as a Parquet part
+before it is counted, so an interrupted run resumes with `resume(run_dir)` and loses nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.metadata
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis import results
+from engines import get_game, play_game
+from engines.bots import make_bot
+from engines.core import rules_to_str
+
+ProgressCallback = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What to play.  `bots` has one spec per seat (the runner rotates them over seats)."""
+
+    game: str
+    players: int
+    games: int
+    bots: tuple[str, ...]
+    seed: int
+    rules: dict[str, Any] = field(default_factory=dict)
+    chunk_size: int = 0  # 0 = chosen from games and jobs
+    rotate: bool = True
+
+    def validated(self) -> RunSpec:
+        """Check everything a worker would trip over, before any process starts."""
+        game = get_game(self.game)
+        game.check_players(self.players)
+        if self.games <= 0:
+            raise ValueError(f"--games must be positive, got {self.games}")
+        if self.seed < 0:
+            raise ValueError(f"--seed must be >= 0, got {self.seed}")
+        if len(self.bots) != self.players:
+            raise ValueError(f"{len(self.bots)} bots for {self.players} players")
+        rules = game.make_rules(**self.rules)  # raises ValueError on bad options
+        for spec in self.bots:
+            make_bot(spec, game)
+        chunk = self.chunk_size or default_chunk_size(self.games)
+        return dataclasses.replace(
+            self, chunk_size=chunk, rules=dataclasses.asdict(rules) if self.rules else {}
+        )
+
+
+def default_chunk_size(games: int) -> int:
+    """Chunks big enough to amortize process overhead, small enough to checkpoint often."""
+    return int(max(10, min(2000, games // 40 or 1)))
+
+
+def fill_lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
+    """Fewer specs than players: the last one fills the remaining seats."""
+    if not specs:
+        specs = ["heuristic"]
+    if len(specs) > players:
+        raise ValueError(f"{len(specs)} bots given for {players} players")
+    return tuple(specs) + (specs[-1],) * (players - len(specs))
+
+
+def game_seeds(seed: int, games: int) -> np.ndarray:
+    """One 63-bit seed per game from the run's SeedSequence (fits Parquet's int64)."""
+    state = np.random.SeedSequence(seed).generate_state(games, dtype=np.uint64)
+    return (state >> np.uint64(1)).astype(np.int64)
+
+
+def lineup_for(spec: RunSpec, game_index: int) -> tuple[str, ...]:
+    """Seat s of game i is played by bot (s + i) mod n: each bot plays each seat equally."""
+    if not spec.rotate:
+        return spec.bots
+    shift = game_index % spec.players
+    return spec.bots[shift:] + spec.bots[:shift]
+
+
+def chunks(spec: RunSpec) -> list[tuple[int, int, int]]:
+    """(chunk number, first game index, end game index) for the whole run."""
+    size = spec.chunk_size
+    return [(i, start, min(start + size, spec.games))
+            for i, start in enumerate(range(0, spec.games, size))]
+
+
+def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pd.DataFrame:
+    """Play games [start, stop) of the run; runs in a worker process."""
+    game = get_game(spec.game)
+    seeds = game_seeds(spec.seed, stop)[start:stop]
+    bot_cache: dict[str, Any] = {}
+    columns: dict[str, list] = {}
+    for offset, game_seed in enumerate(seeds.tolist()):
+        index = start + offset
+        lineup = lineup_for(spec, index)
+        bots = []
+        for seat, bot_spec in enumerate(lineup):
+            key = f"{seat}:{bot_spec}"
+            if key not in bot_cache:
+                bot_cache[key] = make_bot(bot_spec, game)
+            bots.append(bot_cache[key])
+        record = play_game(game, bots, game_seed, spec.players, spec.rules)
+        rows = results.game_rows(record, game_index=index, seed=game_seed, bots=lineup, meta=meta)
+        _append_rows(columns, rows)
+    return results.rows_to_frame(columns)
+
+
+def _append_rows(columns: dict[str, list], rows: dict[str, list]) -> None:
+    """Extend the chunk's columns; a score source or metric missing on either side counts 0."""
+    before = len(columns.get("seat", ()))
+    for key, values in rows.items():
+        columns.setdefault(key, [0.0] * before).extend(values)
+    after = before + len(rows["seat"])
+    for column in columns.values():
+        if len(column) < after:
+            column.extend([0.0] * (after - len(column)))
+
+
+def package_version() -> str:
+    try:
+        return importlib.metadata.version("tabletop-sim")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def new_manifest(spec: RunSpec) -> dict[str, Any]:
+    game = get_game(spec.game)
+    rules = game.make_rules(**spec.rules)
+    return {
+        "run_id": uuid.uuid4().hex[:12],
+        "game": spec.game,
+        "players": spec.players,
+        "games": spec.games,
+        "bots": list(spec.bots),
+        "seed": spec.seed,
+        "rules": spec.rules,
+        "rules_str": rules_to_str(rules),
+        "dataset": game.dataset(rules),
+        "chunk_size": spec.chunk_size,
+        "rotate": spec.rotate,
+        "package_version": package_version(),
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+def spec_from_manifest(manifest: dict[str, Any]) -> RunSpec:
+    try:
+        return RunSpec(
+            game=manifest["game"], players=int(manifest["players"]), games=int(manifest["games"]),
+            bots=tuple(manifest["bots"]), seed=int(manifest["seed"]),
+            rules=dict(manifest["rules"]), chunk_size=int(manifest["chunk_size"]),
+            rotate=bool(manifest.get("rotate", True)),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise results.RunError(f"manifest lacks a valid field: {exc}") from None
+
+
+@dataclass
+class RunResult:
+    """What `run` returns: the frame, where it lives, and how long the new games took."""
+
+    frame: pd.DataFrame
+    run_dir: Path
+    manifest: dict[str, Any]
+    games_played_now: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games_played_now / self.seconds if self.seconds > 0 else float("nan")
+
+
+def _execute(
+    spec: RunSpec, meta: dict[str, Any], todo: list[tuple[int, int, int]], jobs: int,
+    backend: str, scheduler: str | None,
+) -> Iterator[tuple[int, pd.DataFrame]]:
+    """Yield (chunk number, frame) as chunks finish, in whatever order they finish."""
+    if jobs == 1 and backend == "loky":
+        for number, start, stop in todo:
+            yield number, play_chunk(spec, meta, start, stop)
+        return
+    from analysis.parallel import parallel_chunks
+
+    yield from parallel_chunks(play_chunk, spec, meta, todo, jobs, backend, scheduler)
+
+
+def run(
+    spec: RunSpec,
+    out_dir: str | os.PathLike,
+    jobs: int = -1,
+    progress: ProgressCallback | None = None,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    _manifest: dict[str, Any] | None = None,
+) -> RunResult:
+    """Play the run into `out_dir` (created; must be empty unless resuming) and load it."""
+    run_dir = Path(out_dir)
+    if _manifest is None:
+        spec = spec.validated()
+        if run_dir.exists() and any(run_dir.iterdir()):
+            raise ValueError(f"{run_dir} is not empty; use --resume {run_dir} or another --out")
+        try:
+            run_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot create output directory {run_dir}: {exc.strerror}") from None
+        if not os.access(run_dir, os.W_OK):
+            raise ValueError(f"output directory {run_dir} is not writable")
+        manifest = new_manifest(spec)
+        results.write_manifest(run_dir, manifest)
+    else:
+        manifest = _manifest
+    meta = {"run_id": manifest["run_id"], "game": spec.game,
+            "rules": manifest["rules_str"], "dataset": manifest["dataset"]}
+    done = results.finished_chunks(run_dir)
+    todo = [c for c in chunks(spec) if c[0] not in done]
+    sizes = {number: stop - start for number, start, stop in todo}
+    if progress is not None and done:
+        progress(spec.games - sum(sizes.values()))
+    if jobs <= 0:
+        jobs = os.cpu_count() or 1
+    started = time.perf_counter()
+    for number, frame in _execute(spec, meta, todo, jobs, backend, scheduler):
+        results.write_part(run_dir, number, frame)
+        if progress is not None:
+            progress(sizes[number])
+    seconds = time.perf_counter() - started
+    frame = results.load_run(run_dir)
+    return RunResult(frame, run_dir, manifest, sum(sizes.values()), seconds)
+
+
+def resume(
+    run_dir: str | os.PathLike, jobs: int = -1, progress: ProgressCallback | None = None,
+    backend: str = "loky", scheduler: str | None = None,
+) -> RunResult:
+    """Finish an interrupted run: play only the chunks that have no part on disk."""
+    manifest = results.read_manifest(run_dir)
+    spec = spec_from_manifest(manifest)
+    spec.validated()
+    return run(spec, run_dir, jobs, progress, backend, scheduler, _manifest=manifest)
