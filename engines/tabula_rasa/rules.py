@@ -1,7 +1,5 @@
 """Variant options of Tabula Rasa; defaults are the project's rulings (rules file §2)."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 
 
