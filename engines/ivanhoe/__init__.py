@@ -1,0 +1,24 @@
+"""Ivanhoe (Reiner Knizia, GMT 2000): jousting tournaments for coloured tokens, 2-5 players."""
+
+from __future__ import annotations
+
+from engines.core import Game
+from engines.ivanhoe.bots import HeuristicBot
+from engines.ivanhoe.rules import Rules
+from engines.ivanhoe.state import IvanhoeState
+
+
+def create_state(num_players: int, seed: int, rules: Rules) -> IvanhoeState:
+    return IvanhoeState(num_players, seed, rules)
+
+
+GAME = Game(
+    name="ivanhoe",
+    min_players=2,
+    max_players=5,
+    Rules=Rules,
+    create_state=create_state,
+    heuristics={"default": HeuristicBot},
+    description="Ivanhoe: win tournaments in five colours (all 5 with 2-3 players, 4 with 4-5)",
+    default_players=4,
+)

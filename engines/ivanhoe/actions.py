@@ -1,0 +1,43 @@
+"""Integer action codes and phase numbers shared by the state and the bots.
+
+Actions are small ints in disjoint ranges so that one table decodes any of them.
+"""
+
+from __future__ import annotations
+
+# phases: who must decide what
+(PH_START, PH_PLAY, PH_COLOUR, PH_TARGET, PH_OWN_SLOT, PH_THEIR_SLOT, PH_IVANHOE, PH_ADAPT,
+ PH_RETURN, PH_CLAIM, PH_OVER) = range(11)
+
+PHASE_NAMES = ("start", "play", "choose colour", "choose opponent", "choose own card",
+               "choose opponent's card", "Ivanhoe window", "Adapt: keep", "return token",
+               "claim token", "over")
+
+A_COLOUR = 0        # + colour: tournament colour (start) or new colour (Unhorse/Change Weapon)
+A_PLAY = 10         # + card type: play one card of that type from hand
+A_END = 50          # end the turn and stay in (only when highest)
+A_WITHDRAW = 51     # end the turn by withdrawing
+A_TARGET = 60       # + seat: the opponent an action card targets
+A_IVANHOE = 70      # play Ivanhoe to cancel the action card just played
+A_PASS = 71         # let it stand
+A_TOKEN = 80        # + colour: token to give back (Maiden) or to take (purple win)
+A_SHIELD_SLOT = 90  # the Shield lying beside a display (Outwit)
+A_STUNNED_SLOT = 91  # the Stunned card lying beside a display (Outwit)
+A_SLOT = 100        # + position in a display (0 = earliest played)
+
+SHIELD_SLOT = -1    # slot codes used by Outwit besides display positions
+STUNNED_SLOT = -2
+
+
+def slot_action(slot: int) -> int:
+    """Action code of a face-up slot (display position, Shield or Stunned)."""
+    if slot >= 0:
+        return A_SLOT + slot
+    return A_SHIELD_SLOT if slot == SHIELD_SLOT else A_STUNNED_SLOT
+
+
+def action_slot(action: int) -> int:
+    """Inverse of `slot_action`."""
+    if action >= A_SLOT:
+        return action - A_SLOT
+    return SHIELD_SLOT if action == A_SHIELD_SLOT else STUNNED_SLOT

@@ -1,0 +1,41 @@
+"""Variant options of Ivanhoe; defaults are the official rules plus our rulings (rules file §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Each flag names the ambiguity of `shared/rules/ivanhoe.md` it resolves."""
+
+    allow_ties: bool = field(
+        default=False,
+        metadata={"help": "I1: a tie for the highest display total is enough to stay in"},
+    )
+    charge_counts_shielded: bool = field(
+        default=False,
+        metadata={"help": "I5: Charge/Countercharge find the value over shielded displays too"},
+    )
+    shield_blocks_knock_down: bool = field(
+        default=True,
+        metadata={"help": "I6: Shield also protects the hand against Knock Down (FAQ)"},
+    )
+    outwit_ignores_shield: bool = field(
+        default=False,
+        metadata={"help": "I8: Outwit may target a shielded opponent (and take the Shield)"},
+    )
+    max_failed_starts: int = field(
+        default=100,
+        metadata={"help": "I14: consecutive players unable to start before the game is a draw"},
+    )
+    max_decisions: int = field(
+        default=20_000,
+        metadata={"help": "safety cap on decisions per game (play_game marks it truncated)"},
+    )
+
+    def __post_init__(self) -> None:
+        if self.max_failed_starts < 1:
+            raise ValueError("max_failed_starts must be at least 1")
+        if self.max_decisions < 1:
+            raise ValueError("max_decisions must be at least 1")
