@@ -1,0 +1,37 @@
+"""Time Pirates (Moon & Weissblum, 2000): collect artifacts across seven epochs, buy deeds.
+
+Rules and rulings: /work/shared/rules/time_pirates.md (Rio Grande rules by default).
+3-6 players; the board is the INFERRED `time-pirates-inferred-v1` data set unless
+`--rule components=PATH` replaces it.
+"""
+
+from __future__ import annotations
+
+from engines.core import Game
+from engines.time_pirates.bots import CautiousBot, PirateBot
+from engines.time_pirates.components import dataset_label
+from engines.time_pirates.rules import Rules
+from engines.time_pirates.state import TimePiratesState
+
+
+def _create_state(num_players: int, seed: int, rules: Rules) -> TimePiratesState:
+    return TimePiratesState(num_players, seed, rules)
+
+
+def _dataset(rules: Rules) -> str:
+    return dataset_label(rules.components)
+
+
+GAME = Game(
+    name="time-pirates",
+    min_players=3,
+    max_players=6,
+    Rules=Rules,
+    create_state=_create_state,
+    heuristics={"default": PirateBot, "cautious": CautiousBot},
+    description="Moon & Weissblum's artifact collecting across time (3-6 players)",
+    default_players=4,
+    dataset=_dataset,
+)
+
+__all__ = ["GAME", "Rules", "TimePiratesState"]

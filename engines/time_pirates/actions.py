@@ -1,0 +1,75 @@
+"""Integer action layout and phases of Time Pirates (one flat id space, fixed maxima).
+
+A bazaar purchase, an atomic jump and an arrow swap are split into sub-decisions (deed, then
+each artifact paid, then the epoch to land on) so that every choice the rules leave to the
+player stays a choice, while the lists stay short.
+"""
+
+from __future__ import annotations
+
+from engines.time_pirates.components import (
+    COLOURS,
+    MAX_DEED_TYPES,
+    MAX_EPOCHS,
+    NUM_COLOURS,
+    NUM_KINDS,
+    kind_name,
+)
+
+MAX_SEATS = 6
+
+MOVE = 0  # + line (0 = line 1, 1 = line 2): standard action "move"
+TAKE = 2  # + artifact kind: standard action "take one artifact"
+BUY = TAKE + NUM_KINDS  # + deed type: standard action "bazaar" (then PICK to pay, EPOCH to land)
+PICK = BUY + MAX_DEED_TYPES  # + artifact kind: pay / Patrol penalty / arrow-swap take
+EPOCH = PICK + NUM_KINDS  # + epoch: start placement, bazaar landing, atomic destination
+ATOMIC = EPOCH + MAX_EPOCHS  # + colour: special action, discard that colour's atomic artifact
+ARROW = ATOMIC + NUM_COLOURS  # + colour * MAX_SEATS + target seat: special arrow swap
+END = ARROW + NUM_COLOURS * MAX_SEATS  # end the turn (offered only when specials remain)
+RESTOCK = END + 1  # + epoch: optional restock at the start of an uncaught turn
+NO_RESTOCK = RESTOCK + MAX_EPOCHS
+WHITE = NO_RESTOCK + 1  # + colour: secret placement of the next white deed
+NUM_ACTIONS = WHITE + NUM_COLOURS
+
+# Phases (who decides what).
+PH_START = 0  # choose a start epoch (reverse turn order)
+PH_PENALTY = 1  # caught: choose the artifact lost from a largest colour group
+PH_RESTOCK = 2  # optional restock
+PH_ACT = 3  # standard and special actions
+PH_PAY = 4  # pay the deed being bought, one artifact at a time
+PH_LAND = 5  # after the bazaar: put the pawn on any epoch
+PH_JUMP = 6  # atomic: choose the destination epoch
+PH_SWAP = 7  # arrow: choose the artifact taken from the target
+PH_WHITE = 8  # final scoring: secret white-deed placement
+PH_OVER = 9
+
+PHASE_NAMES = ("start", "penalty", "restock", "act", "pay", "land", "jump", "swap", "white",
+               "over")
+
+
+def action_name(action: int, epoch_names: tuple[str, ...], deeds: tuple) -> str:
+    """Readable form of an action (phase-independent wording)."""
+    if action < TAKE:
+        return f"move line {action + 1}"
+    if action < BUY:
+        return f"take {kind_name(action - TAKE)}"
+    if action < PICK:
+        colour, points, cost, _ = deeds[action - BUY]
+        name = "white" if colour == NUM_COLOURS else COLOURS[colour]
+        return f"buy {name} deed {points}pt/cost {cost}"
+    if action < EPOCH:
+        return f"pick {kind_name(action - PICK)}"
+    if action < ATOMIC:
+        return f"epoch {epoch_names[action - EPOCH]}"
+    if action < ARROW:
+        return f"atomic ({COLOURS[action - ATOMIC]})"
+    if action < END:
+        colour, seat = divmod(action - ARROW, MAX_SEATS)
+        return f"arrow ({COLOURS[colour]}) with seat {seat}"
+    if action == END:
+        return "end turn"
+    if action < NO_RESTOCK:
+        return f"restock {epoch_names[action - RESTOCK]}"
+    if action == NO_RESTOCK:
+        return "no restock"
+    return f"white deed on {COLOURS[action - WHITE]}"

@@ -1,0 +1,212 @@
+"""Heuristic Time Pirates bots: buy early (deeds score every year), collect one colour deep,
+keep away from the Patrol, and always restock a nearby epoch so the years keep moving.
+
+They read only public state (pawns, epochs, hands, deeds, bazaar) and their own secret
+white-deed placements; never the rng or the others' placements.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engines.time_pirates import components as C
+from engines.time_pirates.actions import (
+    ARROW,
+    ATOMIC,
+    BUY,
+    END,
+    EPOCH,
+    MAX_SEATS,
+    MOVE,
+    NO_RESTOCK,
+    PH_ACT,
+    PH_JUMP,
+    PH_LAND,
+    PH_PAY,
+    PH_PENALTY,
+    PH_RESTOCK,
+    PH_START,
+    PH_SWAP,
+    PH_WHITE,
+    PICK,
+    RESTOCK,
+    TAKE,
+    WHITE,
+)
+from engines.time_pirates.state import TimePiratesState
+
+WK = C.WHITE_KIND
+
+
+def colour_totals(hand: list[int]) -> list[int]:
+    return [hand[3 * c] + hand[3 * c + 1] + hand[3 * c + 2] for c in range(C.NUM_COLOURS)]
+
+
+class PirateBot:
+    """Greedy collector.  `restock` = 'near' restocks the epoch best placed for itself
+    (and never declines when one is eligible); `arrows` toggles arrow swaps."""
+
+    name = "heuristic"
+
+    def __init__(self, arrows: bool | str = True, caution: float | str = 2.0) -> None:
+        self.arrows = str(arrows).lower() not in ("0", "false", "no")
+        self.caution = float(caution)
+
+    # --- valuations (public information only) -------------------------------------------
+    def kind_value(self, state: TimePiratesState, me: int, kind: int) -> float:
+        """How much one more artifact of `kind` is worth to `me` right now."""
+        hand = state.hands[me]
+        if kind == WK:
+            return 1.6
+        colour, symbol = divmod(kind, 3)
+        tot = colour_totals(hand)
+        value = 1.0 + 0.25 * min(tot[colour], 6)
+        if not any(k and state.comp.deeds[t][0] == colour for t, k in enumerate(state.bazaar)):
+            value -= 0.8  # that colour's deeds are sold out: only good for white deeds
+        if symbol == 1:
+            value += 0.3
+        elif symbol == 2:
+            value += 0.2
+        return value
+
+    def epoch_value(self, state: TimePiratesState, me: int, e: int) -> float:
+        """Artifacts there (best two count most), minus the risk of meeting the Patrol."""
+        vals = sorted((self.kind_value(state, me, k) for k in state.epochs[e]), reverse=True)
+        value = sum(vals[:2]) + 0.2 * sum(vals[2:])
+        if e == state.patrol:
+            value -= self.caution * 1.5
+        elif e in state.comp.lines[state.patrol]:
+            value -= self.caution * 0.3
+        return value
+
+    # --- decisions ------------------------------------------------------------------------
+    def choose(self, state: TimePiratesState, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        me = state.cur
+        phase = state.phase
+        if phase == PH_ACT:
+            return self._act(state, me, legal)
+        if phase == PH_RESTOCK:
+            return self._restock(state, me, legal)
+        if phase == PH_PAY:
+            return self._pay(state, me, legal)
+        if phase in (PH_LAND, PH_JUMP, PH_START):
+            return max(legal, key=lambda a: (self.epoch_value(state, me, a - EPOCH), -a))
+        if phase == PH_SWAP:
+            return max(legal, key=lambda a: (self.kind_value(state, me, a - PICK), -a))
+        if phase == PH_PENALTY:
+            return min(legal, key=lambda a: (self._keep_value(state, me, a - PICK), a))
+        if phase == PH_WHITE:
+            return self._white(state, me, legal)
+        return legal[0]
+
+    def _keep_value(self, state: TimePiratesState, me: int, kind: int) -> float:
+        symbol = kind % 3
+        return (0.0, 0.5, 0.3)[symbol] if kind != WK else 1.0
+
+    def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        here = state.pos[me]
+        near = state.comp.lines[here]
+        best, best_key = NO_RESTOCK, None
+        for a in legal:
+            if a == NO_RESTOCK:
+                continue
+            e = a - RESTOCK
+            empty = state.comp.spaces[e] - len(state.epochs[e])
+            key = (empty * (2.0 if e in near else 1.0) - (1.0 if e == state.patrol else 0.0), -a)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _act(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        buys = [a for a in legal if BUY <= a < PICK]
+        if buys:
+            deeds = state.comp.deeds
+            return max(buys, key=lambda a: (deeds[a - BUY][1], deeds[a - BUY][0] != C.WHITE, -a))
+        hand = state.hands[me]
+        if self.arrows:
+            swap = self._arrow(state, me, legal)
+            if swap is not None:
+                return swap
+        if state.std_left == 0:
+            return END
+        here = state.pos[me]
+        takes = [a for a in legal if TAKE <= a < BUY]
+        last = state.std_left == 1
+        at_patrol = here == state.patrol
+        if takes and not (last and at_patrol):
+            return max(takes, key=lambda a: (self.kind_value(state, me, a - TAKE), -a))
+        lines = state.comp.lines[here]
+        move_vals = [self.epoch_value(state, me, lines[i]) for i in (0, 1)]
+        best_move = MOVE + (1 if move_vals[1] > move_vals[0] else 0)
+        if MOVE + 1 not in legal:
+            return legal[0]
+        atomics = [a for a in legal if ATOMIC <= a < ARROW]
+        if atomics and not state.forced and max(move_vals) < 2.0:
+            far = max(self.epoch_value(state, me, e) for e in range(len(state.epochs)))
+            if far >= 3.0:
+                tot = colour_totals(hand)
+                return min(atomics, key=lambda a: (tot[a - ATOMIC], a))
+        return best_move
+
+    def _arrow(self, state: TimePiratesState, me: int, legal: list[int]) -> int | None:
+        """Swap an arrow artifact for a clearly better artifact of another player."""
+        best, best_gain = None, 0.9
+        for a in legal:
+            if not ARROW <= a < END:
+                continue
+            colour, target = divmod(a - ARROW, MAX_SEATS)
+            give = self.kind_value(state, me, 3 * colour + 2)
+            theirs = state.hands[target]
+            for k in range(C.NUM_KINDS):
+                if theirs[k]:
+                    gain = self.kind_value(state, me, k) - give
+                    if gain > best_gain:
+                        best, best_gain = a, gain
+        return best
+
+    def _pay(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """Pay with what is least useful: plain before symbols, whites last; for white deeds
+        the colours we collect least."""
+        tot = colour_totals(state.hands[me])
+
+        def cost(a: int) -> tuple:
+            kind = a - PICK
+            if kind == WK:
+                return (99, 0, a)
+            return (tot[kind // 3], (0, 2, 1)[kind % 3], a)
+
+        return min(legal, key=cost)
+
+    def _white(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """Put the white deed where it wins or ties a majority, judged on public deeds."""
+        n = state.num_players
+        deeds = state.comp.deeds
+        mine = state.colour_points(me)
+        points = deeds[state.white_deeds_of(me)[len(state.white_place[me])]][1]
+        rivals = [0] * C.NUM_COLOURS
+        for p in range(n):
+            if p == me:
+                continue
+            pts = [0] * C.NUM_COLOURS
+            for d, k in zip(deeds, state.deeds[p]):
+                if k and d[0] != C.WHITE:
+                    pts[d[0]] += d[1] * k
+            rivals = [max(r, v) for r, v in zip(rivals, pts)]
+
+        def gain(a: int) -> tuple:
+            c = a - WHITE
+            before = mine[c] >= rivals[c]
+            after = mine[c] + points >= rivals[c]
+            return (after and not before, -(rivals[c] - mine[c]) if not before else -99, -a)
+
+        return max(legal, key=gain)
+
+
+class CautiousBot(PirateBot):
+    """Same collector, but keeps well clear of the Patrol and never swaps arrows."""
+
+    name = "heuristic:cautious"
+
+    def __init__(self, caution: float | str = 4.0) -> None:
+        super().__init__(arrows=False, caution=caution)

@@ -1,0 +1,57 @@
+"""Variant options of Time Pirates; defaults are the Rio Grande rules (T1) and our rulings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.time_pirates import components
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options.  Piatnik differences (rules file §3) are opt-in; Rio (T1) is the default."""
+
+    components: str = field(
+        default="",
+        metadata={"help": "TOML/JSON file replacing the INFERRED board and component table "
+                          "(same shape as components.DEFAULT_DATA); '' = inferred-v1"},
+    )
+    restock_eligibility: str = field(
+        default="rio",
+        metadata={
+            "choices": ("rio", "piatnik"),
+            "help": "rio: any epoch with an empty space and no pirate (T1, default); "
+                    "piatnik: only an epoch holding no artifact at all (T4/T5)",
+        },
+    )
+    restock_extra_action: bool = field(
+        default=False,
+        metadata={"help": "Piatnik (T5): restocking grants a third standard action"},
+    )
+    patrol_effect: str = field(
+        default="rio",
+        metadata={
+            "choices": ("rio", "flee"),
+            "help": "rio: penalty, forced move, then one more action (T1, default); "
+                    "flee: penalty and forced move end the turn (Piatnik reading of T5)",
+        },
+    )
+    set_bonus: int = field(default=2, metadata={"help": "P12: bonus for deeds of all 5 colours"})
+    majority_bonus: int = field(
+        default=2, metadata={"help": "P10: bonus for the most points in a colour (ties all score)"}
+    )
+    max_decisions: int = field(
+        default=20_000, metadata={"help": "decision cap; play_game flags the game truncated"}
+    )
+
+    def __post_init__(self) -> None:
+        if self.restock_eligibility not in ("rio", "piatnik"):
+            raise ValueError(f"restock_eligibility must be rio or piatnik, "
+                             f"got {self.restock_eligibility!r}")
+        if self.patrol_effect not in ("rio", "flee"):
+            raise ValueError(f"patrol_effect must be rio or flee, got {self.patrol_effect!r}")
+        if self.set_bonus < 0 or self.majority_bonus < 0:
+            raise ValueError("bonuses must be >= 0")
+        if self.max_decisions < 1:
+            raise ValueError("max_decisions must be >= 1")
+        components.load(self.components)  # raises ValueError on a bad file
