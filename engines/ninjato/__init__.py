@@ -1,0 +1,37 @@
+"""Ninjato (Adam West & Dan Schnake, 2011): 2-4 ninja raiding clan houses for 7 rounds."""
+
+from __future__ import annotations
+
+from engines.core import Game
+from engines.ninjato import components
+from engines.ninjato.rules import Rules
+from engines.ninjato.state import NinjatoState
+
+
+def _create(num_players: int, seed: int, rules: Rules) -> NinjatoState:
+    return NinjatoState.initial(num_players, seed, rules)
+
+
+def _dataset(rules: Rules) -> str:
+    return components.load(rules.components, rules.treasure_mix).label
+
+
+def _heuristics() -> dict:
+    try:
+        from engines.ninjato.bots import HEURISTICS
+    except ImportError:  # bots not written yet
+        return {}
+    return HEURISTICS
+
+
+GAME = Game(
+    name="ninjato",
+    min_players=2,
+    max_players=4,
+    Rules=Rules,
+    create_state=_create,
+    heuristics=_heuristics(),
+    description="Ninjato: raid clan houses, buy envoys and rumours, win the clans' favour.",
+    default_players=4,
+    dataset=_dataset,
+)

@@ -1,0 +1,98 @@
+"""Action and phase numbering: every decision is one small int.
+
+A raid is a sequence of these: place on a house (force/stealth), then per guard a base
+play (a dojo card or Boryaku) and modifiers (Ki +-1, skills) until the play beats the
+guard (it then resolves at once) or the raider gives up; after each win, banzai or retreat.
+"""
+
+from __future__ import annotations
+
+from engines.ninjato.components import CLAN_NAMES, EFFECTS, TREASURE_NAMES
+
+# phases
+(PH_PLACE, PH_PAY, PH_SKILLPAY, PH_DISCARD, PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN,
+ PH_DISGUISE, PH_REWARD1, PH_REWARD2, PH_END) = range(12)
+
+# placement: dojo (mask over the sorted face-up row), sensei slot, house*2+approach,
+# palace slot, pavilion slot
+A_DOJO = 0          # + mask (0..7)
+A_SENSEI = 8        # + slot (0..3)
+A_HOUSE = 12        # + house*2 + approach (0 force, 1 stealth)
+A_PALACE = 22       # + slot
+A_PAVILION = 26     # + slot
+A_PAY = 30          # + payment option index (0..15)
+A_SKILLPAY = 46     # + card value - 1
+A_DISCARD = 51      # + card value - 1
+A_BASE = 56         # + card value - 1: play a dojo card (a Ki alone counts as 3)
+A_BOR2 = 61         # Boryaku as a 2
+A_BOR4 = 62         # Boryaku as a 4
+A_KI_PLUS = 63
+A_KI_MINUS = 64
+A_MINUS2 = 65
+A_PLUS2 = 66
+A_PM1_PLUS = 67
+A_PM1_MINUS = 68
+A_ZERO = 69
+A_SIX = 70
+A_SWITCH = 71
+A_GIVE_UP = 72
+A_REFRESH = 73      # + effect index (0..8)
+A_BANZAI = 82
+A_RETREAT = 83
+A_KEEP = 84         # + treasure type
+A_SWAP = 89         # + give*10 + take*2 + side (0 plain, 1 red)
+A_TOKEN = 139       # + clan*5 + value index
+A_DISGUISE = 154    # + envoy id (0..20)
+A_HONOUR = 175
+A_RUMOUR = 176      # + pavilion slot
+NUM_ACTIONS = 180
+
+_SIMPLE = {
+    A_BOR2: "boryaku as 2", A_BOR4: "boryaku as 4", A_KI_PLUS: "ki +1", A_KI_MINUS: "ki -1",
+    A_MINUS2: "shinobi-iri -2", A_PLUS2: "kenjutsu +2", A_PM1_PLUS: "taijutsu +1",
+    A_PM1_MINUS: "taijutsu -1", A_ZERO: "inton-jutsu set 0", A_SIX: "set 6",
+    A_SWITCH: "switch force/stealth", A_GIVE_UP: "give up (raid fails)", A_BANZAI: "banzai",
+    A_RETREAT: "retreat", A_HONOUR: "take clan honour",
+}
+
+
+def action_to_str(a: int) -> str:
+    """Human-readable name of an action (for logs and errors)."""
+    if a in _SIMPLE:
+        return _SIMPLE[a]
+    if a < A_SENSEI:
+        return f"dojo (take row mask {a:03b})"
+    if a < A_HOUSE:
+        return f"sensei slot {a - A_SENSEI}"
+    if a < A_PALACE:
+        h, ap = divmod(a - A_HOUSE, 2)
+        return f"raid house {h} by {'stealth' if ap else 'force'}"
+    if a < A_PAVILION:
+        return f"palace slot {a - A_PALACE}"
+    if a < A_PAY:
+        return f"pavilion slot {a - A_PAVILION}"
+    if a < A_SKILLPAY:
+        return f"pay option {a - A_PAY}"
+    if a < A_DISCARD:
+        return f"pay skill with a {a - A_SKILLPAY + 1}"
+    if a < A_BASE:
+        return f"discard a {a - A_DISCARD + 1}"
+    if a < A_BOR2:
+        return f"play a {a - A_BASE + 1}"
+    if A_REFRESH <= a < A_BANZAI:
+        return f"refresh {EFFECTS[a - A_REFRESH]}"
+    if A_KEEP <= a < A_SWAP:
+        return f"keep {TREASURE_NAMES[a - A_KEEP]}"
+    if A_SWAP <= a < A_TOKEN:
+        g, rest = divmod(a - A_SWAP, 10)
+        t, side = divmod(rest, 2)
+        return f"choho: give {TREASURE_NAMES[g]}, take {'red' if side else 'plain'} " \
+               f"{TREASURE_NAMES[t]}"
+    if A_TOKEN <= a < A_DISGUISE:
+        c, v = divmod(a - A_TOKEN, 5)
+        return f"token {CLAN_NAMES[c]} #{v}"
+    if A_DISGUISE <= a < A_HONOUR:
+        return f"disguise envoy {a - A_DISGUISE}"
+    if A_RUMOUR <= a < NUM_ACTIONS:
+        return f"take rumour slot {a - A_RUMOUR}"
+    return str(a)

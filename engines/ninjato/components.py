@@ -1,0 +1,283 @@
+"""Ninjato component data: one named, versioned, replaceable data set.
+
+Almost every per-card list of Ninjato is reconstructed (see ../shared/rules/ninjato.md,
+sections 1-2 and "Project rulings on the guessed data").  The tables below are that
+reconstruction, labelled `DATASET`; a user who owns the game can replace any of them
+with `--rule components=PATH` (a TOML or JSON file with the same keys as `DEFAULT_DATA`;
+missing keys keep the defaults).  `Components` turns the plain tables into the flat
+tuples of ints the engine uses.
+
+Provenance per table (C = confirmed, D = derived, G = guess):
+- treasure values fan 2 / scroll 3 / vase 4 / jade 5 (D); counts: ruling "alternative B" (G)
+- dojo 10/10/12 Ki/10/10 (G; the 3s being Ki is C); guards 8 per value, 2 alarms each (G)
+- elites: table 1.4 (G; the kinds split/double/1-2 honour are C)
+- clan tokens 2,4,6,8,10 per clan (2-8 C, 10 G); setup tokens T2 T4 M2 M4 G6 (C)
+- skill tiles: table 1.7 proposal (effects C; copies, schools, costs mostly G)
+- envoys and rumours: concrete lists written here (G), round-track orders (R3 C, R5 I, R7 G)
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DATASET = "ninjato-reconstructed-v1"
+
+# --- fixed vocabularies (not data: the engine's own indices) ----------------------------
+TREASURE_NAMES = ("fan", "scroll", "vase", "jade", "gold")
+GOLD = 4
+CLAN_NAMES = ("Taira", "Minamoto", "Go-Shirakawa")
+TAIRA, MINAMOTO, GOSHIRAKAWA = 0, 1, 2
+SCHOOLS = ("none", "snake", "tiger", "crane")
+# skill effects, in the order of the engine's per-effect arrays
+EFFECTS = ("minus2", "zero", "boryaku", "plus2", "six", "plusminus1", "swap", "switch",
+           "refresh", "disguise")
+E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH, E_REFRESH, E_DISGUISE = (
+    range(10))
+RUMOUR_TYPES = ("greatest_swordsman", "kindness", "powerful_friends", "master_of_secret_arts",
+                "shameful_enemy")
+R_SWORDSMAN, R_KINDNESS, R_FRIENDS, R_MASTER, R_SHAMEFUL = range(5)
+
+DEFAULT_DATA: dict[str, Any] = {
+    "dataset": DATASET,
+    # values of fan, scroll, vase, jade (gold is a joker)
+    "treasure_values": [2, 3, 4, 5],
+    # counts of fan, scroll, vase, jade, gold: ruling "alternative B"
+    "treasure_counts": [20, 20, 20, 20, 10],
+    # alternative A (18 of each type), selectable with --rule treasure_mix=A
+    "treasure_counts_alt_a": [18, 18, 18, 18, 18],
+    # dojo card counts of values 1..5 (every 3 is a Ki card)
+    "dojo_counts": [10, 10, 12, 10, 10],
+    # guard cards: [value, alarm]
+    "guards": [[v, 1 if k < 2 else 0] for v in range(1, 6) for k in range(8)],
+    # elite guards: force values, stealth values (one entry per guard shown), honour
+    "elites": [
+        {"name": "elite-1a", "force": [1], "stealth": [1], "honour": 1},
+        {"name": "elite-1b", "force": [1], "stealth": [1], "honour": 1},
+        {"name": "elite-2a", "force": [2], "stealth": [2], "honour": 1},
+        {"name": "elite-2b", "force": [2], "stealth": [2], "honour": 1},
+        {"name": "Tsubasa", "force": [3], "stealth": [3], "honour": 1},
+        {"name": "elite-3b", "force": [3], "stealth": [3], "honour": 1},
+        {"name": "elite-3c", "force": [3], "stealth": [3], "honour": 1},
+        {"name": "elite-4a", "force": [4], "stealth": [4], "honour": 1},
+        {"name": "elite-4b", "force": [4], "stealth": [4], "honour": 1},
+        {"name": "elite-5a", "force": [5], "stealth": [5], "honour": 1},
+        {"name": "elite-5b", "force": [5], "stealth": [5], "honour": 1},
+        {"name": "split-5/1", "force": [5], "stealth": [1], "honour": 2},
+        {"name": "split-4/1", "force": [4], "stealth": [1], "honour": 2},
+        {"name": "split-5/2", "force": [5], "stealth": [2], "honour": 2},
+        {"name": "split-4/2", "force": [4], "stealth": [2], "honour": 2},
+        {"name": "double-3+5", "force": [3, 5], "stealth": [3, 5], "honour": 2},
+        {"name": "double-1+3", "force": [1, 3], "stealth": [1, 3], "honour": 2},
+        {"name": "double-2+4", "force": [2, 4], "stealth": [2, 4], "honour": 2},
+        {"name": "double-1+5", "force": [1, 5], "stealth": [1, 5], "honour": 2},
+        {"name": "double-2+3/3+4", "force": [2, 3], "stealth": [3, 4], "honour": 2},
+    ],
+    # clan token values (each clan has one token of each value)
+    "token_values": [2, 4, 6, 8, 10],
+    # setup tokens [clan, value] dealt at random to the five houses
+    "setup_tokens": [[TAIRA, 2], [TAIRA, 4], [MINAMOTO, 2], [MINAMOTO, 4], [GOSHIRAKAWA, 6]],
+    # skill tiles; cost = dojo card value to discard, 0 = any card ("?")
+    "skills": [
+        {"name": "Shinobi-iri", "effect": "minus2", "school": "snake", "cost": 1, "copies": 2},
+        {"name": "Inton-jutsu", "effect": "zero", "school": "snake", "cost": 2, "copies": 2},
+        {"name": "Boryaku", "effect": "boryaku", "school": "crane", "cost": 0, "copies": 2},
+        {"name": "Kenjutsu", "effect": "plus2", "school": "tiger", "cost": 5, "copies": 2},
+        {"name": "Kayaku-jutsu", "effect": "six", "school": "tiger", "cost": 4, "copies": 2},
+        {"name": "Taijutsu", "effect": "plusminus1", "school": "crane", "cost": 3, "copies": 2},
+        {"name": "Choho", "effect": "swap", "school": "snake", "cost": 0, "copies": 2},
+        {"name": "Seishin-teki kyoyo", "effect": "switch", "school": "crane", "cost": 0,
+         "copies": 1},
+        {"name": "Tenmon", "effect": "refresh", "school": "crane", "cost": 0, "copies": 1},
+        {"name": "Hensojutsu", "effect": "disguise", "school": "none", "cost": 0, "copies": 3},
+    ],
+    # envoys: clan, age (unique), mask, cost.  Cost is "same" (1-4 of one type),
+    # "three_plus_one" (3 of one type + 1 of any), or a list of named treasures.
+    "envoys": [
+        {"clan": TAIRA, "age": 25, "mask": 1, "cost": ["fan", "jade"]},
+        {"clan": MINAMOTO, "age": 28, "mask": 0, "cost": ["fan", "vase"]},
+        {"clan": GOSHIRAKAWA, "age": 31, "mask": 1, "cost": "same"},
+        {"clan": TAIRA, "age": 34, "mask": 0, "cost": "same"},
+        {"clan": MINAMOTO, "age": 37, "mask": 1, "cost": ["scroll", "jade"]},
+        {"clan": GOSHIRAKAWA, "age": 40, "mask": 0, "cost": ["vase", "jade"]},
+        {"clan": TAIRA, "age": 43, "mask": 0, "cost": ["scroll", "vase"]},
+        {"clan": MINAMOTO, "age": 46, "mask": 0, "cost": "three_plus_one"},
+        {"clan": GOSHIRAKAWA, "age": 49, "mask": 0, "cost": ["fan", "scroll"]},
+        {"clan": TAIRA, "age": 52, "mask": 1, "cost": "three_plus_one"},
+        {"clan": MINAMOTO, "age": 55, "mask": 0, "cost": "same"},
+        {"clan": GOSHIRAKAWA, "age": 58, "mask": 1, "cost": "three_plus_one"},
+        {"clan": TAIRA, "age": 61, "mask": 0, "cost": ["vase", "jade"]},
+        {"clan": MINAMOTO, "age": 64, "mask": 1, "cost": ["fan", "fan"]},
+        {"clan": GOSHIRAKAWA, "age": 67, "mask": 0, "cost": ["scroll", "scroll"]},
+        {"clan": TAIRA, "age": 70, "mask": 1, "cost": ["fan", "scroll"]},
+        {"clan": MINAMOTO, "age": 73, "mask": 0, "cost": ["vase", "vase"]},
+        {"clan": GOSHIRAKAWA, "age": 76, "mask": 0, "cost": "same"},
+        {"clan": TAIRA, "age": 79, "mask": 0, "cost": ["jade", "jade"]},
+        {"clan": MINAMOTO, "age": 82, "mask": 0, "cost": ["scroll", "vase"]},
+        {"clan": GOSHIRAKAWA, "age": 85, "mask": 0, "cost": ["fan", "jade"]},
+    ],
+    # rumours: type, cost = list of named treasures, or "any" (one treasure of any type)
+    "rumours": [
+        {"type": t, "cost": c}
+        for t, costs in (
+            ("greatest_swordsman", ["jade", "vase", "scroll", "any", "any", "vase+jade"]),
+            ("kindness", ["fan", "scroll", "jade", "any", "fan+fan", "scroll+vase"]),
+            ("powerful_friends", ["scroll", "vase", "fan", "any", "any", "jade+jade"]),
+            ("master_of_secret_arts", ["vase", "fan", "jade", "any", "scroll+scroll",
+                                       "fan+vase"]),
+            ("shameful_enemy", ["jade", "scroll", "fan", "vase", "any", "any"]),
+        )
+        for c in costs
+    ],
+    # points per counted item of each rumour type (shameful enemy has its own rule)
+    "rumour_points": [1, 1, 1, 1, 0],
+    # shameful enemy points per card when 1 / 2 / 3+ players hold any
+    "shameful_points": [6, 4, 2],
+    # rumour set multipliers for a group of 1, 2, 3 cards
+    "set_multipliers": [1, 2, 4],
+    # round-track clan order of the scoring phases after rounds 3, 5, 7
+    "round_orders": {"3": [GOSHIRAKAWA, TAIRA, MINAMOTO], "5": [TAIRA, MINAMOTO, GOSHIRAKAWA],
+                     "7": [MINAMOTO, GOSHIRAKAWA, TAIRA]},
+}
+
+
+def _need(names: list[str]) -> tuple[int, int, int, int]:
+    need = [0, 0, 0, 0]
+    for name in names:
+        t = TREASURE_NAMES.index(name)
+        if t == GOLD:
+            raise ValueError("a cost cannot name gold (gold is the joker)")
+        need[t] += 1
+    return tuple(need)  # type: ignore[return-value]
+
+
+def envoy_options(cost: Any) -> tuple[tuple[int, int, int, int], ...]:
+    """Every distinct payment (counts of fan, scroll, vase, jade) an envoy's cost accepts."""
+    if cost == "same":
+        opts = [tuple(k if i == t else 0 for i in range(4)) for t in range(4) for k in (1, 2, 3, 4)]
+    elif cost == "three_plus_one":
+        opts = []
+        for t in range(4):
+            for u in range(4):
+                need = [0, 0, 0, 0]
+                need[t] += 3
+                need[u] += 1
+                if tuple(need) not in opts:
+                    opts.append(tuple(need))
+    else:
+        opts = [_need(list(cost))]
+    return tuple(opts)  # type: ignore[arg-type]
+
+
+def rumour_options(cost: str) -> tuple[tuple[int, int, int, int], ...]:
+    """Payments a rumour accepts: `any` = one treasure of a chosen type."""
+    if cost == "any":
+        return tuple(tuple(1 if i == t else 0 for i in range(4)) for t in range(4))  # type: ignore[misc]
+    return (_need(cost.split("+")),)
+
+
+@dataclass(frozen=True)
+class Components:
+    """The data set as flat tuples of ints (what the engine reads on the hot path)."""
+
+    label: str
+    tval: tuple[int, ...]            # value of treasure types 0..3
+    tcounts: tuple[int, ...]         # counts of types 0..4
+    dojo: tuple[int, ...]            # counts of card values 1..5
+    gval: tuple[int, ...]            # guard id -> value
+    galarm: tuple[int, ...]          # guard id -> 1 if alarm
+    eforce: tuple[tuple[int, ...], ...]
+    estealth: tuple[tuple[int, ...], ...]
+    ehonour: tuple[int, ...]
+    enames: tuple[str, ...]
+    token_values: tuple[int, ...]
+    setup_tokens: tuple[tuple[int, int], ...]  # (clan, value index)
+    skill_effect: tuple[int, ...]    # tile id -> effect index
+    skill_school: tuple[int, ...]    # tile id -> school index (0 = none)
+    skill_cost: tuple[int, ...]      # tile id -> card value, 0 = any
+    skill_names: tuple[str, ...]
+    env_clan: tuple[int, ...]
+    env_age: tuple[int, ...]
+    env_mask: tuple[int, ...]
+    env_opts: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    env_min: tuple[int, ...]         # fewest treasures any payment needs
+    rum_type: tuple[int, ...]
+    rum_opts: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    rum_points: tuple[int, ...]
+    shameful: tuple[int, int, int]
+    set_mult: tuple[int, int, int]
+    round_orders: dict[int, tuple[int, ...]]
+
+    @property
+    def disguise_tiles(self) -> tuple[int, ...]:
+        return tuple(i for i, e in enumerate(self.skill_effect) if e == E_DISGUISE)
+
+
+def build(data: dict[str, Any], treasure_mix: str = "B") -> Components:
+    """Validate a data dict (defaults filled in) into `Components`."""
+    d = dict(DEFAULT_DATA)
+    d.update(data)
+    effect, school, cost, names = [], [], [], []
+    for s in d["skills"]:
+        for _ in range(int(s["copies"])):
+            effect.append(EFFECTS.index(s["effect"]))
+            school.append(SCHOOLS.index(s["school"]))
+            cost.append(int(s["cost"]))
+            names.append(s["name"])
+    if sum(1 for e in effect if e == E_DISGUISE) < 3:
+        raise ValueError("the data set needs 3 disguise tiles (one per round 5-7)")
+    ages = [int(e["age"]) for e in d["envoys"]]
+    if len(set(ages)) != len(ages):
+        raise ValueError("envoy ages must be unique (ruling A13)")
+    env_opts = tuple(envoy_options(e["cost"]) for e in d["envoys"])
+    rum_opts = tuple(rumour_options(r["cost"]) for r in d["rumours"])
+    counts = d["treasure_counts"] if treasure_mix == "B" else d["treasure_counts_alt_a"]
+    label = str(d.get("dataset", DATASET))
+    if treasure_mix != "B":
+        label += f"+treasure-{treasure_mix}"
+    return Components(
+        label=label,
+        tval=tuple(int(v) for v in d["treasure_values"]),
+        tcounts=tuple(int(c) for c in counts),
+        dojo=tuple(int(c) for c in d["dojo_counts"]),
+        gval=tuple(int(g[0]) for g in d["guards"]),
+        galarm=tuple(int(g[1]) for g in d["guards"]),
+        eforce=tuple(tuple(int(v) for v in e["force"]) for e in d["elites"]),
+        estealth=tuple(tuple(int(v) for v in e["stealth"]) for e in d["elites"]),
+        ehonour=tuple(int(e["honour"]) for e in d["elites"]),
+        enames=tuple(str(e["name"]) for e in d["elites"]),
+        token_values=tuple(int(v) for v in d["token_values"]),
+        setup_tokens=tuple((int(c), list(d["token_values"]).index(int(v)))
+                           for c, v in d["setup_tokens"]),
+        skill_effect=tuple(effect),
+        skill_school=tuple(school),
+        skill_cost=tuple(cost),
+        skill_names=tuple(names),
+        env_clan=tuple(int(e["clan"]) for e in d["envoys"]),
+        env_age=tuple(ages),
+        env_mask=tuple(int(e["mask"]) for e in d["envoys"]),
+        env_opts=env_opts,
+        env_min=tuple(min(sum(o) for o in opts) for opts in env_opts),
+        rum_type=tuple(RUMOUR_TYPES.index(r["type"]) for r in d["rumours"]),
+        rum_opts=rum_opts,
+        rum_points=tuple(int(v) for v in d["rumour_points"]),
+        shameful=tuple(int(v) for v in d["shameful_points"]),  # type: ignore[arg-type]
+        set_mult=tuple(int(v) for v in d["set_multipliers"]),  # type: ignore[arg-type]
+        round_orders={int(k): tuple(int(c) for c in v) for k, v in d["round_orders"].items()},
+    )
+
+
+@lru_cache(maxsize=16)
+def load(path: str = "", treasure_mix: str = "B") -> Components:
+    """The default data set, or the one in a TOML/JSON file at `path` (cached)."""
+    if not path:
+        return build({}, treasure_mix)
+    text = Path(path).read_text(encoding="utf-8")
+    data = tomllib.loads(text) if path.endswith(".toml") else json.loads(text)
+    if "dataset" not in data:
+        data["dataset"] = Path(path).stem
+    return build(data, treasure_mix)

@@ -1,0 +1,395 @@
+"""Clan house raids (rules 3.4): guards, plays, banzai/retreat, alarms, elites, clearing.
+
+A play against one guard is built step by step: a base (a dojo card, a Ki alone = 3, or
+Boryaku as 2/4), then modifiers (Ki +-1, skills).  As soon as the play beats the guard it
+resolves (adding more could not help), so most fights are one decision.  Giving up fails
+the raid; cards already committed stay spent.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from engines.ninjato import components as comp
+from engines.ninjato.actions import (
+    A_BANZAI,
+    A_BASE,
+    A_BOR2,
+    A_BOR4,
+    A_GIVE_UP,
+    A_KEEP,
+    A_KI_MINUS,
+    A_KI_PLUS,
+    A_MINUS2,
+    A_PLUS2,
+    A_PM1_MINUS,
+    A_PM1_PLUS,
+    A_REFRESH,
+    A_RETREAT,
+    A_SIX,
+    A_SWAP,
+    A_SWITCH,
+    A_TOKEN,
+    A_ZERO,
+    PH_CHOICE,
+    PH_FIGHT,
+    PH_KEEP,
+    PH_TOKEN,
+)
+
+E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX = (comp.E_MINUS2, comp.E_ZERO, comp.E_BORYAKU,
+                                               comp.E_PLUS2, comp.E_SIX)
+E_PM1, E_SWAP, E_SWITCH, E_REFRESH = comp.E_PM1, comp.E_SWAP, comp.E_SWITCH, comp.E_REFRESH
+# guard kinds in a fight
+G_SENTRY, G_REGULAR, G_ELITE, G_NONE = 0, 1, 2, 3
+# skills a Tenmon tile may turn face up again (not Disguise, not itself)
+_REFRESHABLE = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH)
+
+
+class RaidMixin:
+    """Raid rules of `NinjatoState` (attributes are declared there)."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ starting
+    def start_raid(self, h: int, approach: int) -> None:
+        """3.4.1: commit a shuriken to force (0) or stealth (1); fight the sentry first (A21)."""
+        self.rh = h
+        self.rapp = approach
+        self.rshur = []
+        self.rwon = 0
+        self.rsub = 0
+        g = self.hsentry[h]
+        self.rbase = -1
+        self.rmod = 0
+        self.rover = -1
+        self.rbor = False
+        if g < 0:  # A20: no guard left to reveal: the treasure is unguarded
+            self.rgk = G_NONE
+            self.win_guard()
+            return
+        self.rgk = G_SENTRY
+        self.rgid = g
+        self.phase = PH_FIGHT
+
+    def guard_value(self) -> int:
+        """Value of the guard being fought, for the current approach (split elites, 3.4.8)."""
+        if self.rgk == G_ELITE:
+            vals = self.C.estealth if self.rapp else self.C.eforce
+            return vals[self.rgid][self.rsub]
+        return self.C.gval[self.rgid]
+
+    def play_value(self) -> int:
+        """A2: a set-to-0/6 overrides the base and every +- modifier."""
+        return self.rover if self.rover >= 0 else self.rbase + self.rmod
+
+    def play_beats(self) -> bool:
+        """Force must be strictly higher than the guard, stealth strictly lower; ties fail."""
+        if self.rbase < 0:
+            return False
+        v = self.rover if self.rover >= 0 else self.rbase + self.rmod
+        g = self.guard_value()
+        return v < g if self.rapp else v > g
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_raid_or_scoring(self) -> list[int]:
+        ph = self.phase
+        if ph == PH_FIGHT:
+            return self.legal_fight()
+        if ph == PH_CHOICE:
+            out = [A_BANZAI, A_RETREAT]
+            if self.ready[self.cur][E_SWAP]:
+                out.extend(self.swap_actions())
+            return out
+        if ph == PH_KEEP:
+            out = [A_KEEP + t for t in sorted(set(self.rshur))]
+            if self.ready[self.cur][E_SWAP]:
+                out.extend(self.swap_actions())
+            return out
+        if ph == PH_TOKEN:
+            return self.token_actions()
+        return self.legal_scoring()
+
+    def legal_fight(self) -> list[int]:
+        p = self.cur
+        ready = self.ready[p]
+        hand = self.hands[p]
+        out = []
+        if self.rbase < 0:
+            for v in range(5):
+                if hand[v]:
+                    out.append(A_BASE + v)
+            if ready[E_BORYAKU]:
+                out.append(A_BOR2)
+                out.append(A_BOR4)
+        elif self.rover < 0:
+            if hand[2]:
+                out.append(A_KI_PLUS)
+                out.append(A_KI_MINUS)
+            if not self.rbor:
+                if ready[E_MINUS2]:
+                    out.append(A_MINUS2)
+                if ready[E_PLUS2]:
+                    out.append(A_PLUS2)
+                if ready[E_PM1]:
+                    out.append(A_PM1_PLUS)
+                    out.append(A_PM1_MINUS)
+                if ready[E_ZERO]:
+                    out.append(A_ZERO)
+                if ready[E_SIX]:
+                    out.append(A_SIX)
+        if ready[E_SWITCH]:
+            out.append(A_SWITCH)
+        out.append(A_GIVE_UP)
+        if ready[E_REFRESH]:
+            owned = self.owned[p]
+            for e in _REFRESHABLE:
+                if owned[e] > ready[e]:
+                    out.append(A_REFRESH + e)
+        if ready[E_SWAP] and self.rshur:
+            out.extend(self.swap_actions())
+        return out
+
+    def swap_actions(self) -> list[int]:
+        """Choho: give a treasure from the shuriken for one of another type in the house."""
+        out = []
+        h = self.rh
+        gives = sorted(set(self.rshur))
+        for side, lst in ((0, self.hplain[h]), (1, self.hred[h])):
+            for t in sorted(set(lst)):
+                for g in gives:
+                    if g != t:
+                        out.append(A_SWAP + g * 10 + t * 2 + side)
+        out.sort()
+        return out
+
+    def token_actions(self) -> list[int]:
+        """3.4.7 / A24: any available token of either other clan (or each clan's lowest)."""
+        old = self.hclan[self.rh]
+        lowest = self.rules.token_choice == "lowest"
+        out = []
+        for c in range(3):
+            if c == old:
+                continue
+            for vi, free in enumerate(self.toksup[c]):
+                if free:
+                    out.append(A_TOKEN + c * 5 + vi)
+                    if lowest:
+                        break
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def apply_raid_or_scoring(self, a: int) -> None:
+        ph = self.phase
+        if ph == PH_FIGHT:
+            self.apply_fight(a)
+        elif ph == PH_CHOICE:
+            if a == A_BANZAI:
+                self.banzai()
+            elif a == A_RETREAT:
+                self.retreat()
+            else:
+                self.swap(a)
+        elif ph == PH_KEEP:
+            if a >= A_SWAP:
+                self.swap(a)
+            else:
+                self.finish_fail(a - A_KEEP)
+        elif ph == PH_TOKEN:
+            self.take_token(*divmod(a - A_TOKEN, 5))
+        else:
+            self.apply_scoring(a)
+
+    def apply_fight(self, a: int) -> None:
+        p = self.cur
+        if a < A_BOR2:
+            v = a - A_BASE
+            self.hands[p][v] -= 1
+            self.ddisc[v] += 1
+            self.rbase = v + 1
+        elif a == A_GIVE_UP:
+            self.fail()
+            return
+        elif a <= A_BOR4:
+            self.ready[p][E_BORYAKU] -= 1
+            self.rbase = 2 if a == A_BOR2 else 4
+            self.rbor = True
+        elif a <= A_KI_MINUS:
+            self.hands[p][2] -= 1
+            self.ddisc[2] += 1
+            self.rmod += 1 if a == A_KI_PLUS else -1
+        elif a == A_MINUS2:
+            self.ready[p][E_MINUS2] -= 1
+            self.rmod -= 2
+        elif a == A_PLUS2:
+            self.ready[p][E_PLUS2] -= 1
+            self.rmod += 2
+        elif a <= A_PM1_MINUS:
+            self.ready[p][E_PM1] -= 1
+            self.rmod += 1 if a == A_PM1_PLUS else -1
+        elif a == A_ZERO:
+            self.ready[p][E_ZERO] -= 1
+            self.rover = 0
+        elif a == A_SIX:
+            self.ready[p][E_SIX] -= 1
+            self.rover = 6
+        elif a == A_SWITCH:
+            self.ready[p][E_SWITCH] -= 1
+            self.rapp ^= 1
+        elif a < A_BANZAI:
+            self.ready[p][E_REFRESH] -= 1
+            self.ready[p][a - A_REFRESH] += 1
+            return
+        else:
+            self.swap(a)
+            return
+        if self.play_beats():
+            self.win_guard()
+
+    def win_guard(self) -> None:
+        """Beat the guard (or the next guard of a double elite); take the next treasure."""
+        C = self.C
+        kind = self.rgk
+        if kind == G_ELITE:
+            vals = C.eforce[self.rgid]
+            if self.rsub + 1 < len(vals):  # A6: one play per guard of a double elite
+                self.rsub += 1
+                self.rbase = -1
+                self.rmod = 0
+                self.rover = -1
+                self.rbor = False
+                return
+            self.elites[self.cur].append(self.rgid)
+        elif kind == G_REGULAR:
+            self.gdisc.append(self.rgid)
+        h = self.rh
+        plain = self.hplain[h]
+        t = plain.pop(0) if plain else self.hred[h].pop(0)
+        self.rshur.append(t)
+        self.rwon += 1
+        if not plain and not self.hred[h]:
+            self.clear_house()
+        else:
+            self.phase = PH_CHOICE
+
+    def banzai(self) -> None:
+        """3.4.4: reveal the next guard: regular while plain treasure remains, else an elite."""
+        h = self.rh
+        plain = self.hplain[h]
+        self.rbase = -1
+        self.rmod = 0
+        self.rover = -1
+        self.rbor = False
+        self.rsub = 0
+        if plain:
+            g = self.draw_guard()
+            if g < 0:
+                self.rgk = G_NONE
+                self.win_guard()
+                return
+            if self.C.galarm[g]:  # 3.4.5: add a treasure, flip the most valuable plain one
+                t = self.draw_treasure()
+                if t >= 0:
+                    insort(plain, t)
+                insort(self.hred[h], plain.pop())
+            self.rgk = G_REGULAR
+            self.rgid = g
+        else:
+            if not self.edeck:
+                self.edeck, self.edisc = self.edisc, []
+            if not self.edeck:
+                self.rgk = G_NONE
+                self.win_guard()
+                return
+            self.rgk = G_ELITE
+            self.rgid = self.draw_from(self.edeck)
+        self.phase = PH_FIGHT
+
+    def draw_from(self, lst: list[int]) -> int:
+        i = int(self.rng.random() * len(lst))
+        x = lst[i]
+        lst[i] = lst[-1]
+        lst.pop()
+        return x
+
+    def retreat(self) -> None:
+        """3.4.4: keep every treasure on the shuriken; the house gets one more (3.4.6)."""
+        tr = self.treas[self.cur]
+        for t in self.rshur:
+            tr[t] += 1
+        self.rshur = []
+        self.refill_after_raid()
+
+    def fail(self) -> None:
+        """The raid fails: the revealed guard is discarded (A5), keep one treasure (A4)."""
+        if self.rgk == G_REGULAR:
+            self.gdisc.append(self.rgid)
+        elif self.rgk == G_ELITE:
+            self.edisc.append(self.rgid)
+        self.rgk = G_NONE
+        shur = self.rshur
+        if shur and (len(set(shur)) > 1 or (self.ready[self.cur][E_SWAP]
+                                            and self.swap_actions())):
+            self.phase = PH_KEEP
+        else:
+            self.finish_fail(shur[0] if shur else -1)
+
+    def finish_fail(self, keep: int) -> None:
+        shur = self.rshur
+        if keep >= 0:
+            shur.remove(keep)
+            self.treas[self.cur][keep] += 1
+        for t in shur:
+            self.tdisc[t] += 1
+        self.rshur = []
+        if self.rwon or self.rules.refill_on_zero_gain:
+            self.refill_after_raid()
+        else:
+            self.next_turn()
+
+    def refill_after_raid(self) -> None:
+        """3.4.6: a house not cleared gets one plain treasure from the bag."""
+        t = self.draw_treasure()
+        if t >= 0:
+            insort(self.hplain[self.rh], t)
+        self.next_turn()
+
+    def swap(self, a: int) -> None:
+        """3.4.9 Choho: the returned treasure takes the taken one's side (red stays red)."""
+        g, rest = divmod(a - A_SWAP, 10)
+        t, side = divmod(rest, 2)
+        self.ready[self.cur][E_SWAP] -= 1
+        lst = self.hred[self.rh] if side else self.hplain[self.rh]
+        lst.remove(t)
+        insort(lst, g)
+        self.rshur.remove(g)
+        self.rshur.append(t)
+        if self.phase == PH_KEEP and len(set(self.rshur)) == 1 and not (
+                self.ready[self.cur][E_SWAP] and self.swap_actions()):
+            self.finish_fail(self.rshur[0])
+
+    def clear_house(self) -> None:
+        """3.4.7: all treasure to the raider, sentry discarded, new token, house closed."""
+        h = self.rh
+        tr = self.treas[self.cur]
+        for t in self.rshur:
+            tr[t] += 1
+        self.rshur = []
+        if self.hsentry[h] >= 0:
+            self.gdisc.append(self.hsentry[h])
+        self.hsentry[h] = -1
+        self.hclosed[h] = True
+        self.toksup[self.hclan[h]][self.htok[h]] = 1
+        opts = self.token_actions()
+        if len(opts) == 1:
+            self.take_token(*divmod(opts[0] - A_TOKEN, 5))
+        else:
+            self.phase = PH_TOKEN
+
+    def take_token(self, clan: int, vi: int) -> None:
+        h = self.rh
+        self.hclan[h] = clan
+        self.htok[h] = vi
+        self.toksup[clan][vi] = 0
+        self.next_turn()
+

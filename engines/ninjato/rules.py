@@ -1,0 +1,27 @@
+"""Ninjato variant options: official rules plus the project's rulings as defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options of a Ninjato game (see ../shared/rules/ninjato.md)."""
+
+    components: str = field(default="", metadata={
+        "help": "TOML/JSON file replacing the reconstructed component data set"})
+    treasure_mix: str = field(default="B", metadata={
+        "choices": ("B", "A"),
+        "help": "B: 20 each of fan/scroll/vase/jade + 10 gold (ruling); A: 18 of each type"})
+    refill_on_zero_gain: bool = field(default=True, metadata={
+        "help": "A3: add 1 treasure to a house after a failed raid even if nothing was won"})
+    token_choice: str = field(default="free", metadata={
+        "choices": ("free", "lowest"),
+        "help": "A24: a cleared house takes any token of another clan, or that clan's lowest"})
+    max_decisions: int = field(default=20_000, metadata={
+        "help": "safety cap on decisions per game (never reached in practice)"})
+
+    def __post_init__(self) -> None:
+        if self.max_decisions < 1:
+            raise ValueError("max_decisions must be positive")

@@ -1,0 +1,602 @@
+"""Ninjato core loop: setup, placements (dojo, sensei, palace, pavilion), end of round.
+
+Raids live in `raid.py` and scoring in `scoring.py` (mixins of the same class).  Everything
+is flat lists of ints: a hand is 5 counts (card values 1..5), a treasure holding is 5 counts
+(fan, scroll, vase, jade, gold), the dojo deck and the treasure bag are counts too (a draw
+picks uniformly from the remaining cards, which is what a shuffled deck does), and the
+other decks are lists drawn from at a random index.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+
+from engines.core import State
+from engines.ninjato import components as comp
+from engines.ninjato.actions import (
+    A_DISCARD,
+    A_DOJO,
+    A_HOUSE,
+    A_PALACE,
+    A_PAVILION,
+    A_PAY,
+    A_SENSEI,
+    A_SKILLPAY,
+    PH_DISCARD,
+    PH_END,
+    PH_PAY,
+    PH_PLACE,
+    PH_SKILLPAY,
+    action_to_str,
+)
+from engines.ninjato.raid import RaidMixin
+from engines.ninjato.rules import Rules
+from engines.ninjato.scoring import ScoringMixin
+
+E_DISGUISE = comp.E_DISGUISE
+HAND_LIMIT = 7
+ROUNDS = 7
+DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
+
+_MASKS: dict[tuple[tuple[int, ...], int], list[int]] = {}
+
+
+def dojo_masks(row: tuple[int, ...], k: int) -> list[int]:
+    """Dojo actions: canonical subsets (leftmost of equal values first) of the sorted row."""
+    key = (row, k)
+    out = _MASKS.get(key)
+    if out is None:
+        out = []
+        n = len(row)
+        for mask in range(1 << n):
+            if bin(mask).count("1") > k:
+                continue
+            ok = True
+            for i in range(1, n):
+                if mask >> i & 1 and row[i - 1] == row[i] and not mask >> (i - 1) & 1:
+                    ok = False
+                    break
+            if ok:
+                out.append(A_DOJO + mask)
+        _MASKS[key] = out
+    return out
+
+
+def pick(counts: list[int], total: int, rng: random.Random) -> int:
+    """Remove and return a uniformly random item of a counts vector with `total` items."""
+    r = int(rng.random() * total)
+    i = 0
+    while True:
+        r -= counts[i]
+        if r < 0:
+            counts[i] -= 1
+            return i
+        i += 1
+
+
+def draw_from(lst: list[int], rng: random.Random) -> int:
+    """Remove and return a uniformly random element of `lst` (a shuffled deck's top card)."""
+    i = int(rng.random() * len(lst))
+    x = lst[i]
+    lst[i] = lst[-1]
+    lst.pop()
+    return x
+
+
+def can_pay(opt: tuple[int, int, int, int], tr: list[int]) -> bool:
+    """Whether holding `tr` pays `opt` exactly, gold standing in for any shortfall."""
+    short = 0
+    for t in range(4):
+        d = opt[t] - tr[t]
+        if d > 0:
+            short += d
+    return short <= tr[4]
+
+
+_SLOTS = (
+    "n", "rules", "rng", "C", "rnd", "turn", "order", "dojo_stack", "phase", "cur",
+    "hands", "deck", "ddisc", "row", "treas", "bag", "tdisc",
+    "hplain", "hred", "hsentry", "hclan", "htok", "hclosed", "toksup",
+    "gdeck", "gdisc", "edeck", "edisc", "elites",
+    "sensei", "sbig", "sdis", "sdisc", "tiles", "owned", "ready", "schools",
+    "palace", "envdeck", "envoys", "pavilion", "rdeck", "rumours",
+    "honour", "src_env", "src_tok", "src_rum",
+    "rh", "rapp", "rshur", "rgk", "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon",
+    "pend", "ndisc", "disg", "sc_q", "sc_i", "sc_first", "sc_second", "sc_choice",
+    "disg_left", "leaders", "final",
+)
+_LIST_SLOTS = ("order", "dojo_stack", "deck", "ddisc", "row", "bag", "tdisc", "hsentry",
+               "hclan", "htok", "hclosed", "gdeck", "gdisc", "edeck", "edisc", "sensei",
+               "sbig", "sdis", "sdisc", "palace", "envdeck", "pavilion", "rdeck", "honour",
+               "src_env", "src_tok", "src_rum", "rshur", "sc_first", "sc_second",
+               "sc_choice", "leaders")
+_NESTED_SLOTS = ("hands", "treas", "hplain", "hred", "toksup", "elites", "tiles", "owned",
+                 "ready", "envoys", "rumours", "disg", "sc_q")
+
+
+class NinjatoState(RaidMixin, ScoringMixin, State):
+    """A Ninjato position (see the module docstring for the data layout)."""
+
+    __slots__ = _SLOTS + ("_legal_cache",)
+
+    @property
+    def num_players(self) -> int:  # type: ignore[override]
+        return self.n
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def initial(cls, num_players: int, seed: int, rules: Rules) -> NinjatoState:
+        """Setup 3.1: sentries, tokens, 3 treasures per house, sensei, palace, pavilion, hands."""
+        s = cls.__new__(cls)
+        s._legal_cache = None
+        n = s.n = num_players
+        s.rules = rules
+        rng = s.rng = random.Random(seed)
+        C = s.C = comp.load(rules.components, rules.treasure_mix)
+        order = list(range(n))
+        rng.shuffle(order)
+        s.order = order
+        s.rnd = 1
+        s.turn = 0
+        s.dojo_stack = []
+        s.gdeck = list(range(len(C.gval)))
+        s.gdisc = []
+        s.edeck = list(range(len(C.ehonour)))
+        s.edisc = []
+        s.elites = [[] for _ in range(n)]
+        s.hsentry = [draw_from(s.gdeck, rng) for _ in range(5)]
+        tokens = list(C.setup_tokens)
+        rng.shuffle(tokens)
+        s.hclan = [c for c, _ in tokens]
+        s.htok = [v for _, v in tokens]
+        s.toksup = [[1] * len(C.token_values) for _ in range(3)]
+        for c, v in tokens:
+            s.toksup[c][v] = 0
+        s.hclosed = [False] * 5
+        s.bag = list(C.tcounts)
+        s.tdisc = [0] * 5
+        s.treas = [[0] * 5 for _ in range(n)]
+        s.hplain = [[] for _ in range(5)]
+        s.hred = [[] for _ in range(5)]
+        for h in range(5):
+            for _ in range(3):
+                t = s.draw_treasure()
+                if t >= 0:
+                    insort(s.hplain[h], t)
+        s.sdis = [i for i, e in enumerate(C.skill_effect) if e == E_DISGUISE]
+        s.sbig = [i for i, e in enumerate(C.skill_effect) if e != E_DISGUISE]
+        s.sdisc = []
+        s.sensei = [draw_from(s.sbig, rng) for _ in range(min(n, len(s.sbig)))]
+        s.tiles = [[] for _ in range(n)]
+        s.owned = [[0] * 10 for _ in range(n)]
+        s.ready = [[0] * 10 for _ in range(n)]
+        s.schools = [0] * n
+        s.envdeck = list(range(len(C.env_clan)))
+        s.palace = [draw_from(s.envdeck, rng) for _ in range(4)]
+        s.envoys = [[] for _ in range(n)]
+        s.rdeck = list(range(len(C.rum_type)))
+        s.pavilion = [draw_from(s.rdeck, rng) for _ in range(4)]
+        s.rumours = [[] for _ in range(n)]
+        s.deck = list(C.dojo)
+        s.ddisc = [0] * 5
+        s.hands = [[0] * 5 for _ in range(n)]
+        for p in order:
+            for _ in range(4):
+                v = s.draw_card()
+                if v >= 0:
+                    s.hands[p][v] += 1
+        s.row = sorted(s.draw_card() + 1 for _ in range(3))
+        s.honour = [0] * n
+        s.src_env = [0] * n
+        s.src_tok = [0] * n
+        s.src_rum = [0] * n
+        s.rh = s.rapp = s.rgk = s.rgid = s.rsub = s.rmod = s.rwon = 0
+        s.rbase = s.rover = -1
+        s.rbor = False
+        s.rshur = []
+        s.pend = -1
+        s.ndisc = 0
+        s.disg = [[] for _ in range(n)]
+        s.sc_q = []
+        s.sc_i = 0
+        s.sc_first = []
+        s.sc_second = []
+        s.sc_choice = []
+        s.disg_left = 0
+        s.leaders = []
+        s.final = None
+        s.phase = PH_PLACE
+        s.cur = order[0]
+        return s
+
+    # ------------------------------------------------------------------ chance helpers
+    def draw_card(self) -> int:
+        """Top card of the dojo deck as an index 0..4 (value - 1); reshuffles the discards."""
+        deck = self.deck
+        total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
+        if total == 0:
+            self.deck, self.ddisc = self.ddisc, deck
+            deck = self.deck
+            total = sum(deck)
+            if total == 0:
+                return -1
+        return pick(deck, total, self.rng)
+
+    def draw_treasure(self) -> int:
+        """A random treasure type from the bag; an empty bag takes back the discards."""
+        bag = self.bag
+        total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
+        if total == 0:
+            self.bag, self.tdisc = self.tdisc, bag
+            bag = self.bag
+            total = sum(bag)
+            if total == 0:
+                return -1
+        return pick(bag, total, self.rng)
+
+    # ------------------------------------------------------------------ contract: acting
+    def current_player(self) -> int:
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_END
+
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == PH_PLACE:
+            return self.legal_place()
+        if ph >= 4:
+            return self.legal_raid_or_scoring()
+        p = self.cur
+        if ph == PH_PAY:
+            kind, card = divmod(self.pend, 100)
+            opts = self.C.env_opts[card] if kind == 0 else self.C.rum_opts[card]
+            tr = self.treas[p]
+            return [A_PAY + i for i, o in enumerate(opts) if can_pay(o, tr)]
+        if ph == PH_SKILLPAY:
+            return [A_SKILLPAY + v for v, c in enumerate(self.hands[p]) if c]
+        if ph == PH_DISCARD:
+            return [A_DISCARD + v for v, c in enumerate(self.hands[p]) if c]
+        return []
+
+    def legal_place(self) -> list[int]:
+        """Placements: dojo draws, a payable sensei tile, an open house, a payable envoy/rumour."""
+        p = self.cur
+        hand = self.hands[p]
+        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        out = list(dojo_masks(tuple(self.row), DRAWS_BY_HAND[hn] if hn < 2 else 2))
+        C = self.C
+        if self.sensei:
+            schools = self.schools[p]
+            for i, t in enumerate(self.sensei):
+                sc = C.skill_school[t]
+                if sc and schools >> sc & 1:
+                    out.append(A_SENSEI + i)
+                else:
+                    cost = C.skill_cost[t]
+                    if (hand[cost - 1] if cost else hn):
+                        out.append(A_SENSEI + i)
+        closed = self.hclosed
+        for h in range(5):
+            if not closed[h]:
+                out.append(A_HOUSE + 2 * h)
+                out.append(A_HOUSE + 2 * h + 1)
+        tr = self.treas[p]
+        tn = tr[0] + tr[1] + tr[2] + tr[3] + tr[4]
+        if tn:
+            env_min = C.env_min
+            env_opts = C.env_opts
+            for i, e in enumerate(self.palace):
+                if tn >= env_min[e]:
+                    for o in env_opts[e]:
+                        if can_pay(o, tr):
+                            out.append(A_PALACE + i)
+                            break
+            rum_opts = C.rum_opts
+            for i, r in enumerate(self.pavilion):
+                for o in rum_opts[r]:
+                    if can_pay(o, tr):
+                        out.append(A_PAVILION + i)
+                        break
+        return out
+
+    def _apply(self, a: int) -> None:
+        ph = self.phase
+        if ph == PH_PLACE:
+            if a < A_SENSEI:
+                self.visit_dojo(a - A_DOJO)
+            elif a < A_HOUSE:
+                self.visit_sensei(a - A_SENSEI)
+            elif a < A_PALACE:
+                self.start_raid((a - A_HOUSE) >> 1, (a - A_HOUSE) & 1)
+            elif a < A_PAVILION:
+                self.visit_palace(a - A_PALACE)
+            else:
+                self.visit_pavilion(a - A_PAVILION)
+        elif ph >= 4:
+            self.apply_raid_or_scoring(a)
+        elif ph == PH_PAY:
+            kind, card = divmod(self.pend, 100)
+            opts = self.C.env_opts[card] if kind == 0 else self.C.rum_opts[card]
+            self.pay_and_take(kind, card, opts[a - A_PAY])
+        elif ph == PH_SKILLPAY:
+            self.learn_skill(self.pend, a - A_SKILLPAY)
+        elif ph == PH_DISCARD:
+            v = a - A_DISCARD
+            self.hands[self.cur][v] -= 1
+            self.ddisc[v] += 1
+            self.ndisc -= 1
+            if self.ndisc == 0:
+                self.next_turn()
+
+    # ------------------------------------------------------------------ locations
+    def visit_dojo(self, mask: int) -> None:
+        """3.3: stack the shuriken, take the masked face-up cards plus deck cards, refill."""
+        p = self.cur
+        self.dojo_stack.append(p)
+        hand = self.hands[p]
+        hn = sum(hand)
+        k = DRAWS_BY_HAND[hn] if hn < 2 else 2
+        row = self.row
+        if mask:
+            keep = []
+            for i, v in enumerate(row):
+                if mask >> i & 1:
+                    hand[v - 1] += 1
+                    k -= 1
+                else:
+                    keep.append(v)
+            row = self.row = keep
+        for _ in range(k):
+            v = self.draw_card()
+            if v < 0:
+                break
+            hand[v] += 1
+        while len(row) < 3:
+            v = self.draw_card()
+            if v < 0:
+                break
+            row.append(v + 1)
+        row.sort()
+        over = sum(hand) - HAND_LIMIT
+        if over > 0:
+            self.ndisc = over
+            if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
+                v = next(i for i, c in enumerate(hand) if c)
+                hand[v] -= over
+                self.ddisc[v] += over
+                self.ndisc = 0
+            else:
+                self.phase = PH_DISCARD
+                return
+        self.next_turn()
+
+    def visit_sensei(self, slot: int) -> None:
+        """3.5: take a face-up tile, paying its card unless the school is already known."""
+        p = self.cur
+        C = self.C
+        t = self.sensei.pop(slot)
+        sc = C.skill_school[t]
+        if sc and self.schools[p] >> sc & 1:
+            self.learn_skill(t, -1)
+            return
+        cost = C.skill_cost[t]
+        if cost:
+            self.learn_skill(t, cost - 1)
+            return
+        hand = self.hands[p]
+        values = [v for v in range(5) if hand[v]]
+        if len(values) == 1:
+            self.learn_skill(t, values[0])
+        else:
+            self.pend = t
+            self.phase = PH_SKILLPAY
+
+    def learn_skill(self, t: int, paid: int) -> None:
+        """Discard the paid card (-1 = free) and add the tile, ready for use this round."""
+        p = self.cur
+        if paid >= 0:
+            self.hands[p][paid] -= 1
+            self.ddisc[paid] += 1
+        e = self.C.skill_effect[t]
+        self.tiles[p].append(t)
+        self.owned[p][e] += 1
+        self.ready[p][e] += 1
+        self.schools[p] |= 1 << self.C.skill_school[t]
+        self.pend = -1
+        self.next_turn()
+
+    def visit_palace(self, slot: int) -> None:
+        """3.6: buy a face-up envoy with exactly the treasures it asks for."""
+        self._buy(0, self.palace[slot], self.C.env_opts[self.palace[slot]])
+
+    def visit_pavilion(self, slot: int) -> None:
+        """3.6: buy a face-up rumour with the 1-2 treasures shown on it."""
+        self._buy(1, self.pavilion[slot], self.C.rum_opts[self.pavilion[slot]])
+
+    def _buy(self, kind: int, card: int, opts: tuple) -> None:
+        tr = self.treas[self.cur]
+        ok = [o for o in opts if can_pay(o, tr)]
+        if len(ok) == 1:
+            self.pay_and_take(kind, card, ok[0])
+        else:
+            self.pend = kind * 100 + card
+            self.phase = PH_PAY
+
+    def pay_and_take(self, kind: int, card: int, need: tuple[int, int, int, int]) -> None:
+        """Pay `need` (real treasures first, gold for the rest), score it, take the card.
+
+        Gold is a joker that scores as the type it replaces, so spending real treasures
+        first is never worse than spending gold: that choice is not offered.
+        """
+        p = self.cur
+        tr = self.treas[p]
+        tdisc = self.tdisc
+        tval = self.C.tval
+        points = 0
+        for t in range(4):
+            k = need[t]
+            if k:
+                points += k * tval[t]
+                real = k if tr[t] >= k else tr[t]
+                tr[t] -= real
+                tdisc[t] += real
+                if k > real:
+                    tr[4] -= k - real
+                    tdisc[4] += k - real
+        self.honour[p] += points
+        if kind == 0:
+            self.src_env[p] += points
+            self.palace.remove(card)
+            self.envoys[p].append(card)
+        else:
+            self.src_rum[p] += points
+            self.pavilion.remove(card)
+            self.rumours[p].append(card)
+        self.pend = -1
+        self.next_turn()
+
+    # ------------------------------------------------------------------ turn / round
+    def next_turn(self) -> None:
+        """The next shuriken in turn order, or the end of the round after 3 each."""
+        self.turn += 1
+        if self.turn >= 3 * self.n:
+            self.end_round()
+        else:
+            self.phase = PH_PLACE
+            self.cur = self.order[self.turn % self.n]
+
+    def end_round(self) -> None:
+        """3.7: turn order, skills face up, sensei, cleared houses, palace/pavilion, scoring."""
+        seen: list[int] = []
+        for p in reversed(self.dojo_stack):
+            if p not in seen:
+                seen.append(p)
+        self.order = seen + [p for p in self.order if p not in seen]
+        self.dojo_stack = []
+        self.ready = [list(o) for o in self.owned]
+        rng = self.rng
+        self.sdisc.extend(self.sensei)
+        self.sensei = []
+        if self.rnd <= 3:
+            k = min(self.n, len(self.sbig))
+            self.sensei = [draw_from(self.sbig, rng) for _ in range(k)]
+        elif self.rnd == 4:
+            self.sdisc.extend(self.sbig)
+            self.sbig = []
+        if 4 <= self.rnd <= 6 and self.sdis:
+            self.sensei = [draw_from(self.sdis, rng)]
+        for h in range(5):
+            if self.hclosed[h]:
+                self.reset_house(h)
+        while len(self.palace) < 4 and self.envdeck:
+            self.palace.append(draw_from(self.envdeck, rng))
+        self.refill_pavilion()
+        if self.rnd in (3, 5, 7):
+            self.start_scoring()
+        else:
+            self.next_round()
+
+    def reset_house(self, h: int) -> None:
+        """A cleared house: 3 plain treasures and a new sentry (its alarm is ignored)."""
+        plain = self.hplain[h]
+        for _ in range(3):
+            t = self.draw_treasure()
+            if t >= 0:
+                insort(plain, t)
+        self.hsentry[h] = self.draw_guard()
+        self.hclosed[h] = not (plain or self.hred[h])
+
+    def draw_guard(self) -> int:
+        """A regular guard (A5/A20: reshuffle the discards; -1 when none is left)."""
+        if not self.gdeck:
+            self.gdeck, self.gdisc = self.gdisc, []
+            if not self.gdeck:
+                return -1
+        return draw_from(self.gdeck, self.rng)
+
+    def refill_pavilion(self) -> None:
+        while len(self.pavilion) < 4 and self.rdeck:
+            self.pavilion.append(draw_from(self.rdeck, self.rng))
+
+    def next_round(self) -> None:
+        self.rnd += 1
+        if self.rnd > ROUNDS:
+            self.finish()
+            return
+        self.turn = 0
+        self.phase = PH_PLACE
+        self.cur = self.order[0]
+
+    # ------------------------------------------------------------------ information
+    def clone(self) -> NinjatoState:
+        s = NinjatoState.__new__(NinjatoState)
+        s._legal_cache = None
+        for name in ("n", "rules", "C", "rnd", "turn", "phase", "cur", "rh", "rapp", "rgk",
+                     "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon", "pend", "ndisc",
+                     "sc_i", "disg_left", "final"):
+            setattr(s, name, getattr(self, name))
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.schools = list(self.schools)
+        for name in _LIST_SLOTS:
+            setattr(s, name, list(getattr(self, name)))
+        for name in _NESTED_SLOTS:
+            setattr(s, name, [list(x) for x in getattr(self, name)])
+        return s
+
+    def determinize(self, seat: int, rng: random.Random) -> NinjatoState:
+        """Resample opponents' hands with the deck, and opponents' rumours with the rumour deck."""
+        w = self.clone()
+        others = [q for q in range(self.n) if q != seat]
+        pool = []
+        for v in range(5):
+            pool.extend([v] * (self.deck[v] + sum(self.hands[q][v] for q in others)))
+        rng.shuffle(pool)
+        at = 0
+        for q in others:
+            size = sum(self.hands[q])
+            hand = [0] * 5
+            for v in pool[at:at + size]:
+                hand[v] += 1
+            w.hands[q] = hand
+            at += size
+        deck = [0] * 5
+        for v in pool[at:]:
+            deck[v] += 1
+        w.deck = deck
+        rpool = sorted(self.rdeck + [r for q in others for r in self.rumours[q]])
+        rng.shuffle(rpool)
+        at = 0
+        for q in others:
+            size = len(self.rumours[q])
+            w.rumours[q] = sorted(rpool[at:at + size])
+            at += size
+        w.rdeck = sorted(rpool[at:])
+        for name in ("gdeck", "edeck", "envdeck", "sbig", "sdis"):
+            getattr(w, name).sort()
+        w.rng = random.Random(rng.getrandbits(64))
+        return w
+
+    def observation(self, seat: int) -> dict:
+        """Everything `seat` sees: its own hand and rumours; only sizes of the others'."""
+        o = {name: getattr(self, name) for name in _SLOTS
+             if name not in ("rules", "rng", "C", "hands", "deck", "rumours", "rdeck", "gdeck",
+                             "edeck", "envdeck", "sbig", "sdis", "final")}
+        o = {k: (list(v) if isinstance(v, list) else v) for k, v in o.items()}
+        o["hand"] = list(self.hands[seat])
+        o["hand_sizes"] = [sum(h) for h in self.hands]
+        o["deck_size"] = sum(self.deck)
+        o["my_rumours"] = sorted(self.rumours[seat])
+        o["rumour_counts"] = [len(r) for r in self.rumours]
+        for name in ("rdeck", "gdeck", "edeck", "envdeck", "sbig", "sdis"):
+            o[name + "_size"] = len(getattr(self, name))
+        o["seat"] = seat
+        o["dataset"] = self.C.label
+        if self.final is not None:
+            o["rumours"] = [sorted(r) for r in self.rumours]
+        return o
+
+    def action_to_str(self, action: int) -> str:
+        return action_to_str(action)
