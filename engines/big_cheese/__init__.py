@@ -1,0 +1,29 @@
+"""The Big Cheese (Cheapass Games, 1998): bid workers on face-up projects, roll for points."""
+
+from __future__ import annotations
+
+from engines.big_cheese.bots import HEURISTICS
+from engines.big_cheese.components import DATASET
+from engines.big_cheese.rules import Rules
+from engines.big_cheese.state import BigCheeseState, create_state
+from engines.core import Game
+
+
+def _dataset(rules: Rules) -> str:
+    return DATASET
+
+
+GAME = Game(
+    name="big-cheese",
+    min_players=3,
+    max_players=6,
+    Rules=Rules,
+    create_state=create_state,
+    heuristics=HEURISTICS,
+    description="Auction chips onto projects; chips trickle back one per award; "
+    "matured projects roll for points (d6 to 200 or polyhedral to 40).",
+    default_players=4,
+    dataset=_dataset,
+)
+
+__all__ = ["GAME", "BigCheeseState", "Rules", "create_state"]

@@ -1,0 +1,129 @@
+"""Heuristic bots for The Big Cheese (public information only: the game has no hidden hands).
+
+`ValueBot` ("default") bids the minimum raise while the bid stays within a budget of chips
+per expected point; `aggressive` uses a bigger budget and jumps straight to it.  Both veto a
+valuable card an opponent is about to take and spend a Big Cheese only on a clearly bad roll.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engines.big_cheese.components import BIG_CHEESE, VETO, expected_points
+from engines.big_cheese.state import (
+    ACT_BIG_CHEESE,
+    ACT_KEEP,
+    ACT_NO_VETO,
+    ACT_VETO,
+    BID,
+    PASS,
+    ROLL,
+    BigCheeseState,
+)
+
+#: Mean number-card payout in units of the card value table (d6: 31.0, poly: 4.93).
+_MEAN_NUMBER = {"d6": 31.0, "polyhedral": 34.5 / 7}
+
+
+class ValueBot:
+    """Value-per-chip bidder with a budget.
+
+    budget(card) = expected points / `points_per_chip`, at least 1, at most the free chips
+    minus a small reserve; specials are valued as a fraction of a mean number card.
+    """
+
+    name = "heuristic"
+
+    def __init__(
+        self,
+        points_per_chip: float = 0.6,
+        jump: bool = False,
+        reserve: int = 0,
+        veto_share: float = 0.25,
+    ) -> None:
+        self.points_per_chip = float(points_per_chip)  # in units of a mean number card
+        self.jump = bool(jump)
+        self.reserve = int(reserve)
+        self.veto_share = float(veto_share)
+
+    # ---------------------------------------------------------------- valuation
+    def card_value(self, state: BigCheeseState, card: int) -> float:
+        dice = state.rules.dice
+        mean = _MEAN_NUMBER[dice]
+        if card == BIG_CHEESE:
+            return 0.3 * mean
+        if card == VETO:
+            return 0.2 * mean
+        value = expected_points(card, dice)
+        if state.rules.exact:
+            seat = state.current_player()
+            room = state.rules.exact - state.points[seat]
+            value = min(value, room)
+        return value
+
+    def budget(self, state: BigCheeseState, card: int) -> int:
+        mean = _MEAN_NUMBER[state.rules.dice]
+        return max(1, int(self.card_value(state, card) / (self.points_per_chip * mean) + 0.5))
+
+    # ---------------------------------------------------------------- decisions
+    def _threat(self, state: BigCheeseState, seat: int, card: int) -> bool:
+        """Veto if an opponent is about to take a card worth more than `veto_share` of the goal
+        from our point of view, or that could carry them over the goal."""
+        rival = state.high_bidder
+        if rival < 0 or rival == seat or card <= 0:
+            return False
+        ev = expected_points(card, state.rules.dice)
+        goal = state.rules.goal
+        if state.points[rival] + ev >= goal * 0.75:
+            return True
+        return ev >= self.veto_share * goal
+
+    def choose(self, state: BigCheeseState, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        seat = state.current_player()
+        phase = state.phase
+        if phase == ROLL:
+            return self._roll_choice(state, seat)
+        card = state.deck[-1]
+        if phase != BID:  # the veto_any_time window
+            return ACT_VETO if self._threat(state, seat, card) else ACT_NO_VETO
+        limit = min(self.budget(state, card), state.pool[seat] - self.reserve)
+        low = state.high_bid + 1
+        if low <= limit:
+            return limit if self.jump else low
+        if ACT_VETO in legal and self._threat(state, seat, card):
+            return ACT_VETO
+        if PASS in legal:
+            return PASS
+        return legal[0]  # B2 leader_must_open: cheapest opening bid
+
+    def _roll_choice(self, state: BigCheeseState, seat: int) -> int:
+        card = state.roll_card
+        pts = state.roll_points
+        rules = state.rules
+        if rules.exact:
+            room = rules.exact - state.points[seat]
+            return ACT_BIG_CHEESE if pts > room else ACT_KEEP
+        if state.points[seat] + pts >= rules.goal:
+            return ACT_KEEP
+        ev = expected_points(card, rules.dice)
+        threshold = 0.25 * expected_points(20, rules.dice)
+        if state.cheeses[seat] > 1:
+            threshold *= 0.5
+        return ACT_BIG_CHEESE if ev - pts >= threshold else ACT_KEEP
+
+
+def value_bot(**options: str) -> ValueBot:
+    """The default style: minimum raises within a modest budget."""
+    return ValueBot(**{k: float(v) for k, v in options.items()})  # type: ignore[arg-type]
+
+
+def aggressive_bot(**options: str) -> ValueBot:
+    """Bigger budget, jumps straight to it (locks more chips, wins contested big cards)."""
+    params = {"points_per_chip": 0.35, "jump": True}
+    params.update({k: float(v) for k, v in options.items()})
+    bot = ValueBot(**params)  # type: ignore[arg-type]
+    return bot
+
+
+HEURISTICS = {"default": value_bot, "aggressive": aggressive_bot}

@@ -1,0 +1,104 @@
+"""Variant options of The Big Cheese, defaulting to the official rules and our rulings.
+
+Every ruling that names a flag in `shared/rules/big_cheese.md` is a field here with the
+ruling as its default (B1 `all_pass`, B2 `leader_must_open`, B5 `dice`/`target`, B7
+`big_cheese_chain`, B8 `veto_any_time`, B10 `final_tie`, B11 `exact`, B12 `max_rounds`).
+"""
+
+from dataclasses import dataclass, field
+
+MAX_CHIPS = 999  # bids are actions 1..chips; 1000+ are the special actions
+
+DEFAULT_TARGET = {"d6": 200, "polyhedral": 40}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options of one game; `__post_init__` rejects contradictory combinations."""
+
+    dice: str = field(
+        default="d6",
+        metadata={
+            "choices": ("d6", "polyhedral"),
+            "help": "d6: one d6 x card value, target 200; polyhedral: the card's own die "
+            "(the 2 = odd/even -> 1/2), target 40 (B5, B6)",
+        },
+    )
+    target: int = field(
+        default=0,
+        metadata={"help": "points to win; 0 = the mode's default, 200 (d6) / 40 (polyhedral)"},
+    )
+    exact: int = field(
+        default=0,
+        metadata={
+            "help": "exact-N variant (polyhedral only, the published one is exact=30): "
+            "exactly N wins, rolls that overshoot score nothing (B11); 0 = off"
+        },
+    )
+    chips: int = field(default=10, metadata={"help": "starting chips (workers) per player"})
+    all_pass: str = field(
+        default="discard",
+        metadata={
+            "choices": ("discard", "leader_forced", "bury"),
+            "help": "nobody bids: discard the card / the leader takes it for 1 chip if able / "
+            "the card goes under the deck (B1)",
+        },
+    )
+    leader_must_open: bool = field(
+        default=False,
+        metadata={"help": "the leader may not pass on the opening bid if they have a chip (B2)"},
+    )
+    big_cheese_chain: bool = field(
+        default=True,
+        metadata={"help": "several Big Cheeses may re-roll the same project in turn (B7)"},
+    )
+    veto_any_time: bool = field(
+        default=False,
+        metadata={
+            "help": "besides on their bidding turn, every Veto holder (passed or not) gets one "
+            "last chance to veto before the card is awarded (B8 alternative)"
+        },
+    )
+    final_tie: str = field(
+        default="draw",
+        metadata={
+            "choices": ("draw",),
+            "help": "equal top totals when the target is reached: shared win (B10)",
+        },
+    )
+    max_rounds: int = field(
+        default=1000,
+        metadata={"help": "safety cap on auctions; reaching it ends the game on scores (B12)"},
+    )
+    max_decisions: int = field(
+        default=30000,
+        metadata={"help": "play_game truncates a game after this many decisions"},
+    )
+
+    def __post_init__(self) -> None:
+        if self.exact < 0:
+            raise ValueError(f"exact must be a positive number of points, got {self.exact}")
+        if self.exact:
+            if self.dice != "polyhedral":
+                raise ValueError(
+                    f"exact={self.exact} is the polyhedral variant; it needs dice=polyhedral"
+                )
+            if self.target:
+                raise ValueError("give either target or exact, not both (exact replaces target)")
+        if self.target < 0:
+            raise ValueError(f"target must be a positive number of points, got {self.target}")
+        if not 1 <= self.chips <= MAX_CHIPS:
+            raise ValueError(f"chips must be between 1 and {MAX_CHIPS}, got {self.chips}")
+        if self.max_rounds < 1:
+            raise ValueError(f"max_rounds must be positive, got {self.max_rounds}")
+        if self.max_decisions < 1:
+            raise ValueError(f"max_decisions must be positive, got {self.max_decisions}")
+
+    @property
+    def goal(self) -> int:
+        """The winning total: `exact` if set, else `target`, else the mode's default."""
+        if self.exact:
+            return self.exact
+        if self.target:
+            return self.target
+        return DEFAULT_TARGET[self.dice]

@@ -1,0 +1,570 @@
+"""The Big Cheese rules: auctions for face-up projects, chips that trickle back, dice scoring.
+
+One round is one auction on the face-up top card (`bid` / `pass_` / `veto`).  An auction won
+leads to `award` (the winner's bid goes on the card, every *older* project of every player
+gives one chip back), then `mature` (projects with no chip left: specials go to hand, number
+cards are rolled, each roll may be re-rolled by its owner's Big Cheese), then the win check.
+Rulings B1-B14 of `shared/rules/big_cheese.md` are cited where they apply.
+
+Actions: 0 = pass, 1..chips = bid that many chips, and the special actions below.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engines.big_cheese.components import (
+    BIG_CHEESE,
+    DECK,
+    NUMBER_VALUES,
+    VALUE_INDEX,
+    VETO,
+    card_name,
+)
+from engines.big_cheese.rules import Rules
+from engines.core import State
+
+PASS = 0
+ACT_VETO = 1000  # play a Veto (on your bidding turn, or in the B8 `veto_any_time` window)
+ACT_KEEP = 1001  # keep the roll just made
+ACT_BIG_CHEESE = 1002  # discard a Big Cheese to re-roll your own project
+ACT_NO_VETO = 1003  # let the award stand (`veto_any_time` window only)
+
+# phases
+BID = 0
+VETO_WINDOW = 1
+ROLL = 2
+OVER = 3
+
+PHASE_NAMES = ("bid", "veto_window", "roll", "over")
+
+
+class BigCheeseState(State):
+    """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public)."""
+
+    __slots__ = (
+        "num_players", "rules", "rng", "_legal_cache", "_d6", "_goal", "_exact", "_orders",
+        "_must_open",
+        "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due", "vetoes",
+        "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
+        "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
+        "roll_card", "roll_points", "first_points", "rerolls", "award_winner", "winners_",
+        "end_reason", "rounds", "awards", "vetoes_played", "cheeses_played", "cheese_net",
+        "all_passes", "reshuffles", "lead_changes", "lead", "first_leader", "crossers",
+        "vetoes_by_seat", "cheeses_by_seat",
+    )
+
+    def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
+        n = num_players
+        self.num_players = n
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self._legal_cache = None
+        self._d6 = rules.dice == "d6"
+        self._goal = rules.goal
+        self._exact = bool(rules.exact)
+        self._orders = tuple(tuple((w + i) % n for i in range(n)) for w in range(n))
+        self._must_open = rules.leader_must_open
+        self.deck = shuffled(DECK, self.rng)
+        self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
+        self.discard: list[int] = []
+        self.pool = [rules.chips] * n
+        self.proj_cards: list[list[int]] = [[] for _ in range(n)]  # oldest first
+        # A project won at award A with bid b holds A + b - awards chips: every later award
+        # takes one off (B3), so it matures at award A + b.  Store that due award number.
+        self.proj_due: list[list[int]] = [[] for _ in range(n)]
+        self.vetoes = [0] * n  # matured specials in hand (public: won in open auction)
+        self.cheeses = [0] * n
+        self.points = [0] * n
+        self.earned = [[0] * len(NUMBER_VALUES) for _ in range(n)]
+        self.phase = BID
+        self.leader = self.rng.randrange(n)
+        self.first_leader = self.leader
+        self.to_act = -1
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.passed = [False] * n
+        self.active = n
+        self.window: list[int] = []
+        self.pending: list[tuple[int, int]] = []
+        self.pending_pos = 0
+        self.roll_owner = -1
+        self.roll_card = 0
+        self.roll_points = 0
+        self.first_points = 0
+        self.rerolls = 0
+        self.award_winner = -1
+        self.winners_: list[int] | None = None
+        self.end_reason = ""
+        self.rounds = 0
+        self.awards = 0
+        self.vetoes_played = 0
+        self.cheeses_played = 0
+        self.cheese_net = 0
+        self.all_passes = 0
+        self.reshuffles = 0
+        self.lead_changes = 0
+        self.lead = -1
+        self.crossers = 0
+        self.vetoes_by_seat = [0] * n
+        self.cheeses_by_seat = [0] * n
+        self.start_auction()
+
+    # ------------------------------------------------------------------ auction
+    def start_auction(self) -> None:
+        """Reveal the next project (reshuffling the discards if the deck ran out) and open bids."""
+        if self.rounds >= self.rules.max_rounds:
+            self._end_on_scores("round_cap")
+            return
+        if not self.deck:
+            if not self.discard:  # B12: practically unreachable; end on scores
+                self._end_on_scores("exhausted")
+                return
+            self.deck = shuffled(self.discard, self.rng)
+            self.discard = []
+            self.known_bottom = 0
+            self.reshuffles += 1
+        self.rounds += 1
+        self.phase = BID
+        self.high_bid = 0
+        self.high_bidder = -1
+        n = self.num_players
+        self.passed = [False] * n
+        self.active = n
+        self._next_bidder(self.leader)
+
+    def _next_bidder(self, seat: int) -> None:
+        """Give the turn to the first seat from `seat` on that still has a real choice.
+
+        A seat that can neither outbid nor Veto can only pass, now and for the rest of this
+        auction (bids only rise), so it is passed automatically.  The auction closes when
+        only the high bidder remains, or when everybody passed without a bid.
+        """
+        n = self.num_players
+        passed = self.passed
+        pool = self.pool
+        vetoes = self.vetoes
+        high = self.high_bid
+        while True:
+            if self.high_bidder >= 0:
+                if self.active == 1:
+                    self._close_auction()
+                    return
+            elif self.active == 0:
+                self._all_passed()
+                return
+            if not passed[seat]:
+                if pool[seat] > high or vetoes[seat]:
+                    self.to_act = seat
+                    return
+                passed[seat] = True
+                self.active -= 1
+            seat += 1
+            if seat == n:
+                seat = 0
+
+    def bid(self, seat: int, amount: int) -> None:
+        """Raise the high bid to `amount` (strictly higher, at most the seat's free chips)."""
+        self.high_bid = amount
+        self.high_bidder = seat
+        self._next_bidder((seat + 1) % self.num_players)
+
+    def pass_(self, seat: int) -> None:
+        """Drop out of this auction for good."""
+        self.passed[seat] = True
+        self.active -= 1
+        self._next_bidder((seat + 1) % self.num_players)
+
+    def veto(self, seat: int) -> None:
+        """Discard the project and the Veto: nobody pays, nothing advances, same leader."""
+        self.vetoes[seat] -= 1
+        self.vetoes_played += 1
+        self.vetoes_by_seat[seat] += 1
+        self.discard.append(VETO)
+        self.discard.append(self._take_top())
+        self.window = []
+        self.start_auction()
+
+    def _take_top(self) -> int:
+        card = self.deck.pop()
+        if self.known_bottom > len(self.deck):
+            self.known_bottom = len(self.deck)
+        return card
+
+    def _all_passed(self) -> None:
+        """B1: nobody bid.  Default: discard the card like a Veto without a Veto card."""
+        mode = self.rules.all_pass
+        if mode == "leader_forced" and self.pool[self.leader] >= 1:
+            self.high_bidder = self.leader
+            self.high_bid = 1
+            self._close_auction()
+            return
+        self.all_passes += 1
+        card = self._take_top()
+        if mode == "bury":
+            self.deck.insert(0, card)
+            self.known_bottom += 1
+        else:
+            self.discard.append(card)
+        self.start_auction()
+
+    def _close_auction(self) -> None:
+        """Award the card, after the B8 `veto_any_time` window if anyone holds a Veto."""
+        if self.rules.veto_any_time:
+            n = self.num_players
+            order = [(self.leader + i) % n for i in range(n)]
+            self.window = [s for s in order if self.vetoes[s]]
+            if self.window:
+                self.phase = VETO_WINDOW
+                self.to_act = self.window[0]
+                return
+        self.award(self.high_bidder, self.high_bid)
+
+    def _window_next(self) -> None:
+        self.window.pop(0)
+        if self.window:
+            self.to_act = self.window[0]
+        else:
+            self.award(self.high_bidder, self.high_bid)
+
+    # ------------------------------------------------------------------ award and maturing
+    def award(self, winner: int, bid: int) -> None:
+        """The winner puts the bid on the card; every older project returns one chip (B3, B4)."""
+        self.awards += 1
+        card = self._take_top()
+        self.pool[winner] -= bid
+        now = self.awards
+        pool = self.pool
+        proj_due = self.proj_due
+        pending: list[tuple[int, int]] = []
+        for seat in self._orders[winner]:  # B9: clockwise from the winner, oldest first
+            dues = proj_due[seat]
+            if not dues:
+                continue
+            pool[seat] += len(dues)  # B4: one chip back from every project on the table
+            if now not in dues:
+                continue
+            cards = self.proj_cards[seat]
+            kept_cards = []
+            kept_dues = []
+            for c, due in zip(cards, dues):
+                if due != now:
+                    kept_cards.append(c)
+                    kept_dues.append(due)
+                elif c > 0:
+                    pending.append((seat, c))
+                    self.discard.append(c)
+                elif c == VETO:
+                    self.vetoes[seat] += 1
+                else:
+                    self.cheeses[seat] += 1
+            self.proj_cards[seat] = kept_cards
+            proj_due[seat] = kept_dues
+        self.proj_cards[winner].append(card)
+        proj_due[winner].append(now + bid)
+        self.award_winner = winner
+        self.pending = pending
+        self.pending_pos = 0
+        self._resolve_pending()
+
+    def project_chips(self, seat: int) -> list[int]:
+        """Chips on each of `seat`'s projects, oldest first."""
+        now = self.awards
+        return [due - now for due in self.proj_due[seat]]
+
+    def roll_die(self, card: int) -> int:
+        """Points of one roll for number card `card` (d6 x value, or the card's own die)."""
+        r = self.rng.random()
+        if self._d6:
+            return card * (int(r * 6) + 1)
+        return int(r * card) + 1  # the 2: odd/even of any die = uniform {1, 2}
+
+    def _resolve_pending(self) -> None:
+        """Roll the maturing number projects in order; stop for a Big Cheese decision."""
+        pending = self.pending
+        while self.pending_pos < len(pending):
+            seat, card = pending[self.pending_pos]
+            pts = self.roll_die(card)
+            if self.cheeses[seat]:
+                self.phase = ROLL
+                self.to_act = seat
+                self.roll_owner = seat
+                self.roll_card = card
+                self.roll_points = pts
+                self.first_points = pts
+                self.rerolls = 0
+                return
+            self._score(seat, card, pts)
+            self.pending_pos += 1
+        self._after_award()
+
+    def _gain(self, seat: int, pts: int) -> int:
+        """Points a roll actually adds (B11: in exact-N a roll that overshoots is void)."""
+        if self._exact and self.points[seat] + pts > self._goal:
+            return 0
+        return pts
+
+    def _score(self, seat: int, card: int, pts: int) -> None:
+        gain = self._gain(seat, pts)
+        self.points[seat] += gain
+        self.earned[seat][VALUE_INDEX[card]] += gain
+
+    def keep(self) -> None:
+        """Accept the current roll of the pending project."""
+        seat = self.roll_owner
+        self.cheese_net += self._gain(seat, self.roll_points) - self._gain(seat, self.first_points)
+        self._score(seat, self.roll_card, self.roll_points)
+        self.pending_pos += 1
+        self.roll_owner = -1
+        self._resolve_pending()
+
+    def big_cheese(self) -> None:
+        """Discard a Big Cheese and re-roll; the new result stands (B7)."""
+        seat = self.roll_owner
+        self.cheeses[seat] -= 1
+        self.cheeses_played += 1
+        self.cheeses_by_seat[seat] += 1
+        self.discard.append(BIG_CHEESE)
+        self.rerolls += 1
+        self.roll_points = self.roll_die(self.roll_card)
+        if not (self.rules.big_cheese_chain and self.cheeses[seat]):
+            self.keep()
+
+    def _after_award(self) -> None:
+        """Win check after all maturings of the step (B9, B10, B11), then the next round."""
+        points = self.points
+        goal = self._goal
+        if self.pending and max(points) >= goal:
+            if self._exact:
+                crossers = [s for s, p in enumerate(points) if p == goal]
+            else:
+                crossers = [s for s, p in enumerate(points) if p >= goal]
+            if crossers:
+                best = max(points[s] for s in crossers)
+                self.crossers = len(crossers)
+                self._finish([s for s in crossers if points[s] == best], "target")
+                return
+        if self.pending:
+            self._track_lead()
+        self.pending = []
+        self.leader = self.award_winner
+        self.start_auction()
+
+    def _track_lead(self) -> None:
+        points = self.points
+        best = max(points)
+        if best <= 0 or points.count(best) > 1:
+            return
+        lead = points.index(best)
+        if lead != self.lead:
+            if self.lead >= 0:
+                self.lead_changes += 1
+            self.lead = lead
+
+    def _end_on_scores(self, reason: str) -> None:
+        best = max(self.points)
+        self._finish([s for s, p in enumerate(self.points) if p == best], reason)
+
+    def _finish(self, winners: list[int], reason: str) -> None:
+        self.winners_ = winners
+        self.end_reason = reason
+        self.phase = OVER
+        self.to_act = -1
+        self.pending = []
+
+    # ------------------------------------------------------------------ contract
+    def current_player(self) -> int:
+        return self.to_act
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        seat = self.to_act
+        if phase == BID:
+            if self._must_open and self.high_bidder < 0 and seat == self.leader:
+                acts = list(range(1, self.pool[seat] + 1)) or [PASS]  # B2 option
+            else:
+                acts = [PASS, *range(self.high_bid + 1, self.pool[seat] + 1)]
+            if self.vetoes[seat]:
+                acts.append(ACT_VETO)
+            return acts
+        if phase == ROLL:
+            return [ACT_KEEP, ACT_BIG_CHEESE]
+        if phase == VETO_WINDOW:
+            return [ACT_NO_VETO, ACT_VETO]
+        return []
+
+    def _apply(self, action: int) -> None:
+        seat = self.to_act
+        if self.phase == BID:
+            if action == PASS:
+                self.pass_(seat)
+            elif action == ACT_VETO:
+                self.veto(seat)
+            else:
+                self.bid(seat, action)
+        elif self.phase == ROLL:
+            if action == ACT_KEEP:
+                self.keep()
+            else:
+                self.big_cheese()
+        elif action == ACT_VETO:
+            self.veto(seat)
+        else:
+            self._window_next()
+
+    def scores(self) -> list[float]:
+        return list(self.points)
+
+    def winners(self) -> list[int]:
+        if self.winners_ is not None:
+            return list(self.winners_)
+        return super().winners()
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        """Points by project value ('project_20', ...): the final (kept) roll of each."""
+        return {
+            f"project_{v}": [self.earned[s][i] for s in range(self.num_players)]
+            for i, v in enumerate(NUMBER_VALUES)
+        }
+
+    def metrics(self) -> dict[str, float]:
+        n = self.num_players
+        out: dict[str, float] = {
+            "rounds": self.rounds,
+            "awards": self.awards,
+            "vetoes_played": self.vetoes_played,
+            "big_cheeses_played": self.cheeses_played,
+            "big_cheese_net_points": self.cheese_net,
+            "all_pass_rounds": self.all_passes,
+            "reshuffles": self.reshuffles,
+            "lead_changes": self.lead_changes,
+            "first_leader": self.first_leader,
+            "same_round_crossers": self.crossers,
+            "round_capped": float(self.end_reason == "round_cap"),
+            "deck_exhausted": float(self.end_reason == "exhausted"),
+        }
+        for s in range(n):
+            out[f"vetoes_played_p{s}"] = self.vetoes_by_seat[s]
+            out[f"big_cheeses_played_p{s}"] = self.cheeses_by_seat[s]
+        return out
+
+    # ------------------------------------------------------------------ information
+    def clone(self) -> BigCheeseState:
+        new = object.__new__(BigCheeseState)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        new._legal_cache = None
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.pool = list(self.pool)
+        new.proj_cards = [list(x) for x in self.proj_cards]
+        new.proj_due = [list(x) for x in self.proj_due]
+        new.vetoes = list(self.vetoes)
+        new.cheeses = list(self.cheeses)
+        new.points = list(self.points)
+        new.earned = [list(x) for x in self.earned]
+        new.passed = list(self.passed)
+        new.window = list(self.window)
+        new.pending = list(self.pending)
+        new.winners_ = None if self.winners_ is None else list(self.winners_)
+        new.vetoes_by_seat = list(self.vetoes_by_seat)
+        new.cheeses_by_seat = list(self.cheeses_by_seat)
+        return new
+
+    def hidden_slice(self) -> tuple[int, int]:
+        """Deck positions hidden from everyone: below the face-up top, above buried cards."""
+        size = len(self.deck)
+        return min(self.known_bottom, max(size - 1, 0)), max(size - 1, 0)
+
+    def determinize(self, seat: int, rng: random.Random) -> BigCheeseState:
+        """Only the order of the face-down deck is hidden (B14); resample it."""
+        world = self.clone()
+        lo, hi = self.hidden_slice()
+        hidden = sorted(world.deck[lo:hi])
+        rng.shuffle(hidden)
+        world.deck[lo:hi] = hidden
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    def observation(self, seat: int) -> dict:
+        return {
+            "seat": seat,
+            "phase": PHASE_NAMES[self.phase],
+            "top": self.deck[-1] if self.deck and self.phase != OVER else None,
+            "deck_size": len(self.deck),
+            "buried": self.deck[: self.known_bottom],
+            "discard": list(self.discard),
+            "pool": list(self.pool),
+            "projects": [
+                [[c, due - self.awards] for c, due in zip(cards, dues)]
+                for cards, dues in zip(self.proj_cards, self.proj_due)
+            ],
+            "vetoes": list(self.vetoes),
+            "big_cheeses": list(self.cheeses),
+            "points": list(self.points),
+            "leader": self.leader,
+            "to_act": self.to_act,
+            "high_bid": self.high_bid,
+            "high_bidder": self.high_bidder,
+            "passed": list(self.passed),
+            "veto_window": list(self.window),
+            "pending": [list(p) for p in self.pending[self.pending_pos:]],
+            "roll": [self.roll_owner, self.roll_card, self.roll_points, self.rerolls],
+            "goal": self._goal,
+        }
+
+    def action_to_str(self, action: int) -> str:
+        if action == PASS:
+            return "pass"
+        if action == ACT_VETO:
+            return "veto"
+        if action == ACT_KEEP:
+            return "keep roll"
+        if action == ACT_BIG_CHEESE:
+            return "big cheese re-roll"
+        if action == ACT_NO_VETO:
+            return "no veto"
+        top = card_name(self.deck[-1]) if self.deck else "?"
+        return f"bid {action} on {top}"
+
+    def snapshot(self) -> dict:
+        out = {}
+        for name in self.__slots__:
+            if name == "_legal_cache":
+                continue
+            value = getattr(self, name)
+            out[name] = value.getstate() if isinstance(value, random.Random) else value
+        return out
+
+
+def shuffled(cards: list[int] | tuple[int, ...], rng: random.Random) -> list[int]:
+    """A uniformly shuffled copy (Fisher-Yates on `rng.random()`; faster than `rng.shuffle`)."""
+    deck = list(cards)
+    rand = rng.random
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+#: Immutable or scalar attributes that `clone` shares by reference.
+_SHARED = tuple(
+    name
+    for name in BigCheeseState.__slots__
+    if name
+    not in (
+        "_legal_cache", "rng", "deck", "discard", "pool", "proj_cards", "proj_due", "vetoes",
+        "cheeses", "points", "earned", "passed", "window", "pending", "winners_",
+        "vetoes_by_seat", "cheeses_by_seat",
+    )
+)
+
+
+def create_state(num_players: int, seed: int, rules: Rules | None = None) -> BigCheeseState:
+    """Initial position: shuffled face-up deck, `rules.chips` chips each, random first leader."""
+    return BigCheeseState(num_players, seed, rules or Rules())
