@@ -125,6 +125,11 @@ class MCTSBot:
         self.decisions = 0
 
     # --- public -------------------------------------------------------------------------
+    @property
+    def iterations_done(self) -> int:
+        """Iterations over all decisions so far (what `simulate bench` reports per second)."""
+        return self.total_iterations
+
     def choose(self, state: State, rng: random.Random) -> int:
         """Search from `state` for its current player and return the most visited action."""
         start = time.perf_counter()
@@ -207,16 +212,25 @@ class MCTSBot:
         depth = self.config.rollout_depth
         cap = ROLLOUT_SAFETY_CAP if depth is None else depth
         bot = self._rollout_bot
+        is_terminal = world.is_terminal
+        legal_actions = world.legal_actions
+        apply_action = world.apply_action
         steps = 0
-        while not world.is_terminal():
-            if steps >= cap:
-                return _normalized_scores(world)
-            if bot is None:
-                legal = world.legal_actions()
-                world.apply_action(legal[int(rng.random() * len(legal))])
-            else:
-                world.apply_action(bot.choose(world, rng))
-            steps += 1
+        if bot is None:
+            rand = rng.random
+            while not is_terminal():
+                if steps >= cap:
+                    return _normalized_scores(world)
+                legal = legal_actions()
+                apply_action(legal[int(rand() * len(legal))])
+                steps += 1
+        else:
+            choose = bot.choose
+            while not is_terminal():
+                if steps >= cap:
+                    return _normalized_scores(world)
+                apply_action(choose(world, rng))
+                steps += 1
         return self._reward(world)
 
     @staticmethod
