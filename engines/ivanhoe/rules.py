@@ -1,6 +1,5 @@
 """Variant options of Ivanhoe; defaults are the official rules plus our rulings (rules file §5)."""
 
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 

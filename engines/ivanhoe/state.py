@@ -80,6 +80,11 @@ from engines.ivanhoe.rules import Rules
 HAND_SIZE = 8
 WEAPONS = (RED, BLUE, YELLOW)
 TARGETED = (BREAK_LANCE, RIPOSTE, DODGE, KNOCK_DOWN, OUTWIT, STUNNED)
+# DISPLAY_OK[colour][type]: a colour card of the tournament colour or a supporter
+DISPLAY_OK = tuple(
+    tuple(t < FIRST_ACTION and (IS_SUPPORTER[t] or COLOUR_OF[t] == c) for t in range(NUM_TYPES))
+    for c in range(5)
+)
 
 
 class IvanhoeState(State):
@@ -92,7 +97,7 @@ class IvanhoeState(State):
 
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "deck", "discard", "hands", "known",
-        "displays", "shield_seat", "stunned_seat", "tokens", "pool", "target", "colour",
+        "displays", "vsum", "shield_seat", "stunned_seat", "tokens", "pool", "target", "colour",
         "last_final", "active", "starter", "turn", "decider", "phase", "played", "added",
         "opening", "p_card", "p_target", "p_slot", "p_arg", "adapt_queue", "failed_starts",
         "stalled", "tournaments", "lead_changes", "leader", "reveals",
@@ -103,13 +108,15 @@ class IvanhoeState(State):
         self.rules = rules
         self.rng = random.Random(seed)
         self._legal_cache = None
-        deck = full_deck()
-        self.rng.shuffle(deck)
-        self.hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(n)]
-        self.deck = deck
+        self.deck = full_deck()  # unordered: each draw takes a uniformly random card
         self.discard: list[int] = []
+        self.hands = [[] for _ in range(n)]
+        for _ in range(HAND_SIZE):
+            for p in range(n):
+                self.draw(p)
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.displays: list[list[int]] = [[] for _ in range(n)]
+        self.vsum = [0] * n  # printed-value sum of each display, kept up to date
         self.shield_seat = -1
         self.stunned_seat = -1
         self.tokens = [0] * n
@@ -170,6 +177,7 @@ class IvanhoeState(State):
         new.hands = [list(h) for h in self.hands]
         new.known = [list(k) for k in self.known]
         new.displays = [list(d) for d in self.displays]
+        new.vsum = list(self.vsum)
         new.shield_seat = self.shield_seat
         new.stunned_seat = self.stunned_seat
         new.tokens = list(self.tokens)
@@ -285,22 +293,19 @@ class IvanhoeState(State):
     # ------------------------------------------------------------------ public helpers
     def total(self, seat: int) -> int:
         """Display total: printed values, or 1 per card in a green tournament."""
-        d = self.displays[seat]
         if self.colour == GREEN:
-            return len(d)
-        s = 0
-        for c in d:
-            s += VALUE[c]
-        return s
+            return len(self.displays[seat])
+        return self.vsum[seat]
 
     def is_highest(self, seat: int) -> bool:
         """Strictly above every other player still in (or level, with `allow_ties`)."""
-        mine = self.total(seat)
+        totals = [len(d) for d in self.displays] if self.colour == GREEN else self.vsum
+        mine = totals[seat]
         ties = self.rules.allow_ties
         active = self.active
         for o in range(self.num_players):
             if o != seat and active[o]:
-                t = self.total(o)
+                t = totals[o]
                 if t > mine or (t == mine and not ties):
                     return False
         return True
@@ -447,23 +452,23 @@ class IvanhoeState(State):
 
     def _legal_play(self) -> list[int]:
         seat = self.turn
-        hand = self.hands[seat]
         out = []
-        can_add = self.can_add(seat)
+        fits = DISPLAY_OK[self.colour]
+        can_add = self.stunned_seat != seat or self.added == 0
+        maiden_in = MAIDEN6 in self.displays[seat]
         opening = self.opening
-        colour = self.colour
-        for t in sorted(set(hand)):
+        seen = 0
+        for t in self.hands[seat]:
+            bit = 1 << t
+            if seen & bit:
+                continue
+            seen |= bit
             if t < FIRST_ACTION:
-                if not can_add:
-                    continue
-                if t == MAIDEN6:
-                    if MAIDEN6 in self.displays[seat]:
-                        continue
-                elif t < SQUIRE2 and COLOUR_OF[t] != colour:
-                    continue
+                if can_add and fits[t] and (t != MAIDEN6 or not maiden_in):
+                    out.append(A_PLAY + t)
+            elif not opening and t != IVANHOE and self.action_playable(seat, t):
                 out.append(A_PLAY + t)
-            elif not opening and self.action_playable(seat, t):
-                out.append(A_PLAY + t)
+        out.sort()
         if not opening:
             if self.played and self.is_highest(seat):
                 out.append(A_END)
@@ -524,6 +529,7 @@ class IvanhoeState(State):
             self.played = True
             if card < FIRST_ACTION:
                 self.displays[seat].append(card)
+                self.vsum[seat] += VALUE[card]
                 self.added += 1
                 self.opening = False
             else:
@@ -537,14 +543,20 @@ class IvanhoeState(State):
 
     # ------------------------------------------------------------------ tournament flow
     def draw(self, seat: int) -> None:
-        """Draw one card; an empty draw pile is rebuilt from the shuffled discards (W6, I13)."""
-        if not self.deck:
+        """Draw one card; an empty draw pile is rebuilt from the discards (W6, I13).
+
+        The pile is kept unordered and a draw takes a uniformly random card of it, which is
+        the same as shuffling it and drawing from the top (and cheaper).
+        """
+        deck = self.deck
+        if not deck:
             if not self.discard:
                 return
-            self.deck = self.discard
+            deck = self.deck = self.discard
             self.discard = []
-            self.rng.shuffle(self.deck)
-        self.hands[seat].append(self.deck.pop())
+        i = int(self.rng.random() * len(deck))
+        deck[i], deck[-1] = deck[-1], deck[i]
+        self.hands[seat].append(deck.pop())
 
     def begin_start(self, seat: int) -> None:
         """The would-be starter draws, then names a colour or shows the hand and passes (T2)."""
@@ -594,6 +606,7 @@ class IvanhoeState(State):
         maiden = MAIDEN6 in d
         self.discard += d
         self.displays[seat] = []
+        self.vsum[seat] = 0
         self._clear_beside(seat)
         self.active[seat] = False
         owned = self.tokens[seat]
@@ -646,6 +659,7 @@ class IvanhoeState(State):
         for p in range(self.num_players):
             self.discard += self.displays[p]
             self.displays[p] = []
+            self.vsum[p] = 0
             self._clear_beside(p)
         self.last_final = self.colour
         self.active = [False] * self.num_players
@@ -756,7 +770,11 @@ class IvanhoeState(State):
             for o, (kept, removed) in self.mass_effect(seat, card).items():
                 displays[o] = kept
                 self.discard += removed
+        self._recount()
         self._back_to_play()
+
+    def _recount(self) -> None:
+        self.vsum = [sum([VALUE[c] for c in d]) for d in self.displays]
 
     def _next_adapt(self) -> None:
         if self.adapt_queue:
@@ -778,6 +796,7 @@ class IvanhoeState(State):
                 self.discard.append(c)
         assert keep in kept
         self.displays[owner] = kept
+        self.vsum[owner] = sum([VALUE[c] for c in kept])
         self._next_adapt()
 
     # ------------------------------------------------------------------ Outwit
