@@ -52,13 +52,18 @@ class GreedyBot:
         rule = state.rules.castle_rule
         weights = state._weights
         values = []
+        memo: dict[tuple[int, int], int] = {}
         for action in legal:
             idx = me * NUM_TERRITORIES + ACTION_TERRITORY[action]
-            tally[idx] += weights[action]
-            totals = score_tallies(tally, sides, rule).totals
-            tally[idx] -= weights[action]
-            rival = max(totals[s] for s in range(sides) if s != me)
-            values.append((totals[me] - rival, action))
+            w = weights[action]
+            value = memo.get((idx, w))
+            if value is None:
+                tally[idx] += w
+                totals = score_tallies(tally, sides, rule).totals
+                tally[idx] -= w
+                rival = max(totals[s] for s in range(sides) if s != me)
+                value = memo[(idx, w)] = totals[me] - rival
+            values.append((value, action))
         return _pick_best(values, rng)
 
 
@@ -67,7 +72,7 @@ class MarginBot:
 
     name = "heuristic"
 
-    def __init__(self, castle_weight: float = 1.5, spread: float = 1.0) -> None:
+    def __init__(self, castle_weight: float = 4.0, spread: float = 1.0) -> None:
         self.castle_weight = float(castle_weight)
         self.spread = float(spread)
 
@@ -94,8 +99,10 @@ class MarginBot:
             seen[card] += 1
         unseen_total = NUM_TYPES * COPIES - sum(seen)  # deck + removed + other hands
         plies_left = state.total_plies - state.ply
-        my_plays_left = sum(1 for p in range(state.ply, state.total_plies)
-                            if state.side_of[p % n] == me)
+        my_plays_left = sum(
+            len(range(state.ply + (s - state.ply) % n, state.total_plies, n))
+            for s in range(n) if state.side_of[s] == me
+        )
         opp_plays_left = plies_left - my_plays_left
         # Share of the unseen cards that rivals will place, and that the own side will draw.
         own_draws = max(0, my_plays_left - len(hand))
@@ -106,22 +113,27 @@ class MarginBot:
         unit = 1.0 if weights[0] == 1 else 3.0
         base = me * NUM_TERRITORIES
         values = []
+        memo: dict[tuple[int, int], float] = {}
         for action in legal:
             k = ACTION_TERRITORY[action]
-            types = _TYPES_OF_TERRITORY[k]
-            own_hand = sum(mine[t] for t in types) - 1
-            unseen_k = sum(COPIES - seen[t] for t in types)
-            fut_me = unit * 0.5 * (own_hand + share_me * unseen_k)
-            fut_opp = unit * 0.5 * share_opp * unseen_k
-            rival = max(tally[s * NUM_TERRITORIES + k] for s in range(sides) if s != me)
-            margin = tally[base + k] - rival
-            worth = TERRITORY_POINTS[k] - 1.0
-            if k < NUM_VALUES:
-                worth += self.castle_weight
-            before = self._win_chance(margin, fut_me, fut_opp)
-            after = self._win_chance(margin + weights[action], fut_me, fut_opp)
-            gain = worth * (after - before)
-            if tally[base + k] == 0:
-                gain += 0.5  # first card: a treasure becomes reachable
+            w = weights[action]
+            gain = memo.get((k, w))
+            if gain is None:
+                types = _TYPES_OF_TERRITORY[k]
+                own_hand = sum(mine[t] for t in types) - 1
+                unseen_k = sum(COPIES - seen[t] for t in types)
+                fut_me = unit * 0.5 * (own_hand + share_me * unseen_k)
+                fut_opp = unit * 0.5 * share_opp * unseen_k
+                rival = max(tally[s * NUM_TERRITORIES + k] for s in range(sides) if s != me)
+                margin = tally[base + k] - rival
+                worth = TERRITORY_POINTS[k] - 1.0
+                if k < NUM_VALUES:
+                    worth += self.castle_weight
+                before = self._win_chance(margin, fut_me, fut_opp)
+                after = self._win_chance(margin + w, fut_me, fut_opp)
+                gain = worth * (after - before)
+                if tally[base + k] == 0:
+                    gain += 0.5  # first card: a treasure becomes reachable
+                memo[(k, w)] = gain
             values.append((gain, action))
         return _pick_best(values, rng)
