@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from rich.progress import (
@@ -42,11 +41,11 @@ stderr = Console(stderr=True)
 class GameGroup(typer.core.TyperGroup):
     """Lists the known games when a sub-command is unknown."""
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(self, ctx: typer.Context, args: list[str]):
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             known = ", ".join(sorted(GAMES))
-            raise click.UsageError(
+            raise UserError(
                 f"unknown game or command {name!r}; known games: {known}; "
                 f"commands: {', '.join(sorted(set(self.commands) - set(GAMES)))}"
             )
@@ -60,9 +59,13 @@ app = typer.Typer(
 )
 
 
+class UserError(ValueError):
+    """A mistake in what the user typed; `main` prints it as one line and exits 2."""
+
+
 def fail(message: str) -> None:
     """One line on stderr, exit code 2."""
-    raise click.UsageError(message)
+    raise UserError(message)
 
 
 def parse_rules(pairs: list[str]) -> dict[str, str]:
@@ -250,13 +253,14 @@ def main(argv: list[str] | None = None) -> int:
     command = typer.main.get_command(app)
     try:
         rv = command.main(args=argv, prog_name="simulate", standalone_mode=False)
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         return exc.exit_code
-    except click.Abort:
+    except typer.Abort:
         stderr.print("aborted")
         return 130
-    except click.ClickException as exc:
-        print(f"error: {exc.format_message()}", file=sys.stderr)
+    except typer.TyperException as exc:  # typer's own parse errors (bad option values ...)
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        print(f"error: {' '.join(message.split())}", file=sys.stderr)
         return 2
     except USER_ERRORS as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -1,0 +1,144 @@
+"""Tournament runner: reproducible seeding, seat rotation, checkpoints and resume."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from analysis import load_run, tournament
+from analysis.results import RunError, finished_chunks
+
+GAME = "tabula-rasa"
+
+
+def _spec(**overrides) -> tournament.RunSpec:
+    base = dict(game=GAME, players=3, games=60, bots=("heuristic", "random", "random"),
+                seed=42, chunk_size=8)
+    base.update(overrides)
+    return tournament.RunSpec(**base)
+
+
+def _comparable(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame.drop(columns=["run_id"]).reset_index(drop=True)
+
+
+def test_frame_identical_for_any_jobs_and_chunk_size(tmp_path):
+    one = tournament.run(_spec(), tmp_path / "a", jobs=1).frame
+    two = tournament.run(_spec(), tmp_path / "b", jobs=2).frame
+    other_chunks = tournament.run(_spec(chunk_size=25), tmp_path / "c", jobs=1).frame
+    pd.testing.assert_frame_equal(_comparable(one), _comparable(two))
+    pd.testing.assert_frame_equal(_comparable(one), _comparable(other_chunks))
+    assert len(one) == 60 * 3
+    assert one["game_index"].nunique() == 60
+
+
+def test_different_seed_gives_different_games(tmp_path):
+    a = tournament.run(_spec(), tmp_path / "a", jobs=1).frame
+    b = tournament.run(_spec(seed=43), tmp_path / "b", jobs=1).frame
+    assert not a["seed"].equals(b["seed"])
+
+
+def test_seat_rotation_gives_every_bot_every_seat_equally(tmp_path):
+    frame = tournament.run(_spec(games=30), tmp_path / "r", jobs=1).frame
+    counts = frame.groupby(["bot", "seat"]).size().unstack()
+    assert (counts.loc["heuristic"] == 10).all()
+    assert (counts.loc["random"] == 20).all()
+
+
+def test_win_share_splits_shared_wins_and_sums_to_one_per_game(tmp_path):
+    frame = tournament.run(_spec(), tmp_path / "w", jobs=1).frame
+    per_game = frame.groupby("game_index")["win_share"].sum()
+    assert per_game.round(9).eq(1.0).all()
+    shared = frame[(frame["win_share"] > 0) & (frame["win_share"] < 1)]
+    for _, game in shared.groupby("game_index"):
+        assert game["win_share"].iloc[0] == pytest.approx(1 / len(game))
+
+
+def test_fill_lineup_uses_the_last_spec_for_remaining_seats():
+    assert tournament.fill_lineup(["mcts", "random"], 4) == ("mcts", "random", "random", "random")
+    assert tournament.fill_lineup([], 2) == ("heuristic", "heuristic")
+    with pytest.raises(ValueError):
+        tournament.fill_lineup(["a", "b", "c"], 2)
+
+
+@pytest.mark.parametrize("bad", [
+    dict(players=9), dict(games=0), dict(seed=-1), dict(bots=("nonsense", "random", "random")),
+    dict(rules={"no_such_option": "1"}), dict(game="chess"),
+])
+def test_bad_specs_are_rejected_before_anything_runs(bad, tmp_path):
+    with pytest.raises(ValueError):
+        tournament.run(_spec(**bad), tmp_path / "x", jobs=1)
+    assert not (tmp_path / "x").exists()
+
+
+def test_interrupted_run_resumes_without_losing_or_repeating_games(tmp_path):
+    full = tournament.run(_spec(), tmp_path / "full", jobs=1).frame
+    seen = []
+
+    def interrupt_after_two_chunks(games: int) -> None:
+        seen.append(games)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tournament.run(_spec(), tmp_path / "cut", jobs=1, progress=interrupt_after_two_chunks)
+    assert finished_chunks(tmp_path / "cut") == {0, 1}
+    resumed = tournament.resume(tmp_path / "cut", jobs=1)
+    assert resumed.games_played_now == 60 - 16
+    pd.testing.assert_frame_equal(_comparable(full), _comparable(resumed.frame))
+
+
+def test_killed_cli_run_resumes_to_the_same_frame(tmp_path):
+    """A real SIGKILL in the middle of `simulate`, then `simulate --resume`."""
+    out = tmp_path / "killed"
+    args = [sys.executable, "-m", "analysis.cli", GAME, "--games", "400", "--players", "2",
+            "--seed", "5", "--chunk-size", "10", "--jobs", "1", "--quiet", "--out", str(out)]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while time.time() < deadline and len(finished_chunks(out) if out.exists() else ()) < 3:
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    partial = len(finished_chunks(out))
+    assert 3 <= partial < 40, "the kill should land mid-run"
+    done = subprocess.run([sys.executable, "-m", "analysis.cli", GAME, "--resume", str(out),
+                           "--quiet", "--jobs", "1"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    full = tournament.run(
+        tournament.RunSpec(game=GAME, players=2, games=400, bots=("heuristic", "heuristic"),
+                           seed=5, chunk_size=10), tmp_path / "full", jobs=1).frame
+    pd.testing.assert_frame_equal(_comparable(full), _comparable(load_run(out)))
+
+
+def test_load_run_rejects_missing_foreign_and_corrupt_directories(tmp_path):
+    with pytest.raises(RunError, match="not a directory"):
+        load_run(tmp_path / "missing")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(RunError, match="not a results run"):
+        load_run(tmp_path / "empty")
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "manifest.json").write_text("{not json")
+    with pytest.raises(RunError, match="corrupt"):
+        load_run(bad)
+    run_dir = tmp_path / "ok"
+    tournament.run(_spec(games=16), run_dir, jobs=1)
+    Path(run_dir / "part-00001.parquet").write_bytes(b"garbage")
+    with pytest.raises(RunError, match="corrupt"):
+        load_run(run_dir)
+
+
+def test_manifest_records_spec_seed_version_and_dataset(tmp_path):
+    result = tournament.run(_spec(games=8), tmp_path / "m", jobs=1)
+    manifest = result.frame.attrs["manifest"]
+    assert manifest["seed"] == 42 and manifest["game"] == GAME
+    assert manifest["bots"] == ["heuristic", "random", "random"]
+    assert manifest["dataset"] and manifest["package_version"]
+    assert set(result.frame["dataset"]) == {manifest["dataset"]}
