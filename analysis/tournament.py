@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from analysis import results
+from analysis.parallel import check_backend
 from engines import get_game, play_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
@@ -207,6 +208,7 @@ def run(
     _manifest: dict[str, Any] | None = None,
 ) -> RunResult:
     """Play the run into `out_dir` (created; must be empty unless resuming) and load it."""
+    check_backend(backend, scheduler)  # before any output exists
     run_dir = Path(out_dir)
     if _manifest is None:
         spec = spec.validated()
