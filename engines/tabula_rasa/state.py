@@ -29,8 +29,22 @@ from engines.tabula_rasa.scoring import Scoring, score_tallies
 FULL_DECK = tuple(t for t in range(NUM_TYPES) for _ in range(COPIES))
 #: Weight one placement adds to its side's tally: 1 per card, or the card value (A7 variant).
 _COUNT_WEIGHTS = (1,) * len(ACTION_VALUE)
-#: Flat index offset of each (action) within one side's block of the tally.
+#: Territory of each action (its index within one side's block of the tally).
 _TERR = ACTION_TERRITORY
+
+
+
+
+def _tables(num_players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per seat, its side's offset in the tally; per ply, the seat to act (-1 = game over)."""
+    sides = 2 if num_players == 4 else num_players
+    offset = tuple((seat % sides) * NUM_TERRITORIES for seat in range(num_players))
+    plies = len(FULL_DECK) - REMOVED
+    turn = tuple(p % num_players if p < plies else -1 for p in range(plies + 1))
+    return offset, turn
+
+
+_TABLES = {n: _tables(n) for n in (2, 3, 4)}
 
 
 class TabulaRasaState(State):
@@ -39,7 +53,7 @@ class TabulaRasaState(State):
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "sides", "side_of", "hands", "deck",
         "removed", "tally", "history", "ply", "to_move", "total_plies", "_weights",
-        "_result",
+        "_result", "_offset", "_next",
     )
 
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
@@ -66,6 +80,7 @@ class TabulaRasaState(State):
         self.total_plies = len(FULL_DECK) - REMOVED  # A11: every card in play is played
         self._weights = ACTION_VALUE if self.rules.majority_by == "value_sum" else _COUNT_WEIGHTS
         self._result = None
+        self._offset, self._next = _TABLES[num_players]
 
     # --- acting --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -90,13 +105,12 @@ class TabulaRasaState(State):
         seat = self.to_move
         hand = self.hands[seat]
         hand.remove(action >> 1)
-        idx = self.side_of[seat] * NUM_TERRITORIES + _TERR[action]
-        self.tally[idx] += self._weights[action]
+        self.tally[self._offset[seat] + _TERR[action]] += self._weights[action]
         self.history.append(action)
         if self.deck:
             insort(hand, self.deck.pop())
         self.ply = ply = self.ply + 1
-        self.to_move = -1 if ply >= self.total_plies else ply % self.num_players
+        self.to_move = self._next[ply]
 
     # --- outcome -------------------------------------------------------------------------
     def scoring(self) -> Scoring:
@@ -166,6 +180,8 @@ class TabulaRasaState(State):
         new.total_plies = self.total_plies
         new._weights = self._weights
         new._result = None
+        new._offset = self._offset
+        new._next = self._next
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TabulaRasaState:
