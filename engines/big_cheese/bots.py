@@ -28,20 +28,22 @@ _MEAN_NUMBER = {"d6": 31.0, "polyhedral": 34.5 / 7}
 class ValueBot:
     """Value-per-chip bidder with a budget.
 
-    budget(card) = expected points / `points_per_chip`, at least 1, at most the free chips
-    minus a small reserve; specials are valued as a fraction of a mean number card.
+    budget(card) = `share` x starting chips x (expected points / expected points of a 20),
+    at least 1, at most the free chips minus `reserve`; specials are valued as a fraction
+    of a mean number card.  Chips are renewable (every project on the table returns one per
+    award), so idle chips are worth little: the budget scales with the starting chips.
     """
 
     name = "heuristic"
 
     def __init__(
         self,
-        points_per_chip: float = 0.6,
+        share: float = 1.6,
         jump: bool = False,
         reserve: int = 0,
         veto_share: float = 0.25,
     ) -> None:
-        self.points_per_chip = float(points_per_chip)  # in units of a mean number card
+        self.share = float(share)
         self.jump = bool(jump)
         self.reserve = int(reserve)
         self.veto_share = float(veto_share)
@@ -62,8 +64,10 @@ class ValueBot:
         return value
 
     def budget(self, state: BigCheeseState, card: int) -> int:
-        mean = _MEAN_NUMBER[state.rules.dice]
-        return max(1, int(self.card_value(state, card) / (self.points_per_chip * mean) + 0.5))
+        rules = state.rules
+        top = expected_points(20, rules.dice)
+        budget = max(1, int(self.share * rules.chips * self.card_value(state, card) / top + 0.5))
+        return budget
 
     # ---------------------------------------------------------------- decisions
     def _threat(self, state: BigCheeseState, seat: int, card: int) -> bool:
@@ -120,7 +124,7 @@ def value_bot(**options: str) -> ValueBot:
 
 def aggressive_bot(**options: str) -> ValueBot:
     """Bigger budget, jumps straight to it (locks more chips, wins contested big cards)."""
-    params = {"points_per_chip": 0.35, "jump": True}
+    params = {"share": 2.0, "jump": True}
     params.update({k: float(v) for k, v in options.items()})
     bot = ValueBot(**params)  # type: ignore[arg-type]
     return bot
