@@ -50,3 +50,431 @@ def win_share(
     low, high = wilson_interval(out["wins"], out["games"], confidence)
     out["ci_low"], out["ci_high"] = low, high
     return out[by + ["games", "wins", "win_share", "ci_low", "ci_high", "fair", "mean_score"]]
+
+
+# --------------------------------------------------------------------------------------------
+# Shared helpers: which columns identify a game and a balance context
+# --------------------------------------------------------------------------------------------
+
+#: A game is identified by its run and index (duplicate runs share seeds but not run ids).
+GAME_KEY = ["run_id", "game_index"]
+#: Columns that split a frame into separately comparable settings.
+CONTEXT = ["game", "rules", "players"]
+
+
+def context_columns(frame: pd.DataFrame) -> list[str]:
+    """The context columns this frame has (a hand-built frame may lack `rules` or `game`)."""
+    return [c for c in CONTEXT if c in frame.columns]
+
+
+def _game_key(frame: pd.DataFrame) -> list[str]:
+    return [c for c in GAME_KEY if c in frame.columns]
+
+
+def _z(confidence: float) -> float:
+    return float(sps.norm.ppf(0.5 + confidence / 2))
+
+
+def source_columns(frame: pd.DataFrame) -> list[str]:
+    """Score-source columns (`pts_<source>`), sorted."""
+    return sorted(c for c in frame.columns if c.startswith("pts_"))
+
+
+def metric_columns(frame: pd.DataFrame) -> list[str]:
+    """Per-game metric columns (`m_<metric>`), sorted."""
+    return sorted(c for c in frame.columns if c.startswith("m_"))
+
+
+# --------------------------------------------------------------------------------------------
+# Seats
+# --------------------------------------------------------------------------------------------
+
+
+def seat_win_share(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Win share per seat within each context (seat 0 moves first), with Wilson intervals."""
+    return win_share(frame, context_columns(frame) + ["seat"], confidence)
+
+
+def seat_advantage(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Per context: chi-square test of seat wins against the fair share, and the first seat's edge.
+
+    Observed = wins per seat (shared wins count 1/k); expected = decided games / players.
+    The edge is seat 0's win share minus the fair 1/n, with its Wilson interval shifted alike.
+    """
+    frame = _counted(frame, include_truncated=False)
+    rows = []
+    ctx = context_columns(frame)
+    for key, group in frame.groupby(ctx, sort=True) if ctx else [((), frame)]:
+        key = key if isinstance(key, tuple) else (key,)
+        players = int(group["players"].iloc[0])
+        wins = group.groupby("seat")["win_share"].sum().reindex(range(players), fill_value=0.0)
+        games = int(group.loc[group["seat"] == 0].shape[0])
+        decided = float(wins.sum())
+        fair = 1.0 / players
+        if decided > 0:
+            chi2, p_value = sps.chisquare(wins.to_numpy(), np.full(players, decided * fair))
+        else:
+            chi2, p_value = float("nan"), float("nan")
+        shares = wins / games if games else wins * np.nan
+        low, high = wilson_interval(wins.iloc[0], games, confidence)
+        rows.append({
+            **dict(zip(ctx, key)), "games": games, "fair": fair,
+            "first_share": float(shares.iloc[0]), "first_edge": float(shares.iloc[0]) - fair,
+            "edge_low": float(low) - fair, "edge_high": float(high) - fair,
+            "best_seat": int(shares.idxmax()), "best_share": float(shares.max()),
+            "worst_seat": int(shares.idxmin()), "worst_share": float(shares.min()),
+            "chi2": float(chi2), "dof": players - 1, "p_value": float(p_value),
+        })
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------------------------
+# Scores, margins and ties
+# --------------------------------------------------------------------------------------------
+
+
+def score_distribution(frame: pd.DataFrame, by: str | list[str] = "bot") -> pd.DataFrame:
+    """Score quantiles per group (context columns are added to the grouping)."""
+    by = context_columns(frame) + ([by] if isinstance(by, str) else list(by))
+    grouped = frame.groupby(by, sort=True)["score"]
+    out = grouped.agg(["count", "mean", "std", "min", "median", "max"])
+    out["q25"] = grouped.quantile(0.25)
+    out["q75"] = grouped.quantile(0.75)
+    out = out.reset_index()
+    return out[by + ["count", "mean", "std", "min", "q25", "median", "q75", "max"]]
+
+
+def game_outcomes(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per game: winners, tie flag, margin (top score minus the next seat's score).
+
+    A k-way shared win is a tie; a game whose top two scores are equal has margin 0 even if a
+    tie-break decided it.  Per-game metrics (`m_*`) are carried along.
+    """
+    key = context_columns(frame) + _game_key(frame)
+    ordered = frame.sort_values(key + ["score"], ascending=[True] * len(key) + [False])
+    grouped = ordered.groupby(key, sort=True)
+    first = grouped["score"].nth(0).to_numpy()
+    second = grouped["score"].nth(1).to_numpy()
+    out = grouped.agg(
+        winners=("win_share", lambda s: int((s > 0).sum())),
+        truncated=("truncated", "first"),
+        decisions=("decisions", "first"),
+        branching=("branching", "first"),
+        **{c: (c, "first") for c in metric_columns(frame)},
+    ).reset_index()
+    out["top_score"] = first
+    out["margin"] = first - second
+    out["tie"] = out["winners"] > 1
+    return out
+
+
+def margins(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per context: decided games, tie rate, mean/median winning margin, share of 0-margin games."""
+    games = game_outcomes(frame)
+    games = games[~games["truncated"]]
+    ctx = context_columns(frame)
+    grouped = games.groupby(ctx, sort=True) if ctx else games.groupby(lambda _: 0)
+    out = grouped.agg(
+        games=("margin", "size"), tie_rate=("tie", "mean"), mean_margin=("margin", "mean"),
+        median_margin=("margin", "median"),
+        zero_margin=("margin", lambda m: float((m == 0).mean())),
+    ).reset_index()
+    return out if ctx else out.drop(columns="index")
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring balance
+# --------------------------------------------------------------------------------------------
+
+
+def scoring_balance(frame: pd.DataFrame, by: str | list[str] = "bot") -> pd.DataFrame:
+    """Mean points by source per group, and each source's share of the group's mean score."""
+    sources = source_columns(frame)
+    by = context_columns(frame) + ([by] if isinstance(by, str) else list(by))
+    if not sources:
+        return pd.DataFrame(columns=by + ["source", "mean_points", "share"])
+    means = frame.groupby(by, sort=True)[sources].mean().reset_index()
+    long = means.melt(id_vars=by, value_vars=sources, var_name="source", value_name="mean_points")
+    long["source"] = long["source"].str.removeprefix("pts_")
+    totals = long.groupby(by)["mean_points"].transform("sum")
+    long["share"] = np.where(totals != 0, long["mean_points"] / totals.replace(0, np.nan), np.nan)
+    return long.sort_values(by + ["source"]).reset_index(drop=True)
+
+
+def source_separation(frame: pd.DataFrame) -> pd.DataFrame:
+    """How much each score source separates winners from the others, per context.
+
+    `difference` = mean points of winning seats minus the others'; `effect` = that difference
+    over the pooled standard deviation (Cohen's d); `correlation` = Pearson r with win share.
+    """
+    frame = _counted(frame, include_truncated=False)
+    ctx = context_columns(frame)
+    rows = []
+    for key, group in frame.groupby(ctx, sort=True) if ctx else [((), frame)]:
+        key = key if isinstance(key, tuple) else (key,)
+        won = group["win_share"] > 0
+        for column in source_columns(frame) + ["score"]:
+            values = group[column].astype(float)
+            a, b = values[won], values[~won]
+            diff = a.mean() - b.mean()
+            na, nb = len(a), len(b)
+            pooled = np.sqrt(((na - 1) * a.var() + (nb - 1) * b.var()) / (na + nb - 2)) \
+                if na > 1 and nb > 1 else np.nan
+            with np.errstate(invalid="ignore", divide="ignore"):
+                corr = np.corrcoef(values, group["win_share"])[0, 1] \
+                    if values.std() > 0 else np.nan
+            rows.append({
+                **dict(zip(ctx, key)), "source": column.removeprefix("pts_"),
+                "winners_mean": a.mean(), "others_mean": b.mean(), "difference": diff,
+                "effect": diff / pooled if pooled and pooled > 0 else np.nan,
+                "correlation": corr,
+            })
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------------------------
+# Bots: pairwise matrix and ratings
+# --------------------------------------------------------------------------------------------
+
+
+def pairwise(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """For every ordered pair of different bots: how often A finishes ahead of B at one table.
+
+    Each (A seat, B seat) pair in a game is one meeting; A ahead (better rank) counts 1,
+    an equal rank 0.5.  Truncated games are left out.
+    """
+    frame = _counted(frame, include_truncated=False)
+    key = _game_key(frame)
+    left = frame[key + ["bot", "rank", "seat"]]
+    pairs = left.merge(left, on=key, suffixes=("", "_opp"))
+    pairs = pairs[pairs["bot"] != pairs["bot_opp"]]
+    points = np.where(pairs["rank"] < pairs["rank_opp"], 1.0,
+                      np.where(pairs["rank"] == pairs["rank_opp"], 0.5, 0.0))
+    pairs = pairs.assign(points=points)
+    out = pairs.groupby(["bot", "bot_opp"], sort=True).agg(
+        meetings=("points", "size"), wins=("points", "sum")).reset_index()
+    out = out.rename(columns={"bot_opp": "opponent"})
+    out["share"] = out["wins"] / out["meetings"]
+    low, high = wilson_interval(out["wins"], out["meetings"], confidence)
+    out["ci_low"], out["ci_high"] = low, high
+    return out
+
+
+def pairwise_matrix(frame: pd.DataFrame) -> pd.DataFrame:
+    """`pairwise` as a square table: row bot's share of meetings won against the column bot."""
+    long = pairwise(frame)
+    if long.empty:
+        return pd.DataFrame()
+    return long.pivot(index="bot", columns="opponent", values="share")
+
+
+def _rank_games(frame: pd.DataFrame) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """(bot names, seat->bot index per game, rank per seat per game) for games of one size."""
+    frame = _counted(frame, include_truncated=False)
+    key = _game_key(frame)
+    ordered = frame.sort_values(key + ["seat"])
+    bots = sorted(ordered["bot"].unique())
+    index = {b: i for i, b in enumerate(bots)}
+    n = int(ordered.groupby(key).size().max()) if len(ordered) else 0
+    if len(ordered) == 0 or (ordered.groupby(key).size() != n).any():
+        raise ValueError("ratings need games of one player count; split the frame by players")
+    seat_bot = ordered["bot"].map(index).to_numpy().reshape(-1, n)
+    ranks = ordered["rank"].to_numpy(dtype=float).reshape(-1, n)
+    return bots, seat_bot, ranks
+
+
+def _plackett_luce(
+    seat_bot: np.ndarray, ranks: np.ndarray, order: np.ndarray, n_bots: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Weng-Lin Plackett-Luce updates (openskill's defaults), vectorized over replicates.
+
+    `order[r, t]` is the game replicate r plays at step t.  Seats are single-player teams;
+    when one bot holds several seats, its mu moves by the mean of its seats' changes and its
+    sigma^2 becomes the mean of theirs.  Games where every seat is the same bot are skipped
+    by the caller.  With one seat per bot this equals `openskill.models.PlackettLuce.rate`.
+    """
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    beta2, kappa, tau2 = model.beta**2, model.kappa, model.tau**2
+    reps = order.shape[0]
+    mu = np.full((reps, n_bots), model.mu)
+    sig2 = np.full((reps, n_bots), model.sigma**2)
+    rows = np.arange(reps)[:, None]
+    for t in range(order.shape[1]):
+        g = order[:, t]
+        sb = seat_bot[g]                      # (R, n)
+        rk = ranks[g]                         # (R, n)
+        m = mu[rows, sb]
+        s2 = sig2[rows, sb] + tau2
+        c = np.sqrt((s2 + beta2).sum(axis=1, keepdims=True))
+        e = np.exp(m / c)
+        # at_or_below[r, q, i]: seat i ranks at or below seat q (rank_i >= rank_q)
+        at_or_below = rk[:, None, :] >= rk[:, :, None]
+        sum_q = (at_or_below * e[:, None, :]).sum(axis=2)                 # (R, n) over q
+        a = (rk[:, None, :] == rk[:, :, None]).sum(axis=2)                # (R, n) over q
+        p = e[:, None, :] / sum_q[:, :, None]                              # p[r, q, i]
+        counted = at_or_below / a[:, :, None]                              # q counts for i
+        eye = np.eye(rk.shape[1])[None]
+        omega = ((eye - p) * counted).sum(axis=1) * s2 / c
+        delta = (p * (1 - p) * counted).sum(axis=1) * s2 / c**2
+        delta *= np.sqrt(s2) / c
+        new_s2 = s2 * np.maximum(1 - delta, kappa)
+        new_mu = m + omega
+        onehot = sb[:, :, None] == np.arange(n_bots)[None, None, :]        # (R, n, B)
+        count = onehot.sum(axis=1)
+        present = count > 0
+        mean_dmu = (onehot * (new_mu - m)[:, :, None]).sum(axis=1) / np.maximum(count, 1)
+        mean_s2 = (onehot * new_s2[:, :, None]).sum(axis=1) / np.maximum(count, 1)
+        mu = np.where(present, mu + mean_dmu, mu)
+        sig2 = np.where(present, mean_s2, sig2)
+    return mu, np.sqrt(sig2)
+
+
+def ratings(
+    frame: pd.DataFrame, bootstrap: int = 200, confidence: float = 0.95, seed: int = 0,
+) -> pd.DataFrame:
+    """Plackett-Luce (openskill) ratings of the bots, with bootstrap intervals on mu.
+
+    Games are rated in their recorded order; each bootstrap replicate rates a resample of
+    the games (with replacement, in random order).  `ordinal` = mu - 3 sigma, the usual
+    conservative skill.  Only games with at least two different bots move the ratings.
+    """
+    bots, seat_bot, ranks = _rank_games(frame)
+    mixed = (seat_bot != seat_bot[:, :1]).any(axis=1)
+    seat_bot, ranks = seat_bot[mixed], ranks[mixed]
+    n_games = len(seat_bot)
+    games_per_bot = [int((seat_bot == i).any(axis=1).sum()) for i in range(len(bots))]
+    if n_games == 0:
+        mu = np.full(len(bots), 25.0)
+        sigma = np.full(len(bots), 25.0 / 3)
+        low = high = np.full(len(bots), np.nan)
+    else:
+        mu, sigma = (x[0] for x in _plackett_luce(
+            seat_bot, ranks, np.arange(n_games)[None, :], len(bots)))
+        if bootstrap > 0:
+            rng = np.random.default_rng(seed)
+            order = rng.integers(0, n_games, size=(bootstrap, n_games))
+            boot_mu, _ = _plackett_luce(seat_bot, ranks, order, len(bots))
+            alpha = (1 - confidence) / 2
+            low, high = np.quantile(boot_mu, [alpha, 1 - alpha], axis=0)
+        else:
+            low = high = np.full(len(bots), np.nan)
+    out = pd.DataFrame({
+        "bot": bots, "games": games_per_bot, "mu": mu, "sigma": sigma,
+        "ordinal": mu - 3 * sigma, "mu_low": low, "mu_high": high,
+    })
+    out = out.sort_values("mu", ascending=False).reset_index(drop=True)
+    out.insert(0, "place", np.arange(1, len(out) + 1))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Precision: clustered intervals (duplicate deals), games needed, convergence
+# --------------------------------------------------------------------------------------------
+
+
+def clustered_win_share(
+    frame: pd.DataFrame, by: str = "bot", cluster: str = "seed", confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Win share per group with a normal interval whose error treats each cluster as one unit.
+
+    In duplicate format the games of one deal (same seed) are correlated; clustering by
+    seed gives the honest standard error (ratio estimator, linearized).  For plain rotation
+    each seed is its own cluster, so this is the usual per-game standard error.
+    """
+    frame = _counted(frame, include_truncated=False)
+    rows = []
+    z = _z(confidence)
+    for name, group in frame.groupby(by, sort=True):
+        per = group.groupby(cluster)["win_share"].agg(["sum", "size"])
+        k = len(per)
+        wins, seats = per["sum"].to_numpy(), per["size"].to_numpy(dtype=float)
+        share = wins.sum() / seats.sum()
+        resid = wins - share * seats
+        se = np.sqrt(k / (k - 1) * (resid**2).sum()) / seats.sum() if k > 1 else np.nan
+        rows.append({by: name, "games": int(seats.sum()), "clusters": k, "win_share": share,
+                     "se": se, "ci_low": share - z * se, "ci_high": share + z * se,
+                     "half_width": z * se})
+    return pd.DataFrame(rows)
+
+
+def games_needed(
+    half_width: float | list[float], share: float | list[float] = 0.5, confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Games (seat-games of one bot or seat) for a 95% interval of ± `half_width` around `share`.
+
+    Normal approximation n = z^2 p (1 - p) / h^2, rounded up; p = 0.5 is the worst case.
+    """
+    z = _z(confidence)
+    rows = []
+    for h in np.atleast_1d(half_width):
+        if h <= 0:
+            raise ValueError(f"half width must be positive, got {h}")
+        for p in np.atleast_1d(share):
+            rows.append({"share": float(p), "half_width": float(h),
+                         "games": int(np.ceil(z**2 * p * (1 - p) / h**2 - 1e-9))})
+    return pd.DataFrame(rows)
+
+
+def convergence(
+    frame: pd.DataFrame, by: str = "bot", points: int = 60, confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Cumulative win share per group after the first k games (k on a log-ish grid)."""
+    frame = _counted(frame, include_truncated=False)
+    key = _game_key(frame)
+    order = frame.sort_values(key)
+    game_no = order.groupby(key, sort=False).ngroup().to_numpy()
+    total = int(game_no.max()) + 1 if len(game_no) else 0
+    grid = np.unique(np.geomspace(1, max(total, 1), num=points).astype(int))
+    rows = []
+    for name, group in order.assign(_g=game_no).groupby(by, sort=True):
+        g = group["_g"].to_numpy()
+        wins = np.cumsum(group["win_share"].to_numpy())
+        for k in grid:
+            upto = np.searchsorted(g, k - 1, side="right")
+            if upto == 0:
+                continue
+            low, high = wilson_interval(wins[upto - 1], upto, confidence)
+            rows.append({by: name, "games": int(k), "seat_games": int(upto),
+                         "win_share": wins[upto - 1] / upto,
+                         "ci_low": float(low), "ci_high": float(high)})
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------------------------
+# Ludii-style balance table
+# --------------------------------------------------------------------------------------------
+
+
+def balance_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per context: the game-level measures a designer reads first.
+
+    first_edge (seat 0's win share minus fair), balance (1 - (best - worst seat share), as in
+    Ludii), seat p-value (chi-square), tie and truncation rates, mean decisions, rounds
+    (`m_rounds`), branching, decisiveness (mean winning margin) and lead changes
+    (`m_lead_changes`) when the engine reports them.
+    """
+    ctx = context_columns(frame)
+    seats = seat_advantage(frame).set_index(ctx)
+    games = game_outcomes(frame)
+    grouped = games.groupby(ctx, sort=True)
+    out = grouped.agg(
+        games=("margin", "size"), truncated_rate=("truncated", "mean"),
+        decisions=("decisions", "mean"), branching=("branching", "mean"),
+    )
+    decided = games[~games["truncated"]].groupby(ctx, sort=True)
+    out["tie_rate"] = decided["tie"].mean()
+    out["decisiveness"] = decided["margin"].mean()
+    out["rounds"] = grouped["m_rounds"].mean() if "m_rounds" in games else np.nan
+    out["lead_changes"] = (grouped["m_lead_changes"].mean() if "m_lead_changes" in games
+                           else np.nan)
+    out["first_edge"] = seats["first_edge"]
+    out["first_edge_low"] = seats["edge_low"]
+    out["first_edge_high"] = seats["edge_high"]
+    out["balance"] = 1 - (seats["best_share"] - seats["worst_share"])
+    out["seat_p_value"] = seats["p_value"]
+    out = out.reset_index()
+    return out[ctx + ["games", "first_edge", "first_edge_low", "first_edge_high", "balance",
+                      "seat_p_value", "tie_rate", "truncated_rate", "decisions", "rounds",
+                      "branching", "decisiveness", "lead_changes"]]
