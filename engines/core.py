@@ -10,6 +10,7 @@ is a mutable position driven by small integer actions.  Chance is resolved insid
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -169,6 +170,7 @@ class State:
 # --------------------------------------------------------------------------------------------
 
 
+@functools.cache
 def _rule_fields(rules_cls: type) -> dict[str, tuple[dataclasses.Field, Any]]:
     hints = typing.get_type_hints(rules_cls)
     return {f.name: (f, hints[f.name]) for f in dataclasses.fields(rules_cls)}
@@ -213,7 +215,9 @@ def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any
     A field may declare `metadata={"choices": (...), "help": "..."}`; `Rules.__post_init__`
     may raise ValueError for invalid combinations.
     """
-    options = dict(options or {})
+    if not options:
+        return _default_rules(rules_cls)
+    options = dict(options)
     fields = _rule_fields(rules_cls)
     unknown = sorted(set(options) - set(fields))
     if unknown:
@@ -230,6 +234,12 @@ def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any
             )
         values[name] = value
     return rules_cls(**values)
+
+
+@functools.cache
+def _default_rules(rules_cls: type) -> Any:
+    """The official rules, built once (new_state is on the hot path of every game)."""
+    return rules_cls()
 
 
 def rules_to_str(rules: Any) -> str:

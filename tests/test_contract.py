@@ -163,3 +163,36 @@ def test_bots_do_not_peek_at_hidden_information(name, n):
 def test_every_game_has_a_heuristic_bot(name):
     game = get_game(name)
     assert "default" in game.heuristics
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_property_random_playouts_keep_the_contract(name):
+    """Hypothesis over seeds, player counts and the clone point of a random playout."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    game = get_game(name)
+
+    @settings(max_examples=15, deadline=None, database=None)
+    @given(seed=st.integers(0, 2**40), n=st.integers(game.min_players, game.max_players),
+           clone_at=st.floats(0.0, 1.0))
+    def check(seed, n, clone_at):
+        rng = random.Random(seed)
+        state = game.new_state(n, seed)
+        history = []
+        copy = None
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal
+            action = legal[rng.randrange(len(legal))]
+            if copy is None and rng.random() < clone_at * 0.05:
+                copy = state.clone()
+                copy_snapshot = copy.snapshot()
+            state.apply_action(action)
+            history.append(action)
+            assert len(history) < 100_000
+        if copy is not None:
+            assert copy.snapshot() == copy_snapshot, "the clone moved with the original"
+        assert replay(game, n, seed, history).snapshot() == state.snapshot()
+
+    check()

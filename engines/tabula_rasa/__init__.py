@@ -6,30 +6,11 @@ partners in opposite seats (0,2 vs 1,3) who share one score.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from engines.core import Game
 from engines.tabula_rasa.bots import GreedyBot, MarginBot
 from engines.tabula_rasa.components import DATASET
 from engines.tabula_rasa.rules import Rules
 from engines.tabula_rasa.state import TabulaRasaState
-
-_DEFAULT_RULES = Rules()
-
-
-@dataclass(frozen=True)
-class _TabulaRasaGame(Game):
-    """A `Game` that skips re-validating the default rules on every new game.
-
-    `engines.core.make_rules` calls `typing.get_type_hints` per call (~30 us, about 12% of a
-    random-bot game); the frozen default `Rules()` is safe to share.
-    """
-
-    def make_rules(self, **options: Any) -> Any:
-        if not options:
-            return _DEFAULT_RULES
-        return super().make_rules(**options)
 
 
 def _create_state(num_players: int, seed: int, rules: Rules) -> TabulaRasaState:
@@ -40,7 +21,7 @@ def _dataset(rules: Rules) -> str:
     return DATASET
 
 
-GAME = _TabulaRasaGame(
+GAME = Game(
     name="tabula-rasa",
     min_players=2,
     max_players=4,
