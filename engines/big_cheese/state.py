@@ -38,13 +38,16 @@ OVER = 3
 
 PHASE_NAMES = ("bid", "veto_window", "roll", "over")
 
+#: Seats clockwise from each seat, per player count (shared by every state).
+_ORDERS = {n: tuple(tuple((w + i) % n for i in range(n)) for w in range(n)) for n in range(1, 9)}
+
 
 class BigCheeseState(State):
     """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public)."""
 
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "_d6", "_goal", "_exact", "_orders",
-        "_must_open",
+        "_must_open", "_any_time",
         "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due", "vetoes",
         "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
         "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
@@ -63,8 +66,9 @@ class BigCheeseState(State):
         self._d6 = rules.dice == "d6"
         self._goal = rules.goal
         self._exact = bool(rules.exact)
-        self._orders = tuple(tuple((w + i) % n for i in range(n)) for w in range(n))
+        self._orders = _ORDERS[n]
         self._must_open = rules.leader_must_open
+        self._any_time = rules.veto_any_time
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
         self.discard: list[int] = []
@@ -145,23 +149,28 @@ class BigCheeseState(State):
         pool = self.pool
         vetoes = self.vetoes
         high = self.high_bid
-        while True:
-            if self.high_bidder >= 0:
-                if self.active == 1:
-                    self._close_auction()
-                    return
-            elif self.active == 0:
-                self._all_passed()
-                return
+        bidder = self.high_bidder
+        active = self.active
+        done = 1 if bidder >= 0 else 0  # seats left in the auction when it closes
+        while active > done:
+            # never reaches the high bidder: everyone after them acts or passes first
             if not passed[seat]:
                 if pool[seat] > high or vetoes[seat]:
+                    self.active = active
                     self.to_act = seat
                     return
                 passed[seat] = True
-                self.active -= 1
+                active -= 1
             seat += 1
             if seat == n:
                 seat = 0
+        self.active = active
+        if bidder < 0:
+            self._all_passed()
+        elif self._any_time:
+            self._close_auction()
+        else:
+            self.award(bidder, high)
 
     def bid(self, seat: int, amount: int) -> None:
         """Raise the high bid to `amount` (strictly higher, at most the seat's free chips)."""
@@ -210,7 +219,7 @@ class BigCheeseState(State):
 
     def _close_auction(self) -> None:
         """Award the card, after the B8 `veto_any_time` window if anyone holds a Veto."""
-        if self.rules.veto_any_time:
+        if self._any_time:
             n = self.num_players
             order = [(self.leader + i) % n for i in range(n)]
             self.window = [s for s in order if self.vetoes[s]]
@@ -230,11 +239,12 @@ class BigCheeseState(State):
     # ------------------------------------------------------------------ award and maturing
     def award(self, winner: int, bid: int) -> None:
         """The winner puts the bid on the card; every older project returns one chip (B3, B4)."""
-        self.awards += 1
-        card = self._take_top()
-        self.pool[winner] -= bid
-        now = self.awards
+        now = self.awards = self.awards + 1
+        card = self.deck.pop()
+        if self.known_bottom > len(self.deck):
+            self.known_bottom = len(self.deck)
         pool = self.pool
+        pool[winner] -= bid
         proj_due = self.proj_due
         pending: list[tuple[int, int]] = []
         for seat in self._orders[winner]:  # B9: clockwise from the winner, oldest first
@@ -265,7 +275,10 @@ class BigCheeseState(State):
         self.award_winner = winner
         self.pending = pending
         self.pending_pos = 0
-        self._resolve_pending()
+        if pending:
+            self._resolve_pending()
+        else:
+            self._after_award()
 
     def project_chips(self, seat: int) -> list[int]:
         """Chips on each of `seat`'s projects, oldest first."""
@@ -398,13 +411,18 @@ class BigCheeseState(State):
 
     def _apply(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == BID:
-            if action == PASS:
-                self.pass_(seat)
-            elif action == ACT_VETO:
+        if self.phase == BID:  # bid / pass_ inlined: this is the hot path
+            if action == ACT_VETO:
                 self.veto(seat)
+                return
+            if action == PASS:
+                self.passed[seat] = True
+                self.active -= 1
             else:
-                self.bid(seat, action)
+                self.high_bid = action
+                self.high_bidder = seat
+            seat += 1
+            self._next_bidder(0 if seat == self.num_players else seat)
         elif self.phase == ROLL:
             if action == ACT_KEEP:
                 self.keep()
