@@ -1,0 +1,319 @@
+"""Heuristic Ninjato bots: cheap rules of thumb, no cloning, no look-ahead.
+
+They read only the acting seat's own hand and rumours plus public information (houses,
+face-up rows, everyone's treasures, envoys and tiles).
+
+- "default" (raider): raids the richest house it can beat, banzais while the odds are good,
+  and turns treasure into envoys at the Palace as soon as it can.
+- "collector": raids for treasure too, but spends it on rumours of the types it already
+  holds (sets score x1/x2/x4), learns skills for Master of Secret Arts, and prefers free
+  rumours to honour at the scoring phases.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engines.ninjato import components as comp
+from engines.ninjato.actions import (
+    A_BANZAI,
+    A_BASE,
+    A_BOR2,
+    A_BOR4,
+    A_DISCARD,
+    A_DOJO,
+    A_GIVE_UP,
+    A_HONOUR,
+    A_HOUSE,
+    A_KEEP,
+    A_KI_MINUS,
+    A_KI_PLUS,
+    A_MINUS2,
+    A_PALACE,
+    A_PAVILION,
+    A_PAY,
+    A_PLUS2,
+    A_PM1_MINUS,
+    A_PM1_PLUS,
+    A_RETREAT,
+    A_RUMOUR,
+    A_SENSEI,
+    A_SIX,
+    A_SKILLPAY,
+    A_TOKEN,
+    A_ZERO,
+    PH_CHOICE,
+    PH_DISCARD,
+    PH_FIGHT,
+    PH_KEEP,
+    PH_PAY,
+    PH_PLACE,
+    PH_REWARD1,
+    PH_REWARD2,
+    PH_SKILLPAY,
+    PH_TOKEN,
+)
+from engines.ninjato.state import NinjatoState, can_pay
+
+# how much a card is worth keeping (index = value - 1): extremes and Ki are precious
+KEEP_VALUE = (3, 1, 4, 1, 3)
+# discard / pay order: least useful first
+SPEND_ORDER = (1, 3, 0, 4, 2)
+# dojo row preference (value - 1 -> rank, higher = take first)
+ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
+TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
+_E = comp
+
+
+class Heuristic:
+    """Rule-of-thumb bot; `style` is "default" (raider) or "collector"."""
+
+    def __init__(self, style: str = "default", banzai_margin: float = 0.0) -> None:
+        self.style = style
+        self.collector = style == "collector"
+        self.banzai_margin = float(banzai_margin)
+        self.name = "heuristic" if style == "default" else f"heuristic:{style}"
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, state: NinjatoState, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ph = state.phase
+        if ph == PH_PLACE:
+            return self.place(state, legal)
+        if ph == PH_FIGHT:
+            return self.fight(state, legal)
+        if ph == PH_CHOICE:
+            return self.banzai_or_retreat(state)
+        if ph == PH_PAY:
+            return self.best_payment(state, legal)
+        if ph == PH_SKILLPAY or ph == PH_DISCARD:
+            base = A_SKILLPAY if ph == PH_SKILLPAY else A_DISCARD
+            for v in SPEND_ORDER:
+                if base + v in legal:
+                    return base + v
+        if ph == PH_KEEP:
+            keeps = [a for a in legal if A_KEEP <= a < A_KEEP + 5]
+            return max(keeps, key=lambda a: TREASURE_KEEP[a - A_KEEP])
+        if ph == PH_TOKEN:
+            return self.token(state, legal)
+        if ph == PH_REWARD1:
+            return self.reward(state, legal)
+        if ph == PH_REWARD2:
+            return self.pick_rumour(state, legal)
+        return legal[0]
+
+    # ------------------------------------------------------------------ placement
+    def place(self, s: NinjatoState, legal: list[int]) -> int:
+        p = s.cur
+        hand = s.hands[p]
+        hn = sum(hand)
+        buy_env = [a for a in legal if A_PALACE <= a < A_PAVILION]
+        buy_rum = [a for a in legal if a >= A_PAVILION]
+        if self.collector and buy_rum:
+            best = self.rumour_buy(s, buy_rum)
+            if best is not None:
+                return best
+        if buy_env:
+            return max(buy_env, key=lambda a: self.envoy_points(s, s.palace[a - A_PALACE]))
+        if hn >= 1:
+            raid = self.best_raid(s, legal)
+            if raid is not None:
+                return raid
+        if self.collector or s.rnd >= 5:
+            sensei = [a for a in legal if A_SENSEI <= a < A_HOUSE]
+            if sensei and hn >= 3:
+                return sensei[0]
+        if buy_rum and s.rnd >= 6:
+            best = self.rumour_buy(s, buy_rum)
+            if best is not None:
+                return best
+        return self.dojo(s, legal)
+
+    def dojo(self, s: NinjatoState, legal: list[int]) -> int:
+        row = s.row
+        best, best_score = A_DOJO, -1
+        for a in legal:
+            if a >= A_SENSEI:
+                break
+            mask = a - A_DOJO
+            score = 0
+            for i, v in enumerate(row):
+                if mask >> i & 1:
+                    score += ROW_PREF[v]
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def best_raid(self, s: NinjatoState, legal: list[int]) -> int | None:
+        hand = s.hands[s.cur]
+        gval = s.C.gval
+        lo = next((v for v in range(5) if hand[v]), -1) + 1
+        hi = max(v + 1 for v in range(5) if hand[v])
+        ki = hand[2]
+        top = hi + (ki - 1 if hi == 3 else ki)
+        bottom = lo - (ki - 1 if lo == 3 else ki)
+        best, best_score = None, 0.0
+        tval = (2, 3, 4, 5, 5)
+        for h in range(5):
+            if s.hclosed[h]:
+                continue
+            g = gval[s.hsentry[h]] if s.hsentry[h] >= 0 else 3
+            plain = s.hplain[h]
+            worth = sum(tval[t] for t in plain) + 0.5 * len(s.hred[h])
+            if top > g:
+                score = worth + (0.5 if hi > g else 0.0)
+                if score > best_score:
+                    best, best_score = A_HOUSE + 2 * h, score
+            if bottom < g:
+                score = worth + (0.5 if lo < g else 0.0)
+                if score > best_score:
+                    best, best_score = A_HOUSE + 2 * h + 1, score
+        return best if best in legal else None
+
+    def envoy_points(self, s: NinjatoState, e: int) -> int:
+        tr = s.treas[s.cur]
+        tval = s.C.tval
+        best = 0
+        for o in s.C.env_opts[e]:
+            if can_pay(o, tr):
+                pts = o[0] * tval[0] + o[1] * tval[1] + o[2] * tval[2] + o[3] * tval[3]
+                if pts > best:
+                    best = pts
+        return best
+
+    def rumour_buy(self, s: NinjatoState, buys: list[int]) -> int | None:
+        mine = [0] * 5
+        rt = s.C.rum_type
+        for r in s.rumours[s.cur]:
+            mine[rt[r]] += 1
+        best, best_score = None, -1
+        for a in buys:
+            t = rt[s.pavilion[a - A_PAVILION]]
+            score = mine[t] % 3 + (1 if t == comp.R_KINDNESS else 0)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # ------------------------------------------------------------------ raids
+    def fight(self, s: NinjatoState, legal: list[int]) -> int:
+        p = s.cur
+        hand = s.hands[p]
+        g = s.guard_value()
+        stealth = s.rapp
+        ki = hand[2]
+        if s.rbase < 0:
+            # a base card that wins alone: the least precious one
+            best, best_keep = -1, 99
+            for v in range(5):
+                if hand[v]:
+                    val = v + 1
+                    if (val < g if stealth else val > g) and KEEP_VALUE[v] < best_keep:
+                        best, best_keep = A_BASE + v, KEEP_VALUE[v]
+            if best >= 0:
+                return best
+            if A_BOR2 in legal and (2 < g if stealth else 2 > g):
+                return A_BOR2
+            if A_BOR4 in legal and (4 < g if stealth else 4 > g):
+                return A_BOR4
+            # a base that Ki cards (+-1 each) can push past the guard
+            if stealth:
+                v = next((v for v in range(5) if hand[v]), -1)
+                if v >= 0:
+                    spare = ki - (1 if v == 2 else 0)
+                    if v + 1 - spare < g or self._ready_low(s):
+                        return A_BASE + v
+            else:
+                v = next((v for v in range(4, -1, -1) if hand[v]), -1)
+                if v >= 0:
+                    spare = ki - (1 if v == 2 else 0)
+                    if v + 1 + spare > g or self._ready_high(s):
+                        return A_BASE + v
+            return A_GIVE_UP
+        gap = s.play_value() - g
+        if stealth:
+            for a in (A_ZERO, A_MINUS2, A_PM1_MINUS, A_KI_MINUS):
+                if a in legal and (a == A_ZERO or a != A_MINUS2 or gap >= 1):
+                    return a
+        else:
+            for a in (A_PLUS2, A_SIX, A_PM1_PLUS, A_KI_PLUS):
+                if a in legal and (a != A_SIX or gap <= -2):
+                    return a
+        return A_GIVE_UP
+
+    @staticmethod
+    def _ready_low(s: NinjatoState) -> bool:
+        r = s.ready[s.cur]
+        return bool(r[_E.E_ZERO] or r[_E.E_MINUS2])
+
+    @staticmethod
+    def _ready_high(s: NinjatoState) -> bool:
+        r = s.ready[s.cur]
+        return bool(r[_E.E_SIX] or r[_E.E_PLUS2])
+
+    def banzai_or_retreat(self, s: NinjatoState) -> int:
+        p = s.cur
+        hand = s.hands[p]
+        h = s.rh
+        plain = s.hplain[h]
+        stealth = s.rapp
+        if not any(hand) and not s.ready[p][_E.E_BORYAKU]:
+            return A_RETREAT
+        ki = hand[2]
+        if stealth:
+            lo = next(v for v in range(5) if hand[v]) + 1 if any(hand) else 2
+            best = lo - (ki - (1 if lo == 3 else 0))
+            if self._ready_low(s):
+                best = min(best, 0)
+            win = min(1.0, max(0.0, (5 - best) / 5))  # P(guard > best), guard ~ U{1..5}
+        else:
+            hi = max(v + 1 for v in range(5) if hand[v]) if any(hand) else 4
+            best = hi + (ki - (1 if hi == 3 else 0))
+            if self._ready_high(s):
+                best = max(best, 6)
+            win = min(1.0, max(0.0, (best - 1) / 5))
+        if not plain:
+            win *= 0.6  # elites: harder (split and double guards)
+        tval = (2, 3, 4, 5, 5)
+        nxt = plain[0] if plain else s.hred[h][0]
+        gain = tval[nxt] + (3.0 if len(plain) + len(s.hred[h]) == 1 else 0.0)
+        shur = s.rshur
+        loss = sum(tval[t] for t in shur) - max(tval[t] for t in shur)
+        if self.collector:
+            loss *= 1.5
+        return A_BANZAI if win * gain > (1 - win) * loss + self.banzai_margin else A_RETREAT
+
+    def token(self, s: NinjatoState, legal: list[int]) -> int:
+        """Put the most valuable token on the clan where this seat has the most envoys."""
+        mine = [0, 0, 0]
+        for e in s.envoys[s.cur]:
+            mine[s.C.env_clan[e]] += 1
+        return max(legal, key=lambda a: (mine[(a - A_TOKEN) // 5], (a - A_TOKEN) % 5))
+
+    # ------------------------------------------------------------------ payments, scoring
+    def best_payment(self, s: NinjatoState, legal: list[int]) -> int:
+        kind, card = divmod(s.pend, 100)
+        opts = s.C.env_opts[card] if kind == 0 else s.C.rum_opts[card]
+        tval = s.C.tval
+        return max(legal, key=lambda a: sum(k * v for k, v in zip(opts[a - A_PAY], tval)))
+
+    def reward(self, s: NinjatoState, legal: list[int]) -> int:
+        clan = s.sc_q[s.sc_i][2]
+        honour = s.clan_honour(clan)
+        if honour >= (12 if self.collector else 6) or len(legal) == 1:
+            return A_HONOUR
+        return self.pick_rumour(s, [a for a in legal if a != A_HONOUR])
+
+    def pick_rumour(self, s: NinjatoState, legal: list[int]) -> int:
+        mine = [0] * 5
+        rt = s.C.rum_type
+        for r in s.rumours[s.cur]:
+            mine[rt[r]] += 1
+        return max(legal, key=lambda a: (mine[rt[s.pavilion[a - A_RUMOUR]]] % 3, -a))
+
+
+HEURISTICS = {
+    "default": lambda **kw: Heuristic("default", **kw),
+    "collector": lambda **kw: Heuristic("collector", **kw),
+}

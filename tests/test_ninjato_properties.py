@@ -1,0 +1,95 @@
+"""Ninjato invariants on random and heuristic playouts: every component is conserved at
+every step, games end after 7 rounds, scores equal the sum of their breakdown."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.ninjato import GAME
+from engines.ninjato.actions import PH_FIGHT, PH_SKILLPAY, PH_TOKEN
+from engines.ninjato.bots import Heuristic
+from engines.ninjato.raid import G_ELITE, G_REGULAR
+
+
+def check_conservation(s) -> None:
+    C = s.C
+    cards = sum(s.deck) + sum(s.ddisc) + sum(map(sum, s.hands)) + len(s.row)
+    assert cards == sum(C.dojo), "dojo cards"
+    treasure = (sum(s.bag) + sum(s.tdisc) + sum(map(sum, s.treas)) + len(s.rshur)
+                + sum(map(len, s.hplain)) + sum(map(len, s.hred)))
+    assert treasure == sum(C.tcounts), "treasures"
+    assert all(x >= 0 for row in s.hands + s.treas for x in row)
+    assert len(s.palace) + len(s.envdeck) + sum(map(len, s.envoys)) == len(C.env_clan)
+    rumours = len(s.pavilion) + len(s.rdeck) + sum(map(len, s.rumours))
+    assert rumours == len(C.rum_type), "rumours"
+    fighting = s.phase == PH_FIGHT
+    guards = (len(s.gdeck) + len(s.gdisc) + sum(1 for g in s.hsentry if g >= 0)
+              + (fighting and s.rgk == G_REGULAR))
+    assert guards == len(C.gval), "guards"
+    elites = (len(s.edeck) + len(s.edisc) + sum(map(len, s.elites))
+              + (fighting and s.rgk == G_ELITE))
+    assert elites == len(C.ehonour), "elites"
+    tiles = (len(s.sensei) + len(s.sbig) + len(s.sdis) + len(s.sdisc) + sum(map(len, s.tiles))
+             + (s.phase == PH_SKILLPAY))
+    assert tiles == len(C.skill_effect), "skill tiles"
+    # while the raider chooses, the old token is back in the supply and the new one is not taken
+    assert sum(map(sum, s.toksup)) + 5 - (s.phase == PH_TOKEN) == 15, "clan tokens"
+    for p in range(s.n):
+        assert all(0 <= r <= o for r, o in zip(s.ready[p], s.owned[p]))
+        assert sum(s.owned[p]) == len(s.tiles[p])
+
+
+def playout(n: int, seed: int, heuristic: bool) -> None:
+    s = GAME.new_state(n, seed)
+    rng = random.Random(seed)
+    bot = Heuristic("default" if seed % 2 else "collector")
+    steps = 0
+    while not s.is_terminal():
+        check_conservation(s)
+        legal = s.legal_actions()
+        a = bot.choose(s, rng) if heuristic else legal[rng.randrange(len(legal))]
+        assert a in legal
+        s.apply_action(a)
+        steps += 1
+        assert steps < 5000, "no termination"
+    check_conservation(s)
+    assert s.rnd == 8 and s.metrics()["rounds"] == 7
+    bd = s.score_breakdown()
+    assert set(bd) == {"envoys", "honour_tokens", "rumours", "elite_guards", "unused_treasure"}
+    for p in range(n):
+        assert sum(v[p] for v in bd.values()) == s.scores()[p]
+        assert all(v[p] >= 0 for v in bd.values())
+    assert 0 <= s.metrics()["lead_changes"] <= 2
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
+def test_random_playouts_conserve_every_component(n, seed):
+    playout(n, seed, heuristic=False)
+
+
+@settings(max_examples=10, deadline=None)
+@given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
+def test_heuristic_playouts_conserve_every_component(n, seed):
+    playout(n, seed, heuristic=True)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_determinize_keeps_every_count(seed):
+    s = GAME.new_state(4, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 150)):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+    if s.is_terminal():
+        return
+    w = s.determinize(s.cur, random.Random(seed + 1))
+    check_conservation(w)
+    assert [sum(h) for h in w.hands] == [sum(h) for h in s.hands]
+    assert w.hands[s.cur] == s.hands[s.cur] and w.rumours[s.cur] == s.rumours[s.cur]

@@ -1,0 +1,753 @@
+"""Ninjato scenario tests: one per rule / ruling of ../shared/rules/ninjato.md (placements,
+dojo, sensei, raids, skills, palace, pavilion, end of round).  Scoring is in
+test_ninjato_scoring.py.  The helpers at the top build exact situations."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engines.ninjato import GAME, components
+from engines.ninjato.actions import (
+    A_BANZAI,
+    A_BASE,
+    A_BOR2,
+    A_BOR4,
+    A_DISCARD,
+    A_DOJO,
+    A_GIVE_UP,
+    A_HOUSE,
+    A_KEEP,
+    A_KI_MINUS,
+    A_KI_PLUS,
+    A_MINUS2,
+    A_PALACE,
+    A_PAVILION,
+    A_PAY,
+    A_PLUS2,
+    A_PM1_PLUS,
+    A_REFRESH,
+    A_RETREAT,
+    A_SENSEI,
+    A_SIX,
+    A_SKILLPAY,
+    A_SWAP,
+    A_SWITCH,
+    A_TOKEN,
+    A_ZERO,
+    PH_CHOICE,
+    PH_DISCARD,
+    PH_FIGHT,
+    PH_KEEP,
+    PH_PAY,
+    PH_PLACE,
+    PH_SKILLPAY,
+    PH_TOKEN,
+)
+from engines.ninjato.state import NinjatoState
+
+FAN, SCROLL, VASE, JADE, GOLD = range(5)
+(E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH, E_REFRESH,
+ E_DISGUISE) = range(10)
+
+
+# ---------------------------------------------------------------------------- helpers
+def fresh(n: int = 4, seed: int = 0, **rules) -> NinjatoState:
+    """A new game with seat 0 to move and turn order 0, 1, 2, ..."""
+    s = GAME.new_state(n, seed, **rules)
+    s.order = list(range(n))
+    s.cur = 0
+    s.turn = 0
+    return s
+
+
+def guard(s: NinjatoState, value: int, alarm: int = 0) -> int:
+    """Id of a regular guard with this value and alarm flag (taken out of the deck)."""
+    g = next(i for i, (v, a) in enumerate(zip(s.C.gval, s.C.galarm))
+             if v == value and a == alarm and i not in s.hsentry)
+    if g in s.gdeck:
+        s.gdeck.remove(g)
+    return g
+
+
+def hand(*values: int) -> list[int]:
+    counts = [0] * 5
+    for v in values:
+        counts[v - 1] += 1
+    return counts
+
+
+def set_house(s: NinjatoState, h: int, plain=(), red=(), sentry: int = 3,
+              alarm: int = 0) -> None:
+    s.hplain[h] = sorted(plain)
+    s.hred[h] = sorted(red)
+    s.hsentry[h] = guard(s, sentry, alarm)
+    s.hclosed[h] = False
+
+
+def next_guard(s: NinjatoState, value: int, alarm: int = 0) -> None:
+    """The next regular guard revealed is this one."""
+    s.gdeck = [guard(s, value, alarm)]
+
+
+def next_elite(s: NinjatoState, name: str) -> None:
+    s.edeck = [s.C.enames.index(name)]
+
+
+def only_bag(s: NinjatoState, t: int, k: int = 10) -> None:
+    """Every bag draw is a treasure of type t."""
+    s.bag = [0] * 5
+    s.bag[t] = k
+    s.tdisc = [0] * 5
+
+
+def give_skill(s: NinjatoState, p: int, effect: int) -> int:
+    t = next(i for i, e in enumerate(s.C.skill_effect) if e == effect
+             and not any(i in tl for tl in s.tiles))
+    s.tiles[p].append(t)
+    s.owned[p][effect] += 1
+    s.ready[p][effect] += 1
+    s.schools[p] |= 1 << s.C.skill_school[t]
+    return t
+
+
+def act(s: NinjatoState, a: int) -> None:
+    """Apply an action after a scenario edited the state by hand (drop the legal cache)."""
+    s._legal_cache = None
+    s.apply_action(a)
+
+
+def legal(s: NinjatoState) -> list[int]:
+    s._legal_cache = None
+    return s.legal_actions()
+
+
+def raid(s: NinjatoState, h: int, stealth: bool = False) -> None:
+    act(s, A_HOUSE + 2 * h + int(stealth))
+
+
+def play(s: NinjatoState, value: int) -> None:
+    act(s, A_BASE + value - 1)
+
+
+# ---------------------------------------------------------------------------- setup
+def test_setup_houses_tokens_sensei_palace_pavilion_hands():
+    s = GAME.new_state(3, 5)
+    assert all(len(p) == 3 and not r for p, r in zip(s.hplain, s.hred))
+    assert sorted((c, s.C.token_values[v]) for c, v in zip(s.hclan, s.htok)) == [
+        (0, 2), (0, 4), (1, 2), (1, 4), (2, 6)]
+    assert len(s.sensei) == 3 and all(s.C.skill_effect[t] != E_DISGUISE for t in s.sensei)
+    assert len(s.palace) == 4 and len(s.pavilion) == 4
+    assert [sum(h) for h in s.hands] == [4, 4, 4] and len(s.row) == 3
+    assert GAME.players_default == 4
+
+
+def test_seven_rounds_of_three_shuriken_each():
+    s = GAME.new_state(2, 1)
+    placements = 0
+    while not s.is_terminal():
+        if s.phase == PH_PLACE:
+            placements += 1
+            act(s, A_DOJO)  # always legal
+        else:
+            act(s, legal(s)[0])
+    assert placements == 7 * 3 * 2
+    assert s.metrics()["rounds"] == 7
+
+
+# ---------------------------------------------------------------------------- dojo
+def test_turn_order_from_dojo_stack_seed_example():
+    """SEED: order T, M, E, B; B visits the Dojo, later M on top: new order M, B, T, E."""
+    s = fresh()
+    s.dojo_stack = [3, 1]
+    s.end_round()
+    assert s.order == [1, 3, 0, 2]
+
+
+def test_turn_order_counts_a_player_once_at_the_highest_shuriken():
+    s = fresh()
+    s.order = [2, 0, 3, 1]
+    s.dojo_stack = [1, 0, 1]
+    s.end_round()
+    assert s.order == [1, 0, 2, 3]  # A23: 2 and 3 keep their relative order
+
+
+@pytest.mark.parametrize("start,drawn", [(0, 4), (1, 3), (2, 2), (5, 2)])
+def test_dojo_draws_by_hand_size(start, drawn):
+    s = fresh()
+    s.hands[0] = hand(*([1] * start))
+    act(s, A_DOJO)  # all from the deck
+    assert sum(s.hands[0]) == start + drawn
+    assert s.dojo_stack == [0]
+
+
+def test_dojo_takes_face_up_cards_then_refills_the_row():
+    s = fresh()
+    s.hands[0] = hand(1, 1)
+    s.row = [2, 4, 5]
+    s.deck = hand(3, 3, 3, 3)  # deck holds only Ki: row refills with 3s
+    act(s, A_DOJO + 0b110)  # the 4 and the 5
+    assert s.hands[0] == hand(1, 1, 4, 5)
+    assert s.row == [2, 3, 3]
+
+
+def test_dojo_mask_options_are_canonical_and_limited_by_draws():
+    s = fresh()
+    s.hands[0] = hand(1, 2)  # draws 2
+    s.row = [3, 3, 5]
+    masks = [a - A_DOJO for a in legal(s) if a < A_SENSEI]
+    # equal 3s: only the leftmost-first subsets; never more than 2 cards
+    assert sorted(masks) == [0b000, 0b001, 0b011, 0b100, 0b101]
+
+
+def test_hand_limit_of_seven_discards_down_at_once():
+    s = fresh()
+    s.hands[0] = hand(1, 1, 2, 2, 4, 5, 5)
+    act(s, A_DOJO)
+    assert s.phase == PH_DISCARD and s.ndisc == 2
+    act(s, A_DISCARD + 1)
+    act(s, A_DISCARD + 1)
+    assert sum(s.hands[0]) == 7 and s.hands[0][1] == 0
+    assert s.phase == PH_PLACE and s.cur == 1
+
+
+def test_dojo_deck_reshuffles_discards_when_empty():
+    s = fresh()
+    s.hands[0] = [0] * 5
+    s.deck = hand(5)
+    s.ddisc = hand(1, 1, 1, 1, 1)
+    act(s, A_DOJO)
+    assert sum(s.hands[0]) == 4 and s.hands[0][4] == 1 and s.hands[0][0] == 3
+
+
+# ---------------------------------------------------------------------------- sensei
+def _tile(s, effect):
+    return next(i for i, e in enumerate(s.C.skill_effect) if e == effect)
+
+
+def test_sensei_pays_the_card_shown_on_the_tile():
+    s = fresh()
+    t = _tile(s, E_PLUS2)  # Kenjutsu costs a 5
+    s.sensei = [t]
+    s.hands[0] = hand(1, 5)
+    act(s, A_SENSEI)
+    assert s.hands[0] == hand(1) and s.ddisc[4] == 1
+    assert t in s.tiles[0] and s.ready[0][E_PLUS2] == 1
+
+
+def test_sensei_tile_not_offered_without_its_card():
+    s = fresh()
+    s.sensei = [_tile(s, E_PLUS2)]
+    s.hands[0] = hand(1, 2)
+    assert A_SENSEI not in legal(s)
+
+
+def test_sensei_school_once_learned_needs_no_more_cards():
+    s = fresh()
+    give_skill(s, 0, E_SIX)  # a Tiger skill
+    t = _tile(s, E_PLUS2)  # Tiger too
+    s.sensei = [t]
+    s.hands[0] = hand(1)
+    assert A_SENSEI in legal(s)
+    act(s, A_SENSEI)
+    assert s.hands[0] == hand(1) and t in s.tiles[0]
+
+
+def test_sensei_any_card_cost_is_a_choice():
+    s = fresh()
+    s.sensei = [_tile(s, E_BORYAKU)]  # "?" = any card
+    s.hands[0] = hand(2, 5)
+    act(s, A_SENSEI)
+    assert s.phase == PH_SKILLPAY
+    assert sorted(legal(s)) == [A_SKILLPAY + 1, A_SKILLPAY + 4]
+    act(s, A_SKILLPAY + 1)
+    assert s.hands[0] == hand(5) and s.owned[0][E_BORYAKU] == 1
+
+
+def test_sensei_supply_rounds_1_to_4_one_per_player_then_one_disguise():
+    s = fresh(3)
+    for rnd in range(1, 8):
+        s.rnd = rnd
+        assert len(s.sensei) == (3 if rnd <= 4 else 1), rnd
+        if rnd >= 5:
+            assert s.C.skill_effect[s.sensei[0]] == E_DISGUISE
+        if rnd == 7:
+            break
+        s.dojo_stack = []
+        s.end_round()
+        if s.phase != PH_PLACE:  # scoring phase decisions
+            while s.phase != PH_PLACE:
+                act(s, legal(s)[0])
+        assert s.rnd == rnd + 1
+    assert not s.sbig  # the rest of the big stack was discarded after round 4
+
+
+def test_skill_once_per_tile_per_round_and_reset_at_round_end():
+    s = fresh()
+    give_skill(s, 0, E_PLUS2)
+    set_house(s, 0, [FAN, FAN, FAN], sentry=5)
+    s.hands[0] = hand(4, 4)
+    raid(s, 0)
+    play(s, 4)
+    act(s, A_PLUS2)  # 6 > 5
+    assert s.phase == PH_CHOICE and s.ready[0][E_PLUS2] == 0
+    next_guard(s, 5)
+    act(s, A_BANZAI)
+    play(s, 4)
+    assert A_PLUS2 not in legal(s)  # used this round
+    act(s, A_GIVE_UP)
+    s.end_round()
+    assert s.ready[0][E_PLUS2] == 1
+
+
+# ---------------------------------------------------------------------------- raids
+def test_raid_force_must_play_higher_and_a_tie_fails():
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
+    s.hands[0] = hand(3, 4)
+    raid(s, 0)
+    play(s, 3)  # Ki alone counts as 3: a tie does not win
+    assert s.phase == PH_FIGHT
+    act(s, A_GIVE_UP)
+    assert s.rshur == [] and s.phase == PH_PLACE
+    s.cur = 0
+    raid(s, 0)
+    play(s, 4)
+    assert s.rshur == [FAN] and s.phase == PH_CHOICE
+
+
+def test_raid_stealth_must_play_lower():
+    s = fresh()
+    set_house(s, 1, [JADE, SCROLL, FAN], sentry=2)
+    s.hands[0] = hand(2, 1)
+    raid(s, 1, stealth=True)
+    assert A_BASE + 1 in legal(s)
+    play(s, 1)
+    assert s.rshur == [FAN]
+
+
+def test_ki_card_as_modifier_several_on_one_card():
+    s = fresh()
+    set_house(s, 0, [FAN, FAN, FAN], sentry=5)
+    s.hands[0] = hand(4, 3, 3)
+    raid(s, 0)
+    play(s, 4)
+    act(s, A_KI_PLUS)  # 5: tie
+    assert s.phase == PH_FIGHT
+    act(s, A_KI_PLUS)  # 6 > 5
+    assert s.rshur == [FAN] and s.hands[0] == [0] * 5 and s.ddisc[2] == 2
+
+
+def test_ki_minus_for_stealth():
+    s = fresh()
+    set_house(s, 0, [FAN, FAN, FAN], sentry=1)
+    s.hands[0] = hand(1, 3)
+    raid(s, 0, stealth=True)
+    play(s, 1)
+    act(s, A_KI_MINUS)  # 0 < 1
+    assert s.rshur == [FAN]
+
+
+def test_treasure_order_lowest_plain_first_then_red_gold_last():
+    s = fresh()
+    set_house(s, 0, [JADE, GOLD, FAN], red=[SCROLL], sentry=1)
+    s.hands[0] = hand(5, 5, 5, 5)
+    only_bag(s, FAN)
+    raid(s, 0)
+    play(s, 5)
+    for value in (1, 1, 1):
+        next_guard(s, value)
+        act(s, A_BANZAI)
+        if s.phase == PH_FIGHT and s.rgk == 1:
+            play(s, 5)
+        else:
+            break
+    assert s.rshur == [FAN, JADE, GOLD]
+    assert s.hplain[0] == [] and s.hred[0] == [SCROLL]
+
+
+def test_banzai_reveals_elite_when_only_red_treasure_remains():
+    s = fresh()
+    set_house(s, 0, [FAN], red=[JADE], sentry=1)
+    s.hands[0] = hand(5, 5)
+    raid(s, 0)
+    play(s, 5)
+    next_elite(s, "elite-2a")
+    act(s, A_BANZAI)
+    assert s.rgk == 2 and s.guard_value() == 2
+
+
+def test_banzai_failure_keeps_one_treasure_of_the_shuriken():
+    s = fresh()
+    set_house(s, 0, [FAN, JADE, VASE, VASE], sentry=1)
+    s.hands[0] = hand(5, 5, 2)
+    only_bag(s, SCROLL)
+    raid(s, 0)
+    play(s, 5)
+    next_guard(s, 2)
+    act(s, A_BANZAI)
+    play(s, 5)
+    assert s.rshur == [FAN, VASE]
+    next_guard(s, 5)
+    act(s, A_BANZAI)
+    act(s, A_GIVE_UP)
+    assert s.phase == PH_KEEP
+    assert sorted(legal(s)) == [A_KEEP + FAN, A_KEEP + VASE]
+    act(s, A_KEEP + VASE)
+    assert s.treas[0] == [0, 0, 1, 0, 0]
+    assert s.tdisc[FAN] == 1  # the rest go to the discard, not the house
+    # the house keeps what is left plus one treasure from the bag (3.4.6)
+    assert s.hplain[0] == [SCROLL, VASE, JADE]
+    assert s.hsentry[0] >= 0  # the sentry recovers
+
+
+def test_retreat_keeps_all_and_house_gets_one_treasure():
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=1)
+    s.hands[0] = hand(5, 5)
+    only_bag(s, JADE)
+    raid(s, 0)
+    play(s, 5)
+    next_guard(s, 1)
+    act(s, A_BANZAI)
+    play(s, 5)
+    act(s, A_RETREAT)
+    assert s.treas[0] == [1, 1, 0, 0, 0]
+    assert s.hplain[0] == [VASE, JADE]
+
+
+@pytest.mark.parametrize("flag,expected", [(True, 4), (False, 3)])
+def test_ruling_A3_refill_on_zero_gain(flag, expected):
+    s = fresh(refill_on_zero_gain=flag)
+    set_house(s, 0, [FAN, FAN, FAN], sentry=5)
+    s.hands[0] = hand(1)
+    raid(s, 0)
+    act(s, A_GIVE_UP)  # A21: committed, fails at the sentry
+    assert len(s.hplain[0]) == expected
+
+
+def test_alarm_draws_a_treasure_and_flips_the_most_valuable_plain_gold_first():
+    s = fresh()
+    set_house(s, 0, [FAN, JADE, GOLD], sentry=1)
+    s.hands[0] = hand(5, 5)
+    only_bag(s, SCROLL)
+    raid(s, 0)
+    play(s, 5)
+    next_guard(s, 2, alarm=1)
+    act(s, A_BANZAI)
+    assert s.hplain[0] == [SCROLL, JADE] and s.hred[0] == [GOLD]
+    play(s, 5)
+    assert s.rshur == [FAN, SCROLL]
+
+
+def test_alarm_on_the_sentry_is_ignored():
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=2, alarm=1)
+    s.hands[0] = hand(5)
+    raid(s, 0)
+    assert s.hred[0] == [] and len(s.hplain[0]) == 3
+    play(s, 5)
+    assert s.rshur == [FAN]
+
+
+def test_elite_split_values_by_approach_and_switch_mid_raid():
+    s = fresh()
+    set_house(s, 0, [FAN], red=[JADE, JADE], sentry=1)
+    s.hands[0] = hand(5, 5, 2)
+    give_skill(s, 0, E_SWITCH)
+    raid(s, 0)
+    play(s, 5)
+    next_elite(s, "split-5/1")
+    act(s, A_BANZAI)
+    assert s.guard_value() == 5  # force value
+    act(s, A_SWITCH)  # A22: stealth now, for this guard and later ones
+    assert s.rapp == 1 and s.guard_value() == 1
+    act(s, A_SWITCH) if A_SWITCH in legal(s) else None
+    assert s.rapp == 1
+    act(s, A_GIVE_UP)
+    assert s.edisc == [s.C.enames.index("split-5/1")]  # A5: a winning elite is discarded
+
+
+def test_switch_after_base_resolves_against_the_new_approach():
+    s = fresh()
+    set_house(s, 0, [FAN, FAN], sentry=4)
+    s.hands[0] = hand(2)
+    give_skill(s, 0, E_SWITCH)
+    raid(s, 0)  # force: a 2 cannot beat a 4
+    play(s, 2)
+    assert s.phase == PH_FIGHT
+    act(s, A_SWITCH)
+    assert s.rshur == [FAN]
+
+
+def test_double_elite_needs_one_play_per_guard_and_is_kept_for_honour():
+    s = fresh()
+    set_house(s, 0, [FAN], red=[JADE], sentry=1)
+    s.hands[0] = hand(5, 4, 5)
+    raid(s, 0)
+    play(s, 5)
+    next_elite(s, "double-1+3")
+    act(s, A_BANZAI)
+    play(s, 4)  # beats the 1, the 3 is still to beat
+    assert s.phase == PH_FIGHT and s.guard_value() == 3 and s.rshur == [FAN]
+    play(s, 5)
+    assert s.elites[0] == [s.C.enames.index("double-1+3")]
+    assert s.rshur == [] and s.treas[0][JADE] == 1  # cleared: everything taken
+
+
+def test_clearing_a_house_changes_the_token_to_another_clan_and_closes_it():
+    s = fresh()
+    set_house(s, 2, [FAN], sentry=1)
+    s.hclan[2], s.htok[2] = 0, 1  # Taira 4
+    s.toksup[0][1] = 0
+    s.hands[0] = hand(5)
+    raid(s, 2)
+    play(s, 5)
+    assert s.phase == PH_TOKEN and s.treas[0][FAN] == 1
+    opts = legal(s)
+    assert opts and all((a - A_TOKEN) // 5 != 0 for a in opts)
+    act(s, A_TOKEN + 1 * 5 + 4)  # Minamoto 10
+    assert (s.hclan[2], s.C.token_values[s.htok[2]]) == (1, 10)
+    assert s.toksup[0][1] == 1 and s.toksup[1][4] == 0  # old token back to supply
+    assert s.hclosed[2]
+    s.cur = 0
+    s.phase = PH_PLACE
+    assert A_HOUSE + 4 not in legal(s)
+
+
+def test_ruling_A24_token_choice_lowest():
+    s = fresh(token_choice="lowest")
+    set_house(s, 2, [FAN], sentry=1)
+    s.hclan[2] = 2
+    s.hands[0] = hand(5)
+    raid(s, 2)
+    play(s, 5)
+    lowest = [A_TOKEN + c * 5 + next(v for v, f in enumerate(s.toksup[c]) if f) for c in (0, 1)]
+    assert sorted(legal(s)) == lowest
+
+
+def test_cleared_house_resets_at_round_end_with_three_plain_and_new_sentry():
+    s = fresh()
+    s.hclosed[3] = True
+    s.hplain[3], s.hred[3], s.hsentry[3] = [], [], -1
+    only_bag(s, JADE)
+    s.gdeck = [guard(s, 4, alarm=1)]  # an alarm on the new sentry is ignored
+    s.end_round()
+    assert s.hplain[3] == [JADE] * 3 and s.hred[3] == []
+    assert s.C.gval[s.hsentry[3]] == 4 and not s.hclosed[3]
+
+
+def test_ruling_A20_empty_elite_deck_leaves_the_treasure_unguarded():
+    s = fresh()
+    set_house(s, 0, [FAN], red=[JADE, VASE], sentry=1)
+    s.hands[0] = hand(5)
+    raid(s, 0)
+    play(s, 5)
+    s.edeck, s.edisc = [], []
+    act(s, A_BANZAI)
+    assert s.rshur == [FAN, VASE] and s.phase == PH_CHOICE
+
+
+# ---------------------------------------------------------------------------- skills
+def _fight(s, plain=(FAN, FAN, FAN), sentry=3, stealth=False, cards=(3,)):
+    set_house(s, 0, list(plain), sentry=sentry)
+    s.hands[0] = hand(*cards)
+    raid(s, 0, stealth)
+
+
+def test_skill_minus2_shinobi_iri():
+    s = fresh()
+    give_skill(s, 0, E_MINUS2)
+    _fight(s, sentry=2, stealth=True, cards=(3,))
+    play(s, 3)
+    act(s, A_MINUS2)
+    assert s.rshur == [FAN]
+
+
+def test_skill_plus2_kenjutsu():
+    s = fresh()
+    give_skill(s, 0, E_PLUS2)
+    _fight(s, sentry=5, cards=(4,))
+    play(s, 4)
+    act(s, A_PLUS2)
+    assert s.rshur == [FAN]
+
+
+def test_skill_zero_overrides_ki_ruling_A2():
+    s = fresh()
+    give_skill(s, 0, E_ZERO)
+    _fight(s, sentry=1, stealth=True, cards=(4, 3))
+    play(s, 4)
+    act(s, A_KI_PLUS)  # 5, then set to 0: exactly 0
+    act(s, A_ZERO)
+    assert s.rshur == [FAN]
+    assert s.play_value() == 0
+
+
+def test_skill_six_sets_a_card_to_six():
+    s = fresh()
+    give_skill(s, 0, E_SIX)
+    _fight(s, sentry=5, cards=(1,))
+    play(s, 1)
+    act(s, A_SIX)
+    assert s.rshur == [FAN]
+
+
+def test_skill_plus_minus_one_taijutsu():
+    s = fresh()
+    give_skill(s, 0, E_PM1)
+    _fight(s, sentry=4, cards=(4,))
+    play(s, 4)
+    act(s, A_PM1_PLUS)
+    assert s.rshur == [FAN]
+
+
+def test_skill_boryaku_acts_as_2_or_4_without_a_card_and_ki_modifies_it():
+    s = fresh()
+    give_skill(s, 0, E_BORYAKU)
+    _fight(s, sentry=4, cards=(3,))
+    assert A_BOR2 in legal(s) and A_BOR4 in legal(s)
+    act(s, A_BOR4)
+    assert s.phase == PH_FIGHT and A_PLUS2 not in legal(s)
+    act(s, A_KI_PLUS)  # A18
+    assert s.rshur == [FAN] and s.hands[0] == [0] * 5
+
+
+def test_skill_refresh_turns_a_used_skill_face_up():
+    s = fresh()
+    give_skill(s, 0, E_PLUS2)
+    give_skill(s, 0, E_REFRESH)
+    _fight(s, plain=(FAN, FAN, FAN), sentry=5, cards=(4, 4))
+    play(s, 4)
+    act(s, A_PLUS2)
+    next_guard(s, 5)
+    act(s, A_BANZAI)
+    act(s, A_REFRESH + E_PLUS2)
+    play(s, 4)
+    act(s, A_PLUS2)
+    assert s.rshur == [FAN, FAN]
+
+
+def test_skill_choho_swap_returns_red_for_red_even_after_failing():
+    s = fresh()
+    give_skill(s, 0, E_SWAP)
+    set_house(s, 0, [FAN, SCROLL], red=[JADE], sentry=1)
+    s.hands[0] = hand(5)
+    raid(s, 0)
+    play(s, 5)
+    next_guard(s, 5)
+    act(s, A_BANZAI)
+    act(s, A_GIVE_UP)  # failed, Choho may still be used (3.4.9)
+    assert s.phase == PH_KEEP
+    act(s, A_SWAP + FAN * 10 + JADE * 2 + 1)
+    assert s.hred[0] == [FAN]  # the red count is unchanged
+    assert s.treas[0][JADE] == 1 and s.phase == PH_PLACE
+
+
+def test_skill_choho_swap_in_the_middle_of_a_raid():
+    s = fresh()
+    give_skill(s, 0, E_SWAP)
+    set_house(s, 0, [FAN, SCROLL, JADE], sentry=1)
+    s.hands[0] = hand(5)
+    raid(s, 0)
+    play(s, 5)
+    act(s, A_SWAP + FAN * 10 + JADE * 2 + 0)
+    assert s.rshur == [JADE] and s.hplain[0] == [FAN, SCROLL]
+    assert s.ready[0][E_SWAP] == 0
+
+
+# ---------------------------------------------------------------------------- palace, pavilion
+def _envoy(s, cost):
+    return next(i for i, o in enumerate(s.C.env_opts) if o == components.envoy_options(cost))
+
+
+def test_palace_buys_an_envoy_with_exact_treasures_and_scores_them():
+    s = fresh()
+    e = _envoy(s, ["vase", "jade"])
+    s.palace = [e]
+    s.treas[0] = [0, 0, 1, 0, 0]
+    assert A_PALACE not in legal(s)  # the jade is missing
+    s.treas[0] = [0, 0, 1, 1, 0]
+    act(s, A_PALACE)
+    assert s.envoys[0] == [e] and s.honour[0] == 9 and s.treas[0] == [0] * 5
+
+
+def test_palace_gold_is_a_joker_scoring_as_the_type_it_replaces():
+    s = fresh()
+    e = _envoy(s, ["vase", "jade"])
+    s.palace = [e]
+    s.treas[0] = [0, 0, 1, 0, 1]
+    act(s, A_PALACE)
+    assert s.honour[0] == 9 and s.tdisc[GOLD] == 1
+
+
+def test_palace_same_type_and_three_plus_one_kinds():
+    s = fresh()
+    e = _envoy(s, "three_plus_one")
+    s.palace = [e]
+    s.treas[0] = [4, 0, 0, 0, 0]  # ruling A19: 4 fans = 8
+    act(s, A_PALACE)
+    assert s.honour[0] == 8
+    s.cur = 0
+    e2 = _envoy(s, "same")
+    s.palace = [e2]
+    s.treas[0] = [0, 0, 0, 2, 0]
+    act(s, A_PALACE)
+    assert s.phase == PH_PAY  # 1 or 2 jade
+    act(s, max(legal(s)))
+    assert s.honour[0] == 18 and s.treas[0][JADE] == 0
+
+
+def test_pavilion_buys_a_rumour_scores_it_and_keeps_it_secret():
+    s = fresh()
+    r = next(i for i, o in enumerate(s.C.rum_opts) if o == ((0, 0, 0, 1),))
+    s.pavilion = [r]
+    s.treas[0] = [0, 0, 0, 1, 0]
+    act(s, A_PAVILION)
+    assert s.rumours[0] == [r] and s.honour[0] == 5 and s.src_rum[0] == 5
+    assert r in s.observation(0)["my_rumours"]
+    other = s.observation(1)
+    assert other["rumour_counts"][0] == 1 and other["my_rumours"] == []
+    assert "rumours" not in other  # others see only how many rumours seat 0 holds
+
+
+def test_pavilion_any_treasure_rumour_offers_a_choice():
+    s = fresh()
+    r = next(i for i, o in enumerate(s.C.rum_opts) if len(o) == 4)
+    s.pavilion = [r]
+    s.treas[0] = [1, 0, 0, 1, 0]
+    act(s, A_PAVILION)
+    assert s.phase == PH_PAY and len(legal(s)) == 2
+    act(s, A_PAY + 3)
+    assert s.honour[0] == 5 and s.treas[0] == [1, 0, 0, 0, 0]
+
+
+def test_end_of_round_refills_palace_and_pavilion_to_four():
+    s = fresh()
+    s.palace = s.palace[:1]
+    s.pavilion = []
+    s.end_round()
+    assert len(s.palace) == 4 and len(s.pavilion) == 4
+
+
+# ---------------------------------------------------------------------------- data set
+def test_dataset_label_and_replacement_file(tmp_path):
+    assert GAME.dataset(GAME.make_rules()) == "ninjato-reconstructed-v1"
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"dataset": "owned-copy-v2", "dojo_counts": [8, 12, 12, 12, 8]}))
+    rules = GAME.make_rules(components=str(path))
+    assert GAME.dataset(rules) == "owned-copy-v2"
+    s = GAME.new_state(2, 0, components=str(path))
+    assert sum(s.deck) + sum(map(sum, s.hands)) + len(s.row) == 52
+    assert s.C.dojo == (8, 12, 12, 12, 8)
+
+
+def test_dataset_toml_and_treasure_mix_a(tmp_path):
+    path = tmp_path / "d.toml"
+    path.write_text('dataset = "toml-set"\ntreasure_counts = [10, 10, 10, 10, 5]\n')
+    assert GAME.dataset(GAME.make_rules(components=str(path))) == "toml-set"
+    s = GAME.new_state(2, 0, treasure_mix="A")
+    assert sum(s.bag) + 15 == 90 and s.C.tcounts == (18,) * 5
+    with pytest.raises(ValueError):
+        GAME.make_rules(treasure_mix="C")

@@ -1,0 +1,236 @@
+"""Ninjato scoring scenarios: scoring phases after rounds 3/5/7 (3.8), final scoring and
+tie-breaks (3.9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.ninjato.actions import (
+    A_DISGUISE,
+    A_HONOUR,
+    A_RUMOUR,
+    PH_DISGUISE,
+    PH_REWARD1,
+    PH_REWARD2,
+)
+from engines.ninjato.components import (
+    E_DISGUISE,
+    GOSHIRAKAWA,
+    MINAMOTO,
+    R_FRIENDS,
+    R_KINDNESS,
+    R_MASTER,
+    R_SHAMEFUL,
+    R_SWORDSMAN,
+    TAIRA,
+)
+from engines.ninjato.scoring import set_multiplier
+from tests.test_ninjato_rules import act, fresh, give_skill, legal
+
+
+def envoys_of(s, clan, k, oldest_first=False, mask=None):
+    """k envoy ids of a clan (youngest first unless oldest_first), optionally masked only."""
+    ids = sorted((e for e in range(len(s.C.env_clan)) if s.C.env_clan[e] == clan
+                  and (mask is None or s.C.env_mask[e] == mask)),
+                 key=lambda e: s.C.env_age[e], reverse=oldest_first)
+    return ids[:k]
+
+
+def rumours_of(s, rtype, k):
+    return [r for r in range(len(s.C.rum_type)) if s.C.rum_type[r] == rtype][:k]
+
+
+def set_tokens(s, tokens):
+    """tokens: five (clan, value) pairs for houses 0..4."""
+    tv = s.C.token_values
+    s.hclan = [c for c, _ in tokens]
+    s.htok = [tv.index(v) for _, v in tokens]
+
+
+def scoring_after(s, rnd):
+    s.rnd = rnd
+    s.dojo_stack = []
+    s.start_scoring()
+
+
+def test_majority_and_second_by_envoy_count():
+    s = fresh(3)
+    young = envoys_of(s, TAIRA, 3)
+    s.envoys = [[young[0]], young[1:3], []]
+    scoring_after(s, 3)
+    i = s.C.round_orders[3].index(TAIRA)
+    assert (s.sc_first[i], s.sc_second[i]) == (1, 0)
+
+
+def test_influence_tie_goes_to_the_oldest_envoy_of_that_clan():
+    s = fresh(2)
+    m = envoys_of(s, MINAMOTO, 2)  # youngest first
+    s.envoys = [[m[0]], [m[1]]]
+    scoring_after(s, 3)
+    i = s.C.round_orders[3].index(MINAMOTO)
+    assert (s.sc_first[i], s.sc_second[i]) == (1, 0)
+
+
+def test_ruling_A12_single_player_with_influence_gets_first_no_second():
+    s = fresh(3)
+    s.envoys = [[], envoys_of(s, GOSHIRAKAWA, 1), []]
+    scoring_after(s, 3)
+    i = s.C.round_orders[3].index(GOSHIRAKAWA)
+    assert (s.sc_first[i], s.sc_second[i]) == (1, -1)
+
+
+def test_disguise_adds_one_to_a_masked_envoy():
+    s = fresh(2)
+    masked = envoys_of(s, TAIRA, 1, mask=1)
+    plain = envoys_of(s, TAIRA, 1, oldest_first=True, mask=0)  # older than the masked one
+    s.envoys = [masked, plain]
+    give_skill(s, 0, E_DISGUISE)
+    scoring_after(s, 3)
+    i = s.C.round_orders[3].index(TAIRA)
+    assert s.disg[0] == masked
+    assert s.sc_first[i] == 0  # 1 + 1 disguise beats 1
+    # without the disguise the tie goes to seat 1's older envoy
+    s2 = fresh(2)
+    s2.envoys = [list(masked), list(plain)]
+    scoring_after(s2, 3)
+    assert s2.sc_first[i] == 1
+
+
+def test_disguise_choice_when_more_masks_than_tiles_is_declared_before_rewards():
+    s = fresh(2)
+    masks = [e for e in range(len(s.C.env_clan)) if s.C.env_mask[e]][:2]
+    s.envoys = [masks, []]
+    give_skill(s, 0, E_DISGUISE)
+    scoring_after(s, 3)
+    assert s.phase == PH_DISGUISE
+    assert sorted(legal(s)) == sorted(A_DISGUISE + e for e in masks)
+    act(s, A_DISGUISE + masks[1])
+    assert s.disg[0] == [masks[1]]
+
+
+def test_first_chooses_honour_second_takes_the_rumour():
+    s = fresh(2)
+    set_tokens(s, [(TAIRA, 2), (TAIRA, 4), (MINAMOTO, 2), (MINAMOTO, 4), (GOSHIRAKAWA, 6)])
+    g = envoys_of(s, GOSHIRAKAWA, 3)
+    s.envoys = [g[:2], g[2:]]
+    scoring_after(s, 3)  # round 3 order: Go-Shirakawa first
+    assert s.phase == PH_REWARD1 and s.cur == 0
+    pav_before = len(s.pavilion)
+    act(s, A_HONOUR)
+    assert s.honour[0] == 6 and s.src_tok[0] == 6
+    if s.phase == PH_REWARD2:  # several rumour types face up: the second picks one
+        assert s.cur == 1 and A_HONOUR not in legal(s)
+        act(s, legal(s)[0])
+    # the second takes the rumour left over (no immediate points)
+    assert len(s.rumours[1]) == 1 and s.honour[1] == 0
+    assert len(s.pavilion) == 4 and pav_before == 4  # refilled afterwards
+
+
+def test_first_chooses_rumour_second_takes_the_honour():
+    s = fresh(2)
+    set_tokens(s, [(TAIRA, 2), (TAIRA, 4), (MINAMOTO, 2), (MINAMOTO, 4), (GOSHIRAKAWA, 6)])
+    t = envoys_of(s, TAIRA, 3)
+    s.envoys = [t[:2], t[2:]]
+    scoring_after(s, 5)  # round 5 order: Taira first
+    assert s.cur == 0
+    act(s, A_RUMOUR + 0)
+    assert len(s.rumours[0]) == 1 and s.honour[0] == 0
+    assert s.honour[1] == 6  # Taira 2 + 4
+
+
+def test_ruling_A14_no_face_up_rumour_means_honour():
+    s = fresh(2)
+    s.envoys = [envoys_of(s, MINAMOTO, 1), []]
+    s.pavilion = []
+    s.rdeck = []
+    scoring_after(s, 7)
+    assert s.honour[0] == s.clan_honour(MINAMOTO) > 0
+
+
+def test_scoring_phases_only_after_rounds_3_5_7_and_clan_order_of_the_track():
+    s = fresh(2)
+    assert s.C.round_orders == {3: (GOSHIRAKAWA, TAIRA, MINAMOTO),
+                                5: (TAIRA, MINAMOTO, GOSHIRAKAWA),
+                                7: (MINAMOTO, GOSHIRAKAWA, TAIRA)}
+    s.envoys = [envoys_of(s, TAIRA, 1), []]
+    for rnd in (1, 2, 4, 6):
+        s.rnd = rnd
+        s.end_round()
+        assert s.honour[0] == 0 and s.leaders == []
+    s.rnd = 3
+    s.end_round()
+    assert s.phase == PH_REWARD1 and s.cur == 0
+    act(s, A_HONOUR)
+    assert s.leaders == [0] and s.rnd == 4
+
+
+# ---------------------------------------------------------------------------- final scoring
+@pytest.mark.parametrize("count,mult", [(1, 1), (2, 2), (3, 4), (4, 5), (6, 8), (7, 9)])
+def test_rumour_set_multipliers(count, mult):
+    assert set_multiplier(count, (1, 2, 4)) == mult
+
+
+def test_final_rumour_types_count_their_items():
+    s = fresh(2)
+    s.rumours = [rumours_of(s, R_KINDNESS, 3) + rumours_of(s, R_SWORDSMAN, 1)
+                 + rumours_of(s, R_FRIENDS, 1), []]
+    s.elites = [[0, 11], []]  # honour 1 + 2
+    s.envoys = [envoys_of(s, TAIRA, 2), []]
+    s.finish()
+    f = s.final
+    # kindness: 5 rumours x4 = 20; swordsman: 2 elites x1; friends: 2 envoys x1
+    assert f["rumours"][0] == 20 + 2 + 2
+    assert f["elite_guards"] == [3, 0]
+
+
+def test_final_master_of_secret_arts_counts_every_tile_including_disguise():
+    s = fresh(2)
+    for e in (E_DISGUISE, 0, 3, 6):
+        give_skill(s, 0, e)
+    s.rumours = [rumours_of(s, R_MASTER, 4), []]  # a group of 3 (x4) and of 1 (x1)
+    s.finish()
+    assert s.final["rumours"][0] == 4 * 4 + 4 * 1
+
+
+@pytest.mark.parametrize("holders,each", [(1, 6), (2, 4), (3, 2)])
+def test_final_shameful_enemy(holders, each):
+    s = fresh(4)
+    sh = rumours_of(s, R_SHAMEFUL, 6)
+    s.rumours = [sh[:2]] + [[sh[2 + i]] for i in range(holders - 1)] + [[]] * (4 - holders)
+    s.finish()
+    assert s.final["rumours"][0] == 2 * each
+    if holders > 1:
+        assert s.final["rumours"][1] == each
+
+
+def test_final_unused_treasure_one_point_each_and_breakdown_sums():
+    s = fresh(2)
+    s.treas = [[1, 2, 0, 1, 1], [0] * 5]
+    s.honour = [10, 3]
+    s.src_env = [6, 3]
+    s.src_tok = [4, 0]
+    s.finish()
+    assert s.final["unused_treasure"] == [5, 0]
+    bd = s.score_breakdown()
+    assert [sum(v[p] for v in bd.values()) for p in range(2)] == s.scores() == [15.0, 3.0]
+
+
+def test_winner_tie_breaks_most_envoys_then_oldest_envoy():
+    s = fresh(3)
+    t = envoys_of(s, TAIRA, 4)
+    s.envoys = [[t[0]], [t[1], t[2]], [t[3]]]
+    s.src_env = [10, 10, 10]
+    s.finish()
+    assert s.winners() == [1]
+    s2 = fresh(2)
+    s2.envoys = [[t[0]], [t[3]]]
+    s2.src_env = [10, 10]
+    s2.finish()
+    assert s2.winners() == [1]  # t[3] is older
+
+
+def test_metrics_lead_changes_across_the_three_scoring_phases():
+    s = fresh(2)
+    s.leaders = [0, 1, 1]
+    s.finish()
+    assert s.metrics()["lead_changes"] == 1
