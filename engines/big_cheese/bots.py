@@ -1,8 +1,11 @@
 """Heuristic bots for The Big Cheese (public information only: the game has no hidden hands).
 
-`ValueBot` ("default") bids the minimum raise while the bid stays within a budget of chips
-per expected point; `aggressive` uses a bigger budget and jumps straight to it.  Both veto a
-valuable card an opponent is about to take and spend a Big Cheese only on a clearly bad roll.
+`ValueBot` ("default") bids the minimum raise while the bid stays within a budget that grows
+with the card's expected points; `aggressive` uses a bigger budget and jumps straight to it.
+Both veto a valuable card an opponent is about to take and spend a Big Cheese only on a
+clearly bad roll (or on a void roll in exact-30).  Tuning note: in self-play tests bigger
+budgets won (chips come back one per project per award, so idle chips are worth little, and
+the number of cards won drives the score); a budget horizon that shrank bids near the end lost.
 """
 
 from __future__ import annotations
@@ -42,8 +45,10 @@ class ValueBot:
         jump: bool = False,
         reserve: int = 0,
         veto_share: float = 0.25,
+        exact_boost: float = 2.0,
     ) -> None:
         self.share = float(share)
+        self.exact_boost = float(exact_boost)
         self.jump = bool(jump)
         self.reserve = int(reserve)
         self.veto_share = float(veto_share)
@@ -56,18 +61,15 @@ class ValueBot:
             return 0.3 * mean
         if card == VETO:
             return 0.2 * mean
-        value = expected_points(card, dice)
-        if state.rules.exact:
-            seat = state.current_player()
-            room = state.rules.exact - state.points[seat]
-            value = min(value, room)
-        return value
+        return expected_points(card, dice)
 
     def budget(self, state: BigCheeseState, card: int) -> int:
         rules = state.rules
         top = expected_points(20, rules.dice)
-        budget = max(1, int(self.share * rules.chips * self.card_value(state, card) / top + 0.5))
-        return budget
+        share = self.share
+        if rules.exact:  # every card is another shot at landing exactly: grab more of them
+            share *= self.exact_boost
+        return max(1, int(share * rules.chips * self.card_value(state, card) / top + 0.5))
 
     # ---------------------------------------------------------------- decisions
     def _threat(self, state: BigCheeseState, seat: int, card: int) -> bool:
