@@ -33,6 +33,7 @@ from engines.ivanhoe.components import (
     B2,
     B3,
     B4,
+    B5,
     BLUE,
     BREAK_LANCE,
     CHANGE_WEAPON,
@@ -742,3 +743,42 @@ def test_action_targets_are_decisions_of_the_acting_player():
     run(st, P(DODGE))
     assert st.phase == PH_TARGET and st.current_player() == 0
     assert st.legal_actions() == [T(1), T(2)]
+
+
+# ----------------------------------------------------------------------------- bots
+
+
+def test_heuristic_bot_clearly_beats_random():
+    n, games, share = 4, 40, 0.0
+    for k in range(games):
+        bots = [make_bot("random", GAME) for _ in range(n)]
+        bots[k % n] = make_bot("heuristic", GAME)
+        rec = play_game(GAME, bots, 500 + k)
+        if k % n in rec.winners:
+            share += 1 / len(rec.winners)
+    assert share / games > 0.6  # fair share 0.25
+
+
+def test_heuristic_bot_keeps_ivanhoe_for_a_strong_action():
+    bot = make_bot("heuristic", GAME)
+    weak = make(3, colour=RED, hands=[[DODGE], [IVANHOE], []], displays=[[R5], [], [R3, R4]])
+    run(weak, P(DODGE), T(2), S(0))  # Dodge against someone else: let it pass
+    assert bot.choose(weak, random.Random(0)) == A_PASS
+    strong = make(3, colour=RED, hands=[[DODGE], [IVANHOE], []],
+                  displays=[[R5], [R5, R4], [R3]])
+    run(strong, P(DODGE), T(1), S(0))  # Dodge on its own 9-point display: cancel it
+    assert bot.choose(strong, random.Random(0)) == A_IVANHOE
+
+
+def test_heuristic_bot_chooses_its_strongest_lacking_colour_and_withdraws_when_hopeless():
+    bot = make_bot("heuristic", GAME)
+    st = make(3, colour=-1, hands=[[B4, B5, B3, R3, SQUIRE2], [], []], deck=[G1])
+    st.active = [False] * 3
+    st.begin_start(0)
+    assert bot.choose(st, random.Random(0)) == A_COLOUR + BLUE
+    st.tokens[0] = 1 << BLUE
+    st._legal_cache = None
+    assert bot.choose(st, random.Random(0)) != A_COLOUR + BLUE
+    hopeless = make(3, colour=RED, hands=[[], [R3, SQUIRE2], []], displays=[[R5, R4, R4], [], []],
+                    turn=1)
+    assert bot.choose(hopeless, random.Random(0)) == A_WITHDRAW

@@ -1,15 +1,303 @@
-"""Heuristic Ivanhoe bots (placeholder until the real one lands)."""
+"""Heuristic Ivanhoe bot: fight for colours worth a token, stop when the deficit is hopeless.
+
+It sees only its own hand and public information (displays, tokens, hand sizes, discards).
+"""
 
 from __future__ import annotations
 
 import random
 
-from engines.core import State
+from engines.ivanhoe.actions import (
+    A_COLOUR,
+    A_END,
+    A_IVANHOE,
+    A_PASS,
+    A_PLAY,
+    A_SLOT,
+    A_TARGET,
+    A_TOKEN,
+    A_WITHDRAW,
+    PH_ADAPT,
+    PH_CLAIM,
+    PH_COLOUR,
+    PH_IVANHOE,
+    PH_OWN_SLOT,
+    PH_PLAY,
+    PH_RETURN,
+    PH_START,
+    PH_TARGET,
+    PH_THEIR_SLOT,
+)
+from engines.ivanhoe.components import (
+    BREAK_LANCE,
+    CHANGE_WEAPON,
+    CHARGE,
+    COLOUR_OF,
+    COUNTERCHARGE,
+    DISGRACE,
+    DODGE,
+    DROP_WEAPON,
+    FIRST_ACTION,
+    GREEN,
+    KNOCK_DOWN,
+    MAIDEN6,
+    OUTMANEUVER,
+    OUTWIT,
+    PURPLE,
+    RIPOSTE,
+    SHIELD,
+    SQUIRE2,
+    STUNNED,
+    UNHORSE,
+    VALUE,
+)
+from engines.ivanhoe.state import IvanhoeState
+
+HURTS_TARGET = (BREAK_LANCE, RIPOSTE, DODGE, KNOCK_DOWN, OUTWIT, STUNNED)
+MASS = (OUTMANEUVER, CHARGE, COUNTERCHARGE, DISGRACE)
+
+
+def colour_strength(hand: list[int], colour: int) -> int:
+    """What the hand could put on the table in `colour` (green cards count 1)."""
+    total = 0
+    maiden = False
+    for t in hand:
+        if t >= FIRST_ACTION:
+            continue
+        if t == MAIDEN6:
+            if maiden:
+                continue
+            maiden = True
+        elif t < SQUIRE2 and COLOUR_OF[t] != colour:
+            continue
+        total += 1 if colour == GREEN else VALUE[t]
+    return total
 
 
 class HeuristicBot:
+    """Greedy jouster.
+
+    `max_cards`: the most display cards it will commit in one turn to catch up;
+    `ivanhoe_min_loss`: the display-total loss (or a targeted attack) that is worth Ivanhoe.
+    """
+
     name = "heuristic"
 
-    def choose(self, state: State, rng: random.Random) -> int:
+    def __init__(self, max_cards: int | str = 3, ivanhoe_min_loss: int | str = 4) -> None:
+        self.max_cards = int(max_cards)
+        self.ivanhoe_min_loss = int(ivanhoe_min_loss)
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, state: IvanhoeState, rng: random.Random) -> int:
         legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        phase = state.phase
+        if phase == PH_PLAY:
+            return self._play(state, seat, legal)
+        if phase == PH_START:
+            return self._start(state, seat, legal)
+        if phase == PH_IVANHOE:
+            return A_IVANHOE if self._worth_ivanhoe(state, seat) else A_PASS
+        if phase == PH_TARGET:
+            return self._target(state, seat, legal)
+        if phase == PH_COLOUR:
+            return max(legal, key=lambda a: colour_strength(state.hands[seat], a - A_COLOUR))
+        if phase == PH_THEIR_SLOT:  # Dodge / Outwit: take or remove their best card
+            d = state.displays[state.p_target]
+            return max(legal, key=lambda a: VALUE[d[a - A_SLOT]] if a >= A_SLOT else 0)
+        if phase == PH_OWN_SLOT:  # Retreat / Outwit: give up the weakest card
+            d = state.displays[seat]
+            return min(legal, key=lambda a: VALUE[d[a - A_SLOT]] if a >= A_SLOT else 99)
+        if phase == PH_ADAPT:
+            return legal[0]
+        if phase == PH_RETURN:  # give back the colour most easily won again
+            hand = state.hands[seat]
+            return max(legal, key=lambda a: colour_strength(hand, a - A_TOKEN))
+        if phase == PH_CLAIM:  # purple first: it is the colour never chosen twice in a row
+            hand = state.hands[seat]
+            return min(legal, key=lambda a: (a - A_TOKEN != PURPLE,
+                                             colour_strength(hand, a - A_TOKEN)))
         return legal[0]
+
+    # ------------------------------------------------------------------ colour choice
+    def _start(self, state: IvanhoeState, seat: int, legal: list[int]) -> int:
+        hand = state.hands[seat]
+        owned = state.tokens[seat]
+
+        def value(a: int) -> float:
+            c = a - A_COLOUR
+            gain = c == PURPLE or not (owned >> c) & 1
+            return colour_strength(hand, c) + (12 if gain else 0)
+
+        return max(legal, key=value)
+
+    # ------------------------------------------------------------------ a turn
+    def _wants(self, state: IvanhoeState, seat: int) -> bool:
+        """Is this tournament worth winning (a new token, or denying a near-winner)?"""
+        c = state.colour
+        if c == PURPLE or not (state.tokens[seat] >> c) & 1:
+            return True
+        near = state.target - 1
+        return any(o != seat and state.active[o] and state.tokens[o].bit_count() >= near
+                   and not (state.tokens[o] >> c) & 1 for o in range(state.num_players))
+
+    def _need(self, state: IvanhoeState, seat: int) -> int:
+        best = 0
+        for o in range(state.num_players):
+            if o != seat and state.active[o]:
+                best = max(best, state.total(o))
+        return best + (0 if state.rules.allow_ties else 1)
+
+    def _play(self, state: IvanhoeState, seat: int, legal: list[int]) -> int:
+        cards = [a - A_PLAY for a in legal if A_PLAY <= a < A_END]
+        display_cards = [t for t in cards if t < FIRST_ACTION]
+        if state.opening:
+            return A_PLAY + min(display_cards, key=lambda t: (self._worth(state, t), t))
+        if not self._wants(state, seat):
+            return A_WITHDRAW
+        action = self._useful_action(state, seat, [t for t in cards if t >= FIRST_ACTION])
+        if action is not None:
+            return A_PLAY + action
+        if A_END in legal:
+            return A_END
+        deficit = self._need(state, seat) - state.total(seat)
+        if display_cards:
+            worths = sorted((self._worth(state, t), t) for t in display_cards)
+            enough = [t for w, t in worths if w >= deficit]
+            if enough:
+                return A_PLAY + enough[0]
+            reach = self._reach(state, seat)
+            if reach >= deficit and self._cards_needed(state, seat, deficit) <= self.max_cards:
+                return A_PLAY + worths[-1][1]
+        return A_WITHDRAW
+
+    def _worth(self, state: IvanhoeState, t: int) -> int:
+        return 1 if state.colour == GREEN else VALUE[t]
+
+    def _playable_values(self, state: IvanhoeState, seat: int) -> list[int]:
+        colour = state.colour
+        maiden = MAIDEN6 in state.displays[seat]
+        out = []
+        for t in state.hands[seat]:
+            if t >= FIRST_ACTION or (t < SQUIRE2 and COLOUR_OF[t] != colour):
+                continue
+            if t == MAIDEN6:
+                if maiden:
+                    continue
+                maiden = True
+            out.append(self._worth(state, t))
+        out.sort(reverse=True)
+        if not state.can_add(seat):
+            return []
+        if state.stunned_seat == seat:
+            return out[:1]
+        return out
+
+    def _reach(self, state: IvanhoeState, seat: int) -> int:
+        return sum(self._playable_values(state, seat))
+
+    def _cards_needed(self, state: IvanhoeState, seat: int, deficit: int) -> int:
+        got = 0
+        for k, v in enumerate(self._playable_values(state, seat), 1):
+            got += v
+            if got >= deficit:
+                return k
+        return 99
+
+    def _leader(self, state: IvanhoeState, seat: int, among: list[int]) -> int:
+        return max(among, key=lambda o: (state.total(o), len(state.displays[o]), -o))
+
+    def _useful_action(self, state: IvanhoeState, seat: int, actions: list[int]) -> int | None:
+        if not actions:
+            return None
+        others = [o for o in range(state.num_players) if o != seat and state.active[o]]
+        entered = [o for o in others if state.displays[o]]
+        for card in (KNOCK_DOWN, STUNNED, SHIELD, DODGE, RIPOSTE, BREAK_LANCE):
+            if card not in actions:
+                continue
+            if card == KNOCK_DOWN:
+                return card
+            if card == SHIELD:
+                if state.displays[seat] and entered:
+                    return card
+                continue
+            targets = state.targets(seat, card)
+            if card == STUNNED:
+                if [o for o in targets if state.displays[o]]:
+                    return card
+                continue
+            leader = self._leader(state, seat, entered) if entered else -1
+            if leader in targets and state.total(leader) >= state.total(seat):
+                if card != RIPOSTE or VALUE[state.displays[leader][-1]] >= 3:
+                    return card
+        for card in MASS:
+            if card in actions and self._mass_gain(state, seat, card) >= 2:
+                return card
+        for card in (UNHORSE, CHANGE_WEAPON, DROP_WEAPON):
+            if card in actions and self._recolour_gain(state, seat, card) >= 4:
+                return card
+        return None
+
+    def _gap(self, state: IvanhoeState, seat: int, displays: list[list[int]],
+             colour: int) -> int:
+        def total(d: list[int]) -> int:
+            return len(d) if colour == GREEN else sum(VALUE[c] for c in d)
+
+        best = max((total(displays[o]) for o in range(state.num_players)
+                    if o != seat and state.active[o]), default=0)
+        return total(displays[seat]) - best
+
+    def _mass_gain(self, state: IvanhoeState, seat: int, card: int) -> int:
+        after = list(state.displays)
+        for o, (kept, _) in state.mass_effect(seat, card).items():
+            after[o] = kept
+        return (self._gap(state, seat, after, state.colour)
+                - self._gap(state, seat, state.displays, state.colour))
+
+    def _recolour_gain(self, state: IvanhoeState, seat: int, card: int) -> int:
+        hand = state.hands[seat]
+        if card == DROP_WEAPON:
+            options = [GREEN]
+        elif card == UNHORSE:
+            options = [2, 1, 3]
+        else:
+            options = [c for c in (1, 2, 3) if c != state.colour]
+        now = colour_strength(hand, state.colour)
+        owned = state.tokens[seat]
+        best = -99
+        for c in options:
+            if (owned >> c) & 1:
+                continue
+            gain = (colour_strength(hand, c) - now
+                    + self._gap(state, seat, state.displays, c)
+                    - self._gap(state, seat, state.displays, state.colour))
+            best = max(best, gain)
+        return best
+
+    # ------------------------------------------------------------------ sub-decisions
+    def _target(self, state: IvanhoeState, seat: int, legal: list[int]) -> int:
+        card = state.p_card
+        if card == KNOCK_DOWN:
+            return max(legal, key=lambda a: (len(state.hands[a - A_TARGET]), -a))
+        return max(legal, key=lambda a: (state.total(a - A_TARGET), -a))
+
+    def _worth_ivanhoe(self, state: IvanhoeState, seat: int) -> bool:
+        card = state.p_card
+        mine = state.displays[seat]
+        if card in HURTS_TARGET:
+            if state.p_target != seat:
+                return False
+            return card in (KNOCK_DOWN, STUNNED) or state.total(seat) >= self.ivanhoe_min_loss
+        if card in MASS:
+            change = state.mass_effect(state.turn, card).get(seat)
+            if change is None:
+                return False
+            lost = sum(VALUE[c] for c in change[1])
+            return lost >= self.ivanhoe_min_loss
+        if card == SHIELD:
+            return bool(mine) and state.total(state.turn) > state.total(seat)
+        if card in (UNHORSE, CHANGE_WEAPON, DROP_WEAPON):
+            return bool(mine) and state.total(seat) >= state.total(state.turn)
+        return False
