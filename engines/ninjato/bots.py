@@ -62,6 +62,7 @@ SPEND_ORDER = (1, 3, 0, 4, 2)
 # dojo row preference (value - 1 -> rank, higher = take first)
 ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
 TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
+TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
 _E = comp
 
 
@@ -106,11 +107,15 @@ class Heuristic:
 
     # ------------------------------------------------------------------ placement
     def place(self, s: NinjatoState, legal: list[int]) -> int:
-        p = s.cur
-        hand = s.hands[p]
-        hn = sum(hand)
-        buy_env = [a for a in legal if A_PALACE <= a < A_PAVILION]
-        buy_rum = [a for a in legal if a >= A_PAVILION]
+        hand = s.hands[s.cur]
+        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        buy_env: list[int] = []
+        buy_rum: list[int] = []
+        if legal[-1] >= A_PALACE:
+            for a in reversed(legal):
+                if a < A_PALACE:
+                    break
+                (buy_rum if a >= A_PAVILION else buy_env).append(a)
         if self.collector and buy_rum:
             best = self.rumour_buy(s, buy_rum)
             if best is not None:
@@ -118,13 +123,13 @@ class Heuristic:
         if buy_env:
             return max(buy_env, key=lambda a: self.envoy_points(s, s.palace[a - A_PALACE]))
         if hn >= 1:
-            raid = self.best_raid(s, legal)
-            if raid is not None:
+            raid = self.best_raid(s, hand)
+            if raid >= 0:
                 return raid
-        if self.collector or s.rnd >= 5:
-            sensei = [a for a in legal if A_SENSEI <= a < A_HOUSE]
-            if sensei and hn >= 3:
-                return sensei[0]
+        if (self.collector or s.rnd >= 5) and hn >= 3:
+            for a in legal:
+                if A_SENSEI <= a < A_HOUSE:
+                    return a
         if buy_rum and s.rnd >= 6:
             best = self.rumour_buy(s, buy_rum)
             if best is not None:
@@ -146,41 +151,49 @@ class Heuristic:
                 best, best_score = a, score
         return best
 
-    def best_raid(self, s: NinjatoState, legal: list[int]) -> int | None:
-        hand = s.hands[s.cur]
-        gval = s.C.gval
-        lo = next((v for v in range(5) if hand[v]), -1) + 1
-        hi = max(v + 1 for v in range(5) if hand[v])
+    def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
+        """The open house with the most treasure whose sentry this hand can beat (-1: none)."""
+        lo = 1 if hand[0] else 2 if hand[1] else 3 if hand[2] else 4 if hand[3] else 5
+        hi = 5 if hand[4] else 4 if hand[3] else 3 if hand[2] else 2 if hand[1] else 1
         ki = hand[2]
         top = hi + (ki - 1 if hi == 3 else ki)
         bottom = lo - (ki - 1 if lo == 3 else ki)
-        best, best_score = None, 0.0
-        tval = (2, 3, 4, 5, 5)
+        best, best_score = -1, 0.0
+        gval = s.C.gval
+        hclosed, hsentry, hplain, hred = s.hclosed, s.hsentry, s.hplain, s.hred
         for h in range(5):
-            if s.hclosed[h]:
+            if hclosed[h]:
                 continue
-            g = gval[s.hsentry[h]] if s.hsentry[h] >= 0 else 3
-            plain = s.hplain[h]
-            worth = sum(tval[t] for t in plain) + 0.5 * len(s.hred[h])
-            if top > g:
-                score = worth + (0.5 if hi > g else 0.0)
-                if score > best_score:
-                    best, best_score = A_HOUSE + 2 * h, score
-            if bottom < g:
-                score = worth + (0.5 if lo < g else 0.0)
-                if score > best_score:
-                    best, best_score = A_HOUSE + 2 * h + 1, score
-        return best if best in legal else None
+            g = gval[hsentry[h]] if hsentry[h] >= 0 else 3
+            if top > g or bottom < g:
+                worth = 0.5 * len(hred[h])
+                for t in hplain[h]:
+                    worth += TVAL[t]
+                if top > g:
+                    score = worth + 0.5 if hi > g else worth
+                    if score > best_score:
+                        best, best_score = A_HOUSE + 2 * h, score
+                if bottom < g:
+                    score = worth + 0.5 if lo < g else worth
+                    if score > best_score:
+                        best, best_score = A_HOUSE + 2 * h + 1, score
+        return best
 
     def envoy_points(self, s: NinjatoState, e: int) -> int:
+        """Most honour this seat's treasure could score on envoy `e` (cached per holding)."""
         tr = s.treas[s.cur]
-        tval = s.C.tval
-        best = 0
-        for o in s.C.env_opts[e]:
-            if can_pay(o, tr):
-                pts = o[0] * tval[0] + o[1] * tval[1] + o[2] * tval[2] + o[3] * tval[3]
-                if pts > best:
-                    best = pts
+        key = (e, tr[0], tr[1], tr[2], tr[3], tr[4])
+        cache = s.C.afford
+        best = cache.get(key)
+        if best is None:
+            tval = s.C.tval
+            best = 0
+            for o in s.C.env_opts[e]:
+                if can_pay(o, tr):
+                    pts = o[0] * tval[0] + o[1] * tval[1] + o[2] * tval[2] + o[3] * tval[3]
+                    if pts > best:
+                        best = pts
+            cache[key] = best
         return best
 
     def rumour_buy(self, s: NinjatoState, buys: list[int]) -> int | None:
@@ -253,33 +266,48 @@ class Heuristic:
         return bool(r[_E.E_SIX] or r[_E.E_PLUS2])
 
     def banzai_or_retreat(self, s: NinjatoState) -> int:
+        """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
         p = s.cur
         hand = s.hands[p]
         h = s.rh
         plain = s.hplain[h]
-        stealth = s.rapp
-        if not any(hand) and not s.ready[p][_E.E_BORYAKU]:
-            return A_RETREAT
+        ready = s.ready[p]
         ki = hand[2]
-        if stealth:
-            lo = next(v for v in range(5) if hand[v]) + 1 if any(hand) else 2
-            best = lo - (ki - (1 if lo == 3 else 0))
-            if self._ready_low(s):
-                best = min(best, 0)
-            win = min(1.0, max(0.0, (5 - best) / 5))  # P(guard > best), guard ~ U{1..5}
+        if s.rapp:
+            lo = 1 if hand[0] else 2 if hand[1] else 3 if ki else 4 if hand[3] else (
+                5 if hand[4] else 0)
+            if not lo:
+                return A_RETREAT
+            best = lo - (ki - 1 if lo == 3 else ki)
+            if ready[_E.E_ZERO] or ready[_E.E_MINUS2]:
+                best = 0
+            win = (5 - best) / 5 if best > 0 else 1.0
         else:
-            hi = max(v + 1 for v in range(5) if hand[v]) if any(hand) else 4
-            best = hi + (ki - (1 if hi == 3 else 0))
-            if self._ready_high(s):
-                best = max(best, 6)
-            win = min(1.0, max(0.0, (best - 1) / 5))
-        if not plain:
+            hi = 5 if hand[4] else 4 if hand[3] else 3 if ki else 2 if hand[1] else (
+                1 if hand[0] else 0)
+            if not hi:
+                return A_RETREAT
+            best = hi + (ki - 1 if hi == 3 else ki)
+            if ready[_E.E_SIX] or ready[_E.E_PLUS2]:
+                best = 6
+            win = (best - 1) / 5 if best < 6 else 1.0
+        if plain:
+            nxt = plain[0]
+            left = len(plain) + len(s.hred[h])
+        else:
             win *= 0.6  # elites: harder (split and double guards)
-        tval = (2, 3, 4, 5, 5)
-        nxt = plain[0] if plain else s.hred[h][0]
-        gain = tval[nxt] + (3.0 if len(plain) + len(s.hred[h]) == 1 else 0.0)
-        shur = s.rshur
-        loss = sum(tval[t] for t in shur) - max(tval[t] for t in shur)
+            red = s.hred[h]
+            nxt = red[0]
+            left = len(red)
+        gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
+        loss = 0
+        top = 0
+        for t in s.rshur:
+            v = TVAL[t]
+            loss += v
+            if v > top:
+                top = v
+        loss -= top
         if self.collector:
             loss *= 1.5
         return A_BANZAI if win * gain > (1 - win) * loss + self.banzai_margin else A_RETREAT

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -211,6 +211,8 @@ class Components:
     shameful: tuple[int, int, int]
     set_mult: tuple[int, int, int]
     round_orders: dict[int, tuple[int, ...]]
+    # holding (5 counts) -> (bitmask of affordable envoys, of rumours); filled by the engine
+    afford: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def disguise_tiles(self) -> tuple[int, ...]:

@@ -94,6 +94,24 @@ def can_pay(opt: tuple[int, int, int, int], tr: list[int]) -> bool:
     return short <= tr[4]
 
 
+_ALL_HOUSES = tuple(range(A_HOUSE, A_HOUSE + 10))
+
+
+def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
+    """Which envoys and rumours a holding can pay for (cached per holding and data set)."""
+    trl = list(tr)
+    envs = 0
+    for e, opts in enumerate(C.env_opts):
+        if any(can_pay(o, trl) for o in opts):
+            envs |= 1 << e
+    rums = 0
+    for r, opts in enumerate(C.rum_opts):
+        if any(can_pay(o, trl) for o in opts):
+            rums |= 1 << r
+    out = C.afford[tr] = (envs, rums)
+    return out
+
+
 _SLOTS = (
     "n", "rules", "rng", "C", "rnd", "turn", "order", "dojo_stack", "phase", "cur",
     "hands", "deck", "ddisc", "row", "treas", "bag", "tdisc",
@@ -278,27 +296,26 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                     if (hand[cost - 1] if cost else hn):
                         out.append(A_SENSEI + i)
         closed = self.hclosed
-        for h in range(5):
-            if not closed[h]:
-                out.append(A_HOUSE + 2 * h)
-                out.append(A_HOUSE + 2 * h + 1)
+        if True in closed:
+            for h in range(5):
+                if not closed[h]:
+                    out.append(A_HOUSE + 2 * h)
+                    out.append(A_HOUSE + 2 * h + 1)
+        else:
+            out.extend(_ALL_HOUSES)
         tr = self.treas[p]
-        tn = tr[0] + tr[1] + tr[2] + tr[3] + tr[4]
-        if tn:
-            env_min = C.env_min
-            env_opts = C.env_opts
+        if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
+            key = (tr[0], tr[1], tr[2], tr[3], tr[4])
+            aff = C.afford.get(key)
+            if aff is None:
+                aff = affordable(C, key)
+            envs, rums = aff
             for i, e in enumerate(self.palace):
-                if tn >= env_min[e]:
-                    for o in env_opts[e]:
-                        if can_pay(o, tr):
-                            out.append(A_PALACE + i)
-                            break
-            rum_opts = C.rum_opts
+                if envs >> e & 1:
+                    out.append(A_PALACE + i)
             for i, r in enumerate(self.pavilion):
-                for o in rum_opts[r]:
-                    if can_pay(o, tr):
-                        out.append(A_PAVILION + i)
-                        break
+                if rums >> r & 1:
+                    out.append(A_PAVILION + i)
         return out
 
     def _apply(self, a: int) -> None:
