@@ -1,0 +1,293 @@
+"""One self-contained HTML report for one or more runs: charts as base64 PNG, tables, manifests.
+
+The file needs no network and no scripts: it opens the same in any browser, offline, and can
+be mailed around.  A path may be a run directory, or a directory holding runs (a duplicate
+comparison or an experiment), which are then all included.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis import plots, results, stats
+
+PERCENT_COLUMNS = {
+    "win_share", "ci_low", "ci_high", "fair", "first_share", "first_edge", "edge_low",
+    "edge_high", "best_share", "worst_share", "first_edge_low", "first_edge_high", "balance",
+    "tie_rate", "truncated_rate", "zero_margin", "share", "half_width",
+}
+SEAT_COLUMNS = {"seat", "best_seat", "worst_seat"}
+MANIFEST_FIELDS = ["run_id", "game", "players", "games", "bots", "seed", "rules_str", "dataset",
+                   "rotate", "package_version", "created"]
+MAX_CONTEXT_CHARTS = 12
+
+
+def find_runs(paths: Sequence[str | os.PathLike]) -> list[Path]:
+    """Run directories named by `paths`: each a run, or a directory with runs below it."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_dir():
+            raise results.RunError(f"{path} is not a directory")
+        if (path / results.MANIFEST).is_file():
+            found.append(path)
+            continue
+        below = sorted(p.parent for p in path.rglob(results.MANIFEST))
+        if not below:
+            raise results.RunError(f"{path} is not a results run (no {results.MANIFEST}) "
+                                   "and holds no runs")
+        found.extend(below)
+    return list(dict.fromkeys(found))
+
+
+def load(paths: Sequence[str | os.PathLike]) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
+    """The stacked frame of every run found, and their manifests (in the same order)."""
+    run_dirs = find_runs(paths)
+    frames = [results.load_run(d) for d in run_dirs]
+    manifests = [f.attrs["manifest"] | {"path": str(d)} for f, d in zip(frames, run_dirs)]
+    frame = pd.concat(frames, ignore_index=True)
+    frame.attrs = {}
+    return frame, manifests
+
+
+# --------------------------------------------------------------------------------------------
+# Formatting
+# --------------------------------------------------------------------------------------------
+
+
+def _pct(x: float, digits: int = 1) -> str:
+    return "–" if x is None or pd.isna(x) else f"{100 * x:.{digits}f}%"
+
+
+def _num(x: Any) -> str:
+    if isinstance(x, (bool, np.bool_)):
+        return "yes" if x else "no"
+    if isinstance(x, (int, np.integer)):
+        return f"{x:,}"
+    if isinstance(x, (float, np.floating)):
+        if pd.isna(x):
+            return "–"
+        if abs(x) >= 1000:
+            return f"{x:,.0f}"
+        return f"{x:.3g}" if abs(x) < 0.01 else f"{x:.2f}"
+    return str(x)
+
+
+def _context_label(row: pd.Series | dict) -> str:
+    rules = row.get("rules", "") or "official rules"
+    return f"{row.get('game', '')}, {row.get('players')} players, {rules}"
+
+
+def table_html(frame: pd.DataFrame, caption: str = "") -> str:
+    """A plain HTML table; shares as percentages, seats numbered from 1."""
+    if frame is None or frame.empty:
+        return f"<p class='empty'>{html.escape(caption)}: no data.</p>"
+    out = frame.reset_index() if not isinstance(frame.index, pd.RangeIndex) else frame
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in out.columns)
+    body = []
+    for row in out.itertuples(index=False):
+        cells = []
+        for column, value in zip(out.columns, row):
+            if column in SEAT_COLUMNS and isinstance(value, (int, np.integer)):
+                text = str(int(value) + 1)
+            elif column in PERCENT_COLUMNS or column.startswith("share"):
+                text = _pct(value) if isinstance(value, (float, np.floating)) else _num(value)
+            elif column == "rules" and not value:
+                text = "official"
+            else:
+                text = _num(value)
+            cells.append(f"<td>{html.escape(text)}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>"
+            + "".join(body) + "</tbody></table>")
+
+
+def image_html(fig, alt: str) -> str:
+    data = base64.b64encode(plots.to_png(fig)).decode("ascii")
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+
+
+# --------------------------------------------------------------------------------------------
+# Headline findings
+# --------------------------------------------------------------------------------------------
+
+
+def headlines(frame: pd.DataFrame) -> list[str]:
+    """Plain-language findings, one context at a time (seat 1 moves first)."""
+    lines: list[str] = []
+    seats = stats.seat_win_share(frame)
+    advantage = stats.seat_advantage(frame)
+    margin = stats.margins(frame)
+    separation = stats.source_separation(frame)
+    ctx = stats.context_columns(frame)
+    for _, adv in advantage.iterrows():
+        key = {c: adv[c] for c in ctx}
+        label = _context_label(key)
+        mask = np.logical_and.reduce([seats[c] == v for c, v in key.items()])
+        first = seats[mask & (seats["seat"] == 0)].iloc[0]
+        half = (first["ci_high"] - first["ci_low"]) / 2
+        verdict = ("the seats differ significantly" if adv["p_value"] < 0.05
+                   else "no significant difference between seats")
+        lines.append(
+            f"{label}: seat 1 (first to move) wins {_pct(first['win_share'])} ± {_pct(half)} "
+            f"against a fair {_pct(adv['fair'])} over {adv['games']:,} games; {verdict} "
+            f"(χ² p = {adv['p_value']:.3g}).")
+        if adv["p_value"] < 0.05:
+            lines.append(f"{label}: seat {adv['best_seat'] + 1} does best "
+                         f"({_pct(adv['best_share'])}), seat {adv['worst_seat'] + 1} worst "
+                         f"({_pct(adv['worst_share'])}).")
+        m = margin[np.logical_and.reduce([margin[c] == v for c, v in key.items()])]
+        if len(m):
+            m = m.iloc[0]
+            lines.append(f"{label}: {_pct(m['tie_rate'])} of games end in a shared win; the "
+                         f"winner leads the runner-up by {m['mean_margin']:.2f} points on "
+                         "average.")
+        sep = separation[np.logical_and.reduce([separation[c] == v for c, v in key.items()])]
+        sep = sep[sep["source"] != "score"].dropna(subset=["effect"])
+        if len(sep):
+            top = sep.loc[sep["effect"].abs().idxmax()]
+            lines.append(f"{label}: '{top['source']}' points separate winners most "
+                         f"(winners {top['winners_mean']:.2f} vs others "
+                         f"{top['others_mean']:.2f} a game; effect size d = {top['effect']:.2f}).")
+    if frame["bot"].nunique() > 1:
+        for key, group in frame.groupby(ctx, sort=True):
+            key = key if isinstance(key, tuple) else (key,)
+            label = _context_label(dict(zip(ctx, key)))
+            if group["bot"].nunique() < 2:
+                continue
+            for row in stats.clustered_win_share(group).itertuples():
+                lines.append(f"{label}: {row.bot} wins {_pct(row.win_share)} ± "
+                             f"{_pct(row.half_width)} of its seat-games (fair "
+                             f"{_pct(1 / group['players'].iloc[0])}; interval clustered by "
+                             "deal).")
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# The document
+# --------------------------------------------------------------------------------------------
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; }
+table { border-collapse: collapse; margin: .8em 0 1.6em; font-size: .85em; }
+th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
+th { background: #f3f3f3; } caption { text-align: left; font-weight: bold; padding: .3em 0; }
+img { max-width: 100%; display: block; margin: .6em 0 1.2em; }
+.note { color: #555; font-size: .9em; } li { margin: .25em 0; }
+"""
+
+
+def _section(title: str, *parts: str) -> str:
+    return f"<section><h2>{html.escape(title)}</h2>{''.join(parts)}</section>"
+
+
+def _manifest_table(manifests: list[dict[str, Any]]) -> pd.DataFrame:
+    rows = []
+    for m in manifests:
+        row = {k: m.get(k, "") for k in MANIFEST_FIELDS}
+        row["bots"] = ", ".join(m.get("bots", []))
+        row["rules_str"] = row["rules_str"] or "official"
+        row["path"] = m.get("path", "")
+        rows.append(row)
+    return pd.DataFrame(rows).rename(columns={"rules_str": "rules", "dataset": "data set"})
+
+
+def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = "",
+           bootstrap: int = 100) -> str:
+    """The report's HTML text for an already loaded frame."""
+    ctx = stats.context_columns(frame)
+    contexts = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
+    multi_bot = frame["bot"].nunique() > 1
+    title = title or "Balance report: " + ", ".join(sorted(frame["game"].unique()))
+    parts = [f"<h1>{html.escape(title)}</h1>",
+             f"<p class='note'>Generated {html.escape(time.strftime('%Y-%m-%d %H:%M'))} from "
+             f"{len(manifests)} run(s), {frame.groupby(stats.GAME_KEY).ngroups:,} games. "
+             "Seats are numbered from 1; seat 1 moves first. Intervals are 95%. Win share "
+             "counts 1/k for a k-way shared win; truncated games are left out of win shares.</p>"]
+    parts.append(_section("Headline findings", "<ul>" + "".join(
+        f"<li>{html.escape(line)}</li>" for line in headlines(frame)) + "</ul>"))
+    parts.append(_section(
+        "Balance table (per game and player count)",
+        "<p class='note'>first edge: seat 1's win share minus the fair share; balance: 1 − "
+        "(best − worst seat share), 100% = perfectly even; seat p: chi-square test of seat "
+        "wins against the fair share; decisiveness: mean winning margin in points; rounds "
+        "and lead changes come from the engine's metrics when it reports them.</p>",
+        table_html(stats.balance_table(frame))))
+    parts.append(_section(
+        "Seat advantage", image_html(plots.seat_advantage(frame), "win share by seat"),
+        table_html(stats.seat_advantage(frame), "Chi-square test and first-seat edge"),
+        table_html(stats.seat_win_share(frame), "Win share by seat")))
+    if multi_bot:
+        bot_parts = [table_html(stats.win_share(frame, ctx + ["bot"]), "Win share by bot")]
+        for _, group in contexts[:MAX_CONTEXT_CHARTS]:
+            if group["bot"].nunique() < 2:
+                continue
+            label = _context_label(group.iloc[0])
+            table = stats.ratings(group, bootstrap=bootstrap)
+            bot_parts += [
+                f"<h3>{html.escape(label)}</h3>",
+                table_html(stats.clustered_win_share(group),
+                           "Win share by bot, interval clustered by deal (duplicate-aware)"),
+                image_html(plots.rating_ladder(table), f"rating ladder {label}"),
+                table_html(table, "Plackett-Luce ratings (openskill), 95% bootstrap interval"),
+                table_html(stats.pairwise_matrix(group).map(_pct),
+                           "Pairwise: share of meetings the row bot finishes ahead of the "
+                           "column bot"),
+            ]
+        parts.append(_section("Bots", *bot_parts))
+    parts.append(_section(
+        "Scores", image_html(plots.score_distributions(frame, "bot" if multi_bot else "seat"),
+                             "score distributions"),
+        table_html(stats.score_distribution(frame, "seat"), "Score by seat"),
+        table_html(stats.margins(frame), "Winning margins and ties")))
+    if stats.source_columns(frame):
+        parts.append(_section(
+            "Scoring balance",
+            image_html(plots.scoring_sources(frame, "seat"), "points by source per seat"),
+            table_html(stats.source_separation(frame),
+                       "How much each source separates winners from the others"),
+            table_html(stats.scoring_balance(frame, "bot" if multi_bot else "seat"),
+                       "Mean points by source")))
+    conv = []
+    for _, group in contexts[:MAX_CONTEXT_CHARTS]:
+        by = "bot" if group["bot"].nunique() > 1 else "seat"
+        fig = plots.convergence(group, by)
+        fig.axes[0].set_title(f"Convergence by {by}: {_context_label(group.iloc[0])}",
+                              fontsize=9)
+        conv.append(image_html(fig, f"convergence {_context_label(group.iloc[0])}"))
+    shares = sorted({0.5, *[round(1 / p, 3) for p in frame["players"].unique()]})
+    parts.append(_section(
+        "Precision", *conv,
+        table_html(stats.games_needed([0.05, 0.02, 0.01, 0.005], shares),
+                   "Seat-games needed for a 95% interval of ± half width")))
+    parts.append(_section("Runs (manifests)", table_html(_manifest_table(manifests))))
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
+            + "".join(parts) + "</body></html>")
+
+
+def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
+                 title: str = "", bootstrap: int = 100) -> Path:
+    """Load the runs under `paths` and write the report to `out` (atomically)."""
+    frame, manifests = load(paths)
+    text = render(frame, manifests, title, bootstrap)
+    out = Path(out)
+    if out.is_dir():
+        raise ValueError(f"--out {out} is a directory; give a file name such as report.html")
+    if not out.parent.exists():
+        raise ValueError(f"cannot write {out}: directory {out.parent} does not exist")
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, out)
+    return out
