@@ -293,12 +293,24 @@ class BigCheeseState(State):
         return int(r * card) + 1  # the 2: odd/even of any die = uniform {1, 2}
 
     def _resolve_pending(self) -> None:
-        """Roll the maturing number projects in order; stop for a Big Cheese decision."""
+        """Roll the maturing number projects in order; stop for a Big Cheese decision.
+
+        (`roll_die` and `_score` are inlined here: this runs at almost every award.)
+        """
         pending = self.pending
-        while self.pending_pos < len(pending):
-            seat, card = pending[self.pending_pos]
-            pts = self.roll_die(card)
-            if self.cheeses[seat]:
+        pos = self.pending_pos
+        cheeses = self.cheeses
+        points = self.points
+        earned = self.earned
+        rand = self.rng.random
+        d6 = self._d6
+        exact = self._exact
+        goal = self._goal
+        while pos < len(pending):
+            seat, card = pending[pos]
+            pts = card * (int(rand() * 6) + 1) if d6 else int(rand() * card) + 1
+            if cheeses[seat]:
+                self.pending_pos = pos
                 self.phase = ROLL
                 self.to_act = seat
                 self.roll_owner = seat
@@ -307,8 +319,12 @@ class BigCheeseState(State):
                 self.first_points = pts
                 self.rerolls = 0
                 return
-            self._score(seat, card, pts)
-            self.pending_pos += 1
+            if exact and points[seat] + pts > goal:
+                pts = 0  # B11: void roll
+            points[seat] += pts
+            earned[seat][VALUE_INDEX[card]] += pts
+            pos += 1
+        self.pending_pos = pos
         self._after_award()
 
     def _gain(self, seat: int, pts: int) -> int:
