@@ -457,12 +457,7 @@ class IvanhoeState(State):
         can_add = self.stunned_seat != seat or self.added == 0
         maiden_in = MAIDEN6 in self.displays[seat]
         opening = self.opening
-        seen = 0
-        for t in self.hands[seat]:
-            bit = 1 << t
-            if seen & bit:
-                continue
-            seen |= bit
+        for t in set(self.hands[seat]):
             if t < FIRST_ACTION:
                 if can_add and fits[t] and (t != MAIDEN6 or not maiden_in):
                     out.append(A_PLAY + t)
