@@ -64,6 +64,7 @@ ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
 TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
 TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
 _E = comp
+_DOJO_CACHE: dict[tuple[int, ...], int] = {}
 
 
 class Heuristic:
@@ -77,7 +78,7 @@ class Heuristic:
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, state: NinjatoState, rng: random.Random) -> int:
-        legal = state.legal_actions()
+        legal = state._legal_cache or state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         ph = state.phase
@@ -137,6 +138,16 @@ class Heuristic:
         return self.dojo(s, legal)
 
     def dojo(self, s: NinjatoState, legal: list[int]) -> int:
+        """Take the most useful face-up cards (Ki, 1s and 5s); cached per row and options."""
+        hand = s.hands[s.cur]
+        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        key = (*s.row, hn if hn < 2 else 2)  # the dojo options depend on row and hand size
+        best = _DOJO_CACHE.get(key)
+        if best is None:
+            best = _DOJO_CACHE[key] = self._dojo(s, legal)
+        return best
+
+    def _dojo(self, s: NinjatoState, legal: list[int]) -> int:
         row = s.row
         best, best_score = A_DOJO, -1
         for a in legal:

@@ -15,16 +15,20 @@ from bisect import insort
 from engines.core import State
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
+    A_BANZAI,
     A_DISCARD,
     A_DOJO,
     A_HOUSE,
     A_PALACE,
     A_PAVILION,
     A_PAY,
+    A_RETREAT,
     A_SENSEI,
     A_SKILLPAY,
+    PH_CHOICE,
     PH_DISCARD,
     PH_END,
+    PH_FIGHT,
     PH_PAY,
     PH_PLACE,
     PH_SKILLPAY,
@@ -35,6 +39,7 @@ from engines.ninjato.rules import Rules
 from engines.ninjato.scoring import ScoringMixin
 
 E_DISGUISE = comp.E_DISGUISE
+E_SWAP = comp.E_SWAP
 HAND_LIMIT = 7
 ROUNDS = 7
 DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
@@ -264,6 +269,12 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         ph = self.phase
         if ph == PH_PLACE:
             return self.legal_place()
+        if ph == PH_FIGHT:
+            return self.legal_fight()
+        if ph == PH_CHOICE:
+            if self.ready[self.cur][E_SWAP]:
+                return [A_BANZAI, A_RETREAT] + self.swap_actions()
+            return [A_BANZAI, A_RETREAT]
         if ph >= 4:
             return self.legal_raid_or_scoring()
         p = self.cur
@@ -283,7 +294,11 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         p = self.cur
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        out = list(dojo_masks(tuple(self.row), DRAWS_BY_HAND[hn] if hn < 2 else 2))
+        masks = _MASKS.get((*self.row, hn if hn < 2 else 2))
+        if masks is None:
+            masks = dojo_masks(tuple(self.row), DRAWS_BY_HAND[hn] if hn < 2 else 2)
+            _MASKS[(*self.row, hn if hn < 2 else 2)] = masks
+        out = list(masks)
         C = self.C
         if self.sensei:
             schools = self.schools[p]
@@ -317,6 +332,24 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                 if rums >> r & 1:
                     out.append(A_PAVILION + i)
         return out
+
+    def apply_action(self, action: int) -> None:
+        """The contract's apply_action with the phase dispatch inlined (hot path)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_actions()
+        if action not in legal:
+            State.apply_action(self, action)  # raises IllegalActionError, changes nothing
+        self._legal_cache = None
+        ph = self.phase
+        if ph == PH_FIGHT:
+            self.apply_fight(action)
+        elif ph == PH_CHOICE and action == A_BANZAI:
+            self.banzai()
+        elif ph == PH_CHOICE and action == A_RETREAT:
+            self.retreat()
+        else:
+            self._apply(action)
 
     def _apply(self, a: int) -> None:
         ph = self.phase
