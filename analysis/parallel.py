@@ -69,13 +69,13 @@ def _probe_scheduler(address: str) -> None:
 
     try:
         scheme, location = parse_address(address)
+        if scheme not in ("tcp", "tls"):
+            return  # other transports: let the client's own handshake decide
         host, port = parse_host_port(location)
     except (ValueError, TypeError):
         raise ValueError(
             f"invalid dask scheduler address {address!r}; expected tcp://HOST:PORT"
         ) from None
-    if scheme not in ("tcp", "tls") or port is None:
-        return  # other transports: let the client's own handshake decide
     try:
         with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT):
             pass
@@ -154,8 +154,8 @@ def _check_worker_code(game: str, fingerprint: str) -> None:
         )
 
 
-def _check_cluster(client: Any, game: str, fingerprint: str) -> None:
-    """Wait for a first worker, then compare the code of every worker connected now."""
+def _check_cluster(client: Any, game: str) -> str:
+    """Wait for a first worker, compare the code of every worker connected now; the hash."""
     try:
         client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
     except TimeoutError:
@@ -163,6 +163,7 @@ def _check_cluster(client: Any, game: str, fingerprint: str) -> None:
             f"the dask scheduler has had no workers for {WORKER_TIMEOUT:.0f} s; start some with "
             "`dask worker tcp://HOST:PORT --nthreads 1`"
         ) from None
+    fingerprint = code_fingerprint(game)
     try:
         found = client.run(worker_fingerprint, game)
     except Exception as exc:  # a worker without the package fails to unpickle the call
@@ -176,6 +177,7 @@ def _check_cluster(client: Any, game: str, fingerprint: str) -> None:
             f"dask workers {', '.join(stale)} run other code for {game} than this machine; "
             "install the same checkout on every worker and restart them"
         )
+    return fingerprint
 
 
 def _dask_chunks(
@@ -190,10 +192,7 @@ def _dask_chunks(
     token = uuid.uuid4().hex[:8]
     with dask_client(scheduler, jobs) as client:
         # A private LocalCluster runs this checkout; remote workers must prove they do too.
-        fingerprint = None
-        if scheduler:
-            fingerprint = code_fingerprint(spec.game)
-            _check_cluster(client, spec.game, fingerprint)
+        fingerprint = _check_cluster(client, spec.game) if scheduler else None
         futures = [
             client.submit(
                 _dask_task, play_chunk, spec, meta, number, start, stop, fingerprint,
