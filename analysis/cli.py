@@ -178,10 +178,16 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         backend: Annotated[str, typer.Option(help="loky (local processes) or dask.")] = "loky",
         scheduler: Annotated[str | None, typer.Option(
             help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")] = None,
+        report: Annotated[Path | None, typer.Option(
+            help="Write an HTML balance report of the run to this file.")] = None,
     ) -> None:
         result = simulate_game(game_name, games, players, bots, seed, jobs, out, resume,
                                rule or [], quiet, chunk_size, backend, scheduler)
         print_summary(stdout, result, quiet=quiet)
+        if report is not None:
+            from analysis.report import write_report
+
+            stdout.print(f"report: {write_report([result.run_dir], report)}")
 
     command.__doc__ = f"Simulate {game_name}: {game.description}"
     return command
@@ -246,6 +252,9 @@ def bench(
             figures.get("extra", ""),
         )
     stdout.print(table)
+
+
+__import__("analysis.cli_analysis").cli_analysis.register(app)  # compare, report, run
 
 
 def main(argv: list[str] | None = None) -> int:
