@@ -61,11 +61,21 @@ class ScoringMixin:
 
     def rank_clan(self, clan: int) -> tuple[int, int]:
         """First and second place (-1 = none, A12); ties go to the oldest envoy (3.8)."""
+        ec, age = self.C.env_clan, self.C.env_age
         cands = []
         for p in range(self.n):
-            infl = self.influence(p, clan)
+            infl = 0
+            old = -1
+            for e in self.envoys[p]:
+                if ec[e] == clan:
+                    infl += 1
+                    if age[e] > old:
+                        old = age[e]
+            for e in self.disg[p]:
+                if ec[e] == clan:
+                    infl += 1
             if infl > 0:
-                cands.append((infl, self.oldest(p, clan), p))
+                cands.append((infl, old, p))
         cands.sort(reverse=True)
         first = cands[0][2] if cands else -1
         second = cands[1][2] if len(cands) > 1 else -1
