@@ -9,7 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines import get_game
-from engines.ivanhoe.components import IVANHOE, MAIDEN6, VALUE
+from engines.ivanhoe.actions import PH_PLAY
+from engines.ivanhoe.components import (
+    BREAK_LANCE,
+    DODGE,
+    IVANHOE,
+    KNOCK_DOWN,
+    MAIDEN6,
+    RIPOSTE,
+    STUNNED,
+    VALUE,
+)
 from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.scenario import FULL, census
 
@@ -34,6 +44,9 @@ def _check(state) -> None:
         if not state.active[p] and state.colour >= 0:
             assert state.displays[p] == []
     assert state.shield_seat == -1 or state.active[state.shield_seat]
+    if state.phase == PH_PLAY:  # the fast legality check agrees with the full target list
+        for card in (BREAK_LANCE, RIPOSTE, DODGE, KNOCK_DOWN, STUNNED):
+            assert state._has_target(state.turn, card) == bool(state.targets(state.turn, card))
     assert state.stunned_seat == -1 or state.active[state.stunned_seat]
 
 

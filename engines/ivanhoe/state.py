@@ -393,6 +393,34 @@ class IvanhoeState(State):
             out.append(o)
         return out
 
+    def _has_target(self, seat: int, card: int) -> bool:
+        """`bool(self.targets(seat, card))` without building the list (hot path)."""
+        hands = self.hands
+        active = self.active
+        shield = self.shield_seat
+        if card == KNOCK_DOWN:
+            guard = self.rules.shield_blocks_knock_down
+            return any(o != seat and hands[o] and not (guard and shield == o)
+                       for o in range(self.num_players))
+        if card == STUNNED:
+            return any(o != seat and active[o] for o in range(self.num_players))
+        displays = self.displays
+        for o in range(self.num_players):
+            if o == seat or not active[o] or shield == o:
+                continue
+            d = displays[o]
+            if len(d) < 2:
+                continue
+            if card == DODGE:
+                return True
+            if card == BREAK_LANCE:
+                for c in d:
+                    if COLOUR_OF[c] == PURPLE:
+                        return True
+            elif d[-1] != MAIDEN6 or MAIDEN6 not in displays[seat]:  # Riposte
+                return True
+        return False
+
     def action_playable(self, seat: int, card: int) -> bool:
         """An action card is legal only if it would change something (rules I11)."""
         if card == UNHORSE:
@@ -406,7 +434,9 @@ class IvanhoeState(State):
         if card == RIPOSTE and not self.can_add(seat):
             return False
         if card in TARGETED:
-            return bool(self.targets(seat, card))
+            if card == OUTWIT:
+                return bool(self.outwit_options(seat))
+            return self._has_target(seat, card)
         if card == ADAPT:
             return bool(self.adapt_owners(seat))
         if card == IVANHOE:
