@@ -1,9 +1,13 @@
 """The Big Cheese rules: auctions for face-up projects, chips that trickle back, dice scoring.
 
-One round is one auction on the face-up top card (`bid` / `pass_` / `veto`).  An auction won
-leads to `award` (the winner's bid goes on the card, every *older* project of every player
-gives one chip back), then `mature` (projects with no chip left: specials go to hand, number
-cards are rolled, each roll may be re-rolled by its owner's Big Cheese), then the win check.
+One round is one auction on the face-up top card (bids and passes in `_apply`, the hot path;
+`veto`).  An auction won leads to `award` (the winner's bid goes on the card, every *older*
+project of every player gives one chip back; projects with no chip left mature: specials go
+to hand, number cards are rolled in `_resolve_pending`, each roll may be re-rolled by its
+owner's `big_cheese`), then `_after_award` (the win check) and the next auction.
+
+Engine shortcut: a seat that can neither outbid nor Veto is passed automatically (its only
+legal action would be to pass, now and for the rest of the auction, as bids only rise).
 Rulings B1-B14 of `shared/rules/big_cheese.md` are cited where they apply.
 
 Actions: 0 = pass, 1..chips = bid that many chips, and the special actions below.
@@ -171,18 +175,6 @@ class BigCheeseState(State):
             self._close_auction()
         else:
             self.award(bidder, high)
-
-    def bid(self, seat: int, amount: int) -> None:
-        """Raise the high bid to `amount` (strictly higher, at most the seat's free chips)."""
-        self.high_bid = amount
-        self.high_bidder = seat
-        self._next_bidder((seat + 1) % self.num_players)
-
-    def pass_(self, seat: int) -> None:
-        """Drop out of this auction for good."""
-        self.passed[seat] = True
-        self.active -= 1
-        self._next_bidder((seat + 1) % self.num_players)
 
     def veto(self, seat: int) -> None:
         """Discard the project and the Veto: nobody pays, nothing advances, same leader."""
@@ -427,7 +419,7 @@ class BigCheeseState(State):
 
     def _apply(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == BID:  # bid / pass_ inlined: this is the hot path
+        if self.phase == BID:  # bid: strictly higher, at most the free chips; pass: final
             if action == ACT_VETO:
                 self.veto(seat)
                 return
