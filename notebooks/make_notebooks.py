@@ -1,0 +1,167 @@
+"""Generate the notebooks from one template: a balance notebook per registered game + compare.
+
+Run `python notebooks/make_notebooks.py` after registering a game; every notebook takes its
+parameters from its first cell (the test suite replaces that cell with small values).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+
+SETUP = '''\
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+from IPython.display import Image, display
+
+from analysis import compare, plots, report, stats, tournament
+from engines import get_game
+from engines.bots import split_specs
+
+pd.set_option("display.width", 160)
+pd.set_option("display.max_columns", 30)
+
+
+def show(fig):
+    """Display a matplotlib figure as PNG (works with any backend, also headless)."""
+    display(Image(plots.to_png(fig)))
+
+
+out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix="notebook-"))
+print("results in", out_dir)'''
+
+
+def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            f"GAME = {game!r}\n"
+            "PLAYERS = None  # None = every player count the game allows, or e.g. [3, 4]\n"
+            "GAMES = 300  # games per player count\n"
+            "BOTS = \"heuristic\"  # line-up; the last bot fills the remaining seats\n"
+            "RULES = {}  # variant options, e.g. {\"option\": \"value\"}\n"
+            "SEED = 1\n"
+            "JOBS = 1  # worker processes (-1 = all cores)\n"
+            "OUT_DIR = None  # None = a temporary directory"),
+        new_markdown_cell(
+            f"# Balance of {game}\n\n{description}\n\n"
+            "Seat rotation: in game *i* the line-up is rotated by *i*, so every bot plays every "
+            "seat equally; seat 0 (labelled 1 in the charts) moves first."),
+        new_code_cell(SETUP),
+        new_code_cell(
+            "game = get_game(GAME)\n"
+            "counts = PLAYERS or list(range(game.min_players, game.max_players + 1))\n"
+            "run_dirs = []\n"
+            "for n in counts:\n"
+            "    spec = tournament.RunSpec(game=GAME, players=n, games=GAMES, seed=SEED,\n"
+            "                              bots=tournament.fill_lineup(split_specs(BOTS), n),\n"
+            "                              rules=dict(RULES))\n"
+            "    result = tournament.run(spec.validated(), out_dir / f\"{n}p\", jobs=JOBS)\n"
+            "    run_dirs.append(result.run_dir)\n"
+            "    print(f\"{n} players: {GAMES} games, {result.games_per_second:.0f} games/s\")\n"
+            "frame, manifests = report.load(run_dirs)\n"
+            "frame.head()"),
+        new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 0's win share "
+                          "minus the fair share; balance = 1 − (best − worst seat share)."),
+        new_code_cell("stats.balance_table(frame)"),
+        new_markdown_cell("## Seat advantage"),
+        new_code_cell("show(plots.seat_advantage(frame))\nstats.seat_advantage(frame)"),
+        new_markdown_cell("## Scores, margins and ties"),
+        new_code_cell("show(plots.score_distributions(frame, \"seat\"))\nstats.margins(frame)"),
+        new_markdown_cell("## Scoring balance\n\nMean points by source per seat, and how much "
+                          "each source separates winners from the others."),
+        new_code_cell("if stats.source_columns(frame):\n"
+                      "    show(plots.scoring_sources(frame, \"seat\"))\n"
+                      "stats.source_separation(frame)"),
+        new_markdown_cell("## Convergence and precision"),
+        new_code_cell("for _, group in frame.groupby(\"players\"):\n"
+                      "    show(plots.convergence(group, \"seat\"))\n"
+                      "stats.games_needed([0.02, 0.01], share=[1 / n for n in counts])"),
+        new_markdown_cell("## HTML report"),
+        new_code_cell("path = report.write_report(run_dirs, out_dir / \"report.html\")\n"
+                      "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
+def compare_notebook() -> nbformat.NotebookNode:
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            "GAME = \"tabula-rasa\"\n"
+            "PLAYERS = 2\n"
+            "BOTS = \"heuristic,random\"  # at least two different bot specs\n"
+            "GAMES = 400  # in all: rounded up to whole deals x seat permutations\n"
+            "FILL = \"last\"  # fewer bots than seats: 'last' (A,B,B,B) or 'alternate' (A,B,A,B)\n"
+            "RULES = {}\n"
+            "SEED = 1\n"
+            "JOBS = 1\n"
+            "VS_ROTATION = True  # also play plain rotation to see the interval narrowing\n"
+            "OUT_DIR = None"),
+        new_markdown_cell(
+            "# Bot comparison in duplicate format\n\nEvery deal (game seed) is replayed once "
+            "per seat permutation of the line-up, so the luck of the deal cancels out."),
+        new_code_cell(SETUP),
+        new_code_cell(
+            "spec = compare.CompareSpec(GAME, PLAYERS, tuple(split_specs(BOTS)), GAMES, SEED,\n"
+            "                           dict(RULES), FILL)\n"
+            "result = compare.run_duplicate(spec, out_dir / \"duplicate\", jobs=JOBS)\n"
+            "frame = result.frame\n"
+            "print(f\"{spec.deals} deals x {len(spec.seatings)} seatings; \"\n"
+            "      f\"line-up {spec.lineup}\")\n"
+            "stats.clustered_win_share(frame)"),
+        new_markdown_cell("## Ratings and pairwise matrix"),
+        new_code_cell("ladder = stats.ratings(frame, bootstrap=100)\n"
+                      "show(plots.rating_ladder(ladder))\nladder"),
+        new_code_cell("stats.pairwise_matrix(frame)"),
+        new_code_cell("show(plots.convergence(frame, \"bot\"))"),
+        new_markdown_cell("## Duplicate vs plain rotation"),
+        new_code_cell("if VS_ROTATION:\n"
+                      "    rotation = compare.run_rotation(spec, out_dir / \"rotation\", "
+                      "jobs=JOBS)\n"
+                      "    display(compare.narrowing(frame, rotation))"),
+        new_code_cell("path = report.write_report(result.run_dirs, out_dir / \"report.html\")\n"
+                      "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
+def _notebook(cells: list) -> nbformat.NotebookNode:
+    nb = new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"cell-{i:02d}"
+    return nb
+
+
+def notebooks() -> dict[str, nbformat.NotebookNode]:
+    """File name -> notebook, for every registered game plus the comparison."""
+    from engines import GAMES
+
+    out = {f"balance-{name}.ipynb": balance_notebook(name, GAMES[name].description)
+           for name in sorted(GAMES)}
+    out["compare-bots.ipynb"] = compare_notebook()
+    return out
+
+
+def main(target: Path = HERE) -> list[Path]:
+    written = []
+    for name, nb in notebooks().items():
+        path = target / name
+        nbformat.write(nb, path)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for path in main(Path(sys.argv[1]) if len(sys.argv) > 1 else HERE):
+        print(path)
