@@ -78,6 +78,18 @@ class Components:
     deeds: tuple[tuple[int, int, int, int], ...]  # (colour, points, cost, copies)
     police_per_year: int
     years: int
+    colour_deeds: tuple[tuple[tuple[int, int], ...], ...] = ()  # per colour: (type, cost)
+    white_deeds: tuple[tuple[int, int], ...] = ()  # (type, cost), sorted by cost
+    min_cost: int = 1
+
+    def __post_init__(self) -> None:
+        by_cost = sorted(range(len(self.deeds)), key=lambda t: (self.deeds[t][2], t))
+        colour = tuple(tuple((t, self.deeds[t][2]) for t in by_cost if self.deeds[t][0] == c)
+                       for c in range(NUM_COLOURS))
+        white = tuple((t, self.deeds[t][2]) for t in by_cost if self.deeds[t][0] == WHITE)
+        object.__setattr__(self, "colour_deeds", colour)
+        object.__setattr__(self, "white_deeds", white)
+        object.__setattr__(self, "min_cost", min(d[2] for d in self.deeds))
 
     @property
     def num_epochs(self) -> int:

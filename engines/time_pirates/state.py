@@ -47,6 +47,7 @@ NK = C.NUM_KINDS
 WK = C.WHITE_KIND
 KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
 COLOUR_RANGE = range(C.NUM_COLOURS)
+ATOMIC_KINDS = tuple((3 * c + 1, ATOMIC + c) for c in COLOUR_RANGE)
 
 
 class TimePiratesState(State):
@@ -159,40 +160,51 @@ class TimePiratesState(State):
     def _legal_act(self) -> list[int]:
         p = self.cur
         h = self.hands[p]
-        acts = []
         if self.std_left:
-            acts.append(MOVE)
-            acts.append(MOVE + 1)
+            acts = [MOVE, MOVE + 1]
             if not self.forced:
                 here = self.epochs[self.pos[p]]
                 if here:
-                    acts.extend(sorted({TAKE + k for k in here}))
-                acts.extend(self._affordable(h))
-        if not self.forced:  # P2: no atomic jump before the forced move
+                    acts += [TAKE + k for k in sorted(set(here))]
+                if sum(h) >= self.comp.min_cost:
+                    self._add_affordable(h, acts)
+                for kind, action in ATOMIC_KINDS:  # P2: no atomic before the forced move
+                    if h[kind]:
+                        acts.append(action)
+        else:
+            acts = [END]
+            for kind, action in ATOMIC_KINDS:
+                if h[kind]:
+                    acts.append(action)
+        if h[2] or h[5] or h[8] or h[11] or h[14]:
+            targets = [q for q, hq in enumerate(self.hands) if q != p and any(hq)]
             for c in COLOUR_RANGE:
-                if h[3 * c + 1]:
-                    acts.append(ATOMIC + c)
-        for c in COLOUR_RANGE:
-            if h[3 * c + 2]:
-                for q, hq in enumerate(self.hands):
-                    if q != p and any(hq):
-                        acts.append(ARROW + c * MAX_SEATS + q)
-        if not self.std_left:
-            acts.append(END)
+                if h[3 * c + 2]:
+                    base = ARROW + c * MAX_SEATS
+                    acts += [base + q for q in targets]
         return acts
 
-    def _affordable(self, h: list[int]) -> list[int]:
+    def _add_affordable(self, h: list[int], acts: list[int]) -> None:
         """Deed types on the bazaar that hand `h` can pay for (white wild; white deeds need
         distinct colours)."""
         white = h[WK]
-        tot = [h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in COLOUR_RANGE]
-        distinct = sum(1 for t in tot if t) + white
-        out = []
         bazaar = self.bazaar
-        for t, (colour, _pts, cost, _n) in enumerate(self.comp.deeds):
-            if bazaar[t] and cost <= (distinct if colour == C.WHITE else tot[colour] + white):
-                out.append(BUY + t)
-        return out
+        distinct = white
+        for c, deeds in enumerate(self.comp.colour_deeds):
+            tot = h[3 * c] + h[3 * c + 1] + h[3 * c + 2]
+            if tot:
+                distinct += 1
+            tot += white
+            for t, cost in deeds:  # sorted by cost
+                if cost > tot:
+                    break
+                if bazaar[t]:
+                    acts.append(BUY + t)
+        for t, cost in self.comp.white_deeds:
+            if cost > distinct:
+                break
+            if bazaar[t]:
+                acts.append(BUY + t)
 
     def _legal_restock(self) -> list[int]:
         spaces = self.comp.spaces
