@@ -1,7 +1,7 @@
 """Analysis commands of `simulate`: compare (duplicate format), report, run (experiment files).
 
-`register(app)` adds them to the main typer app; user errors raise ValueError or
-click.UsageError, which `analysis.cli.main` prints as one `error: ...` line with exit 2.
+`register(app)` adds them to the main typer app; user errors raise ValueError,
+which `analysis.cli.main` prints as one `error: ...` line with exit 2.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 from typing import Annotated
 
-import click
 import pandas as pd
 import typer
 from rich.console import Console
@@ -80,9 +79,9 @@ def compare_command(
     players = players or game.players_default
     game.check_players(players)
     if games <= 0:
-        raise click.UsageError(f"--games must be positive, got {games}")
+        raise ValueError(f"--games must be positive, got {games}")
     if bootstrap < 0:
-        raise click.UsageError(f"--bootstrap must be >= 0, got {bootstrap}")
+        raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
     seed = secrets.randbelow(2**31) if seed is None else seed
     spec = compare.CompareSpec(game_name, players, tuple(split_specs(bots)), games, seed,
                                parse_rules(rule or []), fill)
@@ -136,7 +135,7 @@ def report_command(
     from analysis.report import write_report
 
     if bootstrap < 0:
-        raise click.UsageError(f"--bootstrap must be >= 0, got {bootstrap}")
+        raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap)
     stdout.print(f"report: {path}")
 
