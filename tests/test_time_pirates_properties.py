@@ -1,0 +1,139 @@
+"""Hypothesis invariants of Time Pirates on random playouts: token and deed conservation at
+every step, termination, and scores recomputed from the scoring rules."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engines
+from engines.time_pirates import components as C
+
+GAME = engines.get_game("time-pirates")
+COMP = C.DEFAULT
+SETTINGS = settings(max_examples=12, deadline=None)
+
+
+def census(state) -> list[int]:
+    out = list(state.bag)
+    for ep in state.epochs:
+        for k in ep:
+            out[k] += 1
+    for h in state.hands:
+        for k, v in enumerate(h):
+            out[k] += v
+    for k, v in enumerate(state.discard):
+        out[k] += v
+    out[C.POLICE_1] += state.track[0]
+    out[C.POLICE_2] += state.track[1]
+    return out
+
+
+def deed_census(state) -> list[int]:
+    return [state.bazaar[t] + sum(d[t] for d in state.deeds) for t in range(len(COMP.deeds))]
+
+
+def face_points(state, seat: int) -> int:
+    return sum(COMP.deeds[t][1] * k for t, k in enumerate(state.deeds[seat]))
+
+
+def expected_specials(state) -> tuple[list[int], list[int]]:
+    """Set and majority bonuses straight from the rules text (P10, P11, P12)."""
+    n = state.num_players
+    per_colour = [[0] * 5 for _ in range(n)]
+    has = [[False] * 5 for _ in range(n)]
+    for p in range(n):
+        whites = []
+        for t, k in enumerate(state.deeds[p]):
+            colour, points, _, _ = COMP.deeds[t]
+            if colour == C.WHITE:
+                whites += [points] * k
+            elif k:
+                per_colour[p][colour] += points * k
+                has[p][colour] = True
+        if any(has[p]):
+            assert len(state.white_place[p]) == len(whites)
+            for points, colour in zip(whites, state.white_place[p]):
+                assert has[p][colour], "white deed on a colour the player does not own"
+                per_colour[p][colour] += points
+        else:
+            assert state.white_place[p] == []
+    set_bonus = [2 if all(has[p]) else 0 for p in range(n)]
+    majority = [0] * n
+    for c in range(5):
+        best = max(per_colour[p][c] for p in range(n))
+        for p in range(n):
+            if best > 0 and per_colour[p][c] == best:
+                majority[p] += 2
+    return set_bonus, majority
+
+
+def playout(n: int, seed: int, check_every_step: bool = True):
+    state = GAME.new_state(n, seed)
+    rng = random.Random(seed)
+    tokens, deeds = census(state), deed_census(state)
+    assert tokens == list(COMP.bag) and sum(deeds) == 37
+    steps, years_seen, deeds_at_year = 0, 0, []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        steps += 1
+        assert steps < 20_000, "random play did not terminate"
+        if check_every_step:
+            assert census(state) == tokens
+            assert deed_census(state) == deeds
+            assert all(v >= 0 for h in state.hands for v in h)
+            assert all(len(ep) <= s for ep, s in zip(state.epochs, COMP.spaces))
+            assert sum(state.track) < COMP.police_per_year
+        while state.year > years_seen:  # one refill can span two year ends
+            years_seen += 1
+            deeds_at_year.append([face_points(state, p) for p in range(n)])
+    return state, deeds_at_year
+
+
+@SETTINGS
+@given(n=st.integers(3, 6), seed=st.integers(0, 2**31))
+def test_tokens_and_deeds_are_conserved_at_every_step_and_play_terminates(n, seed):
+    state, _ = playout(n, seed)
+    assert state.year == 3 and state.current_player() == -1
+
+
+@SETTINGS
+@given(n=st.integers(3, 6), seed=st.integers(0, 2**31))
+def test_scores_match_the_scoring_rules(n, seed):
+    state, deeds_at_year = playout(n, seed, check_every_step=False)
+    # a deed scores its face value at every year end after it was bought; the last year's
+    # deeds are the final holdings (no purchase happens after the 8th token of year 3)
+    assert state.year_scores == deeds_at_year
+    assert deeds_at_year[-1] == [face_points(state, p) for p in range(n)]
+    set_bonus, majority = expected_specials(state)
+    breakdown = state.score_breakdown()
+    assert breakdown["set_bonus"] == [float(v) for v in set_bonus]
+    assert breakdown["majority"] == [float(v) for v in majority]
+    totals = [sum(y[p] for y in deeds_at_year) + set_bonus[p] + majority[p] for p in range(n)]
+    assert state.scores() == [float(t) for t in totals]
+    best = max(totals)
+    top = [p for p in range(n) if totals[p] == best]
+    most = max(sum(state.deeds[p]) for p in top)
+    assert state.winners() == [p for p in top if sum(state.deeds[p]) == most]
+
+
+@SETTINGS
+@given(n=st.integers(3, 6), seed=st.integers(0, 2**31))
+def test_clone_and_determinize_keep_the_census(n, seed):
+    state = GAME.new_state(n, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(40, 400)):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    if state.is_terminal():
+        return
+    seat = state.current_player()
+    world = state.determinize(seat, random.Random(seed + 1))
+    assert census(world) == census(state) == list(COMP.bag)
+    assert deed_census(world) == deed_census(state)
+    assert world.observation(seat) == state.observation(seat)
