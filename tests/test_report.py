@@ -1,0 +1,106 @@
+"""The HTML report: content, self-containment (headless Chromium), bad input, --report."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from analysis import report, tournament
+from analysis.cli import main
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("runs") / "tr3"
+    spec = tournament.RunSpec(game="tabula-rasa", players=3, games=30,
+                              bots=("heuristic", "random", "random"), seed=4).validated()
+    tournament.run(spec, out, jobs=1)
+    return out
+
+
+@pytest.fixture(scope="module")
+def html_file(run_dir, tmp_path_factory) -> Path:
+    return report.write_report([run_dir], tmp_path_factory.mktemp("rep") / "r.html",
+                               bootstrap=10)
+
+
+def test_report_has_charts_tables_manifest_and_headlines(html_file, run_dir):
+    text = html_file.read_text()
+    images = re.findall(r'<img [^>]*src="([^"]+)"', text)
+    assert len(images) >= 5 and all(s.startswith("data:image/png;base64,") for s in images)
+    assert text.count("<table>") >= 8
+    manifest = report.results.read_manifest(run_dir)
+    assert manifest["run_id"] in text and manifest["dataset"] in text
+    assert "seat 1 (first to move) wins" in text and "against a fair 33.3%" in text
+    assert "Plackett-Luce" in text
+
+
+def test_report_makes_no_network_references(html_file):
+    text = html_file.read_text()
+    assert not re.search(r'(src|href)="(https?:)?//', text)
+    assert "<script" not in text and "<link" not in text
+
+
+def test_directory_of_runs_is_expanded(run_dir, tmp_path):
+    assert report.find_runs([run_dir.parent]) == [run_dir]
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None,
+                    reason="chromium not installed (apt-get install -y chromium)")
+def test_report_renders_in_headless_chromium(html_file, tmp_path):
+    proc = subprocess.run(
+        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         f"--user-data-dir={tmp_path / 'profile'}", "--host-resolver-rules=MAP * ~NOTFOUND",
+         "--virtual-time-budget=2000", "--dump-dom", html_file.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    dom = proc.stdout
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert len(re.findall(r"<img ", dom)) >= 5
+    assert len(re.findall(r"<table>", dom)) >= 8
+    assert "Headline findings" in dom
+    sources = re.findall(r'(?:src|href)="([^"]*)"', dom)
+    assert all(s.startswith("data:") or s.startswith("#") for s in sources)
+
+
+def test_report_cli_writes_file(run_dir, tmp_path, capsys):
+    out = tmp_path / "cli.html"
+    assert main(["report", str(run_dir), "--out", str(out), "--bootstrap", "5"]) == 0
+    assert out.is_file() and "<img" in out.read_text()
+
+
+def _corrupt(tmp_path: Path, run_dir: Path) -> Path:
+    bad = tmp_path / "bad"
+    shutil.copytree(run_dir, bad)
+    next(bad.glob("part-*.parquet")).write_bytes(b"not parquet")
+    return bad
+
+
+@pytest.mark.parametrize("case", ["missing", "empty", "corrupt-manifest", "corrupt-part",
+                                  "out-is-dir"])
+def test_report_cli_bad_input_is_one_line_exit_2(case, run_dir, tmp_path, capsys):
+    out = tmp_path / "r.html"
+    target = tmp_path / "nothing"
+    if case == "empty":
+        target.mkdir()
+    elif case == "corrupt-manifest":
+        target.mkdir()
+        (target / "manifest.json").write_text("{oops")
+    elif case == "corrupt-part":
+        target = _corrupt(tmp_path, run_dir)
+    elif case == "out-is-dir":
+        target, out = run_dir, tmp_path
+    assert main(["report", str(target), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error:") and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_game_command_writes_report_after_run(tmp_path, capsys):
+    out = tmp_path / "after.html"
+    code = main(["tabula-rasa", "--games", "8", "--players", "2", "--seed", "2", "--jobs", "1",
+                 "--quiet", "--out", str(tmp_path / "run"), "--report", str(out)])
+    assert code == 0
+    assert out.is_file() and "data:image/png;base64," in out.read_text()
