@@ -1,0 +1,94 @@
+"""Experiment files: parsing, validation errors (exit 2), and a tiny end-to-end run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analysis import experiments
+from analysis.cli import main
+
+EXPERIMENTS = Path(__file__).resolve().parent.parent / "experiments"
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "exp.toml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("path", sorted(EXPERIMENTS.glob("*.toml")), ids=lambda p: p.stem)
+def test_shipped_experiments_load(path):
+    experiment = experiments.load(path, games=10)
+    assert experiment.runs and all(r.games == 10 for r in experiment.runs)
+
+
+def test_expansion_players_variants_and_round_robin(tmp_path):
+    path = write(tmp_path, """
+name = "t"
+games = 100
+[[study]]
+game = "tabula-rasa"
+players = [2, 3]
+variants = [{}, {final_tie = "tiebreak"}]
+[[study]]
+game = "tabula-rasa"
+players = 2
+bots = ["random", "heuristic", "heuristic:greedy"]
+format = "duplicate"
+""")
+    experiment = experiments.load(path, out_root=tmp_path, scale=0.5)
+    rotation = [r for r in experiment.runs if r.format == "rotation"]
+    duplicate = [r for r in experiment.runs if r.format == "duplicate"]
+    assert len(rotation) == 4 and {r.players for r in rotation} == {2, 3}
+    assert len(duplicate) == 3  # every pair of the three bots
+    assert all(r.games == 50 for r in experiment.runs)
+    assert experiment.out_dir == tmp_path / "t"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("games = [", "not valid TOML"),
+    ("bogus = 1\n[[study]]\n", "unknown key 'bogus'"),
+    ("[[study]]\ngame = 'tabula-rasa'\nplayrs = 2\n", "unknown key 'playrs'"),
+    ("[[study]]\ngame = 'nope'\n", "unknown game"),
+    ("[[study]]\ngame = 'tabula-rasa'\nplayers = 9\n", "players"),
+    ("[[study]]\ngame = 'tabula-rasa'\nformat = 'swiss'\n", "format"),
+    ("[[study]]\ngame = 'tabula-rasa'\nrules = {nope = 1}\n", "unknown rule option"),
+    ("[[study]]\ngame = 'tabula-rasa'\nbots = ['nosuchbot']\n", "unknown bot"),
+    ("name = 'x'\n", "at least one [[study]]"),
+    ("games = -3\n[[study]]\n", "games must be a positive integer"),
+])
+def test_bad_files_are_one_line_exit_2(tmp_path, capsys, text, message):
+    assert main(["run", str(write(tmp_path, text)), "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error:") and message in err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_missing_file_is_exit_2(tmp_path, capsys):
+    assert main(["run", str(tmp_path / "absent.toml")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_run_plays_resumes_and_writes_combined_report(tmp_path, capsys):
+    path = write(tmp_path, """
+name = "tiny"
+[[study]]
+game = "tabula-rasa"
+players = 2
+bots = ["random"]
+[[study]]
+game = "tabula-rasa"
+players = 2
+bots = ["heuristic", "random"]
+format = "duplicate"
+""")
+    argv = ["run", str(path), "--games", "4", "--out", str(tmp_path / "res"), "--jobs", "1",
+            "--quiet"]
+    assert main(argv) == 0
+    report = tmp_path / "res" / "tiny" / "report.html"
+    assert report.is_file() and "<img" in report.read_text()
+    assert main(argv) == 0  # second call resumes finished runs: nothing replayed, same report
+    assert main(argv[:3] + ["7"] + argv[4:]) == 2  # other game counts clash with stored runs
+    assert "holds a different run" in capsys.readouterr().err
