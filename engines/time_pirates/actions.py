@@ -18,9 +18,9 @@ from engines.time_pirates.components import (
 
 MAX_SEATS = 6
 
-MOVE = 0  # + line (0 = line 1, 1 = line 2): standard action "move"
-TAKE = 2  # + artifact kind: standard action "take one artifact"
-BUY = TAKE + NUM_KINDS  # + deed type: standard action "bazaar" (then PICK to pay, EPOCH to land)
+TAKE = 0  # + artifact kind: standard action "take one artifact" (the action *is* the kind)
+MOVE = NUM_KINDS  # + line (0 = line 1, 1 = line 2): standard action "move"
+BUY = MOVE + 2  # + deed type: standard action "bazaar" (then PICK to pay, EPOCH to land)
 PICK = BUY + MAX_DEED_TYPES  # + artifact kind: pay / Patrol penalty / arrow-swap take
 EPOCH = PICK + NUM_KINDS  # + epoch: start placement, bazaar landing, atomic destination
 ATOMIC = EPOCH + MAX_EPOCHS  # + colour: special action, discard that colour's atomic artifact
@@ -49,10 +49,10 @@ PHASE_NAMES = ("start", "penalty", "restock", "act", "pay", "land", "jump", "swa
 
 def action_name(action: int, epoch_names: tuple[str, ...], deeds: tuple) -> str:
     """Readable form of an action (phase-independent wording)."""
-    if action < TAKE:
-        return f"move line {action + 1}"
-    if action < BUY:
+    if action < MOVE:
         return f"take {kind_name(action - TAKE)}"
+    if action < BUY:
+        return f"move line {action - MOVE + 1}"
     if action < PICK:
         colour, points, cost, _ = deeds[action - BUY]
         name = "white" if colour == NUM_COLOURS else COLOURS[colour]

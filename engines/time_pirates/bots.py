@@ -131,7 +131,7 @@ class PirateBot:
         if state.std_left == 0:
             return END
         here = state.pos[me]
-        takes = [a for a in legal if TAKE <= a < BUY]
+        takes = [a for a in legal if TAKE <= a < MOVE]
         last = state.std_left == 1
         at_patrol = here == state.patrol
         if takes and not (last and at_patrol):

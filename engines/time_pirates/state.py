@@ -37,7 +37,6 @@ from engines.time_pirates.actions import (
     PHASE_NAMES,
     PICK,
     RESTOCK,
-    TAKE,
     WHITE,
     action_name,
 )
@@ -47,6 +46,7 @@ NK = C.NUM_KINDS
 WK = C.WHITE_KIND
 KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
 COLOUR_RANGE = range(C.NUM_COLOURS)
+MOVES = (MOVE, MOVE + 1)
 ATOMIC_KINDS = tuple((3 * c + 1, ATOMIC + c) for c in COLOUR_RANGE)
 
 
@@ -161,27 +161,27 @@ class TimePiratesState(State):
         p = self.cur
         h = self.hands[p]
         if self.std_left:
-            acts = [MOVE, MOVE + 1]
-            if not self.forced:
+            if self.forced:
+                acts = [MOVE, MOVE + 1]
+            else:
                 here = self.epochs[self.pos[p]]
-                if here:
-                    acts += [TAKE + k for k in sorted(set(here))]
+                acts = sorted(set(here)) if here else []  # TAKE + kind == kind
+                acts += MOVES
                 if sum(h) >= self.comp.min_cost:
                     self._add_affordable(h, acts)
-                for kind, action in ATOMIC_KINDS:  # P2: no atomic before the forced move
-                    if h[kind]:
-                        acts.append(action)
+                if h[1] or h[4] or h[7] or h[10] or h[13]:  # P2: none before the forced move
+                    acts += [a for k, a in ATOMIC_KINDS if h[k]]
         else:
             acts = [END]
-            for kind, action in ATOMIC_KINDS:
-                if h[kind]:
-                    acts.append(action)
+            if h[1] or h[4] or h[7] or h[10] or h[13]:
+                acts += [a for k, a in ATOMIC_KINDS if h[k]]
         if h[2] or h[5] or h[8] or h[11] or h[14]:
             targets = [q for q, hq in enumerate(self.hands) if q != p and any(hq)]
-            for c in COLOUR_RANGE:
-                if h[3 * c + 2]:
-                    base = ARROW + c * MAX_SEATS
-                    acts += [base + q for q in targets]
+            if targets:
+                for c in COLOUR_RANGE:
+                    if h[3 * c + 2]:
+                        base = ARROW + c * MAX_SEATS
+                        acts += [base + q for q in targets]
         return acts
 
     def _add_affordable(self, h: list[int], acts: list[int]) -> None:
@@ -191,9 +191,12 @@ class TimePiratesState(State):
         bazaar = self.bazaar
         distinct = white
         for c, deeds in enumerate(self.comp.colour_deeds):
-            tot = h[3 * c] + h[3 * c + 1] + h[3 * c + 2]
+            b = 3 * c
+            tot = h[b] + h[b + 1] + h[b + 2]
             if tot:
                 distinct += 1
+            elif not white:
+                continue
             tot += white
             for t, cost in deeds:  # sorted by cost
                 if cost > tot:
@@ -232,6 +235,16 @@ class TimePiratesState(State):
             out.append(PICK + WK)
         return out
 
+    def apply_action(self, action: int) -> None:
+        """Same contract as `State.apply_action`, one call shallower (this is the hot path)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_actions()
+        if action not in legal:
+            super().apply_action(action)  # raises IllegalActionError, changes nothing
+        self._do(action)
+        self._settle()
+
     def _apply(self, action: int) -> None:
         self._do(action)
         self._settle()
@@ -239,7 +252,7 @@ class TimePiratesState(State):
     def _settle(self) -> None:
         """Apply forced single choices; leave the next real decision's legal list cached."""
         while True:
-            legal = self._legal_actions()
+            legal = self._legal_act() if self.phase == PH_ACT else self._legal_actions()
             if len(legal) != 1:
                 self._legal_cache = legal
                 return
@@ -249,17 +262,17 @@ class TimePiratesState(State):
         phase = self.phase
         p = self.cur
         if phase == PH_ACT:
-            if action < TAKE:
+            if action < MOVE:
+                self.epochs[self.pos[p]].remove(action)  # TAKE + kind == kind
+                self.hands[p][action] += 1
+                self.std_left -= 1
+            elif action < BUY:
                 self.pos[p] = self.comp.lines[self.pos[p]][action - MOVE]
                 self.std_left -= 1
                 if self.forced:
                     self.forced = False
                     if self.rules.patrol_effect == "flee":
                         self._begin_turn((p + 1) % self.num_players)
-            elif action < BUY:
-                self.epochs[self.pos[p]].remove(action - TAKE)
-                self.hands[p][action - TAKE] += 1
-                self.std_left -= 1
             elif action < PICK:
                 t = action - BUY
                 self.std_left -= 1
