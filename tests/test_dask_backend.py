@@ -184,3 +184,14 @@ def test_bad_backend_options_fail_before_any_output(argv, message, tmp_path, cap
     assert code == 2
     assert message in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_scheduler_without_workers_fails_after_a_bounded_wait(tmp_path, monkeypatch):
+    monkeypatch.setattr(parallel, "WORKER_TIMEOUT", 1.0)
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", host="127.0.0.1",
+                                  dashboard_address=None) as empty:
+        began = time.monotonic()
+        with pytest.raises(ValueError, match="has had no workers for 1 s"):
+            tournament.run(spec(games=20, chunk_size=10), tmp_path / "run", backend="dask",
+                           scheduler=empty.scheduler_address)
+        assert time.monotonic() - began < 15
