@@ -53,25 +53,25 @@ class PirateBot:
         self.caution = float(caution)
 
     # --- valuations (public information only) -------------------------------------------
-    def kind_value(self, state: TimePiratesState, me: int, kind: int) -> float:
-        """How much one more artifact of `kind` is worth to `me` right now."""
-        hand = state.hands[me]
-        if kind == WK:
-            return 1.6
-        colour, symbol = divmod(kind, 3)
-        tot = colour_totals(hand)
-        value = 1.0 + 0.25 * min(tot[colour], 6)
-        if not any(k and state.comp.deeds[t][0] == colour for t, k in enumerate(state.bazaar)):
-            value -= 0.8  # that colour's deeds are sold out: only good for white deeds
-        if symbol == 1:
-            value += 0.3
-        elif symbol == 2:
-            value += 0.2
-        return value
+    def kind_values(self, state: TimePiratesState, me: int) -> list[float]:
+        """How much one more artifact of each kind is worth to `me` right now."""
+        tot = colour_totals(state.hands[me])
+        open_colours = {state.comp.deeds[t][0] for t, k in enumerate(state.bazaar) if k}
+        values = []
+        for kind in range(C.NUM_KINDS):
+            if kind == WK:
+                values.append(1.6)
+                continue
+            colour, symbol = divmod(kind, 3)
+            value = 1.0 + 0.25 * min(tot[colour], 6) + (0.0, 0.3, 0.2)[symbol]
+            if colour not in open_colours:
+                value -= 0.8  # that colour's deeds are sold out: only good for white deeds
+            values.append(value)
+        return values
 
-    def epoch_value(self, state: TimePiratesState, me: int, e: int) -> float:
+    def epoch_value(self, state: TimePiratesState, values: list[float], e: int) -> float:
         """Artifacts there (best two count most), minus the risk of meeting the Patrol."""
-        vals = sorted((self.kind_value(state, me, k) for k in state.epochs[e]), reverse=True)
+        vals = sorted((values[k] for k in state.epochs[e]), reverse=True)
         value = sum(vals[:2]) + 0.2 * sum(vals[2:])
         if e == state.patrol:
             value -= self.caution * 1.5
@@ -91,9 +91,11 @@ class PirateBot:
         if phase == PH_PAY:
             return self._pay(state, me, legal)
         if phase in (PH_LAND, PH_JUMP, PH_START):
-            return max(legal, key=lambda a: (self.epoch_value(state, me, a - EPOCH), -a))
+            values = self.kind_values(state, me)
+            return max(legal, key=lambda a: (self.epoch_value(state, values, a - EPOCH), -a))
         if phase == PH_SWAP:
-            return max(legal, key=lambda a: (self.kind_value(state, me, a - PICK), -a))
+            values = self.kind_values(state, me)
+            return max(legal, key=lambda a: (values[a - PICK], -a))
         if phase == PH_PENALTY:
             return min(legal, key=lambda a: (self._keep_value(state, me, a - PICK), a))
         if phase == PH_WHITE:
@@ -124,8 +126,9 @@ class PirateBot:
             deeds = state.comp.deeds
             return max(buys, key=lambda a: (deeds[a - BUY][1], deeds[a - BUY][0] != C.WHITE, -a))
         hand = state.hands[me]
+        values = self.kind_values(state, me)
         if self.arrows:
-            swap = self._arrow(state, me, legal)
+            swap = self._arrow(state, values, legal)
             if swap is not None:
                 return swap
         if state.std_left == 0:
@@ -135,32 +138,32 @@ class PirateBot:
         last = state.std_left == 1
         at_patrol = here == state.patrol
         if takes and not (last and at_patrol):
-            return max(takes, key=lambda a: (self.kind_value(state, me, a - TAKE), -a))
+            return max(takes, key=lambda a: (values[a - TAKE], -a))
         lines = state.comp.lines[here]
-        move_vals = [self.epoch_value(state, me, lines[i]) for i in (0, 1)]
+        move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
         best_move = MOVE + (1 if move_vals[1] > move_vals[0] else 0)
         if MOVE + 1 not in legal:
             return legal[0]
         atomics = [a for a in legal if ATOMIC <= a < ARROW]
         if atomics and not state.forced and max(move_vals) < 2.0:
-            far = max(self.epoch_value(state, me, e) for e in range(len(state.epochs)))
+            far = max(self.epoch_value(state, values, e) for e in range(len(state.epochs)))
             if far >= 3.0:
                 tot = colour_totals(hand)
                 return min(atomics, key=lambda a: (tot[a - ATOMIC], a))
         return best_move
 
-    def _arrow(self, state: TimePiratesState, me: int, legal: list[int]) -> int | None:
+    def _arrow(self, state: TimePiratesState, values: list[float], legal: list[int]) -> int | None:
         """Swap an arrow artifact for a clearly better artifact of another player."""
         best, best_gain = None, 0.9
         for a in legal:
             if not ARROW <= a < END:
                 continue
             colour, target = divmod(a - ARROW, MAX_SEATS)
-            give = self.kind_value(state, me, 3 * colour + 2)
+            give = values[3 * colour + 2]
             theirs = state.hands[target]
             for k in range(C.NUM_KINDS):
                 if theirs[k]:
-                    gain = self.kind_value(state, me, k) - give
+                    gain = values[k] - give
                     if gain > best_gain:
                         best, best_gain = a, gain
         return best
