@@ -202,22 +202,19 @@ for _name in sorted(GAMES):
 @app.command("list")
 def list_games() -> None:
     """Games with their player range, rule options, bots and component data set."""
-    table = Table(title="Games", show_lines=True)
-    for column in ("game", "players", "rule options (--rule KEY=VALUE; default)", "bots", "data"):
-        table.add_column(column)
     for name in sorted(GAMES):
         game = GAMES[name]
-        options = []
+        stdout.print(
+            f"[bold]{name}[/]  {game.min_players}-{game.max_players} players "
+            f"(default {game.players_default}) — {game.description}", soft_wrap=True)
+        stdout.print(f"  data set: {game.dataset(game.make_rules())}", soft_wrap=True)
+        stdout.print(f"  bots: {', '.join(bot_names(game))}", soft_wrap=True)
+        stdout.print("  rule options (--rule KEY=VALUE):")
         for option in rule_options(game.Rules):
-            text = f"{option['name']}={option['default']}"
-            if option["choices"]:
-                text += f" ({'|'.join(map(str, option['choices']))})"
-            options.append(text)
-        table.add_row(
-            name, f"{game.min_players}-{game.max_players}", "\n".join(options) or "-",
-            "\n".join(bot_names(game)), game.dataset(game.make_rules()),
-        )
-    stdout.print(table)
+            choices = f" [{'|'.join(map(str, option['choices']))}]" if option["choices"] else ""
+            stdout.print(f"    {option['name']}={option['default']}{choices}  {option['help']}",
+                         soft_wrap=True, highlight=False, markup=False)
+        stdout.print()
 
 
 @app.command()
