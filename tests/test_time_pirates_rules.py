@@ -667,3 +667,19 @@ def test_players_who_never_take_stall_the_year_and_the_cap_truncates():
     record = engines.play_game(GAME, [Mover()] * 3, 0, rules={"max_decisions": 300})
     assert record.truncated and record.decisions == 300 and record.winners == []
     assert record.metrics["years"] == 0.0
+
+
+def test_heuristic_white_placement_ignores_the_others_secret_choices():
+    state = placed(3)
+    own(state, 0, deed_type(BLUE, 3), deed_type(RED, 2), deed_type(C.WHITE, 4))
+    own(state, 1, deed_type(BLUE, 4), deed_type(RED, 3), deed_type(C.WHITE, 2))
+    state.year = 2
+    state.year_scores = [[0] * 3, [0] * 3]
+    end_year(state)
+    state.apply_action(WHITE + RED)
+    bot = make_bot("heuristic", GAME)
+    choices = {bot.choose(state.determinize(1, random.Random(s)), random.Random(0))
+               for s in range(12)}
+    assert choices == {bot.choose(state, random.Random(0))}
+    # blue: 4 vs 3 (already leads); red: 3 vs 2 (already leads) -> either keeps both majorities
+    assert choices <= {WHITE + BLUE, WHITE + RED}

@@ -182,26 +182,36 @@ class PirateBot:
         return min(legal, key=cost)
 
     def _white(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
-        """Put the white deed where it wins or ties a majority, judged on public deeds."""
-        n = state.num_players
+        """Put the white deed where it wins, ties or secures a majority.  Judged on public
+        data only: the rivals' coloured deeds and the white deeds they hold (not where they
+        put them)."""
         deeds = state.comp.deeds
         mine = state.colour_points(me)
         points = deeds[state.white_deeds_of(me)[len(state.white_place[me])]][1]
-        rivals = [0] * C.NUM_COLOURS
-        for p in range(n):
+        base = [0] * C.NUM_COLOURS  # best rival's coloured points
+        threat = [0] * C.NUM_COLOURS  # ... plus all the white points that rival could add
+        for p in range(state.num_players):
             if p == me:
                 continue
             pts = [0] * C.NUM_COLOURS
+            whites = 0
             for d, k in zip(deeds, state.deeds[p]):
-                if k and d[0] != C.WHITE:
+                if not k:
+                    continue
+                if d[0] == C.WHITE:
+                    whites += d[1] * k
+                else:
                     pts[d[0]] += d[1] * k
-            rivals = [max(r, v) for r, v in zip(rivals, pts)]
+            for c in range(C.NUM_COLOURS):
+                base[c] = max(base[c], pts[c])
+                threat[c] = max(threat[c], pts[c] + whites if pts[c] else 0)
 
         def gain(a: int) -> tuple:
             c = a - WHITE
-            before = mine[c] >= rivals[c]
-            after = mine[c] + points >= rivals[c]
-            return (after and not before, -(rivals[c] - mine[c]) if not before else -99, -a)
+            after = mine[c] + points
+            won = 2 * ((after >= base[c]) - (mine[c] >= base[c]))
+            secured = (after >= threat[c]) - (mine[c] >= threat[c])
+            return (won + secured, -a)
 
         return max(legal, key=gain)
 
