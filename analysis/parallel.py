@@ -129,6 +129,8 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[Any]:
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=max(1, jobs), threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address=None,
+                # The scheduler's health/metrics HTTP server would otherwise try port 8787.
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             ))
             client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
         yield client

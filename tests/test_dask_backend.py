@@ -80,7 +80,8 @@ def cluster(tmp_path_factory):
               "start_new_session": True, "cwd": where}
     processes = [subprocess.Popen(
         [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(free_port()),
-         "--no-dashboard", "--scheduler-file", scheduler_file, "--idle-timeout", "600s"],
+         "--no-dashboard", "--dashboard-address", "127.0.0.1:0", "--scheduler-file",
+         scheduler_file, "--idle-timeout", "600s"],
         **common)]
     try:
         address = _read_address(scheduler_file, processes[0])
@@ -189,7 +190,8 @@ def test_bad_backend_options_fail_before_any_output(argv, message, tmp_path, cap
 def test_scheduler_without_workers_fails_after_a_bounded_wait(tmp_path, monkeypatch):
     monkeypatch.setattr(parallel, "WORKER_TIMEOUT", 1.0)
     with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", host="127.0.0.1",
-                                  dashboard_address=None) as empty:
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as empty:
         began = time.monotonic()
         with pytest.raises(ValueError, match="has had no workers for 1 s"):
             tournament.run(spec(games=20, chunk_size=10), tmp_path / "run", backend="dask",
