@@ -683,3 +683,14 @@ def test_heuristic_white_placement_ignores_the_others_secret_choices():
     assert choices == {bot.choose(state, random.Random(0))}
     # blue: 4 vs 3 (already leads); red: 3 vs 2 (already leads) -> either keeps both majorities
     assert choices <= {WHITE + BLUE, WHITE + RED}
+
+
+def test_shipped_toml_is_the_built_in_data_set():
+    from pathlib import Path
+
+    path = Path(C.__file__).with_name("inferred-v1.toml")
+    loaded = C.load(str(path))
+    assert loaded.label.startswith("file:")
+    assert loaded.spaces == C.DEFAULT.spaces and loaded.lines == C.DEFAULT.lines
+    assert loaded.bag == C.DEFAULT.bag and loaded.deeds == C.DEFAULT.deeds
+    assert loaded.patrol_start == C.DEFAULT.patrol_start

@@ -41,7 +41,8 @@ class Rules:
         default=2, metadata={"help": "P10: bonus for the most points in a colour (ties all score)"}
     )
     max_decisions: int = field(
-        default=20_000, metadata={"help": "decision cap; play_game flags the game truncated"}
+        default=5_000, metadata={"help": "decision cap (random play needs < 800); play_game "
+                                         "flags the game truncated"}
     )
 
     def __post_init__(self) -> None:
