@@ -213,6 +213,8 @@ class Components:
     round_orders: dict[int, tuple[int, ...]]
     # holding (5 counts) -> (bitmask of affordable envoys, of rumours); filled by the engine
     afford: dict = field(default_factory=dict, compare=False, repr=False)
+    # (kind*100 + card, *holding) -> indices of the payment options it covers
+    payable: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def disguise_tiles(self) -> tuple[int, ...]:

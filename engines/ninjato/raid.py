@@ -88,27 +88,26 @@ class RaidMixin:
         if self.rbase < 0:
             return False
         v = self.rover if self.rover >= 0 else self.rbase + self.rmod
-        g = self.guard_value()
+        if self.rgk == G_ELITE:
+            vals = self.C.estealth if self.rapp else self.C.eforce
+            g = vals[self.rgid][self.rsub]
+        else:
+            g = self.C.gval[self.rgid]
         return v < g if self.rapp else v > g
 
     # ------------------------------------------------------------------ legal actions
-    def legal_raid_or_scoring(self) -> list[int]:
-        ph = self.phase
-        if ph == PH_FIGHT:
-            return self.legal_fight()
-        if ph == PH_CHOICE:
-            out = [A_BANZAI, A_RETREAT]
-            if self.ready[self.cur][E_SWAP]:
-                out.extend(self.swap_actions())
-            return out
-        if ph == PH_KEEP:
-            out = [A_KEEP + t for t in sorted(set(self.rshur))]
-            if self.ready[self.cur][E_SWAP]:
-                out.extend(self.swap_actions())
-            return out
-        if ph == PH_TOKEN:
-            return self.token_actions()
-        return self.legal_scoring()
+    def legal_choice(self) -> list[int]:
+        """3.4.4 after a win: banzai or retreat (Choho swaps too, 3.4.9)."""
+        if self.ready[self.cur][E_SWAP]:
+            return [A_BANZAI, A_RETREAT] + self.swap_actions()
+        return [A_BANZAI, A_RETREAT]
+
+    def legal_keep(self) -> list[int]:
+        """A4: a failed raider keeps one treasure type of the shuriken (Choho first)."""
+        out = [A_KEEP + t for t in sorted(set(self.rshur))]
+        if self.ready[self.cur][E_SWAP]:
+            out.extend(self.swap_actions())
+        return out
 
     def legal_fight(self) -> list[int]:
         p = self.cur
@@ -179,26 +178,22 @@ class RaidMixin:
         return out
 
     # ------------------------------------------------------------------ applying
-    def apply_raid_or_scoring(self, a: int) -> None:
-        ph = self.phase
-        if ph == PH_FIGHT:
-            self.apply_fight(a)
-        elif ph == PH_CHOICE:
-            if a == A_BANZAI:
-                self.banzai()
-            elif a == A_RETREAT:
-                self.retreat()
-            else:
-                self.swap(a)
-        elif ph == PH_KEEP:
-            if a >= A_SWAP:
-                self.swap(a)
-            else:
-                self.finish_fail(a - A_KEEP)
-        elif ph == PH_TOKEN:
-            self.take_token(*divmod(a - A_TOKEN, 5))
+    def apply_choice(self, a: int) -> None:
+        if a == A_BANZAI:
+            self.banzai()
+        elif a == A_RETREAT:
+            self.retreat()
         else:
-            self.apply_scoring(a)
+            self.swap(a)
+
+    def apply_keep(self, a: int) -> None:
+        if a >= A_SWAP:
+            self.swap(a)
+        else:
+            self.finish_fail(a - A_KEEP)
+
+    def apply_token(self, a: int) -> None:
+        self.take_token(*divmod(a - A_TOKEN, 5))
 
     def apply_fight(self, a: int) -> None:
         p = self.cur

@@ -153,15 +153,17 @@ class ScoringMixin:
         return max(range(self.n), key=lambda p: (self.honour[p], len(self.envoys[p]),
                                                  self.oldest(p)))
 
-    def legal_scoring(self) -> list[int]:
-        ph = self.phase
-        if ph == PH_DISGUISE:
-            return [A_DISGUISE + e for e in self.masks_left(self.cur)]
-        if ph == PH_REWARD1:
-            return [A_HONOUR] + self.rumour_slots()
-        if ph == PH_REWARD2:
-            return self.rumour_slots()
-        return []
+    def legal_disguise(self) -> list[int]:
+        """A11: a masked envoy of one's own not yet disguised."""
+        return [A_DISGUISE + e for e in self.masks_left(self.cur)]
+
+    def legal_reward1(self) -> list[int]:
+        """3.8 first place: the clan's honour or a face-up rumour."""
+        return [A_HONOUR] + self.rumour_slots()
+
+    def legal_reward2(self) -> list[int]:
+        """3.8 second place after a first place took the honour: a face-up rumour."""
+        return self.rumour_slots()
 
     def apply_scoring(self, a: int) -> None:
         ph = self.phase
@@ -219,7 +221,9 @@ class ScoringMixin:
         if self.final is None:
             return [float(h) for h in self.honour]
         f = self.final
-        return [float(sum(f[k][p] for k in SOURCES)) for p in range(self.n)]
+        return [float(a + b + c + d + e) for a, b, c, d, e in zip(
+            f["envoys"], f["honour_tokens"], f["rumours"], f["elite_guards"],
+            f["unused_treasure"])]
 
     def score_breakdown(self) -> dict[str, list[float]]:
         if self.final is None:
@@ -233,7 +237,8 @@ class ScoringMixin:
 
     def winners(self) -> list[int]:
         """Most honour; ties: most envoys, then the oldest envoy (3.9)."""
-        keys = [self.tiebreak_key(p) for p in range(self.n)]
+        scores = self.scores()
+        keys = [(scores[p], len(self.envoys[p]), self.oldest(p)) for p in range(self.n)]
         best = max(keys)
         return [p for p in range(self.n) if keys[p] == best]
 

@@ -15,20 +15,16 @@ from bisect import insort
 from engines.core import State
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
-    A_BANZAI,
     A_DISCARD,
     A_DOJO,
     A_HOUSE,
     A_PALACE,
     A_PAVILION,
     A_PAY,
-    A_RETREAT,
     A_SENSEI,
     A_SKILLPAY,
-    PH_CHOICE,
     PH_DISCARD,
     PH_END,
-    PH_FIGHT,
     PH_PAY,
     PH_PLACE,
     PH_SKILLPAY,
@@ -69,15 +65,32 @@ def dojo_masks(row: tuple[int, ...], k: int) -> list[int]:
 
 
 def pick(counts: list[int], total: int, rng: random.Random) -> int:
-    """Remove and return a uniformly random item of a counts vector with `total` items."""
+    """Remove and return a uniformly random item of a counts vector with `total` items.
+
+    Unrolled over the 5 counts (card values / treasure types): this runs ~160 times a game.
+    """
     r = int(rng.random() * total)
-    i = 0
-    while True:
-        r -= counts[i]
-        if r < 0:
-            counts[i] -= 1
-            return i
-        i += 1
+    c = counts[0]
+    if r < c:
+        counts[0] = c - 1
+        return 0
+    r -= c
+    c = counts[1]
+    if r < c:
+        counts[1] = c - 1
+        return 1
+    r -= c
+    c = counts[2]
+    if r < c:
+        counts[2] = c - 1
+        return 2
+    r -= c
+    c = counts[3]
+    if r < c:
+        counts[3] = c - 1
+        return 3
+    counts[4] -= 1
+    return 4
 
 
 def draw_from(lst: list[int], rng: random.Random) -> int:
@@ -99,7 +112,13 @@ def can_pay(opt: tuple[int, int, int, int], tr: list[int]) -> bool:
     return short <= tr[4]
 
 
-_ALL_HOUSES = tuple(range(A_HOUSE, A_HOUSE + 10))
+# open-house placements (force, stealth) for each pattern of closed houses
+_HOUSE_ACTS = {}
+for _m in range(32):
+    _closed = tuple(bool(_m >> _h & 1) for _h in range(5))
+    _HOUSE_ACTS[_closed] = [A_HOUSE + 2 * _h + _ap for _h in range(5) if not _closed[_h]
+                            for _ap in (0, 1)]
+del _m, _closed
 
 
 def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
@@ -114,6 +133,17 @@ def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
         if any(can_pay(o, trl) for o in opts):
             rums |= 1 << r
     out = C.afford[tr] = (envs, rums)
+    return out
+
+
+def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
+    """Indices of the payment options of card `pend` (kind*100 + id) that `tr` covers (cached)."""
+    key = (pend, *tr)
+    out = C.payable.get(key)
+    if out is None:
+        kind, card = divmod(pend, 100)
+        opts = C.env_opts[card] if kind == 0 else C.rum_opts[card]
+        out = C.payable[key] = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))
     return out
 
 
@@ -265,120 +295,115 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def is_terminal(self) -> bool:
         return self.phase == PH_END
 
+    def legal_actions(self) -> list[int]:
+        """The contract's cached legal list, dispatched on the phase (hot path)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = _LEGAL[self.phase](self)
+        return legal
+
     def _legal_actions(self) -> list[int]:
-        ph = self.phase
-        if ph == PH_PLACE:
-            return self.legal_place()
-        if ph == PH_FIGHT:
-            return self.legal_fight()
-        if ph == PH_CHOICE:
-            if self.ready[self.cur][E_SWAP]:
-                return [A_BANZAI, A_RETREAT] + self.swap_actions()
-            return [A_BANZAI, A_RETREAT]
-        if ph >= 4:
-            return self.legal_raid_or_scoring()
-        p = self.cur
-        if ph == PH_PAY:
-            kind, card = divmod(self.pend, 100)
-            opts = self.C.env_opts[card] if kind == 0 else self.C.rum_opts[card]
-            tr = self.treas[p]
-            return [A_PAY + i for i, o in enumerate(opts) if can_pay(o, tr)]
-        if ph == PH_SKILLPAY:
-            return [A_SKILLPAY + v for v, c in enumerate(self.hands[p]) if c]
-        if ph == PH_DISCARD:
-            return [A_DISCARD + v for v, c in enumerate(self.hands[p]) if c]
-        return []
+        return _LEGAL[self.phase](self)
 
     def legal_place(self) -> list[int]:
         """Placements: dojo draws, a payable sensei tile, an open house, a payable envoy/rumour."""
         p = self.cur
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        masks = _MASKS.get((*self.row, hn if hn < 2 else 2))
+        key = (*self.row, hn)
+        masks = _MASKS.get(key)
         if masks is None:
-            masks = dojo_masks(tuple(self.row), DRAWS_BY_HAND[hn] if hn < 2 else 2)
-            _MASKS[(*self.row, hn if hn < 2 else 2)] = masks
+            masks = _MASKS[key] = dojo_masks(tuple(self.row), DRAWS_BY_HAND[hn] if hn < 2 else 2)
         out = list(masks)
-        C = self.C
-        if self.sensei:
+        sensei = self.sensei
+        if sensei:
+            C = self.C
             schools = self.schools[p]
-            for i, t in enumerate(self.sensei):
-                sc = C.skill_school[t]
+            school, cost = C.skill_school, C.skill_cost
+            for i, t in enumerate(sensei):
+                sc = school[t]
                 if sc and schools >> sc & 1:
                     out.append(A_SENSEI + i)
                 else:
-                    cost = C.skill_cost[t]
-                    if (hand[cost - 1] if cost else hn):
+                    c = cost[t]
+                    if (hand[c - 1] if c else hn):
                         out.append(A_SENSEI + i)
-        closed = self.hclosed
-        if True in closed:
-            for h in range(5):
-                if not closed[h]:
-                    out.append(A_HOUSE + 2 * h)
-                    out.append(A_HOUSE + 2 * h + 1)
-        else:
-            out.extend(_ALL_HOUSES)
+        out += _HOUSE_ACTS[tuple(self.hclosed)]
         tr = self.treas[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
-            key = (tr[0], tr[1], tr[2], tr[3], tr[4])
+            C = self.C
+            key = tuple(tr)
             aff = C.afford.get(key)
             if aff is None:
                 aff = affordable(C, key)
             envs, rums = aff
-            for i, e in enumerate(self.palace):
-                if envs >> e & 1:
-                    out.append(A_PALACE + i)
-            for i, r in enumerate(self.pavilion):
-                if rums >> r & 1:
-                    out.append(A_PAVILION + i)
+            if envs:
+                for i, e in enumerate(self.palace):
+                    if envs >> e & 1:
+                        out.append(A_PALACE + i)
+            if rums:
+                for i, r in enumerate(self.pavilion):
+                    if rums >> r & 1:
+                        out.append(A_PAVILION + i)
         return out
+
+    def legal_pay(self) -> list[int]:
+        """3.6: the distinct exact payments of the chosen envoy/rumour this holding covers."""
+        return [A_PAY + i for i in payable(self.C, self.pend, self.treas[self.cur])]
+
+    def legal_card(self) -> list[int]:
+        """Pay a skill (SKILLPAY) or discard to the hand limit (DISCARD): one card value."""
+        base = A_SKILLPAY if self.phase == PH_SKILLPAY else A_DISCARD
+        return [base + v for v, c in enumerate(self.hands[self.cur]) if c]
+
+    def legal_none(self) -> list[int]:
+        return []
+
+    def apply_none(self, a: int) -> None:
+        raise AssertionError("no action is legal once the game is over")
 
     def apply_action(self, action: int) -> None:
         """The contract's apply_action with the phase dispatch inlined (hot path)."""
         legal = self._legal_cache
         if legal is None:
-            legal = self._legal_actions()
+            legal = _LEGAL[self.phase](self)
         if action not in legal:
             State.apply_action(self, action)  # raises IllegalActionError, changes nothing
         self._legal_cache = None
-        ph = self.phase
-        if ph == PH_FIGHT:
-            self.apply_fight(action)
-        elif ph == PH_CHOICE and action == A_BANZAI:
-            self.banzai()
-        elif ph == PH_CHOICE and action == A_RETREAT:
-            self.retreat()
-        else:
-            self._apply(action)
+        _APPLY[self.phase](self, action)
 
     def _apply(self, a: int) -> None:
-        ph = self.phase
-        if ph == PH_PLACE:
-            if a < A_SENSEI:
-                self.visit_dojo(a - A_DOJO)
-            elif a < A_HOUSE:
-                self.visit_sensei(a - A_SENSEI)
-            elif a < A_PALACE:
-                self.start_raid((a - A_HOUSE) >> 1, (a - A_HOUSE) & 1)
-            elif a < A_PAVILION:
-                self.visit_palace(a - A_PALACE)
-            else:
-                self.visit_pavilion(a - A_PAVILION)
-        elif ph >= 4:
-            self.apply_raid_or_scoring(a)
-        elif ph == PH_PAY:
-            kind, card = divmod(self.pend, 100)
-            opts = self.C.env_opts[card] if kind == 0 else self.C.rum_opts[card]
-            self.pay_and_take(kind, card, opts[a - A_PAY])
-        elif ph == PH_SKILLPAY:
-            self.learn_skill(self.pend, a - A_SKILLPAY)
-        elif ph == PH_DISCARD:
-            v = a - A_DISCARD
-            self.hands[self.cur][v] -= 1
-            self.ddisc[v] += 1
-            self.ndisc -= 1
-            if self.ndisc == 0:
-                self.next_turn()
+        _APPLY[self.phase](self, a)
+
+    def apply_place(self, a: int) -> None:
+        """Put a shuriken on a location (3.2)."""
+        if a < A_SENSEI:
+            self.visit_dojo(a - A_DOJO)
+        elif a < A_HOUSE:
+            self.visit_sensei(a - A_SENSEI)
+        elif a < A_PALACE:
+            self.start_raid((a - A_HOUSE) >> 1, (a - A_HOUSE) & 1)
+        elif a < A_PAVILION:
+            self.visit_palace(a - A_PALACE)
+        else:
+            self.visit_pavilion(a - A_PAVILION)
+
+    def apply_pay(self, a: int) -> None:
+        kind, card = divmod(self.pend, 100)
+        opts = self.C.env_opts[card] if kind == 0 else self.C.rum_opts[card]
+        self.pay_and_take(kind, card, opts[a - A_PAY])
+
+    def apply_skillpay(self, a: int) -> None:
+        self.learn_skill(self.pend, a - A_SKILLPAY)
+
+    def apply_discard(self, a: int) -> None:
+        """A17: discard down to the hand limit, one card per decision."""
+        v = a - A_DISCARD
+        self.hands[self.cur][v] -= 1
+        self.ddisc[v] += 1
+        self.ndisc -= 1
+        if self.ndisc == 0:
+            self.next_turn()
 
     # ------------------------------------------------------------------ locations
     def visit_dojo(self, mask: int) -> None:
@@ -466,10 +491,9 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         self._buy(1, self.pavilion[slot], self.C.rum_opts[self.pavilion[slot]])
 
     def _buy(self, kind: int, card: int, opts: tuple) -> None:
-        tr = self.treas[self.cur]
-        ok = [o for o in opts if can_pay(o, tr)]
-        if len(ok) == 1:
-            self.pay_and_take(kind, card, ok[0])
+        ok = payable(self.C, kind * 100 + card, self.treas[self.cur])
+        if len(ok) == 1:  # a single exact payment is not a choice
+            self.pay_and_take(kind, card, opts[ok[0]])
         else:
             self.pend = kind * 100 + card
             self.phase = PH_PAY
@@ -650,3 +674,19 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     def action_to_str(self, action: int) -> str:
         return action_to_str(action)
+
+
+# phase -> legal-action generator / action handler (index = PH_* constant)
+_LEGAL = (
+    NinjatoState.legal_place, NinjatoState.legal_pay, NinjatoState.legal_card,
+    NinjatoState.legal_card, NinjatoState.legal_fight, NinjatoState.legal_choice,
+    NinjatoState.legal_keep, NinjatoState.token_actions, NinjatoState.legal_disguise,
+    NinjatoState.legal_reward1, NinjatoState.legal_reward2, NinjatoState.legal_none,
+)
+_APPLY = (
+    NinjatoState.apply_place, NinjatoState.apply_pay, NinjatoState.apply_skillpay,
+    NinjatoState.apply_discard, NinjatoState.apply_fight, NinjatoState.apply_choice,
+    NinjatoState.apply_keep, NinjatoState.apply_token, NinjatoState.apply_scoring,
+    NinjatoState.apply_scoring, NinjatoState.apply_scoring, NinjatoState.apply_none,
+)
+assert len(_LEGAL) == len(_APPLY) == PH_END + 1
