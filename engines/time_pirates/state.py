@@ -15,6 +15,7 @@ import random
 
 from engines.core import State
 from engines.time_pirates import components as C
+from engines.time_pirates import scoring
 from engines.time_pirates.actions import (
     ARROW,
     ATOMIC,
@@ -417,22 +418,17 @@ class TimePiratesState(State):
             self.leaders.append(tuple(p for p, s in enumerate(totals) if s == best))
 
     def deed_points(self, p: int) -> int:
-        """Face points of all deeds `p` holds (white deeds count their face value too)."""
-        return sum(d[1] * k for d, k in zip(self.comp.deeds, self.deeds[p]) if k)
+        return scoring.deed_points(self.comp.deeds, self.deeds[p])
 
     def totals(self) -> list[int]:
         return [sum(ys[p] for ys in self.year_scores) for p in range(self.num_players)]
 
     # --- final scoring --------------------------------------------------------------------
     def owned_colours(self, p: int) -> list[int]:
-        """Colours in which `p` owns a coloured deed (where a white deed may be placed, P11)."""
-        have = self.deeds[p]
-        return sorted({d[0] for d, k in zip(self.comp.deeds, have) if k and d[0] != C.WHITE})
+        return scoring.owned_colours(self.comp.deeds, self.deeds[p])
 
     def white_deeds_of(self, p: int) -> list[int]:
-        """Deed types of `p`'s white deeds, one entry per deed, in placement order."""
-        return [t for t, d in enumerate(self.comp.deeds) if d[0] == C.WHITE
-                for _ in range(self.deeds[p][t])]
+        return scoring.white_deeds(self.comp.deeds, self.deeds[p])
 
     def _begin_final(self) -> None:
         self.phase = PH_WHITE
@@ -454,30 +450,13 @@ class TimePiratesState(State):
         self._final_scoring()
 
     def colour_points(self, p: int) -> list[int]:
-        """Points per colour for the majorities: coloured deeds plus white deeds placed there."""
-        pts = [0] * C.NUM_COLOURS
-        for d, k in zip(self.comp.deeds, self.deeds[p]):
-            if k and d[0] != C.WHITE:
-                pts[d[0]] += d[1] * k
-        for t, c in zip(self.white_deeds_of(p), self.white_place[p]):
-            pts[c] += self.comp.deeds[t][1]
-        return pts
+        return scoring.colour_points(self.comp.deeds, self.deeds[p], self.white_place[p])
 
     def _final_scoring(self) -> None:
-        n = self.num_players
-        set_bonus = [0] * n
-        for p in range(n):
-            if len(self.owned_colours(p)) == C.NUM_COLOURS:
-                set_bonus[p] = self.rules.set_bonus
-        majority = [0] * n
-        pts = [self.colour_points(p) for p in range(n)]
-        for c in COLOUR_RANGE:
-            best = max(pts[p][c] for p in range(n))
-            if best > 0:
-                for p in range(n):
-                    if pts[p][c] == best:
-                        majority[p] += self.rules.majority_bonus
-        self.special = [set_bonus, majority]
+        sets, majority = scoring.special_bonuses(
+            self.comp.deeds, self.deeds, self.white_place, self.rules.set_bonus,
+            self.rules.majority_bonus)
+        self.special = [sets, majority]
         self.phase = PH_OVER
         self.cur = -1
         self._legal_cache = None
@@ -492,12 +471,7 @@ class TimePiratesState(State):
 
     def winners(self) -> list[int]:
         """Highest total; ties go to the player with more deeds, then the win is shared."""
-        scores = self.scores()
-        best = max(scores)
-        top = [p for p, s in enumerate(scores) if s == best]
-        counts = [sum(self.deeds[p]) for p in top]
-        most = max(counts)
-        return [p for p, k in zip(top, counts) if k == most]
+        return scoring.winners(self.scores(), [sum(d) for d in self.deeds])
 
     def score_breakdown(self) -> dict[str, list[float]]:
         n = self.num_players
@@ -511,6 +485,8 @@ class TimePiratesState(State):
         return out
 
     def metrics(self) -> dict[str, float]:
+        """`years` scored; `lead_changes`: how often the leader set (top cumulative total)
+        changes from the year-1 count to the year-2 count to the final result (0..2)."""
         changes = sum(1 for a, b in zip(self.leaders, self.leaders[1:]) if a != b)
         restocks, catches, bought, turns, atomics, arrows = self.stats
         return {
