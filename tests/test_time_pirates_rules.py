@@ -77,6 +77,7 @@ def turn_of(state: TimePiratesState, seat: int, pos: int | None = None,
         state.pos[seat] = pos
     if hand is not None:
         give(state, seat, hand)
+    state._stock_shop()  # the test may have changed the bazaar
     state._legal_cache = None
     state._begin_turn(seat)
     state._settle()
@@ -473,6 +474,7 @@ def own(state: TimePiratesState, seat: int, *types: int) -> None:
     for t in types:
         state.bazaar[t] -= 1
         state.deeds[seat][t] += 1
+    state._stock_shop()
 
 
 def test_each_year_scores_all_deeds_held_and_deeds_are_kept():

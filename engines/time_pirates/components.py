@@ -81,6 +81,7 @@ class Components:
     colour_deeds: tuple[tuple[tuple[int, int], ...], ...] = ()  # per colour: (type, cost)
     white_deeds: tuple[tuple[int, int], ...] = ()  # (type, cost), sorted by cost
     min_cost: int = 1
+    shop_cap: int = 1  # the highest deed cost: budgets above it buy the same
 
     def __post_init__(self) -> None:
         by_cost = sorted(range(len(self.deeds)), key=lambda t: (self.deeds[t][2], t))
@@ -90,6 +91,7 @@ class Components:
         object.__setattr__(self, "colour_deeds", colour)
         object.__setattr__(self, "white_deeds", white)
         object.__setattr__(self, "min_cost", min(d[2] for d in self.deeds))
+        object.__setattr__(self, "shop_cap", max(d[2] for d in self.deeds))
 
     @property
     def num_epochs(self) -> int:

@@ -58,7 +58,7 @@ class TimePiratesState(State):
         "num_players", "rules", "rng", "_legal_cache", "comp", "bag", "bag_total", "epochs",
         "hands", "deeds", "bazaar", "discard", "track", "pos", "patrol", "year", "year_scores",
         "leaders", "white_place", "special", "phase", "cur", "std_left", "forced", "pend",
-        "pend_need", "pend_mask", "stats",
+        "pend_need", "pend_mask", "stats", "shop",
     )
 
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
@@ -94,6 +94,8 @@ class TimePiratesState(State):
         self.pend_mask = 0  # colours already paid for a white deed
         # restocks, patrol catches, deeds bought, turns, atomic jumps, arrow swaps
         self.stats = [0, 0, 0, 0, 0, 0]
+        self.shop: tuple = ()
+        self._stock_shop()
         self._setup_fill()
         self._settle()
 
@@ -187,11 +189,12 @@ class TimePiratesState(State):
 
     def _add_affordable(self, h: list[int], acts: list[int]) -> None:
         """Deed types on the bazaar that hand `h` can pay for (white wild; white deeds need
-        distinct colours)."""
+        distinct colours).  Looks up `self.shop`: per colour, the purchasable deeds by budget."""
+        shop = self.shop
+        cap = self.comp.shop_cap  # budgets above the dearest deed buy the same
         white = h[WK]
-        bazaar = self.bazaar
         distinct = white
-        for c, deeds in enumerate(self.comp.colour_deeds):
+        for c in COLOUR_RANGE:
             b = 3 * c
             tot = h[b] + h[b + 1] + h[b + 2]
             if tot:
@@ -199,16 +202,18 @@ class TimePiratesState(State):
             elif not white:
                 continue
             tot += white
-            for t, cost in deeds:  # sorted by cost
-                if cost > tot:
-                    break
-                if bazaar[t]:
-                    acts.append(BUY + t)
-        for t, cost in self.comp.white_deeds:
-            if cost > distinct:
-                break
-            if bazaar[t]:
-                acts.append(BUY + t)
+            acts += shop[c][tot if tot < cap else cap]
+        if distinct:
+            acts += shop[C.WHITE][distinct if distinct < cap else cap]
+
+    def _stock_shop(self) -> None:
+        """Rebuild the budget -> purchasable-deeds table (the bazaar changed)."""
+        bazaar = self.bazaar
+        shop = []
+        for deeds in (*self.comp.colour_deeds, self.comp.white_deeds):
+            shop.append(tuple(tuple(BUY + t for t, cost in deeds if cost <= budget and bazaar[t])
+                              for budget in range(self.comp.shop_cap + 1)))
+        self.shop = tuple(shop)
 
     def _legal_restock(self) -> list[int]:
         spaces = self.comp.spaces
@@ -310,6 +315,7 @@ class TimePiratesState(State):
             if not self.pend_need:
                 self.deeds[p][self.pend] += 1
                 self.bazaar[self.pend] -= 1
+                self._stock_shop()
                 self.stats[2] += 1
                 self.phase = PH_LAND
         elif phase == PH_LAND or phase == PH_JUMP:
@@ -532,6 +538,7 @@ class TimePiratesState(State):
         new.pend_need = self.pend_need
         new.pend_mask = self.pend_mask
         new.stats = list(self.stats)
+        new.shop = self.shop  # immutable, rebuilt on every purchase
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:
