@@ -206,13 +206,22 @@ class TimePiratesState(State):
         if distinct:
             acts += shop[C.WHITE][distinct if distinct < cap else cap]
 
-    def _stock_shop(self) -> None:
-        """Rebuild the budget -> purchasable-deeds table (the bazaar changed)."""
+    def _stock_shop(self, colour: int | None = None) -> None:
+        """Rebuild the budget -> purchasable-deeds rows (of `colour`, or all) after the
+        bazaar changed.  Rows are tuples shared with clones, so they are replaced, not edited."""
+        shop = list(self.shop) if self.shop else [()] * (C.NUM_COLOURS + 1)
         bazaar = self.bazaar
-        shop = []
-        for deeds in (*self.comp.colour_deeds, self.comp.white_deeds):
-            shop.append(tuple(tuple(BUY + t for t, cost in deeds if cost <= budget and bazaar[t])
-                              for budget in range(self.comp.shop_cap + 1)))
+        colours = range(C.NUM_COLOURS + 1) if colour is None else (colour,)
+        for c in colours:
+            deeds = self.comp.white_deeds if c == C.WHITE else self.comp.colour_deeds[c]
+            row, cur, i = [], [], 0
+            for budget in range(self.comp.shop_cap + 1):
+                while i < len(deeds) and deeds[i][1] <= budget:
+                    if bazaar[deeds[i][0]]:
+                        cur.append(BUY + deeds[i][0])
+                    i += 1
+                row.append(tuple(cur))
+            shop[c] = tuple(row)
         self.shop = tuple(shop)
 
     def _legal_restock(self) -> list[int]:
@@ -315,7 +324,7 @@ class TimePiratesState(State):
             if not self.pend_need:
                 self.deeds[p][self.pend] += 1
                 self.bazaar[self.pend] -= 1
-                self._stock_shop()
+                self._stock_shop(self.comp.deeds[self.pend][0])
                 self.stats[2] += 1
                 self.phase = PH_LAND
         elif phase == PH_LAND or phase == PH_JUMP:
