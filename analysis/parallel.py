@@ -16,6 +16,8 @@ The dask path drives a `distributed.Client` directly (`submit(pure=False, retrie
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import hashlib
@@ -64,13 +66,18 @@ def _import_distributed() -> Any:
 
 
 def _probe_scheduler(address: str) -> None:
-    """A plain TCP connect, so a wrong host or port fails fast and leaves no run directory."""
+    """Fail fast, before any run directory exists, unless a dask scheduler answers.
+
+    A plain TCP connect catches a wrong host or port at once; the identity call then needs a
+    real scheduler, under our own deadline (the dask client can wait forever on a listener
+    that never completes the handshake).
+    """
     from distributed.comm.addressing import parse_address, parse_host_port
 
     try:
         scheme, location = parse_address(address)
-        if scheme not in ("tcp", "tls"):
-            return  # other transports: let the client's own handshake decide
+        if scheme != "tcp":
+            return  # tls:// etc. need the client's security settings: let it decide
         host, port = parse_host_port(location)
     except (ValueError, TypeError):
         raise ValueError(
@@ -79,9 +86,31 @@ def _probe_scheduler(address: str) -> None:
     try:
         with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT):
             pass
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:  # own event loop, any caller
+            info = pool.submit(asyncio.run, _identity(address)).result()
+    except TimeoutError:
+        raise ValueError(
+            f"cannot reach dask scheduler {address}: no answer within {CONNECT_TIMEOUT:g} s"
+        ) from None
     except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
+        reason = exc.strerror or str(exc) or type(exc).__name__
         raise ValueError(f"cannot reach dask scheduler {address}: {reason}") from None
+    if not isinstance(info, dict) or info.get("type") != "Scheduler":
+        kind = info.get("type") if isinstance(info, dict) else type(info).__name__
+        raise ValueError(f"{address} is a dask {kind}, not a scheduler")
+
+
+async def _identity(address: str) -> Any:
+    from distributed.core import rpc
+
+    async def ask() -> Any:
+        remote = rpc(address, timeout=CONNECT_TIMEOUT)
+        try:
+            return await remote.identity()
+        finally:
+            await remote.close_rpc()
+
+    return await asyncio.wait_for(ask(), CONNECT_TIMEOUT)
 
 
 def parallel_chunks(

@@ -197,3 +197,18 @@ def test_scheduler_without_workers_fails_after_a_bounded_wait(tmp_path, monkeypa
             tournament.run(spec(games=20, chunk_size=10), tmp_path / "run", backend="dask",
                            scheduler=empty.scheduler_address)
         assert time.monotonic() - began < 15
+
+
+def test_listener_that_is_not_a_scheduler_times_out_cleanly(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 2.0)
+    out = tmp_path / "run"
+    with socket.socket() as silent:  # accepts connections, never speaks dask
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        began = time.monotonic()
+        code = cli.main([GAME, "--games", "10", "--backend", "dask", "--scheduler",
+                         f"tcp://127.0.0.1:{silent.getsockname()[1]}", "--out", str(out), "-q"])
+    assert code == 2
+    assert "cannot reach dask scheduler" in capsys.readouterr().err
+    assert time.monotonic() - began < 10
+    assert not out.exists()
