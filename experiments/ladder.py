@@ -83,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per heuristic rung")
     parser.add_argument("--mcts-games", type=int, default=20, help="games per MCTS rung")
-    parser.add_argument("--mcts", default="mcts", help="MCTS spec for the top rung")
+    parser.add_argument("--mcts", nargs="+", default=["mcts"],
+                        help="MCTS spec(s) for the top rung (one rung each)")
     parser.add_argument("--only", nargs="*", help="games to run (default: every registered)")
     parser.add_argument("--players", nargs="*", type=int, help="player counts (default: the "
                         "game's default; counts outside its range are skipped)")
@@ -114,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
                         share = rung.share / max(rung.games - rung.truncated, 1)
                         if share > best_share:
                             best, best_share = style, share
-                _print(run_rung(pool, Rung(name, n, args.mcts, best), args.mcts_games))
+                for spec in args.mcts:
+                    _print(run_rung(pool, Rung(name, n, spec, best), args.mcts_games))
     finally:
         if pool:
             pool.close()

@@ -193,6 +193,21 @@ def test_benchmark_reports_iterations_per_second():
     assert result["decisions"] > 0
     assert result["iterations"] <= 50 * result["decisions"]
     assert result["games"] >= 1
+    # `simulate bench` reads this counter to print iterations/s
+    bot = _mcts(NIM, iterations=30)
+    bot.choose(nim_position(2, 9), random.Random(0))
+    bot.choose(nim_position(2, 8), random.Random(0))
+    assert bot.iterations_done == 60
+
+
+def test_root_stats_show_the_search():
+    bot = _mcts(NIM, iterations=400)
+    state = nim_position(2, 6)
+    choice = bot.choose(state, random.Random(0))
+    stats = bot.root_stats(0, state.legal_actions())
+    assert sum(v for v, _ in stats.values()) == 400
+    assert max(stats, key=lambda a: stats[a][0]) == choice == 2
+    assert stats[2][1] > stats[1][1] and stats[2][1] > stats[3][1]
 
 
 # --- registered games ------------------------------------------------------------------------
