@@ -44,6 +44,7 @@ from engines.ninjato.actions import (
     A_ZERO,
     PH_CHOICE,
     PH_DISCARD,
+    PH_END,
     PH_FIGHT,
     PH_KEEP,
     PH_PAY,
@@ -57,13 +58,15 @@ from engines.ninjato.state import NinjatoState, can_pay
 
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
 KEEP_VALUE = (3, 1, 4, 1, 3)
-# discard / pay order: least useful first
+# discard / pay / fight order: least useful first (ascending KEEP_VALUE, then value)
 SPEND_ORDER = (1, 3, 0, 4, 2)
 # dojo row preference (value - 1 -> rank, higher = take first)
 ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
 TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
 TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
+assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed form
 _E = comp
+assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
 _DOJO_CACHE: dict[tuple[int, ...], int] = {}
 
 
@@ -75,41 +78,44 @@ class Heuristic:
         self.collector = style == "collector"
         self.banzai_margin = float(banzai_margin)
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
+        handlers = {
+            PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
+            PH_DISCARD: self._spend, PH_FIGHT: self.fight, PH_CHOICE: self._choice,
+            PH_KEEP: self._keep, PH_TOKEN: self.token, PH_REWARD1: self.reward,
+            PH_REWARD2: self.pick_rumour,
+        }
+        # phase (PH_* index) -> handler(state, legal); other phases take the first action
+        self._by_phase = tuple(handlers.get(ph, self._first) for ph in range(PH_END + 1))
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, state: NinjatoState, rng: random.Random) -> int:
         legal = state._legal_cache or state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        ph = state.phase
-        if ph == PH_PLACE:
-            return self.place(state, legal)
-        if ph == PH_FIGHT:
-            return self.fight(state, legal)
-        if ph == PH_CHOICE:
-            return self.banzai_or_retreat(state)
-        if ph == PH_PAY:
-            return self.best_payment(state, legal)
-        if ph == PH_SKILLPAY or ph == PH_DISCARD:
-            base = A_SKILLPAY if ph == PH_SKILLPAY else A_DISCARD
-            for v in SPEND_ORDER:
-                if base + v in legal:
-                    return base + v
-        if ph == PH_KEEP:
-            keeps = [a for a in legal if A_KEEP <= a < A_KEEP + 5]
-            return max(keeps, key=lambda a: TREASURE_KEEP[a - A_KEEP])
-        if ph == PH_TOKEN:
-            return self.token(state, legal)
-        if ph == PH_REWARD1:
-            return self.reward(state, legal)
-        if ph == PH_REWARD2:
-            return self.pick_rumour(state, legal)
+        return self._by_phase[state.phase](state, legal)
+
+    def _spend(self, state: NinjatoState, legal: list[int]) -> int:
+        """Pay a skill or discard: the least useful card value first."""
+        base = A_SKILLPAY if state.phase == PH_SKILLPAY else A_DISCARD
+        for v in SPEND_ORDER:
+            if base + v in legal:
+                return base + v
+        return legal[0]
+
+    def _keep(self, state: NinjatoState, legal: list[int]) -> int:
+        keeps = [a for a in legal if A_KEEP <= a < A_KEEP + 5]
+        return max(keeps, key=lambda a: TREASURE_KEEP[a - A_KEEP])
+
+    def _choice(self, state: NinjatoState, legal: list[int]) -> int:
+        return self.banzai_or_retreat(state)
+
+    def _first(self, state: NinjatoState, legal: list[int]) -> int:
         return legal[0]
 
     # ------------------------------------------------------------------ placement
     def place(self, s: NinjatoState, legal: list[int]) -> int:
         hand = s.hands[s.cur]
-        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        hn = sum(hand)
         buy_env: list[int] = []
         buy_rum: list[int] = []
         if legal[-1] >= A_PALACE:
@@ -140,7 +146,7 @@ class Heuristic:
     def dojo(self, s: NinjatoState, legal: list[int]) -> int:
         """Take the most useful face-up cards (Ki, 1s and 5s); cached per row and options."""
         hand = s.hands[s.cur]
-        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        hn = sum(hand)
         key = (*s.row, hn if hn < 2 else 2)  # the dojo options depend on row and hand size
         best = _DOJO_CACHE.get(key)
         if best is None:
@@ -163,31 +169,43 @@ class Heuristic:
         return best
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
-        """The open house with the most treasure whose sentry this hand can beat (-1: none)."""
-        lo = 1 if hand[0] else 2 if hand[1] else 3 if hand[2] else 4 if hand[3] else 5
-        hi = 5 if hand[4] else 4 if hand[3] else 3 if hand[2] else 2 if hand[1] else 1
-        ki = hand[2]
+        """The open house with the most treasure whose sentry this hand can beat (-1: none).
+
+        A house is worth its plain treasures (TVAL: value, gold as a jade) plus 0.5 per red
+        one; a sentry that one card beats alone (no Ki needed) adds 0.5.
+        """
+        h0, h1, ki, h3, h4 = hand
+        lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
+        hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
         top = hi + (ki - 1 if hi == 3 else ki)
         bottom = lo - (ki - 1 if lo == 3 else ki)
         best, best_score = -1, 0.0
         gval = s.C.gval
-        hclosed, hsentry, hplain, hred = s.hclosed, s.hsentry, s.hplain, s.hred
-        for h in range(5):
-            if hclosed[h]:
+        hsentry, hplain, hred = s.hsentry, s.hplain, s.hred
+        h = -1
+        for closed in s.hclosed:
+            h += 1
+            if closed:
                 continue
-            g = gval[hsentry[h]] if hsentry[h] >= 0 else 3
-            if top > g or bottom < g:
-                worth = 0.5 * len(hred[h])
-                for t in hplain[h]:
-                    worth += TVAL[t]
-                if top > g:
-                    score = worth + 0.5 if hi > g else worth
-                    if score > best_score:
-                        best, best_score = A_HOUSE + 2 * h, score
+            g = hsentry[h]
+            g = gval[g] if g >= 0 else 3
+            if top > g:
+                plain = hplain[h]
+                # TVAL[t] = t + 2 except gold (4) = 5
+                worth = sum(plain) + 2 * len(plain) - plain.count(4) + 0.5 * len(hred[h])
+                score = worth + 0.5 if hi > g else worth
+                if score > best_score:
+                    best, best_score = A_HOUSE + 2 * h, score
                 if bottom < g:
                     score = worth + 0.5 if lo < g else worth
                     if score > best_score:
                         best, best_score = A_HOUSE + 2 * h + 1, score
+            elif bottom < g:
+                plain = hplain[h]
+                worth = sum(plain) + 2 * len(plain) - plain.count(4) + 0.5 * len(hred[h])
+                score = worth + 0.5 if lo < g else worth
+                if score > best_score:
+                    best, best_score = A_HOUSE + 2 * h + 1, score
         return best
 
     def envoy_points(self, s: NinjatoState, e: int) -> int:
@@ -228,15 +246,15 @@ class Heuristic:
         stealth = s.rapp
         ki = hand[2]
         if s.rbase < 0:
-            # a base card that wins alone: the least precious one
-            best, best_keep = -1, 99
-            for v in range(5):
-                if hand[v]:
-                    val = v + 1
-                    if (val < g if stealth else val > g) and KEEP_VALUE[v] < best_keep:
-                        best, best_keep = A_BASE + v, KEEP_VALUE[v]
-            if best >= 0:
-                return best
+            # a base card that wins alone: the least precious one (index v = value - 1)
+            if stealth:
+                for v in SPEND_ORDER:
+                    if hand[v] and v + 1 < g:
+                        return A_BASE + v
+            else:
+                for v in SPEND_ORDER:
+                    if hand[v] and v + 1 > g:
+                        return A_BASE + v
             if A_BOR2 in legal and (2 < g if stealth else 2 > g):
                 return A_BOR2
             if A_BOR4 in legal and (4 < g if stealth else 4 > g):
@@ -279,29 +297,32 @@ class Heuristic:
     def banzai_or_retreat(self, s: NinjatoState) -> int:
         """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
         p = s.cur
-        hand = s.hands[p]
+        h0, h1, ki, h3, h4 = s.hands[p]
         h = s.rh
         plain = s.hplain[h]
         ready = s.ready[p]
-        ki = hand[2]
         if s.rapp:
-            lo = 1 if hand[0] else 2 if hand[1] else 3 if ki else 4 if hand[3] else (
-                5 if hand[4] else 0)
-            if not lo:
-                return A_RETREAT
-            best = lo - (ki - 1 if lo == 3 else ki)
             if ready[_E.E_ZERO] or ready[_E.E_MINUS2]:
-                best = 0
-            win = (5 - best) / 5 if best > 0 else 1.0
+                if not (h0 or h1 or ki or h3 or h4):
+                    return A_RETREAT
+                win = 1.0
+            else:
+                lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5 if h4 else 0
+                if not lo:
+                    return A_RETREAT
+                best = lo - (ki - 1 if lo == 3 else ki)
+                win = (5 - best) / 5 if best > 0 else 1.0
         else:
-            hi = 5 if hand[4] else 4 if hand[3] else 3 if ki else 2 if hand[1] else (
-                1 if hand[0] else 0)
-            if not hi:
-                return A_RETREAT
-            best = hi + (ki - 1 if hi == 3 else ki)
             if ready[_E.E_SIX] or ready[_E.E_PLUS2]:
-                best = 6
-            win = (best - 1) / 5 if best < 6 else 1.0
+                if not (h0 or h1 or ki or h3 or h4):
+                    return A_RETREAT
+                win = 1.0
+            else:
+                hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1 if h0 else 0
+                if not hi:
+                    return A_RETREAT
+                best = hi + (ki - 1 if hi == 3 else ki)
+                win = (best - 1) / 5 if best < 6 else 1.0
         if plain:
             nxt = plain[0]
             left = len(plain) + len(s.hred[h])
@@ -318,7 +339,7 @@ class Heuristic:
             loss += v
             if v > top:
                 top = v
-        loss -= top
+        loss -= top  # a failure keeps the best treasure
         if self.collector:
             loss *= 1.5
         return A_BANZAI if win * gain > (1 - win) * loss + self.banzai_margin else A_RETREAT

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +215,24 @@ class Components:
     afford: dict = field(default_factory=dict, compare=False, repr=False)
     # (kind*100 + card, *holding) -> indices of the payment options it covers
     payable: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def skill_need(self) -> tuple[tuple[int, int], ...]:
+        """Tile id -> (school bit, 0 for no school; card index to pay, -1 for any card).
+
+        A tile is free when its school bit is in the learner's schools (3.5).
+        """
+        return tuple((1 << sc if sc else 0, cost - 1)
+                     for sc, cost in zip(self.skill_school, self.skill_cost))
+
+    @cached_property
+    def caps(self) -> tuple[int, ...]:
+        """Most of each treasure type any payment needs (gold: the most treasures in all).
+
+        Payability (`can_pay`) of a holding does not change above these counts.
+        """
+        opts = [o for group in self.env_opts + self.rum_opts for o in group]
+        return (*(max(o[t] for o in opts) for t in range(4)), max(sum(o) for o in opts))
 
     @property
     def disguise_tiles(self) -> tuple[int, ...]:

@@ -119,20 +119,29 @@ for _m in range(32):
     _HOUSE_ACTS[_closed] = [A_HOUSE + 2 * _h + _ap for _h in range(5) if not _closed[_h]
                             for _ap in (0, 1)]
 del _m, _closed
+_ALL_HOUSES = _HOUSE_ACTS[(False,) * 5]
 
 
 def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
-    """Which envoys and rumours a holding can pay for (cached per holding and data set)."""
-    trl = list(tr)
-    envs = 0
-    for e, opts in enumerate(C.env_opts):
-        if any(can_pay(o, trl) for o in opts):
-            envs |= 1 << e
-    rums = 0
-    for r, opts in enumerate(C.rum_opts):
-        if any(can_pay(o, trl) for o in opts):
-            rums |= 1 << r
-    out = C.afford[tr] = (envs, rums)
+    """Which envoys and rumours a holding can pay for (cached per holding and data set).
+
+    Holding more of a type than any payment asks for changes nothing, so the answer is
+    computed once per holding capped at those amounts (`Components.caps`) and shared.
+    """
+    capped = tuple(x if x < c else c for x, c in zip(tr, C.caps))
+    out = C.afford.get(capped)
+    if out is None:
+        trl = list(capped)
+        envs = 0
+        for e, opts in enumerate(C.env_opts):
+            if any(can_pay(o, trl) for o in opts):
+                envs |= 1 << e
+        rums = 0
+        for r, opts in enumerate(C.rum_opts):
+            if any(can_pay(o, trl) for o in opts):
+                rums |= 1 << r
+        out = C.afford[capped] = (envs, rums)
+    C.afford[tr] = out
     return out
 
 
@@ -267,7 +276,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def draw_card(self) -> int:
         """Top card of the dojo deck as an index 0..4 (value - 1); reshuffles the discards."""
         deck = self.deck
-        total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
+        total = sum(deck)
         if total == 0:
             self.deck, self.ddisc = self.ddisc, deck
             deck = self.deck
@@ -279,7 +288,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def draw_treasure(self) -> int:
         """A random treasure type from the bag; an empty bag takes back the discards."""
         bag = self.bag
-        total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
+        total = sum(bag)
         if total == 0:
             self.bag, self.tdisc = self.tdisc, bag
             bag = self.bag
@@ -309,33 +318,28 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         """Placements: dojo draws, a payable sensei tile, an open house, a payable envoy/rumour."""
         p = self.cur
         hand = self.hands[p]
-        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        hn = sum(hand)
         key = (*self.row, hn)
         masks = _MASKS.get(key)
         if masks is None:
             masks = _MASKS[key] = dojo_masks(tuple(self.row), DRAWS_BY_HAND[hn] if hn < 2 else 2)
-        out = list(masks)
+        out = masks[:]
         sensei = self.sensei
         if sensei:
-            C = self.C
             schools = self.schools[p]
-            school, cost = C.skill_school, C.skill_cost
+            need = self.C.skill_need
             for i, t in enumerate(sensei):
-                sc = school[t]
-                if sc and schools >> sc & 1:
+                school_bit, card = need[t]
+                if schools & school_bit or (hand[card] if card >= 0 else hn):
                     out.append(A_SENSEI + i)
-                else:
-                    c = cost[t]
-                    if (hand[c - 1] if c else hn):
-                        out.append(A_SENSEI + i)
-        out += _HOUSE_ACTS[tuple(self.hclosed)]
+        closed = self.hclosed
+        out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
-        if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
+        if any(tr):
             C = self.C
-            key = tuple(tr)
-            aff = C.afford.get(key)
+            aff = C.afford.get(tuple(tr))
             if aff is None:
-                aff = affordable(C, key)
+                aff = affordable(C, tuple(tr))
             envs, rums = aff
             if envs:
                 for i, e in enumerate(self.palace):
