@@ -294,9 +294,8 @@ def test_skill_once_per_tile_per_round_and_reset_at_round_end():
     assert s.phase == PH_CHOICE and s.ready[0][E_PLUS2] == 0
     next_guard(s, 5)
     act(s, A_BANZAI)
-    play(s, 4)
-    assert A_PLUS2 not in legal(s)  # used this round
-    act(s, A_GIVE_UP)
+    play(s, 4)  # 4 vs 5 and Kenjutsu is used up this round: nothing left but to fail
+    assert s.phase == PH_PLACE and s.ready[0][E_PLUS2] == 0 and s.treas[0][FAN] == 1
     s.end_round()
     assert s.ready[0][E_PLUS2] == 1
 
@@ -308,13 +307,27 @@ def test_raid_force_must_play_higher_and_a_tie_fails():
     s.hands[0] = hand(3, 4)
     raid(s, 0)
     play(s, 3)  # Ki alone counts as 3: a tie does not win
-    assert s.phase == PH_FIGHT
-    act(s, A_GIVE_UP)
-    assert s.rshur == [] and s.phase == PH_PLACE
+    # the 4 left cannot modify it (no Ki): giving up is the only option, resolved at once
+    assert s.rshur == [] and s.phase == PH_PLACE and s.hands[0] == hand(4)
     s.cur = 0
     raid(s, 0)
     play(s, 4)
     assert s.rshur == [FAN] and s.phase == PH_CHOICE
+
+
+def test_forced_give_up_is_not_a_decision_but_a_real_choice_is():
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=5)
+    s.hands[0] = hand(4, 3)
+    raid(s, 0)
+    play(s, 4)  # 4 vs 5: the Ki could still make it 5 (a tie), so the raider decides
+    assert s.phase == PH_FIGHT and legal(s) == [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
+    act(s, A_KI_PLUS)  # 5 vs 5 ties; no card left: the raid fails without a decision
+    assert s.phase == PH_PLACE and s.cur == 1 and s.hands[0] == [0] * 5
+    s.cur = 0
+    s.hands[0] = [0] * 5  # an empty hand commits to the sentry (A21) and fails at once
+    raid(s, 0)
+    assert s.phase == PH_PLACE and s.turn == 2 and len(s.hplain[0]) == 5  # A3: +1 per raid
 
 
 def test_raid_stealth_must_play_lower():

@@ -70,7 +70,7 @@ class RaidMixin:
             return
         self.rgk = G_SENTRY
         self.rgid = g
-        self.phase = PH_FIGHT
+        self.await_play()
 
     def guard_value(self) -> int:
         """Value of the guard being fought, for the current approach (split elites, 3.4.8)."""
@@ -234,12 +234,32 @@ class RaidMixin:
         elif a < A_BANZAI:
             self.ready[p][E_REFRESH] -= 1
             self.ready[p][a - A_REFRESH] += 1
+            self.await_play()
             return
         else:
             self.swap(a)
+            self.await_play()
             return
         if self.play_beats():
             self.win_guard()
+        else:
+            self.await_play()
+
+    def await_play(self) -> None:
+        """Wait for the raider's next play against the guard (phase FIGHT).
+
+        When giving up is the only legal action (no card, no Ki, no usable skill), the raid
+        fails at once: that step is not a choice, so it is not exposed as a decision.
+        """
+        self.phase = PH_FIGHT
+        hand = self.hands[self.cur]
+        if self.rbase < 0:
+            if hand[0] or hand[1] or hand[2] or hand[3] or hand[4]:
+                return  # a card to play
+        elif self.rover < 0 and hand[2]:
+            return  # a Ki to add
+        if self.legal_fight() == [A_GIVE_UP]:
+            self.fail()
 
     def win_guard(self) -> None:
         """Beat the guard (or the next guard of a double elite); take the next treasure."""
@@ -253,6 +273,7 @@ class RaidMixin:
                 self.rmod = 0
                 self.rover = -1
                 self.rbor = False
+                self.await_play()
                 return
             self.elites[self.cur].append(self.rgid)
         elif kind == G_REGULAR:
@@ -298,7 +319,7 @@ class RaidMixin:
                 return
             self.rgk = G_ELITE
             self.rgid = self.draw_from(self.edeck)
-        self.phase = PH_FIGHT
+        self.await_play()
 
     def draw_from(self, lst: list[int]) -> int:
         i = int(self.rng.random() * len(lst))
