@@ -68,6 +68,10 @@ def compare_command(
     report: Annotated[Path | None, typer.Option(help="Write an HTML report here.")] = None,
     bootstrap: Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")] = 200,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    backend: Annotated[str | None, typer.Option(
+        help="loky (local processes) or dask; run: default the file's backend key.")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")] = None,
 ) -> None:
     """Compare bots in duplicate format: each deal is replayed once per seat permutation."""
     from analysis import compare, stats
@@ -90,7 +94,7 @@ def compare_command(
     total = spec.deals * len(spec.seatings)
     result = run_with_progress(
         f"{game_name} {players}p duplicate", total, quiet,
-        lambda cb: compare.run_duplicate(spec, out, jobs, cb))
+        lambda cb: compare.run_duplicate(spec, out, jobs, cb, backend or "loky", scheduler))
     frame = result.frame
     stdout.print(
         f"[bold]{game_name}[/] · {players} players · line-up {', '.join(spec.lineup)} · "
@@ -109,7 +113,8 @@ def compare_command(
         rot_dir = out / "rotation"
         rotation = run_with_progress(
             f"{game_name} {players}p rotation", total, quiet,
-            lambda cb: compare.run_rotation(spec, rot_dir, jobs, cb))
+            lambda cb: compare.run_rotation(spec, rot_dir, jobs, cb, backend or "loky",
+                                            scheduler))
         table = compare.narrowing(frame, rotation)
         _print_frame("Interval half width: duplicate vs plain rotation (same games)",
                      table[["bot", "share_duplicate", "half_width_duplicate", "share_rotation",
@@ -153,6 +158,10 @@ def run_command(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the runs, play nothing.")]
     = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    backend: Annotated[str | None, typer.Option(
+        help="loky (local processes) or dask; run: default the file's backend key.")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")] = None,
 ) -> None:
     """Run every study of an experiment file, then write OUT/NAME/report.html."""
     from analysis import experiments
@@ -168,7 +177,8 @@ def run_command(
         return
     path = run_with_progress(
         experiment.name, total, quiet,
-        lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g)))
+        lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,
+                                       scheduler))
     stdout.print(f"report: {path}")
 
 

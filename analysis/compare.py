@@ -95,6 +95,7 @@ class CompareResult:
 def run_duplicate(
     spec: CompareSpec, out_dir: str | os.PathLike, jobs: int = -1,
     progress: Callable[[int], None] | None = None, backend: str = "loky",
+    scheduler: str | None = None,
 ) -> CompareResult:
     """Play (or finish) every permutation's run under `out_dir` and load them together."""
     out = Path(out_dir)
@@ -113,14 +114,7 @@ def run_duplicate(
     run_dirs = []
     for name, run_spec in planned:
         run_dir = out / name
-        if (run_dir / results.MANIFEST).is_file():
-            done = results.read_manifest(run_dir)
-            if tuple(done.get("bots", ())) != run_spec.bots or done.get("seed") != spec.seed \
-                    or int(done.get("games", -1)) != run_spec.games:
-                raise ValueError(f"{run_dir} holds a different run; use another --out")
-            tournament.resume(run_dir, jobs, progress, backend)
-        else:
-            tournament.run(run_spec, run_dir, jobs, progress, backend)
+        tournament.run_or_resume(run_spec, run_dir, jobs, progress, backend, scheduler)
         run_dirs.append(run_dir)
     return CompareResult(results.load_runs(run_dirs), out, run_dirs, spec)
 
@@ -128,13 +122,14 @@ def run_duplicate(
 def run_rotation(
     spec: CompareSpec, out_dir: str | os.PathLike, jobs: int = -1,
     progress: Callable[[int], None] | None = None, backend: str = "loky",
+    scheduler: str | None = None,
 ) -> pd.DataFrame:
     """The same line-up, as many games, plain seat rotation (a fresh deal every game)."""
     games = spec.deals * len(spec.seatings)
     run_spec = tournament.RunSpec(
         game=spec.game, players=spec.players, games=games, bots=spec.lineup,
         seed=spec.seed, rules=dict(spec.rules), rotate=True).validated()
-    return tournament.run(run_spec, out_dir, jobs, progress, backend).frame
+    return tournament.run(run_spec, out_dir, jobs, progress, backend, scheduler).frame
 
 
 def narrowing(duplicate: pd.DataFrame, rotation: pd.DataFrame) -> pd.DataFrame:

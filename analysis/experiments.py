@@ -32,12 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analysis import compare, report, results, tournament
+from analysis import compare, report, tournament
 from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
 
-TOP_KEYS = {"name", "description", "seed", "games", "study"}
+TOP_KEYS = {"name", "description", "seed", "games", "study", "backend", "scheduler"}
 STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules"}
 FORMATS = ("rotation", "duplicate")
 
@@ -63,6 +63,8 @@ class Experiment:
     description: str
     runs: list[PlannedRun]
     out_dir: Path
+    backend: str = "loky"
+    scheduler: str | None = None
 
 
 def _fail(where: str, message: str) -> None:
@@ -126,7 +128,13 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     paths = [r.path for r in runs]
     if len(set(paths)) != len(paths):
         _fail(where, "two studies write the same run directory; give them distinct labels")
-    return Experiment(name, str(data.get("description", "")), runs, out_dir)
+    backend = data.get("backend", "loky")
+    scheduler = data.get("scheduler")
+    if backend not in ("loky", "dask"):
+        _fail(where, f"backend must be loky or dask, got {backend!r}")
+    if scheduler is not None and not isinstance(scheduler, str):
+        _fail(where, "scheduler must be an address string such as 'tcp://host:8786'")
+    return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler)
 
 
 def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int,
@@ -212,26 +220,24 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
 
 def execute(experiment: Experiment, jobs: int = -1,
             progress: Callable[[PlannedRun, int], None] | None = None,
-            backend: str = "loky") -> Path:
-    """Play (or resume) every planned run, then write the combined report; returns its path."""
+            backend: str | None = None, scheduler: str | None = None) -> Path:
+    """Play (or resume) every planned run, then write the combined report; returns its path.
+
+    `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.
+    """
+    backend = backend or experiment.backend
+    scheduler = scheduler or experiment.scheduler
     experiment.out_dir.mkdir(parents=True, exist_ok=True)
     for run in experiment.runs:
         callback = (lambda g, r=run: progress(r, g)) if progress else None
         if run.format == "duplicate":
             spec = compare.CompareSpec(run.game, run.players, run.bots, run.games, run.seed,
                                        run.rules, run.fill)
-            compare.run_duplicate(spec, run.path, jobs, callback, backend)
+            compare.run_duplicate(spec, run.path, jobs, callback, backend, scheduler)
             continue
         spec = tournament.RunSpec(game=run.game, players=run.players, games=run.games,
                                   bots=run.bots, seed=run.seed, rules=dict(run.rules))
-        if (run.path / results.MANIFEST).is_file():
-            done = results.read_manifest(run.path)
-            if int(done.get("games", -1)) != run.games or tuple(done.get("bots", ())) != run.bots:
-                raise ValueError(f"{run.path} holds a different run ({done.get('games')} games); "
-                                 "remove it or use another --out")
-            tournament.resume(run.path, jobs, callback, backend)
-        else:
-            tournament.run(spec, run.path, jobs, callback, backend)
+        tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
     title = f"Experiment {experiment.name}" + (
         f": {experiment.description}" if experiment.description else "")
     return report.write_report([r.path for r in experiment.runs],

@@ -252,3 +252,22 @@ def resume(
     spec = spec_from_manifest(manifest)
     spec.validated()
     return run(spec, run_dir, jobs, progress, backend, scheduler, _manifest=manifest)
+
+
+def run_or_resume(
+    spec: RunSpec, run_dir: str | os.PathLike, jobs: int = -1,
+    progress: ProgressCallback | None = None, backend: str = "loky", scheduler: str | None = None,
+) -> RunResult:
+    """Play `spec` into `run_dir`, or finish it if an earlier attempt left the same run there.
+
+    Studies made of several runs (comparisons, experiment files) call this for each run, so
+    re-running the study after an interruption picks up where it stopped.
+    """
+    if not (Path(run_dir) / results.MANIFEST).is_file():
+        return run(spec, run_dir, jobs, progress, backend, scheduler)
+    wanted = spec.validated()
+    stored = spec_from_manifest(results.read_manifest(run_dir))
+    same = ("game", "players", "games", "bots", "seed", "rules", "rotate")
+    if any(getattr(stored, key) != getattr(wanted, key) for key in same):
+        raise ValueError(f"{run_dir} holds a different run; remove it or use another --out")
+    return resume(run_dir, jobs, progress, backend, scheduler)

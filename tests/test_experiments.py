@@ -58,6 +58,8 @@ format = "duplicate"
     ("[[study]]\ngame = 'tabula-rasa'\nbots = ['nosuchbot']\n", "unknown bot"),
     ("name = 'x'\n", "at least one [[study]]"),
     ("games = -3\n[[study]]\n", "games must be a positive integer"),
+    ("backend = 'spark'\n[[study]]\ngame = 'tabula-rasa'\n", "backend must be loky or dask"),
+    ("scheduler = 8786\n[[study]]\ngame = 'tabula-rasa'\n", "scheduler must be an address"),
 ])
 def test_bad_files_are_one_line_exit_2(tmp_path, capsys, text, message):
     assert main(["run", str(write(tmp_path, text)), "--out", str(tmp_path)]) == 2

@@ -142,3 +142,18 @@ def test_manifest_records_spec_seed_version_and_dataset(tmp_path):
     assert manifest["bots"] == ["heuristic", "random", "random"]
     assert manifest["dataset"] and manifest["package_version"]
     assert set(result.frame["dataset"]) == {manifest["dataset"]}
+
+
+def test_run_or_resume_finishes_a_matching_run_and_refuses_a_different_one(tmp_path):
+    run_dir = tmp_path / "study"
+
+    def stop_after_first_chunk(games: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tournament.run(_spec(), run_dir, jobs=1, progress=stop_after_first_chunk)
+    finished = tournament.run_or_resume(_spec(), run_dir, jobs=1)
+    assert finished.games_played_now == 60 - 8
+    assert finished.frame["game_index"].nunique() == 60
+    with pytest.raises(ValueError, match="different run"):
+        tournament.run_or_resume(_spec(seed=7), run_dir, jobs=1)
