@@ -35,11 +35,11 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
                          f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", _pct(row.fair),
                          f"{row.mean_score:.2f}")
         console.print(bots)
-        seats = Table(title="Win share by seat (seat 0 moves first)")
+        seats = Table(title="Win share by seat (seat 1 moves first)")
         for column in ("seat", "games", "win share", "95% CI", "mean score"):
             seats.add_column(column, justify="right")
         for row in win_share(frame, "seat").itertuples():
-            seats.add_row(str(row.seat), f"{row.games:,}", _pct(row.win_share),
+            seats.add_row(str(row.seat + 1), f"{row.games:,}", _pct(row.win_share),
                           f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", f"{row.mean_score:.2f}")
         console.print(seats)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")
