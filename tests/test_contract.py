@@ -67,6 +67,7 @@ def test_same_seed_same_game_and_replay_reproduces_it(name, n):
         first = play_game(game, bots, seed, record=True)
         second = play_game(game, bots, seed, record=True)
         assert first == second
+        assert not first.truncated, "random play hit the decision cap (a rules loop?)"
         final = replay(game, n, seed, first.actions)
         assert final.is_terminal() or first.truncated
         assert final.scores() == first.scores
