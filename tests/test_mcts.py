@@ -173,12 +173,19 @@ def test_heuristic_rollouts_call_the_default_heuristic():
         ("mcts:reward=points", "reward= must be one of win|score|mix"),
         ("mcts:determinizations=-2", "determinizations= must be >= 0"),
         ("mcts:rollout_depth=0", "rollout_depth= must be >= 1"),
-        ("mcts:fast", "takes only key=value options"),
+        ("mcts:fast", "unknown mcts preset 'fast'"),
     ],
 )
 def test_bad_options_raise_bot_spec_error(spec, message):
     with pytest.raises(BotSpecError, match=message):
         make_bot(spec, NIM)
+
+
+def test_strong_preset_sets_options_and_explicit_ones_win():
+    bot = make_bot("mcts:strong", NIM)
+    assert (bot.config.iterations, bot.config.rollout, bot.config.reward) == (
+        150, "heuristic", "mix")
+    assert make_bot("mcts:strong,iterations=7", NIM).config.iterations == 7
 
 
 def test_heuristic_rollout_needs_a_heuristic():

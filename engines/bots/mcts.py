@@ -23,6 +23,9 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 - `reward=win|score|mix`  terminal reward: win share (1/k for a k-way shared win),
                    normalized score ((s - min) / (max - min)), or their average.
 
+Presets: `mcts:strong` = `iterations=150,rollout=heuristic,reward=mix` (options given
+next to it override it).
+
 With an iteration budget the bot is a pure function of (position as seen by its seat, rng).
 """
 
@@ -342,16 +345,25 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
     return MCTSConfig(**values)  # type: ignore[arg-type]
 
 
+#: Named option sets (`mcts:strong`); explicit options override them.  `strong` is the
+#: setting that beat the heuristics in the ladder (heuristic rollouts + mixed reward) at
+#: roughly 0.3-1.5 s per decision instead of the default's ~50 ms.
+PRESETS: dict[str, dict[str, str]] = {
+    "strong": {"iterations": "150", "rollout": "heuristic", "reward": "mix"},
+}
+
+
 def make_mcts(game: Game, variant: str | None, options: dict[str, str]) -> MCTSBot:
     """Factory behind the spec `mcts[:options]` (see the module docstring for the options)."""
     from engines.bots import BotSpecError
 
-    if variant is not None:
+    if variant is not None and variant not in PRESETS:
         raise BotSpecError(
-            f"the mcts bot takes only key=value options, got {variant!r}; "
-            f"known options: {', '.join(OPTIONS)}"
+            f"unknown mcts preset {variant!r} (known: {', '.join(PRESETS)}); "
+            f"options are key=value: {', '.join(OPTIONS)}"
         )
-    return MCTSBot(game, parse_options(game, options))
+    merged = {**PRESETS.get(variant or "", {}), **options}
+    return MCTSBot(game, parse_options(game, merged))
 
 
 # --------------------------------------------------------------------------------------------
