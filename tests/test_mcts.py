@@ -173,6 +173,7 @@ def test_heuristic_rollouts_call_the_default_heuristic():
         ("mcts:reward=points", "reward= must be one of win|score|mix"),
         ("mcts:determinizations=-2", "determinizations= must be >= 0"),
         ("mcts:rollout_depth=0", "rollout_depth= must be >= 1"),
+        ("mcts:prior=-1", "prior= must be a finite number >= 0"),
         ("mcts:fast", "unknown mcts preset 'fast'"),
     ],
 )
@@ -186,6 +187,19 @@ def test_strong_preset_sets_options_and_explicit_ones_win():
     assert (bot.config.iterations, bot.config.rollout, bot.config.reward) == (
         150, "heuristic", "mix")
     assert make_bot("mcts:strong,iterations=7", NIM).config.iterations == 7
+
+
+def test_prior_tries_the_heuristic_move_first_and_favours_it():
+    """Nim with 6 stones: the take-max heuristic says 3; a tiny budget then visits 3 most."""
+    state = nim_position(2, 6)
+    plain = _mcts(NIM, iterations=6)
+    biased = _mcts(NIM, iterations=6, prior=5)
+    assert biased.choose(state, random.Random(0)) == 3
+    stats = biased.root_stats(0, state.legal_actions())
+    assert stats[3][0] > stats[1][0] and stats[3][0] > stats[2][0]
+    # with a real budget the search overrides the heuristic's (losing) move
+    assert _mcts(NIM, iterations=1500, prior=1).choose(state, random.Random(0)) == 2
+    assert plain.config.prior == 0
 
 
 def test_heuristic_rollout_needs_a_heuristic():

@@ -20,6 +20,8 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 - `determinizations=K`  sample K worlds once per decision and cycle through them (each
                    iteration gets a fresh chance stream); 0 (default) = a fresh world per
                    iteration.
+- `prior=W`        progressive bias W/(visits+1) at the root towards the default heuristic's
+                   move, which is also expanded first (default 0 = off).
 - `reward=win|score|mix`  terminal reward: win share (1/k for a k-way shared win),
                    normalized score ((s - min) / (max - min)), or their average.
 
@@ -63,6 +65,7 @@ class MCTSConfig:
     rollout_depth: int | None = None
     determinizations: int = 0
     reward: str = "win"
+    prior: float = 0.0
 
 
 class _Node:
@@ -120,8 +123,12 @@ class MCTSBot:
         self.name = "mcts"
         self._reward = _REWARD_FUNCS[self.config.reward]
         self._rollout_bot: Bot | None = None
+        self._prior_bot: Bot | None = None
         if self.config.rollout == "heuristic":
             self._rollout_bot = game.heuristics["default"]()
+        if self.config.prior > 0:
+            self._prior_bot = self._rollout_bot or game.heuristics["default"]()
+        self._prior_key = -1
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.total_iterations = 0
@@ -148,6 +155,10 @@ class MCTSBot:
             return legal[0]
         root = _Node()
         cfg = self.config
+        self._prior_key = -1
+        if self._prior_bot is not None:
+            hint = self._prior_bot.choose(root_world.clone(), local)
+            self._prior_key = hint << _PLAYER_BITS | seat
         pool: list[State] = []
         if cfg.determinizations > 0:
             pool = [root_world.determinize(seat, local) for _ in range(cfg.determinizations)]
@@ -180,6 +191,8 @@ class MCTSBot:
     # --- search -------------------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, rng: random.Random) -> None:
         c = self.config.c
+        prior_key = self._prior_key
+        prior = self.config.prior
         log = math.log
         sqrt = math.sqrt
         node = root
@@ -193,7 +206,8 @@ class MCTSBot:
             best_action = -1
             best_value = -math.inf
             for action in legal:
-                child = children.get(action << _PLAYER_BITS | player)
+                key = action << _PLAYER_BITS | player
+                child = children.get(key)
                 if child is None:
                     if untried is None:
                         untried = [action]
@@ -204,12 +218,17 @@ class MCTSBot:
                 if untried is None:
                     visits = child.visits
                     value = child.total / visits + c * sqrt(log(child.avail) / visits)
+                    if key == prior_key and node is root:  # progressive bias to the heuristic
+                        value += prior / (visits + 1)
                     if value > best_value:
                         best_value = value
                         best_child = child
                         best_action = action
             if untried is not None:
-                action = untried[int(rng.random() * len(untried))]
+                if node is root and prior_key >= 0 and prior_key not in children:
+                    action = prior_key >> _PLAYER_BITS  # the heuristic's move is tried first
+                else:
+                    action = untried[int(rng.random() * len(untried))]
                 child = _Node()
                 children[action << _PLAYER_BITS | player] = child
                 world.apply_action(action)
@@ -310,7 +329,9 @@ def _parse_choice(key: str, raw: str, choices: tuple[str, ...]) -> str:
     return raw
 
 
-OPTIONS = ("iterations", "time", "c", "rollout", "rollout_depth", "determinizations", "reward")
+OPTIONS = (
+    "iterations", "time", "c", "rollout", "rollout_depth", "determinizations", "reward", "prior",
+)
 
 
 def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
@@ -342,6 +363,10 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
         )
     if "reward" in options:
         values["reward"] = _parse_choice("reward", options["reward"], REWARDS)
+    if "prior" in options:
+        values["prior"] = _parse_float("prior", options["prior"], positive=False)
+        if values["prior"] and "default" not in game.heuristics:
+            raise BotSpecError(f"prior=: {game.name} has no default heuristic bot")
     return MCTSConfig(**values)  # type: ignore[arg-type]
 
 
