@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import engines
 from engines.time_pirates import components as C
+from engines.time_pirates.actions import ARROW, ATOMIC, BUY, END, MAX_SEATS, MOVE, PH_ACT
 
 GAME = engines.get_game("time-pirates")
 COMP = C.DEFAULT
@@ -70,6 +71,39 @@ def expected_specials(state) -> tuple[list[int], list[int]]:
     return set_bonus, majority
 
 
+def reference_act_actions(state) -> set[int]:
+    """The standard and special actions of the rules text, computed from scratch."""
+    p = state.cur
+    h = state.hands[p]
+    colour_held = [h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in range(5)]
+    white = h[C.WHITE_KIND]
+    acts: set[int] = set()
+    if state.std_left and state.forced:
+        acts |= {MOVE, MOVE + 1}
+    elif state.std_left:
+        acts |= set(state.epochs[state.pos[p]]) | {MOVE, MOVE + 1}  # take = the kind
+        for t, (colour, _, cost, _) in enumerate(COMP.deeds):
+            if not state.bazaar[t]:
+                continue
+            if colour == C.WHITE:
+                budget = sum(1 for c in range(5) if colour_held[c]) + white
+            else:
+                budget = colour_held[colour] + white
+            if budget >= cost:
+                acts.add(BUY + t)
+    else:
+        acts.add(END)
+    if not (state.std_left and state.forced):
+        acts |= {ATOMIC + c for c in range(5) if h[3 * c + 1]}
+    targets = [q for q in range(state.num_players) if q != p and any(state.hands[q])]
+    acts |= {ARROW + c * MAX_SEATS + q for c in range(5) if h[3 * c + 2] for q in targets}
+    return acts
+
+
+def summaries(state) -> tuple:
+    return state.ctot, state.held, state.atoms, state.arrows, state.filled
+
+
 def playout(n: int, seed: int, check_every_step: bool = True):
     state = GAME.new_state(n, seed)
     rng = random.Random(seed)
@@ -87,6 +121,13 @@ def playout(n: int, seed: int, check_every_step: bool = True):
             assert all(v >= 0 for h in state.hands for v in h)
             assert all(len(ep) <= s for ep, s in zip(state.epochs, COMP.spaces))
             assert sum(state.track) < COMP.police_per_year
+            running = [list(x) if isinstance(x, list) else x for x in summaries(state)]
+            state._resummarize()  # the running hand summaries equal a fresh count
+            assert running == list(summaries(state))
+            if state.phase == PH_ACT:
+                legal = state.legal_actions()
+                assert len(set(legal)) == len(legal)
+                assert set(legal) == reference_act_actions(state)
         while state.year > years_seen:  # one refill can span two year ends
             years_seen += 1
             deeds_at_year.append([face_points(state, p) for p in range(n)])

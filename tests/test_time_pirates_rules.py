@@ -78,6 +78,7 @@ def turn_of(state: TimePiratesState, seat: int, pos: int | None = None,
     if hand is not None:
         give(state, seat, hand)
     state._stock_shop()  # the test may have changed the bazaar
+    state._resummarize()  # ... and the hands
     state._legal_cache = None
     state._begin_turn(seat)
     state._settle()
@@ -387,9 +388,8 @@ def test_bazaar_buys_a_deed_then_lands_on_any_epoch():
     assert BUY + six in state.legal_actions()
     assert BUY + deed_type(BLUE, 7) not in state.legal_actions()  # costs 6
     state.apply_action(BUY + six)
-    assert state.phase == PH_PAY
-    while state.phase == PH_PAY:
-        state.apply_action(state.legal_actions()[0])
+    # 3 blue + 2 white are exactly the 5 due: every order of paying ends the same, so the
+    # payment is no decision and is made at once
     assert state.phase == PH_LAND and len(state.legal_actions()) == 7
     state.apply_action(EPOCH + 3)  # anywhere, even where it stood
     assert state.deeds[0][six] == 1 and state.bazaar[six] == 0
@@ -402,8 +402,23 @@ def test_coloured_deed_is_paid_in_its_colour_with_whites_wild():
     turn_of(state, 0, hand={plain(BLUE): 1, atomic(BLUE): 1, plain(RED): 4, WK: 1})
     legal = state.legal_actions()
     assert BUY + deed_type(BLUE, 3) in legal and BUY + deed_type(BLUE, 4) not in legal
-    state.apply_action(BUY + deed_type(BLUE, 3))
+    state.apply_action(BUY + deed_type(BLUE, 2))  # 3 candidates for 2 payments: a choice
+    assert state.phase == PH_PAY
     assert sorted(state.legal_actions()) == [PICK + plain(BLUE), PICK + atomic(BLUE), PICK + WK]
+    state.apply_action(PICK + WK)
+    assert sorted(state.legal_actions()) == [PICK + plain(BLUE), PICK + atomic(BLUE)]
+    state.apply_action(PICK + atomic(BLUE))
+    assert state.phase == PH_LAND and state.hands[0][WK] == 0
+    assert state.discard[plain(BLUE)] == 0 and state.discard[atomic(BLUE)] == 1
+
+
+def test_a_payment_with_no_choice_left_is_made_at_once():
+    state = placed(4)
+    turn_of(state, 0, hand={plain(BLUE): 1, atomic(BLUE): 1, plain(RED): 4, WK: 1})
+    state.apply_action(BUY + deed_type(BLUE, 3))  # blue, blue-atomic, white: all 3 are due
+    assert state.phase == PH_LAND and state.deeds[0][deed_type(BLUE, 3)] == 1
+    assert state.hands[0] == [0] * 6 + [4] + [0] * 9  # only the 4 red are left
+    assert state.discard[plain(BLUE)] == state.discard[atomic(BLUE)] == state.discard[WK] == 1
 
 
 def test_white_deed_needs_different_colours_with_whites_wild():
@@ -412,14 +427,17 @@ def test_white_deed_needs_different_colours_with_whites_wild():
     turn_of(state, 0, hand={plain(BLUE): 2, plain(GREEN): 1, WK: 1})
     assert BUY + white3 not in state.legal_actions()  # blue, blue, green, white: 3 distinct
     state = placed(4)
-    turn_of(state, 0, hand={plain(BLUE): 2, plain(GREEN): 1, WK: 2})
+    turn_of(state, 0, hand={plain(BLUE): 2, plain(GREEN): 1, plain(RED): 1, WK: 2})
     state.apply_action(BUY + white3)
     state.apply_action(PICK + plain(BLUE))
     assert PICK + plain(BLUE) not in state.legal_actions()  # no repeated colour
-    while state.phase == PH_PAY:
-        state.apply_action(state.legal_actions()[0])
-    assert state.deeds[0][white3] == 1
-    assert state.hands[0][plain(BLUE)] == 1 and sum(state.hands[0]) == 1
+    state.apply_action(PICK + WK)
+    state.apply_action(PICK + WK)  # whites stand in for the missing colours
+    assert sorted(state.legal_actions()) == [PICK + plain(RED), PICK + plain(GREEN)]
+    state.apply_action(PICK + plain(GREEN))
+    assert state.phase == PH_LAND and state.deeds[0][white3] == 1
+    assert state.hands[0][plain(BLUE)] == state.hands[0][plain(RED)] == 1
+    assert sum(state.hands[0]) == 2
     assert state.discard[plain(BLUE)] == 1 and state.discard[plain(GREEN)] == 1
     assert state.discard[WK] == 2
 

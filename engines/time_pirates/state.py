@@ -15,6 +15,7 @@ import random
 
 from engines.core import State
 from engines.time_pirates import components as C
+from engines.time_pirates import options as O
 from engines.time_pirates import scoring
 from engines.time_pirates.actions import (
     ARROW,
@@ -47,18 +48,30 @@ NK = C.NUM_KINDS
 WK = C.WHITE_KIND
 KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
 COLOUR_RANGE = range(C.NUM_COLOURS)
-MOVES = (MOVE, MOVE + 1)
-ATOMIC_KINDS = tuple((3 * c + 1, ATOMIC + c) for c in COLOUR_RANGE)
+PICKS = tuple(range(PICK, PICK + NK))
+#: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
+ATOM_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ATOMIC else 0 for k in range(NK))
+ARROW_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ARROW else 0 for k in range(NK))
+#: Bazaar purchases by deed colour and stock of that colour's deeds, shared by every state
+#: of a data set (key: data-set label, colour, counts left on the bazaar).
+_SHOP_ROWS: dict[tuple, tuple] = {}
 
 
 class TimePiratesState(State):
-    """A Time Pirates position; seat 0 is the start player, turns go 0, 1, 2, ... (clockwise)."""
+    """A Time Pirates position; seat 0 is the start player, turns go 0, 1, 2, ... (clockwise).
+
+    Besides the hands (count vectors) each seat has a running summary kept in step by
+    `_gain` / `_lose`, so that the legal actions need not rescan the hands: `ctot` (artifacts
+    per colour), `held` (artifacts in all), `atoms` / `arrows` (bitmask of colours with an
+    atomic / arrow artifact) and `filled` (bitmask of seats holding any artifact).  Code that
+    edits `hands` directly must call `_resummarize()`.
+    """
 
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "comp", "bag", "bag_total", "epochs",
         "hands", "deeds", "bazaar", "discard", "track", "pos", "patrol", "year", "year_scores",
         "leaders", "white_place", "special", "phase", "cur", "std_left", "forced", "pend",
-        "pend_need", "pend_mask", "stats", "shop",
+        "pend_need", "pend_mask", "stats", "shop", "ctot", "held", "atoms", "arrows", "filled",
     )
 
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
@@ -95,6 +108,7 @@ class TimePiratesState(State):
         # restocks, patrol catches, deeds bought, turns, atomic jumps, arrow swaps
         self.stats = [0, 0, 0, 0, 0, 0]
         self.shop: tuple = ()
+        self._resummarize()
         self._stock_shop()
         self._setup_fill()
         self._settle()
@@ -127,6 +141,48 @@ class TimePiratesState(State):
         self.bag_total -= 1
         return kind
 
+    # --- hands and their summaries --------------------------------------------------------
+    def _resummarize(self) -> None:
+        """Recompute every seat's hand summary from the hands (setup, tests, sanity checks)."""
+        self.ctot = [[h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in COLOUR_RANGE]
+                     for h in self.hands]
+        self.held = [sum(h) for h in self.hands]
+        self.atoms = [sum(ATOM_BIT[k] for k in range(NK) if h[k]) for h in self.hands]
+        self.arrows = [sum(ARROW_BIT[k] for k in range(NK) if h[k]) for h in self.hands]
+        self.filled = sum(1 << p for p, k in enumerate(self.held) if k)
+
+    def _gain(self, p: int, kind: int) -> None:
+        """One artifact of `kind` into seat `p`'s hand."""
+        self.hands[p][kind] += 1
+        if not self.held[p]:
+            self.filled |= 1 << p
+        self.held[p] += 1
+        if kind != WK:
+            self.ctot[p][kind // 3] += 1
+            if ATOM_BIT[kind]:
+                self.atoms[p] |= ATOM_BIT[kind]
+            elif ARROW_BIT[kind]:
+                self.arrows[p] |= ARROW_BIT[kind]
+
+    def _lose(self, p: int, kind: int) -> None:
+        """One artifact of `kind` out of seat `p`'s hand (the caller says where it goes)."""
+        h = self.hands[p]
+        h[kind] -= 1
+        self.held[p] -= 1
+        if not self.held[p]:
+            self.filled &= ~(1 << p)
+        if kind != WK:
+            self.ctot[p][kind // 3] -= 1
+            if not h[kind]:
+                if ATOM_BIT[kind]:
+                    self.atoms[p] &= ~ATOM_BIT[kind]
+                elif ARROW_BIT[kind]:
+                    self.arrows[p] &= ~ARROW_BIT[kind]
+
+    def _discard(self, p: int, kind: int) -> None:
+        self._lose(p, kind)
+        self.discard[kind] += 1
+
     # --- contract: acting ---------------------------------------------------------------
     def current_player(self) -> int:
         return -1 if self.phase == PH_OVER else self.cur
@@ -135,225 +191,248 @@ class TimePiratesState(State):
         return self.phase == PH_OVER
 
     def _legal_actions(self) -> list[int]:
-        phase = self.phase
-        if phase == PH_ACT:
-            return self._legal_act()
-        if phase == PH_RESTOCK:
-            return self._legal_restock()
-        if phase == PH_PAY:
-            return self._legal_pay()
-        if phase == PH_LAND:
-            return [EPOCH + e for e in range(len(self.epochs))]
-        if phase == PH_JUMP:
-            here = self.pos[self.cur]
-            return [EPOCH + e for e in range(len(self.epochs)) if e != here]
-        if phase == PH_SWAP:
-            target = self.hands[self.pend_need]
-            return [PICK + k for k in range(NK) if target[k]]
-        if phase == PH_PENALTY:
-            return [PICK + k for k in self.penalty_choices(self.cur)]
-        if phase == PH_START:
-            taken = set(self.pos)
-            return [EPOCH + e for e in range(len(self.epochs))
-                    if e != self.patrol and e not in taken]
-        if phase == PH_WHITE:
-            return [WHITE + c for c in self.owned_colours(self.cur)]
+        return _LEGAL[self.phase](self)
+
+    def _legal_start(self) -> list[int]:
+        taken = set(self.pos)
+        return [EPOCH + e for e in range(len(self.epochs))
+                if e != self.patrol and e not in taken]
+
+    def _legal_penalty(self) -> list[int]:
+        return [PICK + k for k in self.penalty_choices(self.cur)]
+
+    def _legal_land(self) -> list[int]:
+        return O.epochs(len(self.epochs))[0]
+
+    def _legal_jump(self) -> list[int]:
+        return O.epochs(len(self.epochs))[1][self.pos[self.cur]]
+
+    def _legal_swap(self) -> list[int]:
+        return [a for a, k in zip(PICKS, self.hands[self.pend_need]) if k]
+
+    def _legal_white(self) -> list[int]:
+        return [WHITE + c for c in self.owned_colours(self.cur)]
+
+    def _legal_over(self) -> list[int]:
         return []
 
     def _legal_act(self) -> list[int]:
         p = self.cur
-        h = self.hands[p]
-        if self.std_left:
-            if self.forced:
-                acts = [MOVE, MOVE + 1]
-            else:
-                here = self.epochs[self.pos[p]]
-                acts = sorted(set(here)) if here else []  # TAKE + kind == kind
-                acts += MOVES
-                if sum(h) >= self.comp.min_cost:
-                    self._add_affordable(h, acts)
-                if h[1] or h[4] or h[7] or h[10] or h[13]:  # P2: none before the forced move
-                    acts += [a for k, a in ATOMIC_KINDS if h[k]]
+        atoms = self.atoms[p]
+        arrows = self.arrows[p]
+        others = self.filled & ~(1 << p) if arrows else 0
+        if not self.std_left:
+            return O.ends(atoms, arrows, others) if atoms or others else O.ONLY_END
+        if self.forced:  # P2: no atomic jump before the forced move
+            if not others:
+                return O.ONLY_MOVES
+            acts = [MOVE, MOVE + 1]
         else:
-            acts = [END]
-            if h[1] or h[4] or h[7] or h[10] or h[13]:
-                acts += [a for k, a in ATOMIC_KINDS if h[k]]
-        if h[2] or h[5] or h[8] or h[11] or h[14]:
-            targets = [q for q, hq in enumerate(self.hands) if q != p and any(hq)]
-            if targets:
-                for c in COLOUR_RANGE:
-                    if h[3 * c + 2]:
-                        base = ARROW + c * MAX_SEATS
-                        acts += [base + q for q in targets]
+            acts = [*set(self.epochs[self.pos[p]]), MOVE, MOVE + 1]  # TAKE + kind == kind
+            if self.held[p] >= self.comp.min_cost:
+                # Bazaar: per colour, the deeds on offer that its artifacts plus the wild
+                # whites pay for; white deeds by the number of distinct colours (+ whites).
+                s0, s1, s2, s3, s4, sw = self.shop
+                c0, c1, c2, c3, c4 = self.ctot[p]
+                white = self.hands[p][WK]
+                acts += s0[c0 + white]
+                acts += s1[c1 + white]
+                acts += s2[c2 + white]
+                acts += s3[c3 + white]
+                acts += s4[c4 + white]
+                acts += sw[(c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0) + (c4 > 0) + white]
+            if atoms:
+                acts += O.ATOMS[atoms]
+        if others:
+            acts += O.swaps(arrows, others)
         return acts
 
-    def _add_affordable(self, h: list[int], acts: list[int]) -> None:
-        """Deed types on the bazaar that hand `h` can pay for (white wild; white deeds need
-        distinct colours).  Looks up `self.shop`: per colour, the purchasable deeds by budget."""
-        shop = self.shop
-        cap = self.comp.shop_cap  # budgets above the dearest deed buy the same
-        white = h[WK]
-        distinct = white
-        for c in COLOUR_RANGE:
-            b = 3 * c
-            tot = h[b] + h[b + 1] + h[b + 2]
-            if tot:
-                distinct += 1
-            elif not white:
-                continue
-            tot += white
-            acts += shop[c][tot if tot < cap else cap]
-        if distinct:
-            acts += shop[C.WHITE][distinct if distinct < cap else cap]
-
     def _stock_shop(self, colour: int | None = None) -> None:
-        """Rebuild the budget -> purchasable-deeds rows (of `colour`, or all) after the
-        bazaar changed.  Rows are tuples shared with clones, so they are replaced, not edited."""
+        """Point the budget -> purchasable-deeds rows (of `colour`, or all) at the bazaar's
+        current stock.  Rows are shared tuples (cached per data set and stock), never edited."""
+        comp = self.comp
         shop = list(self.shop) if self.shop else [()] * (C.NUM_COLOURS + 1)
         bazaar = self.bazaar
         colours = range(C.NUM_COLOURS + 1) if colour is None else (colour,)
         for c in colours:
-            deeds = self.comp.white_deeds if c == C.WHITE else self.comp.colour_deeds[c]
-            row, cur, i = [], [], 0
-            for budget in range(self.comp.shop_cap + 1):
-                while i < len(deeds) and deeds[i][1] <= budget:
-                    if bazaar[deeds[i][0]]:
-                        cur.append(BUY + deeds[i][0])
-                    i += 1
-                row.append(tuple(cur))
-            shop[c] = tuple(row)
+            deeds = comp.white_deeds if c == C.WHITE else comp.colour_deeds[c]
+            key = (comp.label, c, tuple([bazaar[t] for t, _ in deeds]))
+            row = _SHOP_ROWS.get(key)
+            if row is None:
+                row = _SHOP_ROWS[key] = self._shop_row(deeds)
+            shop[c] = row
         self.shop = tuple(shop)
+
+    def _shop_row(self, deeds: tuple[tuple[int, int], ...]) -> tuple:
+        """For every budget up to all the artifacts of the game: the BUY actions of the deeds
+        (sorted by cost) still on the bazaar that the budget pays for."""
+        bazaar = self.bazaar
+        row, cur, i = [], [], 0
+        for budget in range(sum(self.comp.bag[:NK]) + 1):
+            while i < len(deeds) and deeds[i][1] <= budget:
+                if bazaar[deeds[i][0]]:
+                    cur.append(BUY + deeds[i][0])
+                i += 1
+            row.append(tuple(cur))
+        return tuple(row)
 
     def _legal_restock(self) -> list[int]:
         spaces = self.comp.spaces
         pos = self.pos
-        empty_only = self.rules.restock_eligibility == "piatnik"
         out = []
-        for e, ep in enumerate(self.epochs):
-            if e in pos:
-                continue
-            if (not ep) if empty_only else len(ep) < spaces[e]:
-                out.append(RESTOCK + e)
+        if self.rules.restock_eligibility == "piatnik":
+            for e, ep in enumerate(self.epochs):
+                if not ep and e not in pos:
+                    out.append(RESTOCK + e)
+        else:
+            for e, ep in enumerate(self.epochs):
+                if len(ep) < spaces[e] and e not in pos:
+                    out.append(RESTOCK + e)
+        if not out:
+            return O.ONLY_NO_RESTOCK
         out.append(NO_RESTOCK)
         return out
 
     def _legal_pay(self) -> list[int]:
+        """Artifacts that may pay the next unit of the pending deed.  When the remaining
+        payment is already determined (every eligible artifact must go), all orders end in
+        the same position: one option is offered, so `_settle` pays it without a decision."""
         h = self.hands[self.cur]
         colour = self.comp.deeds[self.pend][0]
+        white = h[WK]
         if colour != C.WHITE:
             base = 3 * colour
             out = [PICK + k for k in (base, base + 1, base + 2) if h[k]]
+            if self.ctot[self.cur][colour] + white == self.pend_need:
+                return [out[0] if out else PICK + WK]
         else:
             mask = self.pend_mask
             out = [PICK + k for k in range(WK) if h[k] and not mask >> KIND_COLOUR[k] & 1]
-        if h[WK]:
+            if len(out) + white == self.pend_need and len(
+                    {KIND_COLOUR[a - PICK] for a in out}) == len(out):
+                return [out[0] if out else PICK + WK]
+        if white:
             out.append(PICK + WK)
         return out
 
     def apply_action(self, action: int) -> None:
-        """Same contract as `State.apply_action`, one call shallower (this is the hot path)."""
+        """Same contract as `State.apply_action`, one call shallower (this is the hot path):
+        apply `action`, then every forced single choice; cache the next decision's options."""
         legal = self._legal_cache
         if legal is None:
             legal = self._legal_actions()
         if action not in legal:
             super().apply_action(action)  # raises IllegalActionError, changes nothing
-        self._do(action)
-        self._settle()
+        do, legal_of = _DO, _LEGAL
+        while True:
+            do[self.phase](self, action)
+            legal = legal_of[self.phase](self)
+            if len(legal) != 1:
+                self._legal_cache = legal
+                return
+            action = legal[0]
 
     def _apply(self, action: int) -> None:
-        self._do(action)
+        _DO[self.phase](self, action)
         self._settle()
 
     def _settle(self) -> None:
         """Apply forced single choices; leave the next real decision's legal list cached."""
         while True:
-            legal = self._legal_act() if self.phase == PH_ACT else self._legal_actions()
+            legal = _LEGAL[self.phase](self)
             if len(legal) != 1:
                 self._legal_cache = legal
                 return
-            self._do(legal[0])
+            _DO[self.phase](self, legal[0])
+
+    # --- applying one action, by phase ----------------------------------------------------
+    def _do_act(self, action: int) -> None:
+        p = self.cur
+        if action < MOVE:
+            self.epochs[self.pos[p]].remove(action)  # TAKE + kind == kind
+            self._gain(p, action)
+            self.std_left -= 1
+        elif action < BUY:
+            self.pos[p] = self.comp.lines[self.pos[p]][action - MOVE]
+            self.std_left -= 1
+            if self.forced:
+                self.forced = False
+                if self.rules.patrol_effect == "flee":
+                    self._begin_turn((p + 1) % self.num_players)
+        elif action == END:
+            self._begin_turn((p + 1) % self.num_players)
+        elif action < PICK:
+            t = action - BUY
+            self.std_left -= 1
+            self.pend = t
+            self.pend_need = self.comp.deeds[t][2]
+            self.pend_mask = 0
+            self.phase = PH_PAY
+        elif action < ARROW:
+            self._discard(p, 3 * (action - ATOMIC) + 1)
+            self.stats[4] += 1
+            self.phase = PH_JUMP
+        else:
+            self.pend, self.pend_need = divmod(action - ARROW, MAX_SEATS)
+            self.phase = PH_SWAP
+
+    def _do_restock(self, action: int) -> None:
+        self.phase = PH_ACT
+        self.std_left = 2
+        if action != NO_RESTOCK:
+            self.stats[0] += 1
+            if self.rules.restock_extra_action:
+                self.std_left = 3
+            self._restock(action - RESTOCK)
+
+    def _do_pay(self, action: int) -> None:
+        kind = action - PICK
+        self._discard(self.cur, kind)
+        if kind != WK:
+            self.pend_mask |= 1 << KIND_COLOUR[kind]
+        self.pend_need -= 1
+        if not self.pend_need:
+            t = self.pend
+            self.deeds[self.cur][t] += 1
+            self.bazaar[t] -= 1
+            self._stock_shop(self.comp.deeds[t][0])
+            self.stats[2] += 1
+            self.phase = PH_LAND
+
+    def _do_land(self, action: int) -> None:  # also the atomic jump's destination
+        self.pos[self.cur] = action - EPOCH
+        self.phase = PH_ACT
+
+    def _do_swap(self, action: int) -> None:
+        kind = action - PICK
+        p, q = self.cur, self.pend_need
+        given = 3 * self.pend + 2
+        self._lose(q, kind)
+        self._gain(p, kind)
+        self._lose(p, given)
+        self._gain(q, given)
+        self.stats[5] += 1
+        self.phase = PH_ACT
+
+    def _do_penalty(self, action: int) -> None:
+        self._discard(self.cur, action - PICK)
+        self._after_penalty()
+
+    def _do_start(self, action: int) -> None:
+        p = self.cur
+        self.pos[p] = action - EPOCH
+        if p == 0:
+            self._begin_turn(0)
+        else:
+            self.cur = p - 1
+
+    def _do_white(self, action: int) -> None:
+        self.white_place[self.cur].append(action - WHITE)
+        self._next_white()
 
     def _do(self, action: int) -> None:
-        phase = self.phase
-        p = self.cur
-        if phase == PH_ACT:
-            if action < MOVE:
-                self.epochs[self.pos[p]].remove(action)  # TAKE + kind == kind
-                self.hands[p][action] += 1
-                self.std_left -= 1
-            elif action < BUY:
-                self.pos[p] = self.comp.lines[self.pos[p]][action - MOVE]
-                self.std_left -= 1
-                if self.forced:
-                    self.forced = False
-                    if self.rules.patrol_effect == "flee":
-                        self._begin_turn((p + 1) % self.num_players)
-            elif action < PICK:
-                t = action - BUY
-                self.std_left -= 1
-                self.pend = t
-                self.pend_need = self.comp.deeds[t][2]
-                self.pend_mask = 0
-                self.phase = PH_PAY
-            elif action == END:
-                self._begin_turn((p + 1) % self.num_players)
-            elif action < ARROW:
-                kind = 3 * (action - ATOMIC) + 1
-                self.hands[p][kind] -= 1
-                self.discard[kind] += 1
-                self.stats[4] += 1
-                self.phase = PH_JUMP
-            else:
-                self.pend, self.pend_need = divmod(action - ARROW, MAX_SEATS)
-                self.phase = PH_SWAP
-        elif phase == PH_RESTOCK:
-            self.phase = PH_ACT
-            self.std_left = 2
-            if action != NO_RESTOCK:
-                self.stats[0] += 1
-                if self.rules.restock_extra_action:
-                    self.std_left = 3
-                self._restock(action - RESTOCK)
-        elif phase == PH_PAY:
-            kind = action - PICK
-            self.hands[p][kind] -= 1
-            self.discard[kind] += 1
-            if kind != WK:
-                self.pend_mask |= 1 << KIND_COLOUR[kind]
-            self.pend_need -= 1
-            if not self.pend_need:
-                self.deeds[p][self.pend] += 1
-                self.bazaar[self.pend] -= 1
-                self._stock_shop(self.comp.deeds[self.pend][0])
-                self.stats[2] += 1
-                self.phase = PH_LAND
-        elif phase == PH_LAND or phase == PH_JUMP:
-            self.pos[p] = action - EPOCH
-            self.phase = PH_ACT
-        elif phase == PH_SWAP:
-            kind = action - PICK
-            given = 3 * self.pend + 2
-            mine, theirs = self.hands[p], self.hands[self.pend_need]
-            theirs[kind] -= 1
-            mine[kind] += 1
-            mine[given] -= 1
-            theirs[given] += 1
-            self.stats[5] += 1
-            self.phase = PH_ACT
-        elif phase == PH_PENALTY:
-            kind = action - PICK
-            self.hands[p][kind] -= 1
-            self.discard[kind] += 1
-            self._after_penalty()
-        elif phase == PH_START:
-            self.pos[p] = action - EPOCH
-            if p == 0:
-                self._begin_turn(0)
-            else:
-                self.cur = p - 1
-        elif phase == PH_WHITE:
-            self.white_place[p].append(action - WHITE)
-            self._next_white()
+        """Apply one action without settling forced choices (tests drive steps with it)."""
+        _DO[self.phase](self, action)
 
     # --- turn structure -------------------------------------------------------------------
     def _begin_turn(self, p: int) -> None:
@@ -373,7 +452,7 @@ class TimePiratesState(State):
     def penalty_choices(self, p: int) -> list[int]:
         """P1: kinds the caught player may lose: any artifact of a largest *colour* group."""
         h = self.hands[p]
-        tot = [h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in COLOUR_RANGE]
+        tot = self.ctot[p]
         best = max(tot)
         if not best:
             return []
@@ -382,9 +461,14 @@ class TimePiratesState(State):
 
     def _after_penalty(self) -> None:
         """Lose all white artifacts, then the forced move (no atomic) and one more action."""
-        h = self.hands[self.cur]
-        self.discard[WK] += h[WK]
-        h[WK] = 0
+        p = self.cur
+        h = self.hands[p]
+        if h[WK]:
+            self.discard[WK] += h[WK]
+            self.held[p] -= h[WK]
+            h[WK] = 0
+            if not self.held[p]:
+                self.filled &= ~(1 << p)
         self.phase = PH_ACT
         self.forced = True
         self.std_left = 1 if self.rules.patrol_effect == "flee" else 2
@@ -548,6 +632,11 @@ class TimePiratesState(State):
         new.pend_mask = self.pend_mask
         new.stats = list(self.stats)
         new.shop = self.shop  # immutable, rebuilt on every purchase
+        new.ctot = [list(c) for c in self.ctot]
+        new.held = list(self.held)
+        new.atoms = list(self.atoms)
+        new.arrows = list(self.arrows)
+        new.filled = self.filled
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:
@@ -595,3 +684,11 @@ class TimePiratesState(State):
 
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.comp.epoch_names, self.comp.deeds)
+
+
+S = TimePiratesState
+#: Per phase (index = PH_*): the legal-action builder and the action handler.
+_LEGAL = (S._legal_start, S._legal_penalty, S._legal_restock, S._legal_act, S._legal_pay,
+          S._legal_land, S._legal_jump, S._legal_swap, S._legal_white, S._legal_over)
+_DO = (S._do_start, S._do_penalty, S._do_restock, S._do_act, S._do_pay, S._do_land,
+       S._do_land, S._do_swap, S._do_white, None)
