@@ -42,6 +42,23 @@ OVER = 3
 
 PHASE_NAMES = ("bid", "veto_window", "roll", "over")
 
+#: Bid-phase action lists shared by every state (never mutated): key
+#: `((high bid << 10 | free chips) << 1) | holds a Veto` -> [PASS, high+1..free, (ACT_VETO)].
+_BID_ACTS: dict[int, list[int]] = {}
+_ROLL_ACTS = [ACT_KEEP, ACT_BIG_CHEESE]
+_WINDOW_ACTS = [ACT_NO_VETO, ACT_VETO]
+
+
+def _bid_acts(key: int) -> list[int]:
+    """Build (once) the shared action list of a `_BID_ACTS` key."""
+    high, free, veto = key >> 11, (key >> 1) & 1023, key & 1
+    acts = [PASS, *range(high + 1, free + 1)]
+    if veto:
+        acts.append(ACT_VETO)
+    _BID_ACTS[key] = acts
+    return acts
+
+
 #: Seats clockwise from each seat, per player count (shared by every state).
 _ORDERS = {n: tuple(tuple((w + i) % n for i in range(n)) for w in range(n)) for n in range(1, 9)}
 
@@ -146,22 +163,29 @@ class BigCheeseState(State):
 
         A seat that can neither outbid nor Veto can only pass, now and for the rest of this
         auction (bids only rise), so it is passed automatically.  The auction closes when
-        only the high bidder remains, or when everybody passed without a bid.
+        only the high bidder remains, or when everybody passed without a bid.  (The same
+        loop is inlined in `_apply` for bids and passes, the hot path.)
         """
         n = self.num_players
         passed = self.passed
         pool = self.pool
         vetoes = self.vetoes
         high = self.high_bid
-        bidder = self.high_bidder
         active = self.active
-        done = 1 if bidder >= 0 else 0  # seats left in the auction when it closes
+        done = 1 if self.high_bidder >= 0 else 0  # seats left in the auction when it closes
         while active > done:
             # never reaches the high bidder: everyone after them acts or passes first
             if not passed[seat]:
-                if pool[seat] > high or vetoes[seat]:
+                free = pool[seat]
+                veto = vetoes[seat]
+                if free > high or veto:
                     self.active = active
                     self.to_act = seat
+                    if self._must_open:
+                        self._legal_cache = None
+                    else:
+                        key = (((high << 10) | free) << 1) | (veto > 0)
+                        self._legal_cache = _BID_ACTS.get(key) or _bid_acts(key)
                     return
                 passed[seat] = True
                 active -= 1
@@ -169,12 +193,16 @@ class BigCheeseState(State):
             if seat == n:
                 seat = 0
         self.active = active
-        if bidder < 0:
+        self._close()
+
+    def _close(self) -> None:
+        """Nobody left to outbid the high bidder (or nobody bid at all): end the auction."""
+        if self.high_bidder < 0:
             self._all_passed()
         elif self._any_time:
             self._close_auction()
         else:
-            self.award(bidder, high)
+            self.award(self.high_bidder, self.high_bid)
 
     def veto(self, seat: int) -> None:
         """Discard the project and the Veto: nobody pays, nothing advances, same leader."""
@@ -217,6 +245,7 @@ class BigCheeseState(State):
             self.window = [s for s in order if self.vetoes[s]]
             if self.window:
                 self.phase = VETO_WINDOW
+                self._legal_cache = _WINDOW_ACTS
                 self.to_act = self.window[0]
                 return
         self.award(self.high_bidder, self.high_bid)
@@ -224,6 +253,7 @@ class BigCheeseState(State):
     def _window_next(self) -> None:
         self.window.pop(0)
         if self.window:
+            self._legal_cache = _WINDOW_ACTS
             self.to_act = self.window[0]
         else:
             self.award(self.high_bidder, self.high_bid)
@@ -304,6 +334,7 @@ class BigCheeseState(State):
             if cheeses[seat]:
                 self.pending_pos = pos
                 self.phase = ROLL
+                self._legal_cache = _ROLL_ACTS
                 self.to_act = seat
                 self.roll_owner = seat
                 self.roll_card = card
@@ -406,15 +437,15 @@ class BigCheeseState(State):
         if phase == BID:
             if self._must_open and self.high_bidder < 0 and seat == self.leader:
                 acts = list(range(1, self.pool[seat] + 1)) or [PASS]  # B2 option
-            else:
-                acts = [PASS, *range(self.high_bid + 1, self.pool[seat] + 1)]
-            if self.vetoes[seat]:
-                acts.append(ACT_VETO)
-            return acts
+                if self.vetoes[seat]:
+                    acts.append(ACT_VETO)
+                return acts
+            key = (((self.high_bid << 10) | self.pool[seat]) << 1) | (self.vetoes[seat] > 0)
+            return _BID_ACTS.get(key) or _bid_acts(key)
         if phase == ROLL:
-            return [ACT_KEEP, ACT_BIG_CHEESE]
+            return _ROLL_ACTS
         if phase == VETO_WINDOW:
-            return [ACT_NO_VETO, ACT_VETO]
+            return _WINDOW_ACTS
         return []
 
     def _apply(self, action: int) -> None:
@@ -423,14 +454,41 @@ class BigCheeseState(State):
             if action == ACT_VETO:
                 self.veto(seat)
                 return
-            if action == PASS:
-                self.passed[seat] = True
-                self.active -= 1
-            else:
-                self.high_bid = action
+            passed = self.passed
+            active = self.active
+            if action:
+                high = self.high_bid = action
                 self.high_bidder = seat
-            seat += 1
-            self._next_bidder(0 if seat == self.num_players else seat)
+                done = 1
+            else:
+                passed[seat] = True
+                active -= 1
+                high = self.high_bid
+                done = 1 if self.high_bidder >= 0 else 0
+            # `_next_bidder(seat + 1)`, inlined
+            n = self.num_players
+            pool = self.pool
+            vetoes = self.vetoes
+            while active > done:
+                seat += 1
+                if seat == n:
+                    seat = 0
+                if not passed[seat]:
+                    free = pool[seat]
+                    veto = vetoes[seat]
+                    if free > high or veto:
+                        self.active = active
+                        self.to_act = seat
+                        if self._must_open:
+                            self._legal_cache = None
+                        else:
+                            key = (((high << 10) | free) << 1) | (veto > 0)
+                            self._legal_cache = _BID_ACTS.get(key) or _bid_acts(key)
+                        return
+                    passed[seat] = True
+                    active -= 1
+            self.active = active
+            self._close()
         elif self.phase == ROLL:
             if action == ACT_KEEP:
                 self.keep()
