@@ -57,6 +57,19 @@ ARROW_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ARROW else 0 for k in 
 _SHOP_ROWS: dict[tuple, tuple] = {}
 
 
+def _full_shop(comp: C.Components) -> tuple:
+    """The shop rows of a full bazaar (every game starts with it)."""
+    shop = _SHOP_ROWS.get(comp.label)
+    if shop is None:
+        state = TimePiratesState.__new__(TimePiratesState)
+        state.comp = comp
+        state.bazaar = [d[3] for d in comp.deeds]
+        state.shop = ()
+        state._stock_shop()
+        shop = _SHOP_ROWS[comp.label] = state.shop
+    return shop
+
+
 class TimePiratesState(State):
     """A Time Pirates position; seat 0 is the start player, turns go 0, 1, 2, ... (clockwise).
 
@@ -72,6 +85,7 @@ class TimePiratesState(State):
         "hands", "deeds", "bazaar", "discard", "track", "pos", "patrol", "year", "year_scores",
         "leaders", "white_place", "special", "phase", "cur", "std_left", "forced", "pend",
         "pend_need", "pend_mask", "stats", "shop", "ctot", "held", "atoms", "arrows", "filled",
+        "result",
     )
 
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
@@ -98,6 +112,7 @@ class TimePiratesState(State):
         self.leaders: list[tuple[int, ...]] = []
         self.white_place: list[list[int]] = [[] for _ in range(n)]
         self.special: list[list[int]] | None = None  # [set bonus, majority bonus] per seat
+        self.result: tuple | None = None  # (scores, winners, ranks), fixed at the end
         self.cur = n - 1  # start epochs are chosen from the right of the start player
         self.phase = PH_START
         self.std_left = 0
@@ -107,9 +122,12 @@ class TimePiratesState(State):
         self.pend_mask = 0  # colours already paid for a white deed
         # restocks, patrol catches, deeds bought, turns, atomic jumps, arrow swaps
         self.stats = [0, 0, 0, 0, 0, 0]
-        self.shop: tuple = ()
-        self._resummarize()
-        self._stock_shop()
+        self.ctot = [[0] * C.NUM_COLOURS for _ in range(n)]  # hand summaries (empty hands)
+        self.held = [0] * n
+        self.atoms = [0] * n
+        self.arrows = [0] * n
+        self.filled = 0
+        self.shop = _full_shop(comp)
         self._setup_fill()
         self._settle()
 
@@ -359,8 +377,10 @@ class TimePiratesState(State):
                 self.forced = False
                 if self.rules.patrol_effect == "flee":
                     self._begin_turn((p + 1) % self.num_players)
+                    return
         elif action == END:
             self._begin_turn((p + 1) % self.num_players)
+            return
         elif action < PICK:
             t = action - BUY
             self.std_left -= 1
@@ -368,13 +388,20 @@ class TimePiratesState(State):
             self.pend_need = self.comp.deeds[t][2]
             self.pend_mask = 0
             self.phase = PH_PAY
+            return
         elif action < ARROW:
             self._discard(p, 3 * (action - ATOMIC) + 1)
             self.stats[4] += 1
             self.phase = PH_JUMP
+            return
         else:
             self.pend, self.pend_need = divmod(action - ARROW, MAX_SEATS)
             self.phase = PH_SWAP
+            return
+        # after a take or a move: when only "end turn" is left, no decision is needed
+        if not self.std_left and not self.atoms[p] and not (
+                self.arrows[p] and self.filled & ~(1 << p)):
+            self._begin_turn((p + 1) % self.num_players)
 
     def _do_restock(self, action: int) -> None:
         self.phase = PH_ACT
@@ -520,7 +547,9 @@ class TimePiratesState(State):
         return scoring.deed_points(self.comp.deeds, self.deeds[p])
 
     def totals(self) -> list[int]:
-        return [sum(ys[p] for ys in self.year_scores) for p in range(self.num_players)]
+        if not self.year_scores:
+            return [0] * self.num_players
+        return [sum(col) for col in zip(*self.year_scores)]
 
     # --- final scoring --------------------------------------------------------------------
     def owned_colours(self, p: int) -> list[int]:
@@ -559,10 +588,15 @@ class TimePiratesState(State):
         self.phase = PH_OVER
         self.cur = -1
         self._legal_cache = None
-        self.leaders.append(tuple(self.winners()))
+        winners = self.winners()
+        self.leaders.append(tuple(winners))
+        # the position is final: the outcome is computed once (play_game asks several times)
+        self.result = (tuple(self.scores()), tuple(winners), tuple(super().ranks()))
 
     # --- contract: outcome --------------------------------------------------------------
     def scores(self) -> list[float]:
+        if self.result:
+            return list(self.result[0])
         totals = self.totals()
         if self.special:
             totals = [t + a + b for t, a, b in zip(totals, *self.special)]
@@ -570,7 +604,12 @@ class TimePiratesState(State):
 
     def winners(self) -> list[int]:
         """Highest total; ties go to the player with more deeds, then the win is shared."""
+        if self.result:
+            return list(self.result[1])
         return scoring.winners(self.scores(), [sum(d) for d in self.deeds])
+
+    def ranks(self) -> list[int]:
+        return list(self.result[2]) if self.result else super().ranks()
 
     def score_breakdown(self) -> dict[str, list[float]]:
         n = self.num_players
@@ -637,6 +676,7 @@ class TimePiratesState(State):
         new.atoms = list(self.atoms)
         new.arrows = list(self.arrows)
         new.filled = self.filled
+        new.result = self.result
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:
