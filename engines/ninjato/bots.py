@@ -68,6 +68,31 @@ assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed f
 _E = comp
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
 _DOJO_CACHE: dict[tuple[int, ...], int] = {}
+_PLAIN_WORTH: dict[tuple[int, ...], int] = {}  # sorted plain treasures -> TVAL sum
+
+
+def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
+    """Envoy id -> most honour holding `tr` could score on it (0: unaffordable).
+
+    One table per holding, kept in the data set's cache (key -1, *holding: distinct from
+    the engine's 5-count keys), so a placement does one lookup instead of one per envoy.
+    """
+    key = (-1, *tr)
+    cache = C.afford
+    out = cache.get(key)
+    if out is None:
+        tval = C.tval
+        best_by_envoy = []
+        for opts in C.env_opts:
+            best = 0
+            for o in opts:
+                if can_pay(o, tr):
+                    pts = o[0] * tval[0] + o[1] * tval[1] + o[2] * tval[2] + o[3] * tval[3]
+                    if pts > best:
+                        best = pts
+            best_by_envoy.append(best)
+        out = cache[key] = tuple(best_by_envoy)
+    return out
 
 
 class Heuristic:
@@ -128,7 +153,14 @@ class Heuristic:
             if best is not None:
                 return best
         if buy_env:
-            return max(buy_env, key=lambda a: self.envoy_points(s, s.palace[a - A_PALACE]))
+            pts = envoy_table(s.C, s.treas[s.cur])
+            palace = s.palace
+            best, best_pts = buy_env[0], -1
+            for a in buy_env:  # first of the best, like max()
+                v = pts[palace[a - A_PALACE]]
+                if v > best_pts:
+                    best, best_pts = a, v
+            return best
         if hn >= 1:
             raid = self.best_raid(s, hand)
             if raid >= 0:
@@ -172,7 +204,8 @@ class Heuristic:
         """The open house with the most treasure whose sentry this hand can beat (-1: none).
 
         A house is worth its plain treasures (TVAL: value, gold as a jade) plus 0.5 per red
-        one; a sentry that one card beats alone (no Ki needed) adds 0.5.
+        one; a sentry that one card beats alone (no Ki needed) adds 0.5.  The plain part is
+        looked up per (sorted) plain list: houses hold few distinct lists.
         """
         h0, h1, ki, h3, h4 = hand
         lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
@@ -182,6 +215,7 @@ class Heuristic:
         best, best_score = -1, 0.0
         gval = s.C.gval
         hsentry, hplain, hred = s.hsentry, s.hplain, s.hred
+        worths = _PLAIN_WORTH
         h = -1
         for closed in s.hclosed:
             h += 1
@@ -189,20 +223,20 @@ class Heuristic:
                 continue
             g = hsentry[h]
             g = gval[g] if g >= 0 else 3
-            if top > g:
-                plain = hplain[h]
+            force = top > g
+            if not force and bottom >= g:
+                continue
+            key = tuple(hplain[h])
+            worth = worths.get(key)
+            if worth is None:
                 # TVAL[t] = t + 2 except gold (4) = 5
-                worth = sum(plain) + 2 * len(plain) - plain.count(4) + 0.5 * len(hred[h])
+                worth = worths[key] = sum(key) + 2 * len(key) - key.count(4)
+            worth += 0.5 * len(hred[h])
+            if force:
                 score = worth + 0.5 if hi > g else worth
                 if score > best_score:
                     best, best_score = A_HOUSE + 2 * h, score
-                if bottom < g:
-                    score = worth + 0.5 if lo < g else worth
-                    if score > best_score:
-                        best, best_score = A_HOUSE + 2 * h + 1, score
-            elif bottom < g:
-                plain = hplain[h]
-                worth = sum(plain) + 2 * len(plain) - plain.count(4) + 0.5 * len(hred[h])
+            if bottom < g:
                 score = worth + 0.5 if lo < g else worth
                 if score > best_score:
                     best, best_score = A_HOUSE + 2 * h + 1, score
@@ -210,20 +244,7 @@ class Heuristic:
 
     def envoy_points(self, s: NinjatoState, e: int) -> int:
         """Most honour this seat's treasure could score on envoy `e` (cached per holding)."""
-        tr = s.treas[s.cur]
-        key = (e, tr[0], tr[1], tr[2], tr[3], tr[4])
-        cache = s.C.afford
-        best = cache.get(key)
-        if best is None:
-            tval = s.C.tval
-            best = 0
-            for o in s.C.env_opts[e]:
-                if can_pay(o, tr):
-                    pts = o[0] * tval[0] + o[1] * tval[1] + o[2] * tval[2] + o[3] * tval[3]
-                    if pts > best:
-                        best = pts
-            cache[key] = best
-        return best
+        return envoy_table(s.C, s.treas[s.cur])[e]
 
     def rumour_buy(self, s: NinjatoState, buys: list[int]) -> int | None:
         mine = [0] * 5

@@ -36,6 +36,7 @@ from engines.ninjato.actions import (
     PH_KEEP,
     PH_TOKEN,
 )
+from engines.ninjato.draw import pick
 
 E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX = (comp.E_MINUS2, comp.E_ZERO, comp.E_BORYAKU,
                                                comp.E_PLUS2, comp.E_SIX)
@@ -240,10 +241,18 @@ class RaidMixin:
             self.swap(a)
             self.await_play()
             return
-        if self.play_beats():
-            self.win_guard()
-        else:
-            self.await_play()
+        # play_beats inlined (hot path); a switch before any base card beats nothing yet
+        base = self.rbase
+        if base >= 0:
+            v = self.rover if self.rover >= 0 else base + self.rmod
+            if self.rgk == G_ELITE:
+                g = (self.C.estealth if self.rapp else self.C.eforce)[self.rgid][self.rsub]
+            else:
+                g = self.C.gval[self.rgid]
+            if v < g if self.rapp else v > g:
+                self.win_guard()
+                return
+        self.await_play()
 
     def await_play(self) -> None:
         """Wait for the raider's next play against the guard (phase FIGHT).
@@ -298,7 +307,14 @@ class RaidMixin:
         self.rbor = False
         self.rsub = 0
         if plain:
-            g = self.draw_guard()
+            deck = self.gdeck
+            if deck:  # draw_guard inlined (hot path)
+                i = int(self.rng.random() * len(deck))
+                g = deck[i]
+                deck[i] = deck[-1]
+                deck.pop()
+            else:
+                g = self.draw_guard()
             if g < 0:
                 self.rgk = G_NONE
                 self.win_guard()
@@ -365,7 +381,9 @@ class RaidMixin:
 
     def refill_after_raid(self) -> None:
         """3.4.6: a house not cleared gets one plain treasure from the bag."""
-        t = self.draw_treasure()
+        bag = self.bag
+        total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
+        t = pick(bag, total, self.rng) if total else self.draw_treasure()
         if t >= 0:
             insort(self.hplain[self.rh], t)
         self.next_turn()

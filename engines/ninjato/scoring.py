@@ -236,11 +236,37 @@ class ScoringMixin:
         return (self.scores()[p], len(self.envoys[p]), self.oldest(p))
 
     def winners(self) -> list[int]:
-        """Most honour; ties: most envoys, then the oldest envoy (3.9)."""
+        """Most honour; ties: most envoys, then the oldest envoy (3.9).
+
+        The tie-break keys are only built for the seats tied on honour (the usual case is a
+        single leader: no key at all).
+        """
         scores = self.scores()
-        keys = [(scores[p], len(self.envoys[p]), self.oldest(p)) for p in range(self.n)]
-        best = max(keys)
-        return [p for p in range(self.n) if keys[p] == best]
+        best = max(scores)
+        top = [p for p in range(self.n) if scores[p] == best]
+        if len(top) == 1:
+            return top
+        keys = {p: (len(self.envoys[p]), self.oldest(p)) for p in top}
+        best_key = max(keys.values())
+        return [p for p in top if keys[p] == best_key]
+
+    def ranks(self) -> list[int]:
+        """The contract's ranking (1 = winners, then competition ranking by score), one pass."""
+        won = self.winners()
+        scores = self.scores()
+        n = self.n
+        ranks = []
+        for seat in range(n):
+            if seat in won:
+                ranks.append(1)
+                continue
+            score = scores[seat]
+            better = 0
+            for s in range(n):
+                if s in won or (scores[s] > score and s != seat):
+                    better += 1
+            ranks.append(1 + better)
+        return ranks
 
     def metrics(self) -> dict[str, float]:
         changes = sum(1 for a, b in zip(self.leaders, self.leaders[1:]) if a != b)

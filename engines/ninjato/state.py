@@ -30,6 +30,7 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     action_to_str,
 )
+from engines.ninjato.draw import draw_from, pick
 from engines.ninjato.raid import RaidMixin
 from engines.ninjato.rules import Rules
 from engines.ninjato.scoring import ScoringMixin
@@ -62,44 +63,6 @@ def dojo_masks(row: tuple[int, ...], k: int) -> list[int]:
                 out.append(A_DOJO + mask)
         _MASKS[key] = out
     return out
-
-
-def pick(counts: list[int], total: int, rng: random.Random) -> int:
-    """Remove and return a uniformly random item of a counts vector with `total` items.
-
-    Unrolled over the 5 counts (card values / treasure types): this runs ~160 times a game.
-    """
-    r = int(rng.random() * total)
-    c = counts[0]
-    if r < c:
-        counts[0] = c - 1
-        return 0
-    r -= c
-    c = counts[1]
-    if r < c:
-        counts[1] = c - 1
-        return 1
-    r -= c
-    c = counts[2]
-    if r < c:
-        counts[2] = c - 1
-        return 2
-    r -= c
-    c = counts[3]
-    if r < c:
-        counts[3] = c - 1
-        return 3
-    counts[4] -= 1
-    return 4
-
-
-def draw_from(lst: list[int], rng: random.Random) -> int:
-    """Remove and return a uniformly random element of `lst` (a shuffled deck's top card)."""
-    i = int(rng.random() * len(lst))
-    x = lst[i]
-    lst[i] = lst[-1]
-    lst.pop()
-    return x
 
 
 def can_pay(opt: tuple[int, int, int, int], tr: list[int]) -> bool:
@@ -221,11 +184,14 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s.treas = [[0] * 5 for _ in range(n)]
         s.hplain = [[] for _ in range(5)]
         s.hred = [[] for _ in range(5)]
-        for h in range(5):
+        bag = s.bag
+        total = sum(bag)
+        for plain in s.hplain:  # 3 each; same draws as draw_treasure while the bag lasts
             for _ in range(3):
-                t = s.draw_treasure()
+                t = pick(bag, total, rng) if total > 0 else s.draw_treasure()
+                total -= 1
                 if t >= 0:
-                    insort(s.hplain[h], t)
+                    insort(plain, t)
         s.sdis = [i for i, e in enumerate(C.skill_effect) if e == E_DISGUISE]
         s.sbig = [i for i, e in enumerate(C.skill_effect) if e != E_DISGUISE]
         s.sdisc = []
@@ -243,12 +209,22 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s.deck = list(C.dojo)
         s.ddisc = [0] * 5
         s.hands = [[0] * 5 for _ in range(n)]
-        for p in order:
-            for _ in range(4):
-                v = s.draw_card()
-                if v >= 0:
-                    s.hands[p][v] += 1
-        s.row = sorted(s.draw_card() + 1 for _ in range(3))
+        deck = s.deck
+        if sum(deck) >= 4 * n + 3:  # the usual case: no reshuffle, draws inlined
+            total = sum(deck)
+            for p in order:
+                hand = s.hands[p]
+                for _ in range(4):
+                    hand[pick(deck, total, rng)] += 1
+                    total -= 1
+            s.row = sorted(pick(deck, total - i, rng) + 1 for i in range(3))
+        else:
+            for p in order:
+                for _ in range(4):
+                    v = s.draw_card()
+                    if v >= 0:
+                        s.hands[p][v] += 1
+            s.row = sorted(s.draw_card() + 1 for _ in range(3))
         s.honour = [0] * n
         s.src_env = [0] * n
         s.src_tok = [0] * n
@@ -411,34 +387,51 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     # ------------------------------------------------------------------ locations
     def visit_dojo(self, mask: int) -> None:
-        """3.3: stack the shuriken, take the masked face-up cards plus deck cards, refill."""
+        """3.3: stack the shuriken, take the masked face-up cards plus deck cards, refill.
+
+        Draws (to the hand, then to the row) are inlined with a running deck total: this is
+        the costliest placement and runs ~15 times a game.
+        """
         p = self.cur
         self.dojo_stack.append(p)
         hand = self.hands[p]
-        hn = sum(hand)
+        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         k = DRAWS_BY_HAND[hn] if hn < 2 else 2
         row = self.row
         if mask:
             keep = []
-            for i, v in enumerate(row):
+            i = 0
+            for v in row:
                 if mask >> i & 1:
                     hand[v - 1] += 1
                     k -= 1
+                    hn += 1
                 else:
                     keep.append(v)
+                i += 1
             row = self.row = keep
-        for _ in range(k):
-            v = self.draw_card()
-            if v < 0:
-                break
-            hand[v] += 1
-        while len(row) < 3:
-            v = self.draw_card()
-            if v < 0:
-                break
-            row.append(v + 1)
+        deck = self.deck
+        total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
+        rng = self.rng
+        draws = k + 3 - len(row)  # k to the hand, then the row back to 3
+        while draws:
+            if not total:
+                self.deck, self.ddisc = self.ddisc, deck
+                deck = self.deck
+                total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
+                if not total:
+                    break
+            v = pick(deck, total, rng)
+            total -= 1
+            draws -= 1
+            if k:
+                k -= 1
+                hand[v] += 1
+                hn += 1
+            else:
+                row.append(v + 1)
         row.sort()
-        over = sum(hand) - HAND_LIMIT
+        over = hn - HAND_LIMIT
         if over > 0:
             self.ndisc = over
             if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
