@@ -49,6 +49,8 @@ WK = C.WHITE_KIND
 KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
 COLOUR_RANGE = range(C.NUM_COLOURS)
 PICKS = tuple(range(PICK, PICK + NK))
+RESTOCKS = tuple(range(RESTOCK, RESTOCK + C.MAX_EPOCHS))
+SWAPS, ENDS = O._SWAPS, O._ENDS  # filled by `options` on first use of each key
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
 ATOM_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ATOMIC else 0 for k in range(NK))
 ARROW_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ARROW else 0 for k in range(NK))
@@ -240,7 +242,10 @@ class TimePiratesState(State):
         arrows = self.arrows[p]
         others = self.filled & ~(1 << p) if arrows else 0
         if not self.std_left:
-            return O.ends(atoms, arrows, others) if atoms or others else O.ONLY_END
+            if atoms or others:
+                key = (atoms << C.NUM_COLOURS | arrows) << MAX_SEATS | others
+                return ENDS.get(key) or O.ends(atoms, arrows, others)
+            return O.ONLY_END
         if self.forced:  # P2: no atomic jump before the forced move
             if not others:
                 return O.ONLY_MOVES
@@ -262,7 +267,7 @@ class TimePiratesState(State):
             if atoms:
                 acts += O.ATOMS[atoms]
         if others:
-            acts += O.swaps(arrows, others)
+            acts += SWAPS.get(arrows << MAX_SEATS | others) or O.swaps(arrows, others)
         return acts
 
     def _stock_shop(self, colour: int | None = None) -> None:
@@ -303,9 +308,8 @@ class TimePiratesState(State):
                 if not ep and e not in pos:
                     out.append(RESTOCK + e)
         else:
-            for e, ep in enumerate(self.epochs):
-                if len(ep) < spaces[e] and e not in pos:
-                    out.append(RESTOCK + e)
+            out = [a for a, ep, space in zip(RESTOCKS, self.epochs, spaces)
+                   if len(ep) < space and a - RESTOCK not in pos]
         if not out:
             return O.ONLY_NO_RESTOCK
         out.append(NO_RESTOCK)
@@ -431,13 +435,39 @@ class TimePiratesState(State):
         self.phase = PH_ACT
 
     def _do_swap(self, action: int) -> None:
+        """P7: `kind` from seat q for the arrow artifact.  Both hands keep their size, so
+        only the colour totals and the symbol masks of the two kinds change."""
         kind = action - PICK
         p, q = self.cur, self.pend_need
-        given = 3 * self.pend + 2
-        self._lose(q, kind)
-        self._gain(p, kind)
-        self._lose(p, given)
-        self._gain(q, given)
+        colour = self.pend
+        given = 3 * colour + 2
+        mine, theirs = self.hands[p], self.hands[q]
+        theirs[kind] -= 1
+        mine[kind] += 1
+        mine[given] -= 1
+        theirs[given] += 1
+        ctp, ctq = self.ctot[p], self.ctot[q]
+        ctp[colour] -= 1
+        ctq[colour] += 1
+        bit = 1 << colour
+        self.arrows[q] |= bit
+        if not mine[given]:
+            self.arrows[p] &= ~bit
+        if kind != WK:
+            c = kind // 3
+            ctp[c] += 1
+            ctq[c] -= 1
+            bit = ATOM_BIT[kind]
+            if bit:
+                self.atoms[p] |= bit
+                if not theirs[kind]:
+                    self.atoms[q] &= ~bit
+            else:
+                bit = ARROW_BIT[kind]
+                if bit:
+                    self.arrows[p] |= bit
+                    if not theirs[kind]:
+                        self.arrows[q] &= ~bit
         self.stats[5] += 1
         self.phase = PH_ACT
 
