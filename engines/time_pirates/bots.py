@@ -38,6 +38,22 @@ from engines.time_pirates.state import TimePiratesState
 WK = C.WHITE_KIND
 
 
+def _colour_value_row(count: int, open_: bool) -> tuple[float, float, float]:
+    """Values of a colour's plain, atomic and arrow artifact (see `PirateBot.kind_values`)."""
+    row = []
+    for symbol in range(3):
+        value = 1.0 + 0.25 * count + (0.0, 0.3, 0.2)[symbol]
+        if not open_:
+            value -= 0.8  # that colour's deeds are sold out: only good for white deeds
+        row.append(value)
+    return (row[0], row[1], row[2])
+
+
+#: _COLOUR_VALUES[min(held, 6)][on offer] = (plain, atomic, arrow) values.
+_COLOUR_VALUES = tuple((_colour_value_row(m, False), _colour_value_row(m, True))
+                       for m in range(7))
+
+
 def colour_totals(hand: list[int]) -> list[int]:
     return [hand[3 * c] + hand[3 * c + 1] + hand[3 * c + 2] for c in range(C.NUM_COLOURS)]
 
@@ -54,19 +70,16 @@ class PirateBot:
 
     # --- valuations (public information only) -------------------------------------------
     def kind_values(self, state: TimePiratesState, me: int) -> list[float]:
-        """How much one more artifact of each kind is worth to `me` right now."""
-        tot = colour_totals(state.hands[me])
-        open_colours = {state.comp.deeds[t][0] for t, k in enumerate(state.bazaar) if k}
-        values = []
-        for kind in range(C.NUM_KINDS):
-            if kind == WK:
-                values.append(1.6)
-                continue
-            colour, symbol = divmod(kind, 3)
-            value = 1.0 + 0.25 * min(tot[colour], 6) + (0.0, 0.3, 0.2)[symbol]
-            if colour not in open_colours:
-                value -= 0.8  # that colour's deeds are sold out: only good for white deeds
-            values.append(value)
+        """How much one more artifact of each kind is worth to `me` right now: more of a
+        colour already collected is better (up to 6), symbols are a bonus, and a colour whose
+        deeds are all sold is only good for white deeds.  Read from a per-(count, sold-out)
+        table of the same sums."""
+        tot = state.ctot[me]
+        shop = state.shop  # public: shop[c][-1] lists the colour-c deeds still on offer
+        values: list[float] = []
+        for c in range(C.NUM_COLOURS):
+            values += _COLOUR_VALUES[tot[c] if tot[c] < 6 else 6][1 if shop[c][-1] else 0]
+        values.append(1.6)  # white
         return values
 
     def epoch_value(self, state: TimePiratesState, values: list[float], e: int) -> float:
@@ -153,19 +166,20 @@ class PirateBot:
         return best_move
 
     def _arrow(self, state: TimePiratesState, values: list[float], legal: list[int]) -> int | None:
-        """Swap an arrow artifact for a clearly better artifact of another player."""
+        """Swap an arrow artifact for a clearly better artifact of another player (the first
+        swap, in legal order, with the largest gain above 0.9)."""
         best, best_gain = None, 0.9
+        top: dict[int, float] = {}  # per target: the value of its best artifact
         for a in legal:
             if not ARROW <= a < END:
                 continue
             colour, target = divmod(a - ARROW, MAX_SEATS)
-            give = values[3 * colour + 2]
-            theirs = state.hands[target]
-            for k in range(C.NUM_KINDS):
-                if theirs[k]:
-                    gain = values[k] - give
-                    if gain > best_gain:
-                        best, best_gain = a, gain
+            if target not in top:
+                theirs = state.hands[target]
+                top[target] = max(values[k] for k in range(C.NUM_KINDS) if theirs[k])
+            gain = top[target] - values[3 * colour + 2]
+            if gain > best_gain:
+                best, best_gain = a, gain
         return best
 
     def _pay(self, state: TimePiratesState, me: int, legal: list[int]) -> int:

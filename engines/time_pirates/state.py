@@ -270,6 +270,10 @@ class TimePiratesState(State):
             acts += SWAPS.get(arrows << MAX_SEATS | others) or O.swaps(arrows, others)
         return acts
 
+    def on_offer(self, colour: int) -> bool:
+        """Is any deed of `colour` still on the bazaar?  (The largest budget buys them all.)"""
+        return bool(self.shop[colour][-1])
+
     def _stock_shop(self, colour: int | None = None) -> None:
         """Point the budget -> purchasable-deeds rows (of `colour`, or all) at the bazaar's
         current stock.  Rows are shared tuples (cached per data set and stock), never edited."""
