@@ -26,7 +26,7 @@ def owned_colours(deeds: Deeds, held: Sequence[int]) -> list[int]:
 
 def white_deeds(deeds: Deeds, held: Sequence[int]) -> list[int]:
     """Deed type of every white deed held, one entry per deed, in placement order."""
-    return [t for t, d in enumerate(deeds) if d[0] == WHITE for _ in range(held[t])]
+    return [t for t, k in enumerate(held) if k and deeds[t][0] == WHITE for _ in range(k)]
 
 
 def colour_points(deeds: Deeds, held: Sequence[int], placed: Sequence[int]) -> list[int]:

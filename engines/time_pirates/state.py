@@ -12,6 +12,7 @@ A decision with a single legal action is applied automatically (`_settle`): it i
 from __future__ import annotations
 
 import random
+from itertools import compress
 
 from engines.core import State
 from engines.time_pirates import components as C
@@ -49,6 +50,7 @@ WK = C.WHITE_KIND
 KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
 COLOUR_RANGE = range(C.NUM_COLOURS)
 PICKS = tuple(range(PICK, PICK + NK))
+assert C.NUM_BAG_KINDS % 3 == 0  # `_draw` walks the bag kinds three at a time
 RESTOCKS = tuple(range(RESTOCK, RESTOCK + C.MAX_EPOCHS))
 SWAPS, ENDS = O._SWAPS, O._ENDS  # filled by `options` on first use of each key
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
@@ -153,7 +155,13 @@ class TimePiratesState(State):
         """One token from the bag, uniformly (the bag is never empty: see P5)."""
         r = int(self.rng.random() * self.bag_total)
         bag = self.bag
-        kind = 0
+        kind = 0  # walk the 18 kinds three at a time (colours, then white + police), then one
+        while True:
+            group = bag[kind] + bag[kind + 1] + bag[kind + 2]
+            if r < group:
+                break
+            r -= group
+            kind += 3
         while r >= bag[kind]:
             r -= bag[kind]
             kind += 1
@@ -228,7 +236,7 @@ class TimePiratesState(State):
         return O.epochs(len(self.epochs))[1][self.pos[self.cur]]
 
     def _legal_swap(self) -> list[int]:
-        return [a for a, k in zip(PICKS, self.hands[self.pend_need]) if k]
+        return list(compress(PICKS, self.hands[self.pend_need]))
 
     def _legal_white(self) -> list[int]:
         return [WHITE + c for c in self.owned_colours(self.cur)]
