@@ -54,6 +54,7 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     PH_TOKEN,
 )
+from engines.ninjato.raid import G_ELITE
 from engines.ninjato.state import NinjatoState, can_pay
 
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
@@ -76,22 +77,27 @@ def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
 
     One table per holding, kept in the data set's cache (key -1, *holding: distinct from
     the engine's 5-count keys), so a placement does one lookup instead of one per envoy.
+    Payability does not change above `C.caps`: holdings share the capped holding's table.
     """
-    key = (-1, *tr)
     cache = C.afford
-    out = cache.get(key)
+    out = cache.get((-1, *tr))
     if out is None:
-        tval = C.tval
-        best_by_envoy = []
-        for opts in C.env_opts:
-            best = 0
-            for o in opts:
-                if can_pay(o, tr):
-                    pts = o[0] * tval[0] + o[1] * tval[1] + o[2] * tval[2] + o[3] * tval[3]
-                    if pts > best:
-                        best = pts
-            best_by_envoy.append(best)
-        out = cache[key] = tuple(best_by_envoy)
+        capped = [x if x < c else c for x, c in zip(tr, C.caps)]
+        key = (-1, *capped)
+        out = cache.get(key)
+        if out is None:
+            tval = C.tval
+            best_by_envoy = []
+            for opts in C.env_opts:
+                best = 0
+                for o in opts:
+                    if can_pay(o, capped):
+                        pts = o[0] * tval[0] + o[1] * tval[1] + o[2] * tval[2] + o[3] * tval[3]
+                        if pts > best:
+                            best = pts
+                best_by_envoy.append(best)
+            out = cache[key] = tuple(best_by_envoy)
+        cache[(-1, *tr)] = out
     return out
 
 
@@ -263,8 +269,11 @@ class Heuristic:
     def fight(self, s: NinjatoState, legal: list[int]) -> int:
         p = s.cur
         hand = s.hands[p]
-        g = s.guard_value()
         stealth = s.rapp
+        if s.rgk == G_ELITE:  # guard_value() inlined (hot path)
+            g = (s.C.estealth if stealth else s.C.eforce)[s.rgid][s.rsub]
+        else:
+            g = s.C.gval[s.rgid]
         ki = hand[2]
         if s.rbase < 0:
             # a base card that wins alone: the least precious one (index v = value - 1)

@@ -111,9 +111,18 @@ class RaidMixin:
         return out
 
     def legal_fight(self) -> list[int]:
+        """A base card (or Boryaku), then modifiers (Ki, skills), or give up (3.4.2)."""
         p = self.cur
-        ready = self.ready[p]
         hand = self.hands[p]
+        if not self.tiles[p]:  # no skill tile: only cards (the usual case, ~all bot fights)
+            if self.rbase < 0:
+                out = [A_BASE + v for v in range(5) if hand[v]]
+                out.append(A_GIVE_UP)
+                return out
+            if hand[2]:  # no skill ever set a value: rover < 0
+                return [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
+            return [A_GIVE_UP]
+        ready = self.ready[p]
         out = []
         if self.rbase < 0:
             for v in range(5):
