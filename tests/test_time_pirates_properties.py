@@ -121,6 +121,7 @@ def playout(n: int, seed: int, check_every_step: bool = True):
             assert all(v >= 0 for h in state.hands for v in h)
             assert all(len(ep) <= s for ep, s in zip(state.epochs, COMP.spaces))
             assert sum(state.track) < COMP.police_per_year
+            assert sorted(state.tokens) == [k for k, c in enumerate(state.bag) for _ in range(c)]
             running = [list(x) if isinstance(x, list) else x for x in summaries(state)]
             state._resummarize()  # the running hand summaries equal a fresh count
             assert running == list(summaries(state))

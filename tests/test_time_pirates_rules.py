@@ -78,7 +78,7 @@ def turn_of(state: TimePiratesState, seat: int, pos: int | None = None,
     if hand is not None:
         give(state, seat, hand)
     state._stock_shop()  # the test may have changed the bazaar
-    state._resummarize()  # ... and the hands
+    state._resummarize()  # ... and the hands and the bag
     state._legal_cache = None
     state._begin_turn(seat)
     state._settle()

@@ -3,7 +3,8 @@
 Representation: the bag, hands and discard pile are count vectors by kind (see
 `components`), epochs are lists of artifact kinds, deeds are count vectors by deed type.
 The bag's *order* is the only hidden part of the board, so the bag is stored as counts and
-every draw is a uniform pick with the state's rng — which makes `determinize` a reseed.
+every draw is a uniform pick with the state's rng — which makes `determinize` a reseed.  (For
+speed the same multiset is also kept as a token list, `tokens`, that draws pick from.)
 The other hidden thing is the secret white-deed placement of the final scoring.
 
 A decision with a single legal action is applied automatically (`_settle`): it is no choice.
@@ -50,7 +51,6 @@ WK = C.WHITE_KIND
 KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
 COLOUR_RANGE = range(C.NUM_COLOURS)
 PICKS = tuple(range(PICK, PICK + NK))
-assert C.NUM_BAG_KINDS % 3 == 0  # `_draw` walks the bag kinds three at a time
 RESTOCKS = tuple(range(RESTOCK, RESTOCK + C.MAX_EPOCHS))
 SWAPS, ENDS = O._SWAPS, O._ENDS  # filled by `options` on first use of each key
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
@@ -89,7 +89,7 @@ class TimePiratesState(State):
         "hands", "deeds", "bazaar", "discard", "track", "pos", "patrol", "year", "year_scores",
         "leaders", "white_place", "special", "phase", "cur", "std_left", "forced", "pend",
         "pend_need", "pend_mask", "stats", "shop", "ctot", "held", "atoms", "arrows", "filled",
-        "result",
+        "result", "tokens",
     )
 
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
@@ -103,6 +103,8 @@ class TimePiratesState(State):
         self.comp = comp
         self.bag = list(comp.bag)
         self.bag_total = sum(comp.bag)
+        self.tokens: list[int] = []  # the bag's tokens one by one (same multiset as `bag`)
+        self._fill_tokens()
         self.epochs: list[list[int]] = [[] for _ in comp.spaces]
         self.hands = [[0] * NK for _ in range(n)]
         self.deeds = [[0] * len(comp.deeds) for _ in range(n)]
@@ -150,28 +152,28 @@ class TimePiratesState(State):
         self.bag[C.POLICE_1] += aside[0]
         self.bag[C.POLICE_2] += aside[1]
         self.bag_total += aside[0] + aside[1]
+        self.tokens += [C.POLICE_1] * aside[0] + [C.POLICE_2] * aside[1]
+
+    def _fill_tokens(self) -> None:
+        """Lay the bag's counts out as a token list, in kind order (setup, year end)."""
+        self.tokens = [k for k, count in enumerate(self.bag) for _ in range(count)]
 
     def _draw(self) -> int:
         """One token from the bag, uniformly (the bag is never empty: see P5)."""
-        r = int(self.rng.random() * self.bag_total)
-        bag = self.bag
-        kind = 0  # walk the 18 kinds three at a time (colours, then white + police), then one
-        while True:
-            group = bag[kind] + bag[kind + 1] + bag[kind + 2]
-            if r < group:
-                break
-            r -= group
-            kind += 3
-        while r >= bag[kind]:
-            r -= bag[kind]
-            kind += 1
-        bag[kind] -= 1
+        tokens = self.tokens
+        i = int(self.rng.random() * len(tokens))
+        kind = tokens[i]
+        tokens[i] = tokens[-1]
+        tokens.pop()
+        self.bag[kind] -= 1
         self.bag_total -= 1
         return kind
 
     # --- hands and their summaries --------------------------------------------------------
     def _resummarize(self) -> None:
-        """Recompute every seat's hand summary from the hands (setup, tests, sanity checks)."""
+        """Recompute every seat's hand summary from the hands, and the token list from the
+        bag's counts (for code that edited them directly: tests, sanity checks)."""
+        self._fill_tokens()
         self.ctot = [[h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in COLOUR_RANGE]
                      for h in self.hands]
         self.held = [sum(h) for h in self.hands]
@@ -576,6 +578,7 @@ class TimePiratesState(State):
                 bag[k] += discard[k]
                 self.bag_total += discard[k]
                 discard[k] = 0
+        self._fill_tokens()
         self.year_scores.append([self.deed_points(p) for p in range(self.num_players)])
         self.year += 1
         if self.year >= self.comp.years:
@@ -719,6 +722,7 @@ class TimePiratesState(State):
         new.arrows = list(self.arrows)
         new.filled = self.filled
         new.result = self.result
+        new.tokens = list(self.tokens)
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:
