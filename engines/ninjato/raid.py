@@ -47,6 +47,10 @@ G_SENTRY, G_REGULAR, G_ELITE, G_NONE = 0, 1, 2, 3
 _REFRESHABLE = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH)
 
 
+# hand (5 counts, at most 7 cards) -> first-play actions of a seat without skills
+_BASE_ACTS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 class RaidMixin:
     """Raid rules of `NinjatoState` (attributes are declared there)."""
 
@@ -116,9 +120,12 @@ class RaidMixin:
         hand = self.hands[p]
         if not self.tiles[p]:  # no skill tile: only cards (the usual case, ~all bot fights)
             if self.rbase < 0:
-                out = [A_BASE + v for v in range(5) if hand[v]]
-                out.append(A_GIVE_UP)
-                return out
+                key = tuple(hand)
+                acts = _BASE_ACTS.get(key)
+                if acts is None:
+                    acts = _BASE_ACTS[key] = (*(A_BASE + v for v in range(5) if hand[v]),
+                                              A_GIVE_UP)
+                return [*acts]
             if hand[2]:  # no skill ever set a value: rover < 0
                 return [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
             return [A_GIVE_UP]

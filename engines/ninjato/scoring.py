@@ -150,8 +150,12 @@ class ScoringMixin:
 
     def leader(self) -> int:
         """Seat with the most honour now (ties: most envoys, oldest envoy)."""
-        return max(range(self.n), key=lambda p: (self.honour[p], len(self.envoys[p]),
-                                                 self.oldest(p)))
+        honour = self.honour
+        best = max(honour)
+        top = [p for p in range(self.n) if honour[p] == best]
+        if len(top) == 1:
+            return top[0]
+        return max(top, key=lambda p: (len(self.envoys[p]), self.oldest(p)))
 
     def legal_disguise(self) -> list[int]:
         """A11: a masked envoy of one's own not yet disguised."""

@@ -296,7 +296,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         hand = self.hands[p]
         hn = sum(hand)
         row = self.row
-        key = (row[0], row[1], row[2], hn) if len(row) == 3 else (*row, hn)
+        key = (*row, hn)
         masks = _MASKS.get(key)
         if masks is None:
             masks = _MASKS[key] = dojo_masks(tuple(row), DRAWS_BY_HAND[hn] if hn < 2 else 2)
@@ -305,32 +305,27 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         if sensei:
             schools = self.schools[p]
             need = self.C.skill_need
-            a = A_SENSEI
-            for t in sensei:
+            for i, t in enumerate(sensei):
                 school_bit, card = need[t]
                 if schools & school_bit or (hand[card] if card >= 0 else hn):
-                    out.append(a)
-                a += 1
+                    out.append(A_SENSEI + i)
         closed = self.hclosed
         out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
-        C = self.C
-        aff = C.afford.get(tuple(tr))
-        if aff is None:
-            aff = affordable(C, tuple(tr))
-        envs, rums = aff
-        if envs:
-            a = A_PALACE
-            for e in self.palace:
-                if envs >> e & 1:
-                    out.append(a)
-                a += 1
-        if rums:
-            a = A_PAVILION
-            for r in self.pavilion:
-                if rums >> r & 1:
-                    out.append(a)
-                a += 1
+        if any(tr):
+            C = self.C
+            aff = C.afford.get(tuple(tr))
+            if aff is None:
+                aff = affordable(C, tuple(tr))
+            envs, rums = aff
+            if envs:
+                for i, e in enumerate(self.palace):
+                    if envs >> e & 1:
+                        out.append(A_PALACE + i)
+            if rums:
+                for i, r in enumerate(self.pavilion):
+                    if rums >> r & 1:
+                        out.append(A_PAVILION + i)
         return out
 
     def legal_pay(self) -> list[int]:
