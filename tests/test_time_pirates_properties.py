@@ -101,7 +101,7 @@ def reference_act_actions(state) -> set[int]:
 
 
 def summaries(state) -> tuple:
-    return state.ctot, state.held, state.atoms, state.arrows, state.filled
+    return state.ctot, state.held, state.atoms, state.arrows, state.filled, state.short
 
 
 def playout(n: int, seed: int, check_every_step: bool = True):

@@ -9,7 +9,16 @@ holding at least one artifact (arrow-swap targets).
 
 from __future__ import annotations
 
-from engines.time_pirates.actions import ARROW, ATOMIC, END, EPOCH, MAX_SEATS, MOVE, NO_RESTOCK
+from engines.time_pirates.actions import (
+    ARROW,
+    ATOMIC,
+    END,
+    EPOCH,
+    MAX_SEATS,
+    MOVE,
+    NO_RESTOCK,
+    RESTOCK,
+)
 from engines.time_pirates.components import NUM_COLOURS
 
 ONLY_MOVES = [MOVE, MOVE + 1]
@@ -22,6 +31,7 @@ ATOMS = tuple(tuple(ATOMIC + c for c in range(NUM_COLOURS) if atoms >> c & 1)
 
 _SWAPS: dict[int, tuple[int, ...]] = {}
 _ENDS: dict[int, list[int]] = {}
+_RESTOCKS: dict[int, list[int]] = {}
 _EPOCHS: dict[int, tuple[list[int], tuple[list[int], ...]]] = {}
 
 
@@ -52,4 +62,13 @@ def epochs(n: int) -> tuple[list[int], tuple[list[int], ...]]:
         every = [EPOCH + e for e in range(n)]
         out = _EPOCHS[n] = (every, tuple([a for a in every if a != EPOCH + e]
                                          for e in range(n)))
+    return out
+
+
+def restocks(free: int) -> list[int]:
+    """The restock options: each epoch in the bitmask `free`, then "no restock"."""
+    out = _RESTOCKS.get(free)
+    if out is None:
+        out = _RESTOCKS[free] = [RESTOCK + e for e in range(free.bit_length()) if free >> e & 1]
+        out.append(NO_RESTOCK)
     return out

@@ -51,8 +51,7 @@ WK = C.WHITE_KIND
 KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
 COLOUR_RANGE = range(C.NUM_COLOURS)
 PICKS = tuple(range(PICK, PICK + NK))
-RESTOCKS = tuple(range(RESTOCK, RESTOCK + C.MAX_EPOCHS))
-SWAPS, ENDS = O._SWAPS, O._ENDS  # filled by `options` on first use of each key
+SWAPS, ENDS, RESTOCK_LISTS = O._SWAPS, O._ENDS, O._RESTOCKS  # filled by `options` on use
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
 ATOM_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ATOMIC else 0 for k in range(NK))
 ARROW_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ARROW else 0 for k in range(NK))
@@ -89,7 +88,7 @@ class TimePiratesState(State):
         "hands", "deeds", "bazaar", "discard", "track", "pos", "patrol", "year", "year_scores",
         "leaders", "white_place", "special", "phase", "cur", "std_left", "forced", "pend",
         "pend_need", "pend_mask", "stats", "shop", "ctot", "held", "atoms", "arrows", "filled",
-        "result", "tokens",
+        "result", "tokens", "short",
     )
 
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
@@ -135,6 +134,7 @@ class TimePiratesState(State):
         self.filled = 0
         self.shop = _full_shop(comp)
         self._setup_fill()
+        self._recount_short()
         self._settle()
 
     # --- setup ---------------------------------------------------------------------------
@@ -153,6 +153,11 @@ class TimePiratesState(State):
         self.bag[C.POLICE_2] += aside[1]
         self.bag_total += aside[0] + aside[1]
         self.tokens += [C.POLICE_1] * aside[0] + [C.POLICE_2] * aside[1]
+
+    def _recount_short(self) -> None:
+        """`short`: bitmask of the epochs with an empty space (kept by takes and restocks)."""
+        spaces = self.comp.spaces
+        self.short = sum(1 << e for e, ep in enumerate(self.epochs) if len(ep) < spaces[e])
 
     def _fill_tokens(self) -> None:
         """Lay the bag's counts out as a token list, in kind order (setup, year end)."""
@@ -174,6 +179,7 @@ class TimePiratesState(State):
         """Recompute every seat's hand summary from the hands, and the token list from the
         bag's counts (for code that edited them directly: tests, sanity checks)."""
         self._fill_tokens()
+        self._recount_short()
         self.ctot = [[h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in COLOUR_RANGE]
                      for h in self.hands]
         self.held = [sum(h) for h in self.hands]
@@ -314,20 +320,15 @@ class TimePiratesState(State):
         return tuple(row)
 
     def _legal_restock(self) -> list[int]:
-        spaces = self.comp.spaces
-        pos = self.pos
-        out = []
-        if self.rules.restock_eligibility == "piatnik":
-            for e, ep in enumerate(self.epochs):
-                if not ep and e not in pos:
-                    out.append(RESTOCK + e)
-        else:
-            out = [a for a, ep, space in zip(RESTOCKS, self.epochs, spaces)
-                   if len(ep) < space and a - RESTOCK not in pos]
-        if not out:
-            return O.ONLY_NO_RESTOCK
-        out.append(NO_RESTOCK)
-        return out
+        """Epochs that may be restocked (none holds a pirate), then "no restock"."""
+        occupied = 0
+        for e in self.pos:
+            occupied |= 1 << e
+        if self.rules.restock_eligibility == "piatnik":  # only an epoch with no artifact
+            free = sum(1 << e for e, ep in enumerate(self.epochs) if not ep) & ~occupied
+        else:  # rio: any epoch with an empty space
+            free = self.short & ~occupied
+        return RESTOCK_LISTS.get(free) or O.restocks(free)
 
     def _legal_pay(self) -> list[int]:
         """Artifacts that may pay the next unit of the pending deed.  When the remaining
@@ -385,7 +386,9 @@ class TimePiratesState(State):
     def _do_act(self, action: int) -> None:
         p = self.cur
         if action < MOVE:
-            self.epochs[self.pos[p]].remove(action)  # TAKE + kind == kind
+            e = self.pos[p]
+            self.epochs[e].remove(action)  # TAKE + kind == kind
+            self.short |= 1 << e
             self._gain(p, action)
             self.std_left -= 1
         elif action < BUY:
@@ -563,7 +566,9 @@ class TimePiratesState(State):
             if self.track[0] + self.track[1] >= per_year:
                 self._end_year()
                 if self.phase == PH_WHITE or self.phase == PH_OVER:
-                    return
+                    break
+        if not need:
+            self.short &= ~(1 << e)
 
     def _end_year(self) -> None:
         """Police tokens and discards go back into the bag; score the year (game end after 3)."""
@@ -723,6 +728,7 @@ class TimePiratesState(State):
         new.filled = self.filled
         new.result = self.result
         new.tokens = list(self.tokens)
+        new.short = self.short
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:
