@@ -8,6 +8,7 @@ white-deed placements; never the rng or the others' placements.
 from __future__ import annotations
 
 import random
+from itertools import compress
 
 from engines.time_pirates import components as C
 from engines.time_pirates.actions import (
@@ -74,13 +75,15 @@ class PirateBot:
         colour already collected is better (up to 6), symbols are a bonus, and a colour whose
         deeds are all sold is only good for white deeds.  Read from a per-(count, sold-out)
         table of the same sums."""
-        tot = state.ctot[me]
-        shop = state.shop  # public: shop[c][-1] lists the colour-c deeds still on offer
-        values: list[float] = []
-        for c in range(C.NUM_COLOURS):
-            values += _COLOUR_VALUES[tot[c] if tot[c] < 6 else 6][1 if shop[c][-1] else 0]
-        values.append(1.6)  # white
-        return values
+        t0, t1, t2, t3, t4 = state.ctot[me]
+        s0, s1, s2, s3, s4, _ = state.shop  # public: s[-1] = that colour's deeds on offer
+        v = _COLOUR_VALUES
+        return [*v[t0 if t0 < 6 else 6][1 if s0[-1] else 0],
+                *v[t1 if t1 < 6 else 6][1 if s1[-1] else 0],
+                *v[t2 if t2 < 6 else 6][1 if s2[-1] else 0],
+                *v[t3 if t3 < 6 else 6][1 if s3[-1] else 0],
+                *v[t4 if t4 < 6 else 6][1 if s4[-1] else 0],
+                1.6]  # white
 
     def epoch_value(self, state: TimePiratesState, values: list[float], e: int) -> float:
         """Artifacts there (best two count most), minus the risk of meeting the Patrol."""
@@ -168,6 +171,9 @@ class PirateBot:
     def _arrow(self, state: TimePiratesState, values: list[float], legal: list[int]) -> int | None:
         """Swap an arrow artifact for a clearly better artifact of another player (the first
         swap, in legal order, with the largest gain above 0.9)."""
+        me = state.cur
+        if not (state.arrows[me] and state.filled & ~(1 << me)):
+            return None  # no arrow artifact, or nobody to swap with
         best, best_gain = None, 0.9
         top: dict[int, float] = {}  # per target: the value of its best artifact
         for a in legal:
@@ -175,8 +181,7 @@ class PirateBot:
                 continue
             colour, target = divmod(a - ARROW, MAX_SEATS)
             if target not in top:
-                theirs = state.hands[target]
-                top[target] = max(values[k] for k in range(C.NUM_KINDS) if theirs[k])
+                top[target] = max(compress(values, state.hands[target]))
             gain = top[target] - values[3 * colour + 2]
             if gain > best_gain:
                 best, best_gain = a, gain
