@@ -59,6 +59,15 @@ def _bid_acts(key: int) -> list[int]:
     return acts
 
 
+#: Score-breakdown keys, in NUMBER_VALUES order.
+_BREAKDOWN_KEYS = tuple(f"project_{v}" for v in NUMBER_VALUES)
+
+#: Per-seat metric keys (vetoes, Big Cheeses, seat by seat), per player count.
+_SEAT_METRIC_KEYS = {
+    n: tuple(k for s in range(n) for k in (f"vetoes_played_p{s}", f"big_cheeses_played_p{s}"))
+    for n in range(1, 9)
+}
+
 #: Seats clockwise from each seat, per player count (shared by every state).
 _ORDERS = {n: tuple(tuple((w + i) % n for i in range(n)) for w in range(n)) for n in range(1, 9)}
 
@@ -68,7 +77,7 @@ class BigCheeseState(State):
 
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "_d6", "_goal", "_exact", "_orders",
-        "_must_open", "_any_time",
+        "_must_open", "_any_time", "_max_rounds",
         "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due", "vetoes",
         "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
         "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
@@ -90,6 +99,7 @@ class BigCheeseState(State):
         self._orders = _ORDERS[n]
         self._must_open = rules.leader_must_open
         self._any_time = rules.veto_any_time
+        self._max_rounds = rules.max_rounds
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
         self.discard: list[int] = []
@@ -137,8 +147,15 @@ class BigCheeseState(State):
 
     # ------------------------------------------------------------------ auction
     def start_auction(self) -> None:
-        """Reveal the next project (reshuffling the discards if the deck ran out) and open bids."""
-        if self.rounds >= self.rules.max_rounds:
+        """Reveal the next project (reshuffling the discards if the deck ran out) and open bids.
+
+        The turn goes to the first seat from the leader that has a real choice: a seat that
+        can neither bid (no free chip) nor Veto can only pass, now and for the rest of this
+        auction (bids only rise), so it is passed automatically.  The same shortcut runs in
+        `_apply` after each bid or pass; the auction closes when only the high bidder remains,
+        or when everybody passed without a bid.
+        """
+        if self.rounds >= self._max_rounds:
             self._end_on_scores("round_cap")
             return
         if not self.deck:
@@ -154,55 +171,30 @@ class BigCheeseState(State):
         self.high_bid = 0
         self.high_bidder = -1
         n = self.num_players
-        self.passed = [False] * n
-        self.active = n
-        self._next_bidder(self.leader)
-
-    def _next_bidder(self, seat: int) -> None:
-        """Give the turn to the first seat from `seat` on that still has a real choice.
-
-        A seat that can neither outbid nor Veto can only pass, now and for the rest of this
-        auction (bids only rise), so it is passed automatically.  The auction closes when
-        only the high bidder remains, or when everybody passed without a bid.  (The same
-        loop is inlined in `_apply` for bids and passes, the hot path.)
-        """
-        n = self.num_players
-        passed = self.passed
+        passed = self.passed = [False] * n
         pool = self.pool
         vetoes = self.vetoes
-        high = self.high_bid
-        active = self.active
-        done = 1 if self.high_bidder >= 0 else 0  # seats left in the auction when it closes
-        while active > done:
-            # never reaches the high bidder: everyone after them acts or passes first
-            if not passed[seat]:
-                free = pool[seat]
-                veto = vetoes[seat]
-                if free > high or veto:
-                    self.active = active
-                    self.to_act = seat
-                    if self._must_open:
-                        self._legal_cache = None
-                    else:
-                        key = (((high << 10) | free) << 1) | (veto > 0)
-                        self._legal_cache = _BID_ACTS.get(key) or _bid_acts(key)
-                    return
-                passed[seat] = True
-                active -= 1
+        seat = self.leader
+        active = n
+        while active:
+            free = pool[seat]
+            veto = vetoes[seat]
+            if free or veto:
+                self.active = active
+                self.to_act = seat
+                if self._must_open:
+                    self._legal_cache = None
+                else:
+                    key = (free << 1) | (veto > 0)
+                    self._legal_cache = _BID_ACTS.get(key) or _bid_acts(key)
+                return
+            passed[seat] = True
+            active -= 1
             seat += 1
             if seat == n:
                 seat = 0
-        self.active = active
-        self._close()
-
-    def _close(self) -> None:
-        """Nobody left to outbid the high bidder (or nobody bid at all): end the auction."""
-        if self.high_bidder < 0:
-            self._all_passed()
-        elif self._any_time:
-            self._close_auction()
-        else:
-            self.award(self.high_bidder, self.high_bid)
+        self.active = 0
+        self._all_passed()
 
     def veto(self, seat: int) -> None:
         """Discard the project and the Veto: nobody pays, nothing advances, same leader."""
@@ -261,46 +253,49 @@ class BigCheeseState(State):
     # ------------------------------------------------------------------ award and maturing
     def award(self, winner: int, bid: int) -> None:
         """The winner puts the bid on the card; every older project returns one chip (B3, B4)."""
-        now = self.awards = self.awards + 1
-        card = self.deck.pop()
-        if self.known_bottom > len(self.deck):
-            self.known_bottom = len(self.deck)
+        now = self.awards + 1
+        self.awards = now
+        deck = self.deck
+        card = deck.pop()
+        if self.known_bottom > len(deck):
+            self.known_bottom = len(deck)
         pool = self.pool
         pool[winner] -= bid
         proj_due = self.proj_due
         pending: list[tuple[int, int]] = []
         for seat in self._orders[winner]:  # B9: clockwise from the winner, oldest first
             dues = proj_due[seat]
-            if not dues:
-                continue
-            pool[seat] += len(dues)  # B4: one chip back from every project on the table
-            if now not in dues:
-                continue
-            cards = self.proj_cards[seat]
-            kept_cards = []
-            kept_dues = []
-            for c, due in zip(cards, dues):
-                if due != now:
-                    kept_cards.append(c)
-                    kept_dues.append(due)
-                elif c > 0:
-                    pending.append((seat, c))
-                    self.discard.append(c)
-                elif c == VETO:
-                    self.vetoes[seat] += 1
-                else:
-                    self.cheeses[seat] += 1
-            self.proj_cards[seat] = kept_cards
-            proj_due[seat] = kept_dues
+            if dues:
+                pool[seat] += len(dues)  # B4: one chip back from every project on the table
+                if now in dues:
+                    self._mature(seat, now, pending)
         self.proj_cards[winner].append(card)
         proj_due[winner].append(now + bid)
         self.award_winner = winner
-        self.pending = pending
-        self.pending_pos = 0
         if pending:
+            self.pending = pending
+            self.pending_pos = 0
             self._resolve_pending()
-        else:
-            self._after_award()
+        else:  # `_after_award` with nothing scored: no win check, no lead change
+            self.leader = winner
+            self.start_auction()
+
+    def _mature(self, seat: int, now: int, pending: list[tuple[int, int]]) -> None:
+        """Take `seat`'s projects due at award `now` off the table, oldest first: number
+        cards are queued in `pending` for their roll, specials go to the hand."""
+        dues = self.proj_due[seat]
+        cards = self.proj_cards[seat]
+        while now in dues:
+            i = dues.index(now)
+            del dues[i]
+            card = cards.pop(i)
+            if card > 0:
+                pending.append((seat, card))
+                self.discard.append(card)
+            elif card == VETO:
+                self.vetoes[seat] += 1
+            else:
+                self.cheeses[seat] += 1
 
     def project_chips(self, seat: int) -> list[int]:
         """Chips on each of `seat`'s projects, oldest first."""
@@ -348,7 +343,15 @@ class BigCheeseState(State):
             earned[seat][VALUE_INDEX[card]] += pts
             pos += 1
         self.pending_pos = pos
-        self._after_award()
+        # `_after_award`, inlined
+        if max(points) >= goal:
+            self._check_win()
+            if self.phase == OVER:
+                return
+        self._track_lead()
+        self.pending = []
+        self.leader = self.award_winner
+        self.start_auction()
 
     def _gain(self, seat: int, pts: int) -> int:
         """Points a roll actually adds (B11: in exact-N a roll that overshoots is void)."""
@@ -384,23 +387,28 @@ class BigCheeseState(State):
 
     def _after_award(self) -> None:
         """Win check after all maturings of the step (B9, B10, B11), then the next round."""
-        points = self.points
-        goal = self._goal
-        if self.pending and max(points) >= goal:
-            if self._exact:
-                crossers = [s for s, p in enumerate(points) if p == goal]
-            else:
-                crossers = [s for s, p in enumerate(points) if p >= goal]
-            if crossers:
-                best = max(points[s] for s in crossers)
-                self.crossers = len(crossers)
-                self._finish([s for s in crossers if points[s] == best], "target")
-                return
         if self.pending:
+            if max(self.points) >= self._goal:
+                self._check_win()
+                if self.phase == OVER:
+                    return
             self._track_lead()
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
+
+    def _check_win(self) -> None:
+        """B10/B11: the seats at the goal after this step; the best of them win (ties share)."""
+        points = self.points
+        goal = self._goal
+        if self._exact:
+            crossers = [s for s, p in enumerate(points) if p == goal]
+        else:
+            crossers = [s for s, p in enumerate(points) if p >= goal]
+        if crossers:
+            best = max(points[s] for s in crossers)
+            self.crossers = len(crossers)
+            self._finish([s for s in crossers if points[s] == best], "target")
 
     def _track_lead(self) -> None:
         points = self.points
@@ -488,7 +496,13 @@ class BigCheeseState(State):
                     passed[seat] = True
                     active -= 1
             self.active = active
-            self._close()
+            bidder = self.high_bidder
+            if bidder < 0:
+                self._all_passed()
+            elif self._any_time:
+                self._close_auction()
+            else:
+                self.award(bidder, high)
         elif self.phase == ROLL:
             if action == ACT_KEEP:
                 self.keep()
@@ -507,15 +521,28 @@ class BigCheeseState(State):
             return list(self.winners_)
         return super().winners()
 
+    def ranks(self) -> list[int]:
+        """As `State.ranks` (1 = winners, then competition ranking by score), without sets."""
+        won = self.winners()
+        points = self.points
+        out = []
+        for seat, mine in enumerate(points):
+            if seat in won:
+                out.append(1)
+            else:
+                better = 1
+                for other, theirs in enumerate(points):
+                    if theirs > mine or other in won:
+                        better += 1
+                out.append(better)
+        return out
+
     def score_breakdown(self) -> dict[str, list[float]]:
         """Points by project value ('project_20', ...): the final (kept) roll of each."""
-        return {
-            f"project_{v}": [self.earned[s][i] for s in range(self.num_players)]
-            for i, v in enumerate(NUMBER_VALUES)
-        }
+        return dict(zip(_BREAKDOWN_KEYS, map(list, zip(*self.earned))))
 
     def metrics(self) -> dict[str, float]:
-        n = self.num_players
+        reason = self.end_reason
         out: dict[str, float] = {
             "rounds": self.rounds,
             "awards": self.awards,
@@ -527,12 +554,15 @@ class BigCheeseState(State):
             "lead_changes": self.lead_changes,
             "first_leader": self.first_leader,
             "same_round_crossers": self.crossers,
-            "round_capped": float(self.end_reason == "round_cap"),
-            "deck_exhausted": float(self.end_reason == "exhausted"),
+            "round_capped": float(reason == "round_cap"),
+            "deck_exhausted": float(reason == "exhausted"),
         }
-        for s in range(n):
-            out[f"vetoes_played_p{s}"] = self.vetoes_by_seat[s]
-            out[f"big_cheeses_played_p{s}"] = self.cheeses_by_seat[s]
+        keys = _SEAT_METRIC_KEYS[self.num_players]
+        values = []
+        for vetoes, cheeses in zip(self.vetoes_by_seat, self.cheeses_by_seat):
+            values.append(vetoes)
+            values.append(cheeses)
+        out.update(zip(keys, values))
         return out
 
     # ------------------------------------------------------------------ information
