@@ -129,6 +129,12 @@ class RaidMixin:
             if hand[2]:  # no skill ever set a value: rover < 0
                 return [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
             return [A_GIVE_UP]
+        return self.legal_fight_general()
+
+    def legal_fight_general(self) -> list[int]:
+        """`legal_fight` for a seat with skill tiles (also valid without: tests compare)."""
+        p = self.cur
+        hand = self.hands[p]
         ready = self.ready[p]
         out = []
         if self.rbase < 0:

@@ -1,0 +1,88 @@
+"""The speed shortcuts of the Ninjato engine and heuristic agree with the plain rules code.
+
+Each shortcut (skill-less fight actions, per-holding envoy tables, one-pass winners/ranks,
+the tie-only leader tie-break) is checked against the general computation on the positions
+of real playouts, so a later speed change cannot silently change a rules outcome.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.core import State, play_game
+from engines.ninjato import GAME
+from engines.ninjato.actions import A_PALACE, PH_FIGHT, PH_PLACE
+from engines.ninjato.bots import Heuristic, envoy_table
+from engines.ninjato.state import can_pay
+
+
+def playout_states(seed: int, players: int, bot: str):
+    """Every position of one game (the state object is yielded before each move)."""
+    bots = [GAME.heuristics[bot]() if bot != "random" else None for _ in range(players)]
+    s = GAME.new_state(players, seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        yield s
+        legal = s.legal_actions()
+        b = bots[s.current_player()]
+        s.apply_action(b.choose(s, rng) if b else rng.choice(legal))
+    yield s
+
+
+@pytest.mark.parametrize("bot", ["default", "collector", "random"])
+def test_fight_fast_path_equals_general_rules(bot: str) -> None:
+    fights = 0
+    for seed in range(6):
+        for s in playout_states(seed, 4, bot):
+            if s.phase == PH_FIGHT:
+                assert s.legal_fight() == s.legal_fight_general()
+                fights += 1
+    assert fights > 50
+
+
+def test_envoy_table_is_best_exact_payment() -> None:
+    checked = 0
+    for seed in range(4):
+        for s in playout_states(seed, 3, "default"):
+            if s.phase != PH_PLACE:
+                continue
+            tr = s.treas[s.cur]
+            table = envoy_table(s.C, tr)
+            tval = s.C.tval
+            for e, opts in enumerate(s.C.env_opts):
+                pts = [sum(k * v for k, v in zip(o, tval)) for o in opts if can_pay(o, tr)]
+                assert table[e] == max(pts, default=0)
+                checked += 1
+    assert checked > 1000
+
+
+def test_envoy_choice_is_highest_scoring_palace_slot() -> None:
+    bot = Heuristic("default")
+    for seed in range(4):
+        for s in playout_states(seed, 4, "default"):
+            if s.phase != PH_PLACE:
+                continue
+            legal = s.legal_actions()
+            envs = [a for a in legal if A_PALACE <= a < A_PALACE + 4]
+            if envs:
+                choice = bot.choose(s, random.Random(0))
+                best = max(bot.envoy_points(s, s.palace[a - A_PALACE]) for a in envs)
+                assert bot.envoy_points(s, s.palace[choice - A_PALACE]) == best
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_winners_and_ranks_match_the_contract_defaults(players: int) -> None:
+    bots = [GAME.heuristics["default"]() for _ in range(players)]
+    for seed in range(25):
+        rec = play_game(GAME, bots, seed, record=True)
+        s = GAME.new_state(players, seed)
+        for a in rec.actions:
+            s.apply_action(a)
+        keys = [(s.scores()[p], len(s.envoys[p]), s.oldest(p)) for p in range(players)]
+        assert s.winners() == [p for p in range(players) if keys[p] == max(keys)]
+        assert s.ranks() == State.ranks(s)
+        leader = max(range(players), key=lambda p: (s.honour[p], len(s.envoys[p]),
+                                                    s.oldest(p)))
+        assert s.leader() == leader
