@@ -161,7 +161,11 @@ class TimePiratesState(State):
 
     def _fill_tokens(self) -> None:
         """Lay the bag's counts out as a token list, in kind order (setup, year end)."""
-        self.tokens = [k for k, count in enumerate(self.bag) for _ in range(count)]
+        tokens: list[int] = []
+        for k, count in enumerate(self.bag):
+            if count:
+                tokens += [k] * count
+        self.tokens = tokens
 
     def _draw(self) -> int:
         """One token from the bag, uniformly (the bag is never empty: see P5)."""
@@ -613,16 +617,21 @@ class TimePiratesState(State):
         self.cur = 0
         self._seek_white(0)
 
+    def white_count(self, p: int) -> int:
+        """How many white deeds seat `p` holds."""
+        held = self.deeds[p]
+        return sum([held[t] for t, _ in self.comp.white_deeds])
+
     def _next_white(self) -> None:
         p = self.cur
-        if len(self.white_place[p]) < len(self.white_deeds_of(p)):
+        if len(self.white_place[p]) < self.white_count(p):
             return
         self._seek_white(p + 1)
 
     def _seek_white(self, start: int) -> None:
         """Next seat (in turn order) with a white deed to place; none left: final scoring."""
         for p in range(start, self.num_players):
-            if self.white_deeds_of(p) and self.owned_colours(p):
+            if self.white_count(p) and self.owned_colours(p):
                 self.cur = p
                 return
         self._final_scoring()
