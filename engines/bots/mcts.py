@@ -28,7 +28,8 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 Presets: `mcts:strong` = `iterations=150,rollout=heuristic,reward=mix` (options given
 next to it override it).
 
-Strength (experiments/ladder.py, one MCTS seat vs the default heuristic elsewhere): the
+Strength (`simulate run experiments/strength-ladder.toml`, one MCTS seat vs the default
+heuristic elsewhere): the
 default 40 random-rollout iterations lose to every game's heuristic at 3-4 players; random
 rollouts misjudge games where random play is hopeless.  Tabula Rasa 3p needs ~400
 iterations; Big Cheese 4p is beaten by `strong`; Ninjato and Ivanhoe 4p are not (yet).
