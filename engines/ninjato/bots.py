@@ -69,7 +69,15 @@ assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed f
 _E = comp
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
 _DOJO_CACHE: dict[tuple[int, ...], int] = {}
-_PLAIN_WORTH: dict[tuple[int, ...], int] = {}  # sorted plain treasures -> TVAL sum
+class _PlainWorth(dict):
+    """Sorted plain treasures -> their TVAL sum (TVAL[t] = t + 2, gold (4) = 5), memoised."""
+
+    def __missing__(self, key: tuple[int, ...]) -> int:
+        worth = self[key] = sum(key) + 2 * len(key) - key.count(4)
+        return worth
+
+
+_PLAIN_WORTH = _PlainWorth()
 
 
 def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
@@ -219,7 +227,7 @@ class Heuristic:
         top = hi + (ki - 1 if hi == 3 else ki)
         bottom = lo - (ki - 1 if lo == 3 else ki)
         best, best_score = -1, 0.0
-        gval = s.C.gval
+        gval = s.C.sentry_value  # [-1] (no sentry) -> 3
         hsentry, hplain, hred = s.hsentry, s.hplain, s.hred
         worths = _PLAIN_WORTH
         h = -1
@@ -227,17 +235,11 @@ class Heuristic:
             h += 1
             if closed:
                 continue
-            g = hsentry[h]
-            g = gval[g] if g >= 0 else 3
+            g = gval[hsentry[h]]
             force = top > g
             if not force and bottom >= g:
                 continue
-            key = tuple(hplain[h])
-            worth = worths.get(key)
-            if worth is None:
-                # TVAL[t] = t + 2 except gold (4) = 5
-                worth = worths[key] = sum(key) + 2 * len(key) - key.count(4)
-            worth += 0.5 * len(hred[h])
+            worth = worths[tuple(hplain[h])] + 0.5 * len(hred[h])
             if force:
                 score = worth + 0.5 if hi > g else worth
                 if score > best_score:
@@ -362,14 +364,8 @@ class Heuristic:
             nxt = red[0]
             left = len(red)
         gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
-        loss = 0
-        top = 0
-        for t in s.rshur:
-            v = TVAL[t]
-            loss += v
-            if v > top:
-                top = v
-        loss -= top  # a failure keeps the best treasure
+        vals = [*map(TVAL.__getitem__, s.rshur)]
+        loss = sum(vals) - max(vals) if vals else 0  # a failure keeps the best treasure
         if self.collector:
             loss *= 1.5
         return A_BANZAI if win * gain > (1 - win) * loss + self.banzai_margin else A_RETREAT

@@ -226,6 +226,17 @@ class Components:
                      for sc, cost in zip(self.skill_school, self.skill_cost))
 
     @cached_property
+    def sentry_value(self) -> tuple[int, ...]:
+        """Guard id -> value, with index -1 (no sentry) -> 3 (the heuristic's estimate)."""
+        return (*self.gval, 3)
+
+    @cached_property
+    def skill_card(self) -> tuple[int, ...]:
+        """Tile id -> index into (hand counts..., hand size) of what pays it: its card value
+        index, or 5 (the hand size) for "any card"."""
+        return tuple(card if card >= 0 else 5 for _, card in self.skill_need)
+
+    @cached_property
     def caps(self) -> tuple[int, ...]:
         """Most of each treasure type any payment needs (gold: the most treasures in all).
 
