@@ -745,6 +745,7 @@ class TimePiratesState(State):
         and the other players' secret white-deed placements made so far."""
         world = self.clone()
         world.rng = random.Random(rng.getrandbits(64))
+        world._fill_tokens()  # the token list's order is history, not information: canonical
         if self.phase == PH_WHITE:
             for p in range(self.num_players):
                 placed = world.white_place[p]
