@@ -78,6 +78,8 @@ class _PlainWorth(dict):
 
 
 _PLAIN_WORTH = _PlainWorth()
+# (stealth, guard value, *hand) -> first play of a seat without skills (same for all styles)
+_FIRST_PLAY: dict[tuple[int, ...], int] = {}
 
 
 def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
@@ -107,6 +109,30 @@ def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
             out = cache[key] = tuple(best_by_envoy)
         cache[(-1, *tr)] = out
     return out
+
+
+def win_chance(stealth: int, h0: int, h1: int, ki: int, h3: int, h4: int, skill: int) -> float:
+    """P(beating a U{1..5} guard) with this hand (-1: no card left, retreat).
+
+    `skill`: a ready set-to-0/-2 skill (stealth) or set-to-6/+2 skill (force) wins any guard.
+    """
+    if skill:
+        return 1.0 if (h0 or h1 or ki or h3 or h4) else -1.0
+    if stealth:
+        lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5 if h4 else 0
+        if not lo:
+            return -1.0
+        best = lo - (ki - 1 if lo == 3 else ki)
+        return (5 - best) / 5 if best > 0 else 1.0
+    hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1 if h0 else 0
+    if not hi:
+        return -1.0
+    best = hi + (ki - 1 if hi == 3 else ki)
+    return (best - 1) / 5 if best < 6 else 1.0
+
+
+# (stealth, *hand, ready skill) -> win_chance
+_WIN: dict[tuple[int, ...], float] = {}
 
 
 class Heuristic:
@@ -276,6 +302,17 @@ class Heuristic:
             g = (s.C.estealth if stealth else s.C.eforce)[s.rgid][s.rsub]
         else:
             g = s.C.gval[s.rgid]
+        if s.rbase < 0 and not s.tiles[p]:
+            # without skills the first play is a function of (approach, guard, hand) only
+            key = (stealth, g, *hand)
+            a = _FIRST_PLAY.get(key)
+            if a is None:
+                a = _FIRST_PLAY[key] = self._fight(s, legal, hand, stealth, g)
+            return a
+        return self._fight(s, legal, hand, stealth, g)
+
+    def _fight(self, s: NinjatoState, legal: list[int], hand: list[int], stealth: int,
+               g: int) -> int:
         ki = hand[2]
         if s.rbase < 0:
             # a base card that wins alone: the least precious one (index v = value - 1)
@@ -329,32 +366,19 @@ class Heuristic:
     def banzai_or_retreat(self, s: NinjatoState) -> int:
         """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
         p = s.cur
-        h0, h1, ki, h3, h4 = s.hands[p]
-        h = s.rh
-        plain = s.hplain[h]
+        hand = s.hands[p]
         ready = s.ready[p]
         if s.rapp:
-            if ready[_E.E_ZERO] or ready[_E.E_MINUS2]:
-                if not (h0 or h1 or ki or h3 or h4):
-                    return A_RETREAT
-                win = 1.0
-            else:
-                lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5 if h4 else 0
-                if not lo:
-                    return A_RETREAT
-                best = lo - (ki - 1 if lo == 3 else ki)
-                win = (5 - best) / 5 if best > 0 else 1.0
+            key = (1, *hand, ready[_E.E_ZERO] or ready[_E.E_MINUS2])
         else:
-            if ready[_E.E_SIX] or ready[_E.E_PLUS2]:
-                if not (h0 or h1 or ki or h3 or h4):
-                    return A_RETREAT
-                win = 1.0
-            else:
-                hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1 if h0 else 0
-                if not hi:
-                    return A_RETREAT
-                best = hi + (ki - 1 if hi == 3 else ki)
-                win = (best - 1) / 5 if best < 6 else 1.0
+            key = (0, *hand, ready[_E.E_SIX] or ready[_E.E_PLUS2])
+        win = _WIN.get(key)
+        if win is None:
+            win = _WIN[key] = win_chance(*key)
+        if win < 0:
+            return A_RETREAT
+        h = s.rh
+        plain = s.hplain[h]
         if plain:
             nxt = plain[0]
             left = len(plain) + len(s.hred[h])
