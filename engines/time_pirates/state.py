@@ -225,7 +225,7 @@ class TimePiratesState(State):
 
     # --- contract: acting ---------------------------------------------------------------
     def current_player(self) -> int:
-        return -1 if self.phase == PH_OVER else self.cur
+        return self.cur  # set to -1 by the final scoring
 
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
@@ -271,19 +271,19 @@ class TimePiratesState(State):
                 return O.ONLY_MOVES
             acts = [MOVE, MOVE + 1]
         else:
-            acts = [*set(self.epochs[self.pos[p]]), MOVE, MOVE + 1]  # TAKE + kind == kind
             if self.held[p] >= self.comp.min_cost:
-                # Bazaar: per colour, the deeds on offer that its artifacts plus the wild
-                # whites pay for; white deeds by the number of distinct colours (+ whites).
+                # take (TAKE + kind == kind), move, and the bazaar: per colour, the deeds on
+                # offer that its artifacts plus the wild whites pay for; white deeds by the
+                # number of distinct colours (+ whites)
                 s0, s1, s2, s3, s4, sw = self.shop
                 c0, c1, c2, c3, c4 = self.ctot[p]
                 white = self.hands[p][WK]
-                acts += s0[c0 + white]
-                acts += s1[c1 + white]
-                acts += s2[c2 + white]
-                acts += s3[c3 + white]
-                acts += s4[c4 + white]
-                acts += sw[(c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0) + (c4 > 0) + white]
+                acts = [*set(self.epochs[self.pos[p]]), MOVE, MOVE + 1,
+                        *s0[c0 + white], *s1[c1 + white], *s2[c2 + white], *s3[c3 + white],
+                        *s4[c4 + white],
+                        *sw[(c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0) + (c4 > 0) + white]]
+            else:
+                acts = [*set(self.epochs[self.pos[p]]), MOVE, MOVE + 1]
             if atoms:
                 acts += O.ATOMS[atoms]
         if others:
