@@ -111,30 +111,6 @@ def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     return out
 
 
-def win_chance(stealth: int, h0: int, h1: int, ki: int, h3: int, h4: int, skill: int) -> float:
-    """P(beating a U{1..5} guard) with this hand (-1: no card left, retreat).
-
-    `skill`: a ready set-to-0/-2 skill (stealth) or set-to-6/+2 skill (force) wins any guard.
-    """
-    if skill:
-        return 1.0 if (h0 or h1 or ki or h3 or h4) else -1.0
-    if stealth:
-        lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5 if h4 else 0
-        if not lo:
-            return -1.0
-        best = lo - (ki - 1 if lo == 3 else ki)
-        return (5 - best) / 5 if best > 0 else 1.0
-    hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1 if h0 else 0
-    if not hi:
-        return -1.0
-    best = hi + (ki - 1 if hi == 3 else ki)
-    return (best - 1) / 5 if best < 6 else 1.0
-
-
-# (stealth, *hand, ready skill) -> win_chance
-_WIN: dict[tuple[int, ...], float] = {}
-
-
 class Heuristic:
     """Rule-of-thumb bot; `style` is "default" (raider) or "collector"."""
 
@@ -366,19 +342,32 @@ class Heuristic:
     def banzai_or_retreat(self, s: NinjatoState) -> int:
         """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
         p = s.cur
-        hand = s.hands[p]
-        ready = s.ready[p]
-        if s.rapp:
-            key = (1, *hand, ready[_E.E_ZERO] or ready[_E.E_MINUS2])
-        else:
-            key = (0, *hand, ready[_E.E_SIX] or ready[_E.E_PLUS2])
-        win = _WIN.get(key)
-        if win is None:
-            win = _WIN[key] = win_chance(*key)
-        if win < 0:
-            return A_RETREAT
+        h0, h1, ki, h3, h4 = s.hands[p]
         h = s.rh
         plain = s.hplain[h]
+        ready = s.ready[p]
+        if s.rapp:
+            if ready[_E.E_ZERO] or ready[_E.E_MINUS2]:
+                if not (h0 or h1 or ki or h3 or h4):
+                    return A_RETREAT
+                win = 1.0
+            else:
+                lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5 if h4 else 0
+                if not lo:
+                    return A_RETREAT
+                best = lo - (ki - 1 if lo == 3 else ki)
+                win = (5 - best) / 5 if best > 0 else 1.0
+        else:
+            if ready[_E.E_SIX] or ready[_E.E_PLUS2]:
+                if not (h0 or h1 or ki or h3 or h4):
+                    return A_RETREAT
+                win = 1.0
+            else:
+                hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1 if h0 else 0
+                if not hi:
+                    return A_RETREAT
+                best = hi + (ki - 1 if hi == 3 else ki)
+                win = (best - 1) / 5 if best < 6 else 1.0
         if plain:
             nxt = plain[0]
             left = len(plain) + len(s.hred[h])
@@ -388,8 +377,14 @@ class Heuristic:
             nxt = red[0]
             left = len(red)
         gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
-        vals = [*map(TVAL.__getitem__, s.rshur)]
-        loss = sum(vals) - max(vals) if vals else 0  # a failure keeps the best treasure
+        loss = 0
+        top = 0
+        for t in s.rshur:
+            v = TVAL[t]
+            loss += v
+            if v > top:
+                top = v
+        loss -= top  # a failure keeps the best treasure
         if self.collector:
             loss *= 1.5
         return A_BANZAI if win * gain > (1 - win) * loss + self.banzai_margin else A_RETREAT

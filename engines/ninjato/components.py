@@ -231,12 +231,6 @@ class Components:
         return (*self.gval, 3)
 
     @cached_property
-    def skill_card(self) -> tuple[int, ...]:
-        """Tile id -> index into (hand counts..., hand size) of what pays it: its card value
-        index, or 5 (the hand size) for "any card"."""
-        return tuple(card if card >= 0 else 5 for _, card in self.skill_need)
-
-    @cached_property
     def caps(self) -> tuple[int, ...]:
         """Most of each treasure type any payment needs (gold: the most treasures in all).
 

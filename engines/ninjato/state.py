@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from itertools import compress
 
 from engines.core import State
 from engines.ninjato import components as comp
@@ -86,29 +85,27 @@ del _m, _closed
 _ALL_HOUSES = _HOUSE_ACTS[(False,) * 5]
 
 
-def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[frozenset, frozenset]:
+def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
     """Which envoys and rumours a holding can pay for (cached per holding and data set).
 
     Holding more of a type than any payment asks for changes nothing, so the answer is
     computed once per holding capped at those amounts (`Components.caps`) and shared.
-    Sets, so that `legal_place` filters the rows with C-level `map`/`compress`.
     """
     capped = tuple(x if x < c else c for x, c in zip(tr, C.caps))
     out = C.afford.get(capped)
     if out is None:
         trl = list(capped)
-        envs = frozenset(e for e, opts in enumerate(C.env_opts)
-                         if any(can_pay(o, trl) for o in opts))
-        rums = frozenset(r for r, opts in enumerate(C.rum_opts)
-                         if any(can_pay(o, trl) for o in opts))
+        envs = 0
+        for e, opts in enumerate(C.env_opts):
+            if any(can_pay(o, trl) for o in opts):
+                envs |= 1 << e
+        rums = 0
+        for r, opts in enumerate(C.rum_opts):
+            if any(can_pay(o, trl) for o in opts):
+                rums |= 1 << r
         out = C.afford[capped] = (envs, rums)
     C.afford[tr] = out
     return out
-
-
-_SENSEI_ACTS = range(A_SENSEI, A_HOUSE)
-_PALACE_ACTS = range(A_PALACE, A_PAVILION)
-_PAVILION_ACTS = range(A_PAVILION, A_PAY)
 
 
 def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
@@ -307,16 +304,11 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         sensei = self.sensei
         if sensei:
             schools = self.schools[p]
-            if schools:  # a known school makes its tiles free
-                need = self.C.skill_need
-                for i, t in enumerate(sensei):
-                    school_bit, card = need[t]
-                    if schools & school_bit or (hand[card] if card >= 0 else hn):
-                        out.append(A_SENSEI + i)
-            else:  # payable iff the hand holds its card (any card: hand size), C-level
-                have = [*hand, hn]
-                out += compress(_SENSEI_ACTS,
-                                map(have.__getitem__, map(self.C.skill_card.__getitem__, sensei)))
+            need = self.C.skill_need
+            for i, t in enumerate(sensei):
+                school_bit, card = need[t]
+                if schools & school_bit or (hand[card] if card >= 0 else hn):
+                    out.append(A_SENSEI + i)
         closed = self.hclosed
         out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
@@ -327,9 +319,13 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                 aff = affordable(C, tuple(tr))
             envs, rums = aff
             if envs:
-                out += compress(_PALACE_ACTS, map(envs.__contains__, self.palace))
+                for i, e in enumerate(self.palace):
+                    if envs >> e & 1:
+                        out.append(A_PALACE + i)
             if rums:
-                out += compress(_PAVILION_ACTS, map(rums.__contains__, self.pavilion))
+                for i, r in enumerate(self.pavilion):
+                    if rums >> r & 1:
+                        out.append(A_PAVILION + i)
         return out
 
     def legal_pay(self) -> list[int]:
