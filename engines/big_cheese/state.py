@@ -71,13 +71,16 @@ _SEAT_METRIC_KEYS = {
 #: Seats clockwise from each seat, per player count (shared by every state).
 _ORDERS = {n: tuple(tuple((w + i) % n for i in range(n)) for w in range(n)) for n in range(1, 9)}
 
+#: The next seat clockwise, per player count.
+_FOLLOWING = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 9)}
+
 
 class BigCheeseState(State):
     """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public)."""
 
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "_d6", "_goal", "_exact", "_orders",
-        "_must_open", "_any_time", "_max_rounds",
+        "_must_open", "_any_time", "_max_rounds", "_following",
         "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due", "vetoes",
         "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
         "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
@@ -97,6 +100,7 @@ class BigCheeseState(State):
         self._goal = rules.goal
         self._exact = bool(rules.exact)
         self._orders = _ORDERS[n]
+        self._following = _FOLLOWING[n]
         self._must_open = rules.leader_must_open
         self._any_time = rules.veto_any_time
         self._max_rounds = rules.max_rounds
@@ -344,11 +348,18 @@ class BigCheeseState(State):
             pos += 1
         self.pending_pos = pos
         # `_after_award`, inlined
-        if max(points) >= goal:
+        best = max(points)
+        if best >= goal:
             self._check_win()
             if self.phase == OVER:
                 return
-        self._track_lead()
+        # `_track_lead`, inlined
+        if best > 0 and points.count(best) == 1:
+            lead = points.index(best)
+            if lead != self.lead:
+                if self.lead >= 0:
+                    self.lead_changes += 1
+                self.lead = lead
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
@@ -456,53 +467,68 @@ class BigCheeseState(State):
             return _WINDOW_ACTS
         return []
 
-    def _apply(self, action: int) -> None:
+    def apply_action(self, action: int) -> None:
+        """`State.apply_action` with the bid/pass step inlined (the hot path: ~3 per auction).
+
+        After a bid or pass the turn goes to the next seat that still has a real choice; a
+        seat that can neither outbid nor Veto is passed automatically (see `start_auction`).
+        """
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_actions()
+        if action not in legal:
+            State.apply_action(self, action)  # raises IllegalActionError, changes nothing
+        self._legal_cache = None
+        if self.phase != BID or action == ACT_VETO:
+            self._apply(action)
+            return
         seat = self.to_act
-        if self.phase == BID:  # bid: strictly higher, at most the free chips; pass: final
-            if action == ACT_VETO:
-                self.veto(seat)
-                return
-            passed = self.passed
-            active = self.active
-            if action:
-                high = self.high_bid = action
-                self.high_bidder = seat
-                done = 1
-            else:
+        passed = self.passed
+        active = self.active
+        if action:  # bid: strictly higher, at most the free chips
+            high = self.high_bid = action
+            self.high_bidder = seat
+            done = 1
+        else:  # pass: final for this auction
+            passed[seat] = True
+            active -= 1
+            high = self.high_bid
+            done = 1 if self.high_bidder >= 0 else 0
+        following = self._following
+        pool = self.pool
+        vetoes = self.vetoes
+        while active > done:  # never reaches the high bidder: everyone after them acts first
+            seat = following[seat]
+            if not passed[seat]:
+                free = pool[seat]
+                veto = vetoes[seat]
+                if free > high or veto:
+                    self.active = active
+                    self.to_act = seat
+                    if not self._must_open:
+                        key = (((high << 10) | free) << 1) | (veto > 0)
+                        self._legal_cache = _BID_ACTS.get(key) or _bid_acts(key)
+                    return
                 passed[seat] = True
                 active -= 1
-                high = self.high_bid
-                done = 1 if self.high_bidder >= 0 else 0
-            # `_next_bidder(seat + 1)`, inlined
-            n = self.num_players
-            pool = self.pool
-            vetoes = self.vetoes
-            while active > done:
-                seat += 1
-                if seat == n:
-                    seat = 0
-                if not passed[seat]:
-                    free = pool[seat]
-                    veto = vetoes[seat]
-                    if free > high or veto:
-                        self.active = active
-                        self.to_act = seat
-                        if self._must_open:
-                            self._legal_cache = None
-                        else:
-                            key = (((high << 10) | free) << 1) | (veto > 0)
-                            self._legal_cache = _BID_ACTS.get(key) or _bid_acts(key)
-                        return
-                    passed[seat] = True
-                    active -= 1
-            self.active = active
-            bidder = self.high_bidder
-            if bidder < 0:
-                self._all_passed()
-            elif self._any_time:
-                self._close_auction()
-            else:
-                self.award(bidder, high)
+        self.active = active
+        bidder = self.high_bidder
+        if bidder < 0:
+            self._all_passed()
+        elif self._any_time:
+            self._close_auction()
+        else:
+            self.award(bidder, high)
+
+    def _apply(self, action: int) -> None:
+        """Vetoes, Big Cheese decisions and the B8 window (bids and passes: `apply_action`)."""
+        seat = self.to_act
+        if self.phase == BID:
+            if action == ACT_VETO:
+                self.veto(seat)
+            else:  # not reached through `apply_action`
+                self._legal_cache = None
+                self.apply_action(action)
         elif self.phase == ROLL:
             if action == ACT_KEEP:
                 self.keep()
@@ -523,7 +549,9 @@ class BigCheeseState(State):
 
     def ranks(self) -> list[int]:
         """As `State.ranks` (1 = winners, then competition ranking by score), without sets."""
-        won = self.winners()
+        won = self.winners_
+        if won is None:
+            won = self.winners()
         points = self.points
         out = []
         for seat, mine in enumerate(points):
