@@ -42,21 +42,55 @@ OVER = 3
 
 PHASE_NAMES = ("bid", "veto_window", "roll", "over")
 
-#: Bid-phase action lists shared by every state (never mutated): key
-#: `((high bid << 10 | free chips) << 1) | holds a Veto` -> [PASS, high+1..free, (ACT_VETO)].
-_BID_ACTS: dict[int, list[int]] = {}
+#: Action lists shared by every state (never mutated; the base class caches them per position).
 _ROLL_ACTS = [ACT_KEEP, ACT_BIG_CHEESE]
 _WINDOW_ACTS = [ACT_NO_VETO, ACT_VETO]
 
+#: Starting-chip counts up to this get a fully pre-built bid-list table; larger ones a lazy one.
+_EAGER_CHIPS = 64
 
-def _bid_acts(key: int) -> list[int]:
-    """Build (once) the shared action list of a `_BID_ACTS` key."""
-    high, free, veto = key >> 11, (key >> 1) & 1023, key & 1
+
+def _bid_list(veto: int, high: int, free: int) -> list[int]:
+    """The legal bid-phase actions: pass, every bid from high + 1 to free, Veto if held."""
     acts = [PASS, *range(high + 1, free + 1)]
     if veto:
         acts.append(ACT_VETO)
-    _BID_ACTS[key] = acts
     return acts
+
+
+class _LazyActs(dict):
+    """`table[veto][high][free]` built on first use (for very large starting-chip counts)."""
+
+    def __init__(self, path: tuple[int, ...] = ()) -> None:
+        super().__init__()
+        self.path = path
+
+    def __missing__(self, key: int) -> object:
+        path = (*self.path, int(key))
+        value = _bid_list(*path) if len(path) == 3 else _LazyActs(path)
+        self[key] = value
+        return value
+
+
+_BID_TABLES: dict[int, list | _LazyActs] = {}
+
+
+def bid_table(chips: int) -> list | _LazyActs:
+    """`table[holds a Veto][high bid][free chips]` -> the shared legal-action list.
+
+    Chips are conserved per seat, so high bid and free chips never exceed `chips`.
+    """
+    table = _BID_TABLES.get(chips)
+    if table is None:
+        if chips <= _EAGER_CHIPS:
+            table = [
+                [[_bid_list(v, h, f) for f in range(chips + 1)] for h in range(chips + 1)]
+                for v in (0, 1)
+            ]
+        else:
+            table = _LazyActs()
+        _BID_TABLES[chips] = table
+    return table
 
 
 #: Score-breakdown keys, in NUMBER_VALUES order.
@@ -80,7 +114,7 @@ class BigCheeseState(State):
 
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "_d6", "_goal", "_exact", "_orders",
-        "_must_open", "_any_time", "_max_rounds", "_following",
+        "_must_open", "_any_time", "_max_rounds", "_following", "_acts",
         "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due", "vetoes",
         "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
         "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
@@ -102,6 +136,7 @@ class BigCheeseState(State):
         self._orders = _ORDERS[n]
         self._following = _FOLLOWING[n]
         self._must_open = rules.leader_must_open
+        self._acts = bid_table(rules.chips)
         self._any_time = rules.veto_any_time
         self._max_rounds = rules.max_rounds
         self.deck = shuffled(DECK, self.rng)
@@ -187,10 +222,9 @@ class BigCheeseState(State):
                 self.active = active
                 self.to_act = seat
                 if self._must_open:
-                    self._legal_cache = None
+                    self._legal_cache = None  # B2 option: see `_legal_actions`
                 else:
-                    key = (free << 1) | (veto > 0)
-                    self._legal_cache = _BID_ACTS.get(key) or _bid_acts(key)
+                    self._legal_cache = self._acts[veto > 0][0][free]
                 return
             passed[seat] = True
             active -= 1
@@ -271,8 +305,19 @@ class BigCheeseState(State):
             dues = proj_due[seat]
             if dues:
                 pool[seat] += len(dues)  # B4: one chip back from every project on the table
-                if now in dues:
-                    self._mature(seat, now, pending)
+                if now in dues:  # `_mature`, inlined: oldest first
+                    cards = self.proj_cards[seat]
+                    while now in dues:
+                        i = dues.index(now)
+                        del dues[i]
+                        done = cards.pop(i)
+                        if done > 0:
+                            pending.append((seat, done))
+                            self.discard.append(done)
+                        elif done == VETO:
+                            self.vetoes[seat] += 1
+                        else:
+                            self.cheeses[seat] += 1
         self.proj_cards[winner].append(card)
         proj_due[winner].append(now + bid)
         self.award_winner = winner
@@ -283,23 +328,6 @@ class BigCheeseState(State):
         else:  # `_after_award` with nothing scored: no win check, no lead change
             self.leader = winner
             self.start_auction()
-
-    def _mature(self, seat: int, now: int, pending: list[tuple[int, int]]) -> None:
-        """Take `seat`'s projects due at award `now` off the table, oldest first: number
-        cards are queued in `pending` for their roll, specials go to the hand."""
-        dues = self.proj_due[seat]
-        cards = self.proj_cards[seat]
-        while now in dues:
-            i = dues.index(now)
-            del dues[i]
-            card = cards.pop(i)
-            if card > 0:
-                pending.append((seat, card))
-                self.discard.append(card)
-            elif card == VETO:
-                self.vetoes[seat] += 1
-            else:
-                self.cheeses[seat] += 1
 
     def project_chips(self, seat: int) -> list[int]:
         """Chips on each of `seat`'s projects, oldest first."""
@@ -459,8 +487,7 @@ class BigCheeseState(State):
                 if self.vetoes[seat]:
                     acts.append(ACT_VETO)
                 return acts
-            key = (((self.high_bid << 10) | self.pool[seat]) << 1) | (self.vetoes[seat] > 0)
-            return _BID_ACTS.get(key) or _bid_acts(key)
+            return self._acts[self.vetoes[seat] > 0][self.high_bid][self.pool[seat]]
         if phase == ROLL:
             return _ROLL_ACTS
         if phase == VETO_WINDOW:
@@ -505,9 +532,8 @@ class BigCheeseState(State):
                 if free > high or veto:
                     self.active = active
                     self.to_act = seat
-                    if not self._must_open:
-                        key = (((high << 10) | free) << 1) | (veto > 0)
-                        self._legal_cache = _BID_ACTS.get(key) or _bid_acts(key)
+                    # (B2 `leader_must_open` never applies here: the leader has acted)
+                    self._legal_cache = self._acts[veto > 0][high][free]
                     return
                 passed[seat] = True
                 active -= 1
