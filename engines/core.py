@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -365,17 +366,24 @@ def play_game(
     state = game.new_state(num_players, seed, **dict(rules or {}))
     bot_rng = random.Random(seed ^ BOT_SEED_SALT)
     cap = _max_decisions(state)
+    if cap is None:
+        cap = sys.maxsize
+    # Bound methods looked up once: this loop runs once per decision of every simulated game.
+    choose = [bot.choose for bot in bots]
+    is_terminal = state.is_terminal
+    legal_actions = state.legal_actions
+    current_player = state.current_player
+    apply_action = state.apply_action
     actions: list[int] | None = [] if record else None
-    decisions = 0
-    branching = 0
+    decisions = branching = 0
     truncated = False
-    while not state.is_terminal():
-        if cap is not None and decisions >= cap:
+    while not is_terminal():
+        if decisions >= cap:
             truncated = True
             break
-        branching += len(state.legal_actions())
-        action = bots[state.current_player()].choose(state, bot_rng)
-        state.apply_action(action)
+        branching += len(legal_actions())
+        action = choose[current_player()](state, bot_rng)
+        apply_action(action)
         decisions += 1
         if actions is not None:
             actions.append(action)
