@@ -11,25 +11,11 @@ from hypothesis import strategies as st
 import engines
 from engines.time_pirates import components as C
 from engines.time_pirates.actions import ARROW, ATOMIC, BUY, END, MAX_SEATS, MOVE, PH_ACT
+from tests.test_time_pirates_rules import census
 
 GAME = engines.get_game("time-pirates")
 COMP = C.DEFAULT
 SETTINGS = settings(max_examples=12, deadline=None)
-
-
-def census(state) -> list[int]:
-    out = list(state.bag)
-    for ep in state.epochs:
-        for k in ep:
-            out[k] += 1
-    for h in state.hands:
-        for k, v in enumerate(h):
-            out[k] += v
-    for k, v in enumerate(state.discard):
-        out[k] += v
-    out[C.POLICE_1] += state.track[0]
-    out[C.POLICE_2] += state.track[1]
-    return out
 
 
 def deed_census(state) -> list[int]:
