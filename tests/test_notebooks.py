@@ -48,13 +48,7 @@ def small(nb, tmp_path: Path) -> dict:
     return values
 
 
-#: Run by default (one balance notebook stands for the template; the rest are `slow`).
-FAST = {"balance-tabula-rasa", "compare-bots"}
-
-
-@pytest.mark.parametrize("path", [
-    p if p.stem in FAST else pytest.param(p, marks=pytest.mark.slow) for p in PATHS
-], ids=[p.stem for p in PATHS])
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
 def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path):
     nb = nbformat.read(path, as_version=4)
     values = small(nb, tmp_path)
@@ -86,3 +80,10 @@ def test_each_balance_notebook_picks_its_game_in_the_first_cell():
         if path.stem.startswith("balance-"):
             nb = nbformat.read(path, as_version=4)
             assert parameters(nb)["GAME"] == path.stem.removeprefix("balance-")
+
+
+def test_every_registered_game_has_a_balance_notebook():
+    from engines import GAMES
+
+    missing = [name for name in GAMES if not (NOTEBOOKS / f"balance-{name}.ipynb").is_file()]
+    assert not missing, f"run python notebooks/make_notebooks.py (missing: {missing})"
