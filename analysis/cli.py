@@ -119,30 +119,28 @@ def simulate_game(
         manifest = tournament.results.read_manifest(resume)
         if manifest.get("game") != game_name:
             fail(f"{resume} is a {manifest.get('game')} run, not {game_name}")
-        total = int(manifest["games"])
-        result = _interruptible(resume, game_name, lambda advance: run_with_progress(
-            f"{game_name} (resume)", total, quiet,
-            lambda cb: tournament.resume(resume, jobs, cb, backend, scheduler)))
-        return result
-    game = get_game(game_name)
-    players = players or game.players_default
-    game.check_players(players)
-    lineup = tournament.fill_lineup(split_specs(bots), players)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    spec = tournament.RunSpec(
-        game=game_name, players=players, games=games, bots=lineup, seed=seed,
-        rules=parse_rules(rule), chunk_size=chunk_size,
-    ).validated()
-    out = out or default_out_dir(game_name, seed)
-    return _interruptible(out, game_name, lambda advance: run_with_progress(
-        f"{game_name} {players}p", games, quiet,
-        lambda cb: tournament.run(spec, out, jobs, cb, backend, scheduler)))
+        run_dir, label, total = resume, f"{game_name} (resume)", int(manifest["games"])
 
+        def play(progress: Callable[[int], None]) -> tournament.RunResult:
+            return tournament.resume(resume, jobs, progress, backend, scheduler)
+    else:
+        game = get_game(game_name)
+        players = players or game.players_default
+        game.check_players(players)
+        lineup = tournament.fill_lineup(split_specs(bots), players)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        spec = tournament.RunSpec(
+            game=game_name, players=players, games=games, bots=lineup, seed=seed,
+            rules=parse_rules(rule), chunk_size=chunk_size,
+        ).validated()
+        run_dir = out or default_out_dir(game_name, seed)
+        label, total = f"{game_name} {players}p", games
 
-def _interruptible(run_dir: Path, game_name: str, body: Callable[[Any], Any]) -> Any:
+        def play(progress: Callable[[int], None]) -> tournament.RunResult:
+            return tournament.run(spec, run_dir, jobs, progress, backend, scheduler)
     try:
-        return body(None)
+        return run_with_progress(label, total, quiet, play)
     except KeyboardInterrupt:
         stderr.print(
             f"interrupted: finished chunks are saved in {run_dir}; "
