@@ -255,6 +255,8 @@ __import__("analysis.cli_analysis").cli_analysis.register(app)  # compare, repor
 def main(argv: list[str] | None = None) -> int:
     """Entry point: turns every user error into `error: ...` and exit code 2."""
     command = typer.main.get_command(app)
+    if not (sys.argv[1:] if argv is None else argv):
+        argv = ["--help"]  # a bare `simulate` shows the help, not an error
     try:
         rv = command.main(args=argv, prog_name="simulate", standalone_mode=False)
     except typer.Exit as exc:

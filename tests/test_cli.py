@@ -97,3 +97,9 @@ def test_console_script_runs_end_to_end(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "analysis.cli", "chess"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_bare_simulate_shows_help(capsys):
+    code, stdout, stderr = run_cli(capsys)
+    assert code == 0
+    assert "Usage" in stdout and "ninjato" in stdout and not stderr
