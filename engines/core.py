@@ -370,23 +370,24 @@ def play_game(
         cap = sys.maxsize
     # Bound methods looked up once: this loop runs once per decision of every simulated game.
     choose = [bot.choose for bot in bots]
-    is_terminal = state.is_terminal
     legal_actions = state.legal_actions
     current_player = state.current_player
     apply_action = state.apply_action
     actions: list[int] | None = [] if record else None
     decisions = branching = 0
     truncated = False
-    while not is_terminal():
+    player = current_player()  # -1 once the game is over (the contract)
+    while player >= 0:
         if decisions >= cap:
             truncated = True
             break
         branching += len(legal_actions())
-        action = choose[current_player()](state, bot_rng)
+        action = choose[player](state, bot_rng)
         apply_action(action)
         decisions += 1
         if actions is not None:
             actions.append(action)
+        player = current_player()
     return GameRecord(
         scores=list(state.scores()),
         winners=[] if truncated else list(state.winners()),
