@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import timeit
 from typing import Any
 
 from engines import play_game
@@ -32,3 +33,12 @@ def bench_bot(
     if counter:
         figures["extra"] = f"{sum(b.iterations_done for b in bots) / elapsed:,.0f} iterations/s"
     return figures
+
+
+def reference_microseconds() -> float:
+    """Time of `sum(range(1000))` on this core, best of 5: to compare figures across machines.
+
+    A shared or throttled machine shows a larger value; games/s scale roughly inversely.
+    """
+    runs = timeit.repeat("sum(range(1000))", number=2000, repeat=5)
+    return min(runs) / 2000 * 1e6

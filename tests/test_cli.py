@@ -40,6 +40,7 @@ def test_bench_prints_games_per_second(capsys):
     code, stdout, _ = run_cli(capsys, "bench", GAME, "--players", "2", "--seconds", "0.2")
     assert code == 0
     assert "games/s" in stdout and "random" in stdout and "heuristic" in stdout
+    assert "reference: sum(range(1000))" in stdout
 
 
 @pytest.mark.parametrize("argv, message", [
