@@ -19,18 +19,23 @@ def _mcts(game, **options) -> MCTSBot:
     return make_mcts(game, None, {k: str(v) for k, v in options.items()})
 
 
+def _uct(game, **options) -> MCTSBot:
+    """The tree search with random rollouts (the default is the paired flat search)."""
+    return _mcts(game, **{"search": "uct", "rollout": "random", **options})
+
+
 # --- known best moves ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("pile,best", [(5, 1), (6, 2), (7, 3), (9, 1), (10, 2)])
 def test_two_player_nim_leaves_a_multiple_of_four(pile, best):
-    bot = _mcts(NIM, iterations=1500)
+    bot = _uct(NIM, iterations=1500)
     assert bot.choose(nim_position(2, pile), random.Random(pile)) == best
 
 
 @pytest.mark.parametrize("n", range(2, 7))
 def test_any_player_count_takes_the_last_stones(n):
-    bot = _mcts(NIM, iterations=300)
+    bot = _uct(NIM, iterations=300)
     seat = n - 1
     assert bot.choose(nim_position(n, 3, to_move=seat), random.Random(n)) == 3
 
@@ -38,7 +43,7 @@ def test_any_player_count_takes_the_last_stones(n):
 @pytest.mark.parametrize("seat", [0, 1])
 def test_teams_play_for_the_partnership(seat):
     """4 players, seats 0+2 vs 1+3: the mover must leave 4 so that its partner wins."""
-    bot = _mcts(NIM, iterations=1500)
+    bot = _uct(NIM, iterations=1500)
     state = nim_position(4, 6, to_move=seat, teams="true")
     assert bot.choose(state, random.Random(seat)) == 2
 
@@ -121,9 +126,9 @@ def _choices(bot, seed):
 
 
 def test_deterministic_for_a_fixed_rng():
-    bot = _mcts(NIM, iterations=8)
+    bot = _uct(NIM, iterations=8)
     assert _choices(bot, 1) == _choices(bot, 1)
-    assert _choices(_mcts(NIM, iterations=8), 1) == _choices(bot, 1)
+    assert _choices(_uct(NIM, iterations=8), 1) == _choices(bot, 1)
     # the rng matters, so the equality above is not trivial
     assert any(_choices(bot, s) != _choices(bot, 1) for s in range(2, 6))
 
@@ -139,7 +144,7 @@ def test_deterministic_for_a_fixed_rng():
     ],
 )
 def test_every_option_still_finds_the_winning_move(options):
-    bot = _mcts(NIM, iterations=1500, **options)
+    bot = _uct(NIM, iterations=1500, **options)
     assert bot.choose(nim_position(2, 7), random.Random(3)) == 3
     assert bot.last_iterations == 1500
 
@@ -155,7 +160,7 @@ def test_heuristic_rollouts_call_the_default_heuristic():
             return 1
 
     game = dataclasses.replace(NIM, heuristics={"default": lambda: Spy()})
-    bot = _mcts(game, iterations=20, rollout="heuristic")
+    bot = _mcts(game, iterations=20, rollout="heuristic", search="uct")
     bot.choose(nim_position(2, 8), random.Random(0))
     assert calls and all(pile < 8 for pile in calls)
 
@@ -192,13 +197,13 @@ def test_strong_preset_sets_options_and_explicit_ones_win():
 def test_prior_tries_the_heuristic_move_first_and_favours_it():
     """Nim with 6 stones: the take-max heuristic says 3; a tiny budget then visits 3 most."""
     state = nim_position(2, 6)
-    plain = _mcts(NIM, iterations=6)
-    biased = _mcts(NIM, iterations=6, prior=5)
+    plain = _uct(NIM, iterations=6)
+    biased = _uct(NIM, iterations=6, prior=5)
     assert biased.choose(state, random.Random(0)) == 3
     stats = biased.root_stats(0, state.legal_actions())
     assert stats[3][0] > stats[1][0] and stats[3][0] > stats[2][0]
     # with a real budget the search overrides the heuristic's (losing) move
-    assert _mcts(NIM, iterations=1500, prior=1).choose(state, random.Random(0)) == 2
+    assert _uct(NIM, iterations=1500, prior=1).choose(state, random.Random(0)) == 2
     assert plain.config.prior == 0
 
 
@@ -222,7 +227,7 @@ def test_benchmark_reports_iterations_per_second():
 
 
 def test_root_stats_show_the_search():
-    bot = _mcts(NIM, iterations=400)
+    bot = _uct(NIM, iterations=400)
     state = nim_position(2, 6)
     choice = bot.choose(state, random.Random(0))
     stats = bot.root_stats(0, state.legal_actions())

@@ -56,8 +56,9 @@ ROLLOUT_SAFETY_CAP = 20_000
 #: A child key packs (action, player): players are < 8.
 _PLAYER_BITS = 3
 
-REWARDS = ("win", "score", "mix")
+REWARDS = ("win", "score", "mix", "margin")
 ROLLOUTS = ("random", "heuristic")
+SEARCHES = ("paired", "uct")
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,13 @@ class MCTSConfig:
     iterations: int | None = DEFAULT_ITERATIONS
     time: float | None = None
     c: float = 0.7
-    rollout: str = "random"
+    rollout: str | None = None  # None: heuristic if the game has a default heuristic
     rollout_depth: int | None = None
     determinizations: int = 0
-    reward: str = "win"
+    reward: str = "mix"
     prior: float = 0.0
+    search: str = "paired"
+    confidence: float = 1.0
 
 
 class _Node:
@@ -84,6 +87,10 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 1
+
+
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / len(values) if values else -math.inf
 
 
 def _normalized_scores(state: State) -> list[float]:
@@ -109,10 +116,23 @@ def _mixed(state: State) -> list[float]:
     return [0.5 * (w + s) for w, s in zip(_win_shares(state), _normalized_scores(state))]
 
 
+def _margins(state: State) -> list[float]:
+    """Win share plus the score lead over the best other seat, squashed into (-0.5, 0.5)."""
+    scores = state.scores()
+    wins = _win_shares(state)
+    out = []
+    for seat, own in enumerate(scores):
+        best = max(x for i, x in enumerate(scores) if i != seat)
+        lead = (own - best) / (abs(own) + abs(best) + 1.0)
+        out.append(0.5 * (wins[seat] + 0.5 + 0.5 * lead))
+    return out
+
+
 _REWARD_FUNCS: dict[str, Callable[[State], list[float]]] = {
     "win": _win_shares,
     "score": _normalized_scores,
     "mix": _mixed,
+    "margin": _margins,
 }
 
 
@@ -130,10 +150,13 @@ class MCTSBot:
         self._reward = _REWARD_FUNCS[self.config.reward]
         self._rollout_bot: Bot | None = None
         self._prior_bot: Bot | None = None
-        if self.config.rollout == "heuristic":
+        has_heuristic = "default" in game.heuristics
+        rollout = self.config.rollout or ("heuristic" if has_heuristic else "random")
+        if rollout == "heuristic":
             self._rollout_bot = game.heuristics["default"]()
-        if self.config.prior > 0:
+        if has_heuristic and (self.config.prior > 0 or self.config.search == "paired"):
             self._prior_bot = self._rollout_bot or game.heuristics["default"]()
+        self._last_stats: dict[int, tuple[int, float]] = {}
         self._prior_key = -1
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -159,8 +182,14 @@ class MCTSBot:
         if len(legal) == 1:
             self._account(0, start)
             return legal[0]
-        root = _Node()
         cfg = self.config
+        limit = cfg.iterations if cfg.iterations is not None else math.inf
+        deadline = start + cfg.time if cfg.time is not None else math.inf
+        if cfg.search == "paired":
+            action, done = self._paired(root_world, legal, seat, local, limit, start, deadline)
+            self._account(done, start)
+            return action
+        root = _Node()
         self._prior_key = -1
         if self._prior_bot is not None:
             hint = self._prior_bot.choose(root_world.clone(), local)
@@ -168,8 +197,6 @@ class MCTSBot:
         pool: list[State] = []
         if cfg.determinizations > 0:
             pool = [root_world.determinize(seat, local) for _ in range(cfg.determinizations)]
-        limit = cfg.iterations if cfg.iterations is not None else math.inf
-        deadline = start + cfg.time if cfg.time is not None else math.inf
         done = 0
         while done < limit:
             if pool:
@@ -183,16 +210,117 @@ class MCTSBot:
                 break
         self._account(done, start)
         self.last_root = root
+        self._last_stats = {}
+        for action in legal:
+            child = root.children.get(action << _PLAYER_BITS | seat)
+            if child is not None:
+                self._last_stats[action] = (child.visits, child.total / child.visits)
         return self._best(root, legal, seat)
 
     def root_stats(self, seat: int, legal: list[int]) -> dict[int, tuple[int, float]]:
         """Visits and mean reward of each root action of the last search (for diagnosis)."""
-        out = {}
-        for action in legal:
-            child = self.last_root.children.get(action << _PLAYER_BITS | seat)
-            if child is not None:
-                out[action] = (child.visits, child.total / child.visits)
-        return out
+        return {a: self._last_stats[a] for a in legal if a in self._last_stats}
+
+    # --- paired flat search (the default) -----------------------------------------------
+    def _paired(
+        self,
+        root_world: State,
+        legal: list[int],
+        seat: int,
+        rng: random.Random,
+        limit: float,
+        start: float,
+        deadline: float,
+    ) -> tuple[int, int]:
+        """Common-random-numbers comparison of the root actions; returns (action, rollouts).
+
+        Every sampled world (a determinization plus one seed for its chance stream and one
+        for the rollout policy) is played out after EACH surviving candidate, so candidates
+        are compared on identical luck.  Successive halving drops the weaker half after
+        each round; the heuristic's move always survives and is kept unless another action
+        beats it by more than `confidence` standard errors of the paired difference.
+        """
+        cfg = self.config
+        incumbent = -1
+        if self._prior_bot is not None:
+            incumbent = self._prior_bot.choose(root_world.clone(), rng)
+        # results[action][world index] = the seat's reward after `action` in that world
+        results: dict[int, dict[int, float]] = {a: {} for a in legal}
+        survivors = list(legal)
+        rounds = max(1, math.ceil(math.log2(len(survivors))))
+        pool = [root_world.determinize(seat, rng) for _ in range(cfg.determinizations)]
+        worlds = 0
+        done = 0
+        plan = limit  # rollouts the halving schedule plans for (estimated under `time=`)
+        rnd = 0
+        while done < limit and time.perf_counter() < deadline:
+            if plan == math.inf:  # time budget: one world first, then estimate the rest
+                per = 1
+            else:
+                left = max(plan - done, len(survivors))
+                per = max(1, math.ceil(left / (max(1, rounds - rnd) * len(survivors))))
+            for _ in range(per):
+                if done >= limit or time.perf_counter() >= deadline:
+                    break
+                world = pool[worlds % len(pool)] if pool else root_world.determinize(seat, rng)
+                chance_seed = rng.getrandbits(64)
+                policy_seed = rng.getrandbits(64)
+                order = survivors
+                if limit - done < len(survivors):  # last, partial world: the best few
+                    order = sorted(survivors, key=lambda a: (a != incumbent, -_mean(results[a])))
+                    order = order[: int(limit - done)]
+                for action in order:
+                    trial = world.clone()
+                    trial.rng = random.Random(chance_seed)
+                    trial.apply_action(action)
+                    reward = self._rollout(trial, random.Random(policy_seed))[seat]
+                    results[action][worlds] = reward
+                    done += 1
+                worlds += 1
+            if plan == math.inf:
+                spent = max(time.perf_counter() - start, 1e-9)
+                plan = math.floor(done * (deadline - start) / spent)
+                rounds = max(rounds, rnd + 2)
+            rnd += 1
+            if rnd < rounds and len(survivors) > 2:
+                ranked = sorted(survivors, key=lambda a: -_mean(results[a]))
+                kept = ranked[: math.ceil(len(survivors) / 2)]
+                if incumbent in survivors and incumbent not in kept:
+                    kept[-1] = incumbent
+                survivors = [a for a in legal if a in kept]
+        self._last_stats = {
+            a: (len(v), _mean(v)) for a, v in results.items() if v
+        }
+        return self._paired_choice(survivors, results, incumbent), done
+
+    def _paired_choice(
+        self, survivors: list[int], results: dict[int, dict[int, float]], incumbent: int
+    ) -> int:
+        """The incumbent unless a survivor beats it clearly on the worlds both were tried in."""
+        tried = [a for a in survivors if results[a]]
+        if incumbent < 0 or not results[incumbent]:
+            return max(tried, key=lambda a: _mean(results[a])) if tried else survivors[0]
+        base = results[incumbent]
+        best, best_gain = incumbent, 0.0
+        z = self.config.confidence
+        for action in tried:
+            if action == incumbent:
+                continue
+            diffs = [x - base[w] for w, x in results[action].items() if w in base]
+            n = len(diffs)
+            if not n:
+                continue
+            gain = sum(diffs) / n
+            if gain <= best_gain + 1e-12:
+                continue
+            if z > 0:
+                if n < 2:
+                    continue
+                var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+                if gain <= z * math.sqrt(var / n):
+                    continue
+            best, best_gain = action, gain
+        return best
 
     # --- search -------------------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, rng: random.Random) -> None:
@@ -337,6 +465,7 @@ def _parse_choice(key: str, raw: str, choices: tuple[str, ...]) -> str:
 
 OPTIONS = (
     "iterations", "time", "c", "rollout", "rollout_depth", "determinizations", "reward", "prior",
+    "search", "confidence",
 )
 
 
@@ -373,6 +502,10 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
         values["prior"] = _parse_float("prior", options["prior"], positive=False)
         if values["prior"] and "default" not in game.heuristics:
             raise BotSpecError(f"prior=: {game.name} has no default heuristic bot")
+    if "search" in options:
+        values["search"] = _parse_choice("search", options["search"], SEARCHES)
+    if "confidence" in options:
+        values["confidence"] = _parse_float("confidence", options["confidence"], positive=False)
     return MCTSConfig(**values)  # type: ignore[arg-type]
 
 
