@@ -50,7 +50,9 @@ from engines.core import Bot, Game, State
 __all__ = ["DEFAULT_ITERATIONS", "MCTSBot", "MCTSConfig", "benchmark_mcts", "make_mcts"]
 
 #: Iterations per decision when neither `iterations` nor `time` is given.
-DEFAULT_ITERATIONS = 40
+DEFAULT_ITERATIONS = 28
+#: The paired search stops once this many worlds gave every candidate the same reward.
+EARLY_STOP_WORLDS = 6
 #: Rollouts of games that can stall end here and are scored like a depth cut-off.
 ROLLOUT_SAFETY_CAP = 20_000
 #: A child key packs (action, player): players are < 8.
@@ -157,6 +159,8 @@ class MCTSBot:
         if has_heuristic and (self.config.prior > 0 or self.config.search == "paired"):
             self._prior_bot = self._rollout_bot or game.heuristics["default"]()
         self._last_stats: dict[int, tuple[int, float]] = {}
+        #: The heuristic's move at the last paired decision (-1: none), for diagnosis.
+        self.last_incumbent = -1
         self._prior_key = -1
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -277,6 +281,10 @@ class MCTSBot:
                     results[action][worlds] = reward
                     done += 1
                 worlds += 1
+                if worlds >= EARLY_STOP_WORLDS and self._all_equal(results, survivors, worlds):
+                    break
+            if worlds >= EARLY_STOP_WORLDS and self._all_equal(results, survivors, worlds):
+                break  # every candidate scored alike in every world: nothing to learn
             if plan == math.inf:
                 spent = max(time.perf_counter() - start, 1e-9)
                 plan = math.floor(done * (deadline - start) / spent)
@@ -291,7 +299,17 @@ class MCTSBot:
         self._last_stats = {
             a: (len(v), _mean(v)) for a, v in results.items() if v
         }
+        self.last_incumbent = incumbent
         return self._paired_choice(survivors, results, incumbent), done
+
+    @staticmethod
+    def _all_equal(results: dict[int, dict[int, float]], survivors: list[int], worlds: int) -> bool:
+        """Did every survivor get the same reward as the others in each of the worlds?"""
+        for w in range(worlds):
+            values = {results[a][w] for a in survivors if w in results[a]}
+            if len(values) > 1:
+                return False
+        return True
 
     def _paired_choice(
         self, survivors: list[int], results: dict[int, dict[int, float]], incumbent: int
