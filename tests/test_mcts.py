@@ -96,11 +96,15 @@ def test_choice_is_the_same_on_every_determinization():
 
 
 def test_iteration_budget_is_exact():
-    bot = _mcts(NIM, iterations=137)
+    bot = _uct(NIM, iterations=137)
     bot.choose(nim_position(3, 10), random.Random(0))
     assert bot.last_iterations == 137
-    default = make_bot("mcts", NIM)
-    default.choose(nim_position(3, 10), random.Random(0))
+    # the paired search spends its whole budget while the candidates' rewards differ
+    paired = _mcts(SHOWDOWN, iterations=137)
+    paired.choose(showdown_position(2, 5, [7]), random.Random(0))
+    assert paired.last_iterations == 137
+    default = make_bot("mcts", SHOWDOWN)
+    default.choose(showdown_position(2, 5, [7]), random.Random(0))
     assert default.last_iterations == DEFAULT_ITERATIONS
 
 
@@ -180,6 +184,8 @@ def test_heuristic_rollouts_call_the_default_heuristic():
         ("mcts:rollout_depth=0", "rollout_depth= must be >= 1"),
         ("mcts:prior=-1", "prior= must be a finite number >= 0"),
         ("mcts:fast", "unknown mcts preset 'fast'"),
+        ("mcts:search=tree", "search= must be one of paired|uct"),
+        ("mcts:confidence=-1", "confidence= must be a finite number >= 0"),
     ],
 )
 def test_bad_options_raise_bot_spec_error(spec, message):
@@ -220,7 +226,7 @@ def test_benchmark_reports_iterations_per_second():
     assert result["iterations"] <= 50 * result["decisions"]
     assert result["games"] >= 1
     # `simulate bench` reads this counter to print iterations/s
-    bot = _mcts(NIM, iterations=30)
+    bot = _uct(NIM, iterations=30)
     bot.choose(nim_position(2, 9), random.Random(0))
     bot.choose(nim_position(2, 8), random.Random(0))
     assert bot.iterations_done == 60
@@ -267,3 +273,61 @@ def test_real_games_mcts_beats_random(name):
         if seat in record.winners:
             share += 1 / len(record.winners)
     assert share / games > 1 / n
+
+
+# --- the paired flat search (the default) ---------------------------------------------------
+
+
+def test_paired_search_corrects_the_heuristics_losing_move():
+    """Nim, 6 stones: take-max (the heuristic) takes 3 and loses; taking 1 or 2 wins
+    against take-max replies, and the paired comparison sees it with a tiny budget."""
+    bot = make_bot("mcts", NIM)
+    state = nim_position(2, 6)
+    assert bot.choose(state, random.Random(0)) in (1, 2)
+    assert bot.last_incumbent == 3
+    stats = bot.root_stats(0, state.legal_actions())
+    assert stats[3][1] < stats[1][1] and stats[3][1] < stats[2][1]
+
+
+def test_paired_search_keeps_the_heuristics_move_on_a_tie_and_stops_early():
+    """Nim, 8 stones: taking 3 (the heuristic) and taking 2 both win against take-max;
+    nothing is clearly better, so the heuristic's move stays, without the whole budget."""
+    bot = _mcts(NIM, iterations=200)
+    assert bot.choose(nim_position(2, 8), random.Random(0)) == 3
+    assert bot.last_iterations < 200
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_paired_search_plays_for_the_partnership(seat):
+    """4 players in two teams, 6 stones: taking 3 lets an opponent take the rest."""
+    bot = make_bot("mcts", NIM)
+    state = nim_position(4, 6, to_move=seat, teams="true")
+    assert bot.choose(state, random.Random(seat)) in (1, 2)
+
+
+def test_paired_search_needs_evidence_to_leave_the_heuristic():
+    """Card 3 of 0..9 against one hidden card: calling (the heuristic) wins 3 times in 9,
+    folding shares the win; with confidence=0 the search follows the better mean, with a
+    huge confidence it never leaves the heuristic's move."""
+    state = showdown_position(2, 3, [9])
+    assert _mcts(SHOWDOWN, iterations=400, confidence=0).choose(state, random.Random(1)) == FOLD
+    assert _mcts(SHOWDOWN, iterations=400, confidence=50).choose(state, random.Random(1)) == CALL
+
+
+def test_paired_search_is_deterministic_for_a_fixed_rng_and_depends_on_it():
+    state = showdown_position(3, 6, [2, 8])
+    bot = _mcts(SHOWDOWN, iterations=40)
+    runs = []
+    for seed in (1, 1, 2, 3):
+        bot.choose(state, random.Random(seed))
+        runs.append(bot.root_stats(0, state.legal_actions()))
+    assert runs[0] == runs[1]
+    assert runs[2] != runs[0] or runs[3] != runs[0]
+
+
+@pytest.mark.parametrize("options", [{"time": 0.05}, {"determinizations": 3}, {"reward": "margin"},
+                                     {"rollout": "random"}, {"rollout_depth": 1}])
+def test_paired_search_options(options):
+    bot = _mcts(SHOWDOWN, **options)
+    assert bot.choose(showdown_position(2, 9, [3]), random.Random(0)) == CALL
+    assert bot.last_iterations > 0

@@ -1,38 +1,56 @@
-"""Single-observer information-set MCTS (SO-ISMCTS), the `mcts[:options]` bot.
+"""Information-set Monte Carlo search, the `mcts[:options]` bot: paired flat search (default)
+or single-observer ISMCTS (`search=uct`).
 
-Why this design: our games have hidden cards and chance, so the bot searches one tree over
-the acting seat's information set.  Each iteration samples a world with
-`determinize(seat, rng)` (so it never reads what its seat cannot see), walks the tree over
-the actions legal *in that world* (UCB with availability counts, Cowling et al. 2012),
-expands one node, plays a rollout and backs up every player's own reward, which makes it
-work for 2-6 players and for teams (partners both appear in `winners()`).
+Why this design: our games have hidden cards and chance, so every search samples worlds with
+`determinize(seat, rng)` (the bot never reads what its seat cannot see) and plays them out.
+At the default budget (a few dozen rollouts, ~50 ms on Ninjato) a tree cannot grow, and
+random rollouts misjudge these games, so the default is a *policy-improvement* step on top
+of the game's default heuristic:
+
+- `search=paired` (default): the heuristic's move is the incumbent.  Each sampled world (a
+  determinization, one seed for its chance stream, one for the rollout policy) is played out
+  after EVERY surviving root action with heuristic rollouts (common random numbers: the
+  actions are compared on identical luck, a paired comparison).  Successive halving drops
+  the weaker half of the actions after each round (the incumbent always survives).  An
+  action replaces the incumbent only if its mean paired gain exceeds `confidence` standard
+  errors, so a tiny noisy budget does not make play worse than the heuristic.  The search
+  stops early when `EARLY_STOP_WORLDS` worlds gave every candidate the same reward.  Without
+  a default heuristic it is plain flat Monte Carlo with common random numbers.
+- `search=uct`: SO-ISMCTS (Cowling et al. 2012): one tree over the seat's information set,
+  UCB over the actions legal in each world (availability counts), one expansion, a rollout,
+  and every player's own reward backed up.  Needs hundreds of iterations.
+
+Both back up each player's own reward, with partners both in `winners()`, so they work for
+2-6 players and for teams.
 
 Options (spec `mcts:key=value,...`, values arrive as strings):
 
-- `iterations=N`   iterations per decision (default `DEFAULT_ITERATIONS` = 40: about 50 ms
-                   of CPU per decision on Ninjato 4p with random rollouts, ~800 iterations/s).
+- `iterations=N`   rollouts (uct: iterations) per decision, an upper bound for the paired
+                   search's early stop (default `DEFAULT_ITERATIONS` = 28: about 50 ms of
+                   CPU per Ninjato 4p decision with heuristic rollouts).
 - `time=SECONDS`   wall-clock budget per decision instead; `iterations`, if also given, is
                    then an upper bound.  A time budget makes play NOT reproducible.
-- `c=X`            UCB exploration constant (default 0.7; rewards lie in [0, 1]).
-- `rollout=random|heuristic`  rollout policy; `heuristic` uses `game.heuristics["default"]`.
+- `search=paired|uct`  see above (default paired).
+- `confidence=Z`   paired: standard errors by which an action must beat the heuristic's move
+                   (default 1; 0 = take the best mean).
+- `c=X`            uct: UCB exploration constant (default 0.7; rewards lie in [0, 1]).
+- `rollout=random|heuristic`  rollout policy (default: `game.heuristics["default"]` when
+                   the game has one, else random).
 - `rollout_depth=D` stop rollouts after D actions and score the position with normalized
                    `scores()` (default: play to the end).
 - `determinizations=K`  sample K worlds once per decision and cycle through them (each
-                   iteration gets a fresh chance stream); 0 (default) = a fresh world per
-                   iteration.
-- `prior=W`        progressive bias W/(visits+1) at the root towards the default heuristic's
-                   move, which is also expanded first (default 0 = off).
-- `reward=win|score|mix`  terminal reward: win share (1/k for a k-way shared win),
-                   normalized score ((s - min) / (max - min)), or their average.
+                   iteration gets a fresh chance stream); 0 (default) = a fresh world each.
+- `prior=W`        uct: progressive bias W/(visits+1) at the root towards the default
+                   heuristic's move, which is also expanded first (default 0 = off).
+- `reward=win|score|mix|margin`  terminal reward: win share (1/k for a k-way shared win),
+                   normalized score ((s - min) / (max - min)), their average (default), or
+                   win share plus the squashed score lead over the best other seat.
 
 Presets: `mcts:strong` = `iterations=150,rollout=heuristic,reward=mix` (options given
 next to it override it).
 
-Strength (`simulate run experiments/strength-ladder.toml`, one MCTS seat vs the default
-heuristic elsewhere): the
-default 40 random-rollout iterations lose to every game's heuristic at 3-4 players; random
-rollouts misjudge games where random play is hopeless.  Tabula Rasa 3p needs ~400
-iterations; Big Cheese 4p is beaten by `strong`; Ninjato and Ivanhoe 4p are not (yet).
+Strength: see experiments/strength-ladder.toml (one default `mcts` seat against the default
+heuristic in every other seat, seats rotating) and the README's MCTS section.
 
 With an iteration budget the bot is a pure function of (position as seen by its seat, rng).
 """
@@ -239,10 +257,11 @@ class MCTSBot:
         """Common-random-numbers comparison of the root actions; returns (action, rollouts).
 
         Every sampled world (a determinization plus one seed for its chance stream and one
-        for the rollout policy) is played out after EACH surviving candidate, so candidates
-        are compared on identical luck.  Successive halving drops the weaker half after
-        each round; the heuristic's move always survives and is kept unless another action
-        beats it by more than `confidence` standard errors of the paired difference.
+        for the rollout policy) is played out after EACH candidate, so candidates are
+        compared on identical luck.  With more than two actions, about half the budget
+        screens them all and picks the best challenger; the rest confirms it against the
+        heuristic's move on fresh worlds (the screening worlds favour the challenger by
+        selection).  The challenger wins only by more than `confidence` standard errors.
         """
         cfg = self.config
         incumbent = -1
@@ -251,18 +270,20 @@ class MCTSBot:
         # results[action][world index] = the seat's reward after `action` in that world
         results: dict[int, dict[int, float]] = {a: {} for a in legal}
         survivors = list(legal)
-        rounds = max(1, math.ceil(math.log2(len(survivors))))
+        rounds = 2 if len(survivors) > 2 else 1  # screen all, then confirm the best
         pool = [root_world.determinize(seat, rng) for _ in range(cfg.determinizations)]
         worlds = 0
+        first_fresh = 0
         done = 0
-        plan = limit  # rollouts the halving schedule plans for (estimated under `time=`)
+        plan = limit  # rollouts the schedule plans for (estimated under `time=`)
         rnd = 0
         while done < limit and time.perf_counter() < deadline:
             if plan == math.inf:  # time budget: one world first, then estimate the rest
                 per = 1
+            elif rnd + 1 < rounds:  # screening: about half the budget
+                per = max(1, int(plan / 2 // len(survivors)))
             else:
-                left = max(plan - done, len(survivors))
-                per = max(1, math.ceil(left / (max(1, rounds - rnd) * len(survivors))))
+                per = max(1, math.ceil(max(plan - done, len(survivors)) / len(survivors)))
             for _ in range(per):
                 if done >= limit or time.perf_counter() >= deadline:
                     break
@@ -288,19 +309,16 @@ class MCTSBot:
             if plan == math.inf:
                 spent = max(time.perf_counter() - start, 1e-9)
                 plan = math.floor(done * (deadline - start) / spent)
-                rounds = max(rounds, rnd + 2)
             rnd += 1
             if rnd < rounds and len(survivors) > 2:
+                first_fresh = worlds  # the confirming test must not reuse these worlds
                 ranked = sorted(survivors, key=lambda a: -_mean(results[a]))
-                kept = ranked[: math.ceil(len(survivors) / 2)]
-                if incumbent in survivors and incumbent not in kept:
-                    kept[-1] = incumbent
-                survivors = [a for a in legal if a in kept]
-        self._last_stats = {
-            a: (len(v), _mean(v)) for a, v in results.items() if v
-        }
+                kept = [a for a in ranked if a != incumbent][: 1 if incumbent >= 0 else 2]
+                survivors = [a for a in legal if a in kept or a == incumbent]
+        self._last_stats = {a: (len(v), _mean(v)) for a, v in results.items() if v}
         self.last_incumbent = incumbent
-        return self._paired_choice(survivors, results, incumbent), done
+        fresh = {a: {w: x for w, x in v.items() if w >= first_fresh} for a, v in results.items()}
+        return self._paired_choice(survivors, fresh, incumbent), done
 
     @staticmethod
     def _all_equal(results: dict[int, dict[int, float]], survivors: list[int], worlds: int) -> bool:
@@ -314,7 +332,8 @@ class MCTSBot:
     def _paired_choice(
         self, survivors: list[int], results: dict[int, dict[int, float]], incumbent: int
     ) -> int:
-        """The incumbent unless a survivor beats it clearly on the worlds both were tried in."""
+        """The incumbent unless a survivor beats it clearly on the worlds both were tried in
+        (only the confirming worlds are passed in)."""
         tried = [a for a in survivors if results[a]]
         if incumbent < 0 or not results[incumbent]:
             return max(tried, key=lambda a: _mean(results[a])) if tried else survivors[0]
