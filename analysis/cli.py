@@ -227,7 +227,7 @@ def bench(
     rule: Annotated[list[str] | None, typer.Option("--rule", help="KEY=VALUE.")] = None,
 ) -> None:
     """Games/second and decisions/second on one core (this process), per bot."""
-    from analysis.bench import bench_bot, reference_microseconds
+    from analysis.bench import bench_bot, interpreter, reference_microseconds
 
     game = get_game(game_name)
     players = players or game.players_default
@@ -248,8 +248,9 @@ def bench(
         )
     stdout.print(table)
     stdout.print(f"reference: sum(range(1000)) takes {reference_microseconds():.1f} µs on this "
-                 "core (about 14 µs on an idle core of the 2-core dev machine; higher = busier "
-                 "or slower)", soft_wrap=True)
+                 f"core with {interpreter()} (about 7 µs on an idle core of the 2-core dev "
+                 "machine with the README's /usr/bin/python3; higher = busier or slower)",
+                 soft_wrap=True)
 
 
 __import__("analysis.cli_analysis").cli_analysis.register(app)  # compare, report, run
