@@ -69,15 +69,16 @@ assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed f
 _E = comp
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
 _DOJO_CACHE: dict[tuple[int, ...], int] = {}
-class _PlainWorth(dict):
-    """Sorted plain treasures -> their TVAL sum (TVAL[t] = t + 2, gold (4) = 5), memoised."""
+class _PlainWorth2(dict):
+    """Sorted plain treasures -> twice their TVAL sum (TVAL[t] = t + 2, gold (4) = 5)."""
 
     def __missing__(self, key: tuple[int, ...]) -> int:
-        worth = self[key] = sum(key) + 2 * len(key) - key.count(4)
+        worth = self[key] = 2 * (sum(key) + 2 * len(key) - key.count(4))
         return worth
 
 
-_PLAIN_WORTH = _PlainWorth()
+_PLAIN_WORTH2 = _PlainWorth2()
+_HOUSE_FORCE = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealth
 # (stealth, guard value, *hand) -> first play of a seat without skills (same for all styles)
 _FIRST_PLAY: dict[tuple[int, ...], int] = {}
 
@@ -108,6 +109,31 @@ def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
                 best_by_envoy.append(best)
             out = cache[key] = tuple(best_by_envoy)
         cache[(-1, *tr)] = out
+    return out
+
+
+def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | None, ...]:
+    """Sentry id (-1: none, valued 3) -> (bonus, approach) of the hand's best raid, or None.
+
+    Force needs the top reachable value (Ki +1 each) above the sentry, stealth the bottom one
+    below it; the bonus (1 = half a point, scores are doubled) is for a single card that wins
+    alone.  Stealth is taken only when its bonus is higher: on a tie force comes first.
+    Cached in the data set's cache under (-2, *hand) (the hand key space is small).
+    """
+    h0, h1, ki, h3, h4 = hand
+    lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
+    hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
+    top = hi + (ki - 1 if hi == 3 else ki)
+    bottom = lo - (ki - 1 if lo == 3 else ki)
+    plan = []
+    for g in C.sentry_value:
+        opt = None
+        if top > g:
+            opt = (1 if hi > g else 0, 0)
+        if bottom < g and (opt is None or (lo < g and not hi > g)):
+            opt = (1 if lo < g else 0, 1)
+        plan.append(opt)
+    out = C.afford[(-2, *hand)] = tuple(plan)
     return out
 
 
@@ -220,36 +246,26 @@ class Heuristic:
         """The open house with the most treasure whose sentry this hand can beat (-1: none).
 
         A house is worth its plain treasures (TVAL: value, gold as a jade) plus 0.5 per red
-        one; a sentry that one card beats alone (no Ki needed) adds 0.5.  The plain part is
-        looked up per (sorted) plain list: houses hold few distinct lists.
+        one; a sentry that one card beats alone (no Ki needed) adds 0.5.  Scores are kept
+        doubled (ints); the per-sentry approach and bonus come from the hand's raid plan,
+        and the plain part is looked up per (sorted) plain list.
         """
-        h0, h1, ki, h3, h4 = hand
-        lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
-        hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
-        top = hi + (ki - 1 if hi == 3 else ki)
-        bottom = lo - (ki - 1 if lo == 3 else ki)
-        best, best_score = -1, 0.0
-        gval = s.C.sentry_value  # [-1] (no sentry) -> 3
-        hsentry, hplain, hred = s.hsentry, s.hplain, s.hred
-        worths = _PLAIN_WORTH
-        h = -1
-        for closed in s.hclosed:
-            h += 1
+        C = s.C
+        plan = C.afford.get((-2, *hand))
+        if plan is None:
+            plan = raid_plan(C, hand)
+        best, best_score = -1, 0
+        worths = _PLAIN_WORTH2
+        for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.hclosed, s.hsentry, s.hplain,
+                                                  s.hred):
             if closed:
                 continue
-            g = gval[hsentry[h]]
-            force = top > g
-            if not force and bottom >= g:
+            opt = plan[guard]
+            if opt is None:
                 continue
-            worth = worths[tuple(hplain[h])] + 0.5 * len(hred[h])
-            if force:
-                score = worth + 0.5 if hi > g else worth
-                if score > best_score:
-                    best, best_score = A_HOUSE + 2 * h, score
-            if bottom < g:
-                score = worth + 0.5 if lo < g else worth
-                if score > best_score:
-                    best, best_score = A_HOUSE + 2 * h + 1, score
+            score = worths[tuple(plain)] + len(red) + opt[0]
+            if score > best_score:
+                best, best_score = act + opt[1], score
         return best
 
     def envoy_points(self, s: NinjatoState, e: int) -> int:
