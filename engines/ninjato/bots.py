@@ -147,7 +147,7 @@ class Heuristic:
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
         handlers = {
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
-            PH_DISCARD: self._spend, PH_FIGHT: self.fight, PH_CHOICE: self._choice,
+            PH_DISCARD: self._spend, PH_FIGHT: self.fight, PH_CHOICE: self.banzai_or_retreat,
             PH_KEEP: self._keep, PH_TOKEN: self.token, PH_REWARD1: self.reward,
             PH_REWARD2: self.pick_rumour,
         }
@@ -156,10 +156,19 @@ class Heuristic:
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, state: NinjatoState, rng: random.Random) -> int:
+        """Dispatch on the phase; a skill-less first play vs a regular guard (a third of all
+        decisions) is answered here from the first-play cache, without a handler call."""
         legal = state._legal_cache or state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return self._by_phase[state.phase](state, legal)
+        ph = state.phase
+        if ph == PH_FIGHT and state.rbase < 0 and state.rgk != G_ELITE:
+            p = state.cur
+            if not state.tiles[p]:
+                a = _FIRST_PLAY.get((state.rapp, state.C.gval[state.rgid], *state.hands[p]))
+                if a is not None:
+                    return a
+        return self._by_phase[ph](state, legal)
 
     def _spend(self, state: NinjatoState, legal: list[int]) -> int:
         """Pay a skill or discard: the least useful card value first."""
@@ -173,49 +182,61 @@ class Heuristic:
         keeps = [a for a in legal if A_KEEP <= a < A_KEEP + 5]
         return max(keeps, key=lambda a: TREASURE_KEEP[a - A_KEEP])
 
-    def _choice(self, state: NinjatoState, legal: list[int]) -> int:
-        return self.banzai_or_retreat(state)
-
     def _first(self, state: NinjatoState, legal: list[int]) -> int:
         return legal[0]
 
     # ------------------------------------------------------------------ placement
     def place(self, s: NinjatoState, legal: list[int]) -> int:
-        hand = s.hands[s.cur]
-        hn = sum(hand)
-        buy_env: list[int] = []
-        buy_rum: list[int] = []
-        if legal[-1] >= A_PALACE:
-            for a in reversed(legal):
-                if a < A_PALACE:
-                    break
-                (buy_rum if a >= A_PAVILION else buy_env).append(a)
-        if self.collector and buy_rum:
-            best = self.rumour_buy(s, buy_rum)
-            if best is not None:
+        """Envoy, raid, sensei (late), rumour (late), else the dojo.
+
+        `legal` is ascending, so the palace and pavilion buys are its tail: they are read from
+        the end (highest slot first, as the first of equal scores wins) without a copy.
+        """
+        p = s.cur
+        hand = s.hands[p]
+        last = legal[-1]
+        if last >= A_PALACE:
+            if self.collector and last >= A_PAVILION:
+                best = self.rumour_buy(s, legal)
+                if best is not None:
+                    return best
+            i = len(legal) - 1
+            while legal[i] >= A_PAVILION:
+                i -= 1
+            a = legal[i]
+            if a >= A_PALACE:
+                pts = envoy_table(s.C, s.treas[p])
+                palace = s.palace
+                best, best_pts = a, pts[palace[a - A_PALACE]]
+                a = legal[i - 1]
+                while a >= A_PALACE:
+                    v = pts[palace[a - A_PALACE]]
+                    if v > best_pts:
+                        best, best_pts = a, v
+                    i -= 1
+                    a = legal[i - 1]
                 return best
-        if buy_env:
-            pts = envoy_table(s.C, s.treas[s.cur])
-            palace = s.palace
-            best, best_pts = buy_env[0], -1
-            for a in buy_env:  # first of the best, like max()
-                v = pts[palace[a - A_PALACE]]
-                if v > best_pts:
-                    best, best_pts = a, v
-            return best
-        if hn >= 1:
+        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        if hn:
             raid = self.best_raid(s, hand)
             if raid >= 0:
                 return raid
-        if (self.collector or s.rnd >= 5) and hn >= 3:
-            for a in legal:
-                if A_SENSEI <= a < A_HOUSE:
-                    return a
-        if buy_rum and s.rnd >= 6:
-            best = self.rumour_buy(s, buy_rum)
+            if hn >= 3 and (self.collector or s.rnd >= 5):
+                for a in legal:
+                    if a >= A_SENSEI:
+                        if a < A_HOUSE:
+                            return a
+                        break
+        if last >= A_PAVILION and s.rnd >= 6:
+            best = self.rumour_buy(s, legal)
             if best is not None:
                 return best
-        return self.dojo(s, legal)
+        # the dojo: its options depend on the row and the hand size only
+        key = (*s.row, hn if hn < 2 else 2)
+        best = _DOJO_CACHE.get(key)
+        if best is None:
+            best = _DOJO_CACHE[key] = self._dojo(s, legal)
+        return best
 
     def dojo(self, s: NinjatoState, legal: list[int]) -> int:
         """Take the most useful face-up cards (Ki, 1s and 5s); cached per row and options."""
@@ -272,14 +293,18 @@ class Heuristic:
         """Most honour this seat's treasure could score on envoy `e` (cached per holding)."""
         return envoy_table(s.C, s.treas[s.cur])[e]
 
-    def rumour_buy(self, s: NinjatoState, buys: list[int]) -> int | None:
+    def rumour_buy(self, s: NinjatoState, legal: list[int]) -> int | None:
+        """The pavilion buy (legal's tail, highest slot first) that best extends a set."""
         mine = [0] * 5
         rt = s.C.rum_type
         for r in s.rumours[s.cur]:
             mine[rt[r]] += 1
+        pavilion = s.pavilion
         best, best_score = None, -1
-        for a in buys:
-            t = rt[s.pavilion[a - A_PAVILION]]
+        for a in reversed(legal):
+            if a < A_PAVILION:
+                break
+            t = rt[pavilion[a - A_PAVILION]]
             score = mine[t] % 3 + (1 if t == comp.R_KINDNESS else 0)
             if score > best_score:
                 best, best_score = a, score
@@ -355,7 +380,7 @@ class Heuristic:
         r = s.ready[s.cur]
         return bool(r[_E.E_SIX] or r[_E.E_PLUS2])
 
-    def banzai_or_retreat(self, s: NinjatoState) -> int:
+    def banzai_or_retreat(self, s: NinjatoState, legal: list[int] | None = None) -> int:
         """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
         p = s.cur
         h0, h1, ki, h3, h4 = s.hands[p]
@@ -393,45 +418,72 @@ class Heuristic:
             nxt = red[0]
             left = len(red)
         gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
-        loss = 0
-        top = 0
-        for t in s.rshur:
-            v = TVAL[t]
-            loss += v
-            if v > top:
-                top = v
-        loss -= top  # a failure keeps the best treasure
-        if self.collector:
-            loss *= 1.5
+        shur = s.rshur
+        if len(shur) == 1:  # a failure keeps the best treasure: nothing at risk
+            loss = 0
+        else:
+            loss = 0
+            top = 0
+            for t in shur:
+                v = TVAL[t]
+                loss += v
+                if v > top:
+                    top = v
+            loss -= top
+            if self.collector:
+                loss *= 1.5
         return A_BANZAI if win * gain > (1 - win) * loss + self.banzai_margin else A_RETREAT
 
     def token(self, s: NinjatoState, legal: list[int]) -> int:
         """Put the most valuable token on the clan where this seat has the most envoys."""
         mine = [0, 0, 0]
+        ec = s.C.env_clan
         for e in s.envoys[s.cur]:
-            mine[s.C.env_clan[e]] += 1
-        return max(legal, key=lambda a: (mine[(a - A_TOKEN) // 5], (a - A_TOKEN) % 5))
+            mine[ec[e]] += 1
+        # max() by (envoys of the clan, value index): the first of the best
+        best, best_m, best_v = legal[0], -1, -1
+        for a in legal:
+            c, v = divmod(a - A_TOKEN, 5)
+            m = mine[c]
+            if m > best_m or (m == best_m and v > best_v):
+                best, best_m, best_v = a, m, v
+        return best
 
     # ------------------------------------------------------------------ payments, scoring
     def best_payment(self, s: NinjatoState, legal: list[int]) -> int:
+        """The payment worth the most honour (the first of the best, like max())."""
         kind, card = divmod(s.pend, 100)
         opts = s.C.env_opts[card] if kind == 0 else s.C.rum_opts[card]
-        tval = s.C.tval
-        return max(legal, key=lambda a: sum(k * v for k, v in zip(opts[a - A_PAY], tval)))
+        t0, t1, t2, t3 = s.C.tval
+        best, best_pts = legal[0], -1
+        for a in legal:
+            o = opts[a - A_PAY]
+            pts = o[0] * t0 + o[1] * t1 + o[2] * t2 + o[3] * t3
+            if pts > best_pts:
+                best, best_pts = a, pts
+        return best
 
     def reward(self, s: NinjatoState, legal: list[int]) -> int:
         clan = s.sc_q[s.sc_i][2]
-        honour = s.clan_honour(clan)
-        if honour >= (12 if self.collector else 6) or len(legal) == 1:
+        if len(legal) == 1 or s.clan_honour(clan) >= (12 if self.collector else 6):
             return A_HONOUR
-        return self.pick_rumour(s, [a for a in legal if a != A_HONOUR])
+        return self.pick_rumour(s, legal)
 
     def pick_rumour(self, s: NinjatoState, legal: list[int]) -> int:
+        """The face-up rumour that best extends a set (ties: the lowest slot); not the honour."""
         mine = [0] * 5
         rt = s.C.rum_type
         for r in s.rumours[s.cur]:
             mine[rt[r]] += 1
-        return max(legal, key=lambda a: (mine[rt[s.pavilion[a - A_RUMOUR]]] % 3, -a))
+        pavilion = s.pavilion
+        best, best_score = -1, -1
+        for a in legal:
+            if a == A_HONOUR:
+                continue
+            score = mine[rt[pavilion[a - A_RUMOUR]]] % 3
+            if score > best_score or (score == best_score and a < best):
+                best, best_score = a, score
+        return best
 
 
 HEURISTICS = {
