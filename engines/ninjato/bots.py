@@ -55,7 +55,7 @@ from engines.ninjato.actions import (
     PH_TOKEN,
 )
 from engines.ninjato.raid import G_ELITE
-from engines.ninjato.state import NinjatoState, can_pay
+from engines.ninjato.state import NinjatoState
 
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
 KEEP_VALUE = (3, 1, 4, 1, 3)
@@ -97,17 +97,7 @@ def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
         key = (-1, *capped)
         out = cache.get(key)
         if out is None:
-            tval = C.tval
-            best_by_envoy = []
-            for opts in C.env_opts:
-                best = 0
-                for o in opts:
-                    if can_pay(o, capped):
-                        pts = o[0] * tval[0] + o[1] * tval[1] + o[2] * tval[2] + o[3] * tval[3]
-                        if pts > best:
-                            best = pts
-                best_by_envoy.append(best)
-            out = cache[key] = tuple(best_by_envoy)
+            out = cache[key] = _envoy_points(C, capped)
         cache[(-1, *tr)] = out
     return out
 
@@ -135,6 +125,32 @@ def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | No
         plan.append(opt)
     out = C.afford[(-2, *hand)] = tuple(plan)
     return out
+
+
+def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
+    """`envoy_table` computed: each envoy's options best-first, the first payable one wins.
+
+    The options sorted by honour are built once per data set (cache key (-3,)); the exact
+    payment test is `can_pay` inlined (a table is ~130 option checks on a cold cache).
+    """
+    ranked = C.afford.get((-3,))
+    if ranked is None:
+        tval = C.tval
+        ranked = C.afford[(-3,)] = tuple(
+            sorted(((sum(k * v for k, v in zip(o, tval)), *o) for o in opts), reverse=True)
+            for opts in C.env_opts)
+    t0, t1, t2, t3, gold = tr
+    out = []
+    for opts in ranked:
+        best = 0
+        for pts, n0, n1, n2, n3 in opts:
+            short = ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0)
+                     + (n2 - t2 if n2 > t2 else 0) + (n3 - t3 if n3 > t3 else 0))
+            if short <= gold:
+                best = pts
+                break
+        out.append(best)
+    return tuple(out)
 
 
 class Heuristic:
