@@ -84,7 +84,11 @@ class ScoringMixin:
     def clan_honour(self, clan: int) -> int:
         """Total value of the clan's tokens now on houses."""
         tv = self.C.token_values
-        return sum(tv[self.htok[h]] for h in range(5) if self.hclan[h] == clan)
+        total = 0
+        for c, tok in zip(self.hclan, self.htok):  # a loop, not a generator: per reward
+            if c == clan:
+                total += tv[tok]
+        return total
 
     def give_honour(self, p: int, clan: int) -> None:
         pts = self.clan_honour(clan)
@@ -93,13 +97,16 @@ class ScoringMixin:
 
     def rumour_slots(self) -> list[int]:
         """Face-up rumours as reward choices, one per rumour type (a free rumour's cost is moot)."""
-        seen = set()
+        seen = 0  # bit set of rumour types
         out = []
         rt = self.C.rum_type
-        for i, r in enumerate(self.pavilion):
-            if rt[r] not in seen:
-                seen.add(rt[r])
-                out.append(A_RUMOUR + i)
+        a = A_RUMOUR
+        for r in self.pavilion:
+            bit = 1 << rt[r]
+            if not seen & bit:
+                seen |= bit
+                out.append(a)
+            a += 1
         return out
 
     def run_scoring(self) -> None:
@@ -119,11 +126,19 @@ class ScoringMixin:
                         return
             elif kind == Q_RANK:
                 order = self.C.round_orders[self.rnd]
-                ranks = [self.rank_clan(c) for c in order]
-                self.sc_first = [r[0] for r in ranks]
-                self.sc_second = [r[1] for r in ranks]
-                q.extend([f, Q_FIRST, c] for c, (f, _) in zip(order, ranks) if f >= 0)
-                q.extend([s, Q_SECOND, c] for c, (_, s) in zip(order, ranks) if s >= 0)
+                firsts, seconds = [], []
+                for c in order:
+                    f, s = self.rank_clan(c)
+                    firsts.append(f)
+                    seconds.append(s)
+                self.sc_first = firsts
+                self.sc_second = seconds
+                for c, f in zip(order, firsts):  # every first place, then every second
+                    if f >= 0:
+                        q.append([f, Q_FIRST, c])
+                for c, s in zip(order, seconds):
+                    if s >= 0:
+                        q.append([s, Q_SECOND, c])
             elif kind == Q_FIRST:
                 if not self.pavilion:  # A14: no rumour left: the honour
                     self.give_honour(p, arg)
