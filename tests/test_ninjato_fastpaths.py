@@ -86,3 +86,36 @@ def test_winners_and_ranks_match_the_contract_defaults(players: int) -> None:
         leader = max(range(players), key=lambda p: (s.honour[p], len(s.envoys[p]),
                                                     s.oldest(p)))
         assert s.leader() == leader
+
+
+def _plain_best_raid(s, hand):
+    """best_raid written out per house and approach (the rule the plan table encodes)."""
+    lo = next(v + 1 for v in range(5) if hand[v])
+    hi = next(v + 1 for v in range(4, -1, -1) if hand[v])
+    ki = hand[2]
+    top = hi + (ki - 1 if hi == 3 else ki)
+    bottom = lo - (ki - 1 if lo == 3 else ki)
+    tval = (2, 3, 4, 5, 5)
+    best, best_score = -1, 0.0
+    for h in range(5):
+        if s.hclosed[h]:
+            continue
+        g = s.C.sentry_value[s.hsentry[h]]
+        worth = sum(tval[t] for t in s.hplain[h]) + 0.5 * len(s.hred[h])
+        if top > g and worth + 0.5 * (hi > g) > best_score:
+            best, best_score = 12 + 2 * h, worth + 0.5 * (hi > g)
+        if bottom < g and worth + 0.5 * (lo < g) > best_score:
+            best, best_score = 12 + 2 * h + 1, worth + 0.5 * (lo < g)
+    return best
+
+
+def test_best_raid_plan_equals_per_house_rule() -> None:
+    bot = Heuristic()
+    checked = 0
+    for seed in range(4):
+        for s in playout_states(seed, 4, "default"):
+            if s.phase == PH_PLACE and sum(s.hands[s.cur]):
+                hand = s.hands[s.cur]
+                assert bot.best_raid(s, hand) == _plain_best_raid(s, hand)
+                checked += 1
+    assert checked > 100
