@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from statistics import NormalDist
+
 import numpy as np
 import pandas as pd
-from scipy import stats as sps
 
 
 def wilson_interval(successes, trials, confidence: float = 0.95):
@@ -15,7 +16,7 @@ def wilson_interval(successes, trials, confidence: float = 0.95):
     """
     successes = np.asarray(successes, dtype=float)
     trials = np.asarray(trials, dtype=float)
-    z = sps.norm.ppf(0.5 + confidence / 2)
+    z = _z(confidence)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = successes / trials
         denom = 1 + z**2 / trials
@@ -72,7 +73,8 @@ def _game_key(frame: pd.DataFrame) -> list[str]:
 
 
 def _z(confidence: float) -> float:
-    return float(sps.norm.ppf(0.5 + confidence / 2))
+    """Two-sided normal quantile (stdlib: importing scipy.stats costs ~1 s per CLI call)."""
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
 def source_columns(frame: pd.DataFrame) -> list[str]:
@@ -112,6 +114,8 @@ def seat_advantage(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFram
         decided = float(wins.sum())
         fair = 1.0 / players
         if decided > 0:
+            from scipy import stats as sps  # lazily: see _z
+
             chi2, p_value = sps.chisquare(wins.to_numpy(), np.full(players, decided * fair))
         else:
             chi2, p_value = float("nan"), float("nan")
