@@ -248,7 +248,7 @@ def bench(
         )
     stdout.print(table)
     stdout.print(f"reference: sum(range(1000)) takes {reference_microseconds():.1f} µs on this "
-                 f"core with {interpreter()} (about 7 µs on an idle core of the 2-core dev "
+                 f"core with {interpreter()} (about 9 µs on an idle core of the 2-core dev "
                  "machine with the README's /usr/bin/python3; higher = busier or slower)",
                  soft_wrap=True)
 
