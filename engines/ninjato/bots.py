@@ -247,17 +247,10 @@ class Heuristic:
             best = self.rumour_buy(s, legal)
             if best is not None:
                 return best
-        # the dojo: its options depend on the row and the hand size only
-        key = (*s.row, hn if hn < 2 else 2)
-        best = _DOJO_CACHE.get(key)
-        if best is None:
-            best = _DOJO_CACHE[key] = self._dojo(s, legal)
-        return best
+        return self.dojo(s, legal, hn)
 
-    def dojo(self, s: NinjatoState, legal: list[int]) -> int:
+    def dojo(self, s: NinjatoState, legal: list[int], hn: int) -> int:
         """Take the most useful face-up cards (Ki, 1s and 5s); cached per row and options."""
-        hand = s.hands[s.cur]
-        hn = sum(hand)
         key = (*s.row, hn if hn < 2 else 2)  # the dojo options depend on row and hand size
         best = _DOJO_CACHE.get(key)
         if best is None:
@@ -435,10 +428,8 @@ class Heuristic:
             left = len(red)
         gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
         shur = s.rshur
-        if len(shur) == 1:  # a failure keeps the best treasure: nothing at risk
-            loss = 0
-        else:
-            loss = 0
+        loss = 0
+        if len(shur) > 1:  # a failure keeps the best treasure: a single one is not at risk
             top = 0
             for t in shur:
                 v = TVAL[t]
