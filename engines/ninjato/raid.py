@@ -75,10 +75,7 @@ class RaidMixin:
             return
         self.rgk = G_SENTRY
         self.rgid = g
-        self.phase = PH_FIGHT
-        hand = self.hands[self.cur]
-        if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
-            self.await_play()  # no card to play: maybe a skill, else the raid fails
+        self.await_play()
 
     def guard_value(self) -> int:
         """Value of the guard being fought, for the current approach (split elites, 3.4.8)."""
@@ -360,10 +357,7 @@ class RaidMixin:
                 return
             self.rgk = G_ELITE
             self.rgid = self.draw_from(self.edeck)
-        self.phase = PH_FIGHT
-        hand = self.hands[self.cur]
-        if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
-            self.await_play()  # no card to play: maybe a skill, else the raid fails
+        self.await_play()
 
     def draw_from(self, lst: list[int]) -> int:
         i = int(self.rng.random() * len(lst))
