@@ -10,10 +10,11 @@ of the game's default heuristic:
 - `search=paired` (default): the heuristic's move is the incumbent.  Each sampled world (a
   determinization, one seed for its chance stream, one for the rollout policy) is played out
   after EVERY surviving root action with heuristic rollouts (common random numbers: the
-  actions are compared on identical luck, a paired comparison).  Successive halving drops
-  the weaker half of the actions after each round (the incumbent always survives).  An
-  action replaces the incumbent only if its mean paired gain exceeds `confidence` standard
-  errors, so a tiny noisy budget does not make play worse than the heuristic.  The search
+  actions are compared on identical luck, a paired comparison).  With more than two actions,
+  about half the budget screens them all and keeps the best challenger; the rest confirms it
+  against the incumbent on fresh worlds.  The challenger replaces the incumbent only if its
+  mean paired gain exceeds `confidence` standard errors, so a tiny noisy budget does not
+  make play worse than the heuristic.  The search
   stops early when `EARLY_STOP_WORLDS` worlds gave every candidate the same reward.  Without
   a default heuristic it is plain flat Monte Carlo with common random numbers.
 - `search=uct`: SO-ISMCTS (Cowling et al. 2012): one tree over the seat's information set,
@@ -282,6 +283,7 @@ class MCTSBot:
         done = 0
         plan = limit  # rollouts the schedule plans for (estimated under `time=`)
         rnd = 0
+        stalled = False
         while done < limit and time.perf_counter() < deadline:
             if plan == math.inf:  # time budget: one world first, then estimate the rest
                 per = 1
@@ -307,9 +309,11 @@ class MCTSBot:
                     results[action][worlds] = reward
                     done += 1
                 worlds += 1
-                if worlds >= EARLY_STOP_WORLDS and self._all_equal(results, survivors, worlds):
+                stalled = worlds >= EARLY_STOP_WORLDS and self._all_equal(
+                    results, survivors, worlds)
+                if stalled:
                     break
-            if worlds >= EARLY_STOP_WORLDS and self._all_equal(results, survivors, worlds):
+            if stalled:
                 break  # every candidate scored alike in every world: nothing to learn
             if plan == math.inf:
                 spent = max(time.perf_counter() - start, 1e-9)
