@@ -124,14 +124,22 @@ def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pd
 
 
 def _append_rows(columns: dict[str, list], rows: dict[str, list]) -> None:
-    """Extend the chunk's columns; a score source or metric missing on either side counts 0."""
-    before = len(columns.get("seat", ()))
+    """Extend the chunk's columns; a score source or metric missing on either side counts 0.
+
+    Linear in the rows added: zero padding is built only for a column that is new or missing
+    in this game (a `setdefault` default would build a chunk-long list on every call).
+    """
+    before = len(columns["seat"]) if columns else 0
     for key, values in rows.items():
-        columns.setdefault(key, [0.0] * before).extend(values)
-    after = before + len(rows["seat"])
-    for column in columns.values():
-        if len(column) < after:
-            column.extend([0.0] * (after - len(column)))
+        column = columns.get(key)
+        if column is None:
+            column = columns[key] = [0.0] * before
+        column.extend(values)
+    if len(columns) != len(rows):
+        after = before + len(rows["seat"])
+        for column in columns.values():
+            if len(column) < after:
+                column.extend([0.0] * (after - len(column)))
 
 
 def package_version() -> str:

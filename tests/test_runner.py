@@ -61,6 +61,16 @@ def test_win_share_splits_shared_wins_and_sums_to_one_per_game(tmp_path):
         assert game["win_share"].iloc[0] == pytest.approx(1 / len(game))
 
 
+def test_chunk_columns_stay_aligned_when_a_game_lacks_a_score_source():
+    """A score source or metric that only some games report counts 0 in the others."""
+    columns: dict[str, list] = {}
+    tournament._append_rows(columns, {"seat": [0, 1], "pts_a": [1.0, 2.0]})
+    tournament._append_rows(columns, {"seat": [0, 1], "pts_b": [3.0, 4.0]})
+    tournament._append_rows(columns, {"seat": [0, 1], "pts_a": [5.0, 6.0], "pts_b": [7.0, 8.0]})
+    assert columns == {"seat": [0, 1] * 3, "pts_a": [1.0, 2.0, 0.0, 0.0, 5.0, 6.0],
+                       "pts_b": [0.0, 0.0, 3.0, 4.0, 7.0, 8.0]}
+
+
 def test_fill_lineup_uses_the_last_spec_for_remaining_seats():
     assert tournament.fill_lineup(["mcts", "random"], 4) == ("mcts", "random", "random", "random")
     assert tournament.fill_lineup([], 2) == ("heuristic", "heuristic")
