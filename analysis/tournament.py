@@ -17,16 +17,19 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+import pyarrow as pa
 
 from analysis import results
 from analysis.parallel import check_backend
 from engines import get_game, play_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ProgressCallback = Callable[[int], None]
 
@@ -102,8 +105,8 @@ def chunks(spec: RunSpec) -> list[tuple[int, int, int]]:
             for i, start in enumerate(range(0, spec.games, size))]
 
 
-def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pd.DataFrame:
-    """Play games [start, stop) of the run; runs in a worker process."""
+def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
+    """Play games [start, stop) of the run; runs in a worker process (which needs no pandas)."""
     game = get_game(spec.game)
     seeds = game_seeds(spec.seed, stop)[start:stop]
     bot_cache: dict[str, Any] = {}
@@ -120,7 +123,7 @@ def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pd
         record = play_game(game, bots, game_seed, spec.players, spec.rules)
         rows = results.game_rows(record, game_index=index, seed=game_seed, bots=lineup, meta=meta)
         _append_rows(columns, rows)
-    return results.rows_to_frame(columns)
+    return results.rows_to_table(columns)
 
 
 def _append_rows(columns: dict[str, list], rows: dict[str, list]) -> None:
@@ -199,8 +202,8 @@ class RunResult:
 def _execute(
     spec: RunSpec, meta: dict[str, Any], todo: list[tuple[int, int, int]], jobs: int,
     backend: str, scheduler: str | None,
-) -> Iterator[tuple[int, pd.DataFrame]]:
-    """Yield (chunk number, frame) as chunks finish, in whatever order they finish."""
+) -> Iterator[tuple[int, pa.Table]]:
+    """Yield (chunk number, table) as chunks finish, in whatever order they finish."""
     if jobs == 1 and backend == "loky":
         for number, start, stop in todo:
             yield number, play_chunk(spec, meta, start, stop)
@@ -246,8 +249,8 @@ def run(
     if jobs <= 0:
         jobs = os.cpu_count() or 1
     started = time.perf_counter()
-    for number, frame in _execute(spec, meta, todo, jobs, backend, scheduler):
-        results.write_part(run_dir, number, frame)
+    for number, table in _execute(spec, meta, todo, jobs, backend, scheduler):
+        results.write_part(run_dir, number, table)
         if progress is not None:
             progress(sizes[number])
     seconds = time.perf_counter() - started
