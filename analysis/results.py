@@ -4,10 +4,9 @@ A run directory holds `manifest.json` (the spec, seed, package and data-set vers
 one `part-NNNNN.parquet` per finished chunk.  Parts are written atomically (temp file +
 rename), so a killed run leaves only whole parts and a resumed run never double-counts.
 
-A chunk travels from its worker as a pyarrow `Table` and is written as it is; pandas is
-imported only to load a run.  Building, pickling and writing a table costs a quarter of what
-a DataFrame did (~10 ms instead of ~40 ms per 1,000-game chunk), and worker processes start
-without importing pandas.
+A chunk travels from its worker as a pyarrow `Table` and is written as it is; only loading
+a run makes a DataFrame.  Building, pickling and writing a table costs a quarter of what a
+DataFrame did (~10 ms instead of ~40 ms per 1,000-game chunk).
 """
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ def chunks(spec: RunSpec) -> list[tuple[int, int, int]]:
 
 
 def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
-    """Play games [start, stop) of the run; runs in a worker process (which needs no pandas)."""
+    """Play games [start, stop) of the run; runs in a worker process."""
     game = get_game(spec.game)
     seeds = game_seeds(spec.seed, stop)[start:stop]
     bot_cache: dict[str, Any] = {}

@@ -170,13 +170,6 @@ def test_run_or_resume_finishes_a_matching_run_and_refuses_a_different_one(tmp_p
         tournament.run_or_resume(_spec(seed=7), run_dir, jobs=1)
 
 
-def test_chunk_workers_need_no_pandas():
-    """Workers import only the runner: pandas (~0.5 s a process) is for loading runs."""
-    code = "import sys, analysis.tournament, analysis.parallel; print('pandas' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
-
-
 def test_parts_with_different_score_sources_load_with_zeros(tmp_path):
     """A source one chunk lacks (no game of it scored that way) loads as 0 in its rows."""
     spec = tournament.RunSpec("tabula-rasa", 2, 20, ("random", "random"), 3, chunk_size=10)
