@@ -41,34 +41,45 @@ class RunError(ValueError):
     """A results directory that is missing, unreadable, corrupt or not a run."""
 
 
-def game_rows(
-    record: GameRecord, *, game_index: int, seed: int, bots: Sequence[str], meta: dict[str, Any]
+def chunk_columns(
+    records: Sequence[GameRecord], first_index: int, seeds: Sequence[int],
+    lineups: Sequence[Sequence[str]], meta: dict[str, Any],
 ) -> dict[str, list]:
-    """Columns for one game's rows (one per seat), ready to extend a chunk's column lists."""
-    n = len(record.scores)
-    winners = record.winners
-    share = 1.0 / len(winners) if winners else 0.0
+    """One row per seat of each game, as columns; game i of the chunk is `first_index + i`.
+
+    Built column by column after the chunk (not game by game): a score source or metric
+    that some games lack counts 0 in their rows.
+    """
+    seats = [len(r.scores) for r in records]
+    rows = sum(seats)
+    per_game = [(r, n) for r, n in zip(records, seats)]
+
+    def repeat(values: Sequence[Any]) -> list:
+        return [v for v, n in zip(values, seats) for _ in range(n)]
+
     cols: dict[str, list] = {
-        "run_id": [meta["run_id"]] * n,
-        "game": [meta["game"]] * n,
-        "rules": [meta["rules"]] * n,
-        "dataset": [meta["dataset"]] * n,
-        "players": [n] * n,
-        "game_index": [game_index] * n,
-        "seed": [seed] * n,
-        "seat": list(range(n)),
-        "bot": list(bots),
-        "score": [float(s) for s in record.scores],
-        "rank": list(record.ranks),
-        "win_share": [share if seat in winners else 0.0 for seat in range(n)],
-        "truncated": [record.truncated] * n,
-        "decisions": [record.decisions] * n,
-        "branching": [record.branching] * n,
+        "run_id": [meta["run_id"]] * rows,
+        "game": [meta["game"]] * rows,
+        "rules": [meta["rules"]] * rows,
+        "dataset": [meta["dataset"]] * rows,
+        "players": repeat(seats),
+        "game_index": repeat(range(first_index, first_index + len(records))),
+        "seed": repeat(seeds),
+        "seat": [seat for n in seats for seat in range(n)],
+        "bot": [bot for lineup in lineups for bot in lineup],
+        "score": [float(x) for r in records for x in r.scores],
+        "rank": [x for r in records for x in r.ranks],
+        "win_share": [(1.0 / len(r.winners) if seat in r.winners else 0.0)
+                      for r, n in per_game for seat in range(n)],
+        "truncated": repeat([r.truncated for r in records]),
+        "decisions": repeat([r.decisions for r in records]),
+        "branching": repeat([r.branching for r in records]),
     }
-    for source, points in record.breakdown.items():
-        cols[f"pts_{source}"] = [float(p) for p in points]
-    for metric, value in record.metrics.items():
-        cols[f"m_{metric}"] = [float(value)] * n
+    for source in sorted({s for r in records for s in r.breakdown}):
+        cols[f"pts_{source}"] = [float(x) for r, n in per_game
+                                 for x in r.breakdown.get(source, (0.0,) * n)]
+    for metric in sorted({m for r in records for m in r.metrics}):
+        cols[f"m_{metric}"] = repeat([float(r.metrics.get(metric, 0.0)) for r in records])
     return cols
 
 

@@ -106,43 +106,27 @@ def chunks(spec: RunSpec) -> list[tuple[int, int, int]]:
 
 
 def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
-    """Play games [start, stop) of the run; runs in a worker process."""
-    game = get_game(spec.game)
-    seeds = game_seeds(spec.seed, stop)[start:stop]
-    bot_cache: dict[str, Any] = {}
-    columns: dict[str, list] = {}
-    for offset, game_seed in enumerate(seeds.tolist()):
-        index = start + offset
-        lineup = lineup_for(spec, index)
-        bots = []
-        for seat, bot_spec in enumerate(lineup):
-            key = f"{seat}:{bot_spec}"
-            if key not in bot_cache:
-                bot_cache[key] = make_bot(bot_spec, game)
-            bots.append(bot_cache[key])
-        record = play_game(game, bots, game_seed, spec.players, spec.rules)
-        rows = results.game_rows(record, game_index=index, seed=game_seed, bots=lineup, meta=meta)
-        _append_rows(columns, rows)
-    return results.rows_to_table(columns)
+    """Play games [start, stop) of the run; runs in a worker process.
 
-
-def _append_rows(columns: dict[str, list], rows: dict[str, list]) -> None:
-    """Extend the chunk's columns; a score source or metric missing on either side counts 0.
-
-    Linear in the rows added: zero padding is built only for a column that is new or missing
-    in this game (a `setdefault` default would build a chunk-long list on every call).
+    One bot object per (seat, spec), kept for the chunk; each rotation's line-up is built once.
     """
-    before = len(columns["seat"]) if columns else 0
-    for key, values in rows.items():
-        column = columns.get(key)
-        if column is None:
-            column = columns[key] = [0.0] * before
-        column.extend(values)
-    if len(columns) != len(rows):
-        after = before + len(rows["seat"])
-        for column in columns.values():
-            if len(column) < after:
-                column.extend([0.0] * (after - len(column)))
+    game = get_game(spec.game)
+    seeds = game_seeds(spec.seed, stop)[start:stop].tolist()
+    bot_for: dict[tuple[int, str], Any] = {}
+    bots_of: dict[tuple[str, ...], list] = {}
+    records, lineups = [], []
+    for index, game_seed in zip(range(start, stop), seeds):
+        lineup = lineup_for(spec, index)
+        bots = bots_of.get(lineup)
+        if bots is None:
+            bots = bots_of[lineup] = []
+            for seat, bot_spec in enumerate(lineup):
+                if (seat, bot_spec) not in bot_for:
+                    bot_for[seat, bot_spec] = make_bot(bot_spec, game)
+                bots.append(bot_for[seat, bot_spec])
+        records.append(play_game(game, bots, game_seed, spec.players, spec.rules))
+        lineups.append(lineup)
+    return results.rows_to_table(results.chunk_columns(records, start, seeds, lineups, meta))
 
 
 def package_version() -> str:

@@ -13,8 +13,9 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-from analysis import load_run, tournament
+from analysis import load_run, results, tournament
 from analysis.results import RunError, finished_chunks
+from engines.core import GameRecord
 
 GAME = "tabula-rasa"
 
@@ -62,14 +63,24 @@ def test_win_share_splits_shared_wins_and_sums_to_one_per_game(tmp_path):
         assert game["win_share"].iloc[0] == pytest.approx(1 / len(game))
 
 
-def test_chunk_columns_stay_aligned_when_a_game_lacks_a_score_source():
+def test_chunk_columns_count_a_missing_score_source_as_zero():
     """A score source or metric that only some games report counts 0 in the others."""
-    columns: dict[str, list] = {}
-    tournament._append_rows(columns, {"seat": [0, 1], "pts_a": [1.0, 2.0]})
-    tournament._append_rows(columns, {"seat": [0, 1], "pts_b": [3.0, 4.0]})
-    tournament._append_rows(columns, {"seat": [0, 1], "pts_a": [5.0, 6.0], "pts_b": [7.0, 8.0]})
-    assert columns == {"seat": [0, 1] * 3, "pts_a": [1.0, 2.0, 0.0, 0.0, 5.0, 6.0],
-                       "pts_b": [0.0, 0.0, 3.0, 4.0, 7.0, 8.0]}
+    def record(scores, breakdown, metrics):
+        return GameRecord(scores=scores, winners=[0], ranks=[1, 2], breakdown=breakdown,
+                          decisions=3, truncated=False, metrics=metrics)
+
+    games = [record([1.0, 2.0], {"a": [1.0, 2.0]}, {"x": 1.0}),
+             record([3.0, 4.0], {"b": [3.0, 4.0]}, {}),
+             record([12.0, 14.0], {"a": [5.0, 6.0], "b": [7.0, 8.0]}, {"x": 2.0})]
+    meta = {"run_id": "r", "game": "g", "rules": "", "dataset": "d"}
+    columns = results.chunk_columns(games, 10, [7, 8, 9], [("p", "q")] * 3, meta)
+    assert columns["game_index"] == [10, 10, 11, 11, 12, 12]
+    assert columns["seat"] == [0, 1] * 3
+    assert columns["pts_a"] == [1.0, 2.0, 0.0, 0.0, 5.0, 6.0]
+    assert columns["pts_b"] == [0.0, 0.0, 3.0, 4.0, 7.0, 8.0]
+    assert columns["m_x"] == [1.0, 1.0, 0.0, 0.0, 2.0, 2.0]
+    assert columns["win_share"] == [1.0, 0.0] * 3
+    assert {len(c) for c in columns.values()} == {6}
 
 
 def test_fill_lineup_uses_the_last_spec_for_remaining_seats():
