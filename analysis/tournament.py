@@ -10,6 +10,7 @@ before it is counted, so an interrupted run resumes with `resume(run_dir)` and l
 from __future__ import annotations
 
 import dataclasses
+import gc
 import importlib.metadata
 import os
 import time
@@ -109,7 +110,17 @@ def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa
     """Play games [start, stop) of the run; runs in a worker process.
 
     One bot object per (seat, spec), kept for the chunk; each rotation's line-up is built once.
+    The objects alive at the start (modules, the engines' caches) are frozen for the chunk, so
+    the collector's full passes skip them: ~1% of a Ninjato worker's time otherwise.
     """
+    gc.freeze()
+    try:
+        return _play_games(spec, meta, start, stop)
+    finally:
+        gc.unfreeze()
+
+
+def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
     game = get_game(spec.game)
     seeds = game_seeds(spec.seed, stop)[start:stop].tolist()
     bot_for: dict[tuple[int, str], Any] = {}
