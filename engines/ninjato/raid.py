@@ -47,8 +47,13 @@ G_SENTRY, G_REGULAR, G_ELITE, G_NONE = 0, 1, 2, 3
 _REFRESHABLE = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH)
 
 
+# Legal lists shared by every state that has them (the contract: callers never mutate a
+# legal list), so the commonest decisions allocate no list.
 # hand (5 counts, at most 7 cards) -> first-play actions of a seat without skills
-_BASE_ACTS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_BASE_ACTS: dict[tuple[int, ...], list[int]] = {}
+_BANZAI_OR_RETREAT = [A_BANZAI, A_RETREAT]
+_KI_OR_GIVE_UP = [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
+_GIVE_UP = [A_GIVE_UP]
 
 
 class RaidMixin:
@@ -105,7 +110,7 @@ class RaidMixin:
         """3.4.4 after a win: banzai or retreat (Choho swaps too, 3.4.9)."""
         if self.ready[self.cur][E_SWAP]:
             return [A_BANZAI, A_RETREAT] + self.swap_actions()
-        return [A_BANZAI, A_RETREAT]
+        return _BANZAI_OR_RETREAT
 
     def legal_keep(self) -> list[int]:
         """A4: a failed raider keeps one treasure type of the shuriken (Choho first)."""
@@ -123,12 +128,12 @@ class RaidMixin:
                 key = tuple(hand)
                 acts = _BASE_ACTS.get(key)
                 if acts is None:
-                    acts = _BASE_ACTS[key] = (*(A_BASE + v for v in range(5) if hand[v]),
-                                              A_GIVE_UP)
-                return [*acts]
+                    acts = _BASE_ACTS[key] = [*(A_BASE + v for v in range(5) if hand[v]),
+                                              A_GIVE_UP]
+                return acts
             if hand[2]:  # no skill ever set a value: rover < 0
-                return [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
-            return [A_GIVE_UP]
+                return _KI_OR_GIVE_UP
+            return _GIVE_UP
         return self.legal_fight_general()
 
     def legal_fight_general(self) -> list[int]:
