@@ -91,7 +91,7 @@ def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     Payability does not change above `C.caps`: holdings share the capped holding's table.
     """
     cache = C.afford
-    out = cache.get((-1, *tr))
+    out = cache.get((-1, tr[0], tr[1], tr[2], tr[3], tr[4]))
     if out is None:
         capped = [x if x < c else c for x, c in zip(tr, C.caps)]
         key = (-1, *capped)
@@ -181,7 +181,9 @@ class Heuristic:
         if ph == PH_FIGHT and state.rbase < 0 and state.rgk != G_ELITE:
             p = state.cur
             if not state.tiles[p]:
-                a = _FIRST_PLAY.get((state.rapp, state.C.gval[state.rgid], *state.hands[p]))
+                h = state.hands[p]  # keys spelled out: a starred tuple builds a list first
+                a = _FIRST_PLAY.get((state.rapp, state.C.gval[state.rgid], h[0], h[1], h[2],
+                                     h[3], h[4]))
                 if a is not None:
                     return a
         return self._by_phase[ph](state, legal)
@@ -281,7 +283,7 @@ class Heuristic:
         and the plain part is looked up per (sorted) plain list.
         """
         C = s.C
-        plan = C.afford.get((-2, *hand))
+        plan = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
         if plan is None:
             plan = raid_plan(C, hand)
         best, best_score = -1, 0

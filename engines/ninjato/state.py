@@ -320,7 +320,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         tr = self.treas[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
             C = self.C
-            aff = C.afford.get((*tr,))
+            aff = C.afford.get(tuple(tr))  # tuple() beats (*tr,), which builds a list first
             if aff is None:
                 aff = affordable(C, tuple(tr))
             envs, rums = aff
