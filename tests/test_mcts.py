@@ -228,12 +228,16 @@ def test_game_defaults_come_from_the_games_package_and_options_override_them(mon
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_games_mcts_defaults_are_valid_options(name):
+def test_every_games_mcts_defaults_apply_within_budget_and_reproducibly(name):
     game = GAMES[name]
     defaults = game_defaults(game)
-    config = make_bot("mcts", game).config
+    bot = make_bot("mcts", game)
     for key, raw in defaults.items():
-        assert str(getattr(config, key)) in (raw, str(float(raw)))
+        assert str(getattr(bot.config, key)) in (raw, str(float(raw)))
+    state = random_midgame(game, game.players_default, 3, 0.3)
+    first = bot.choose(state.clone(), random.Random(9))
+    assert 0 <= bot.last_iterations <= bot.config.iterations
+    assert make_bot("mcts", game).choose(state.clone(), random.Random(9)) == first
 
 
 def test_prior_tries_the_heuristic_move_first_and_favours_it():

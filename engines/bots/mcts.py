@@ -28,7 +28,8 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 
 - `iterations=N`   rollouts (uct: iterations) per decision, an upper bound for the paired
                    search's early stop (default `DEFAULT_ITERATIONS` = 28: about 50 ms of
-                   CPU per Ninjato 4p decision with heuristic rollouts).
+                   CPU per Ninjato 4p decision with heuristic rollouts; a game may set its
+                   own, see per-game defaults below).
 - `time=SECONDS`   wall-clock budget per decision instead; `iterations`, if also given, is
                    then an upper bound.  A time budget makes play NOT reproducible.
 - `search=paired|uct`  see above (default paired).
@@ -58,13 +59,14 @@ rollout costs about as much in Ivanhoe and Tabula Rasa as in Ninjato (`simulate 
 an equal-work budget would not give them more rollouts; what they need is more evidence
 than Ninjato does before leaving a strong heuristic.
 
-Strength (experiments/strength-ladder.toml: one default `mcts` seat against the default
-heuristic in every other seat, seats rotating, seed 7): win share with 95% interval vs the
-fair share 1/n -- Ninjato 4p 0.44 [0.36, 0.52] (150 games), Big Cheese 4p 0.47 [0.40, 0.55]
-(150), Time Pirates 4p 0.69 [0.58, 0.78] (80): clearly above 1/4.  Tabula Rasa 3p 0.35
-[0.28, 0.43] (150) and Ivanhoe 4p 0.20 [0.14, 0.27] (150) are NOT clearly above it: in
-Ivanhoe few deviations from the heuristic survive a large paired re-evaluation, i.e. the
-heuristic is close to the best reply to itself at this budget.
+Strength (experiments/strength-ladder.toml: one default `mcts` seat, with each game's own
+defaults, against the default heuristic in every other seat, seats rotating, seed 7): win
+share with 95% interval vs the fair share 1/n -- Ninjato 4p 0.44 [0.36, 0.52] (150 games),
+Big Cheese 4p 0.47 [0.40, 0.55] (150), Time Pirates 4p 0.69 [0.58, 0.78] (80), Tabula Rasa 3p 0.46
+[0.38, 0.54] (150, vs 1/3), Ivanhoe 4p 0.32 [0.251, 0.40] (150; only just above 1/4).
+With 28 rollouts and confidence 1, Tabula Rasa reached only 0.35 and Ivanhoe 0.20: there
+the heuristic is close to the best reply to itself, and most departures found by a small
+budget were noise.
 
 With an iteration budget the bot is a pure function of (position as seen by its seat, rng).
 """
