@@ -125,10 +125,13 @@ def rating_ladder(table: pd.DataFrame) -> Figure:
     y = np.arange(len(table))
     mu = table["mu"].to_numpy()
     if table["mu_low"].notna().all():
-        err = np.vstack([mu - table["mu_low"], table["mu_high"] - mu])
-    else:
-        err = None
-    ax.errorbar(mu, y, xerr=err, fmt="o", capsize=4, color="#4C72B0")
+        # drawn as segments, not error bars: a percentile interval of an order-dependent
+        # rating need not contain the point estimate (errorbar rejects negative lengths)
+        low, high = table["mu_low"].to_numpy(), table["mu_high"].to_numpy()
+        ax.hlines(y, low, high, color="#4C72B0")
+        ax.plot(np.concatenate([low, high]), np.concatenate([y, y]), "|", ms=10,
+                color="#4C72B0")
+    ax.plot(mu, y, "o", color="#4C72B0")
     ax.set_yticks(y, table["bot"].tolist())
     ax.set_xlabel("rating mu (Plackett-Luce; 95% bootstrap interval)")
     ax.set_title("Bot rating ladder", fontsize=10)

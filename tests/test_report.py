@@ -104,3 +104,17 @@ def test_game_command_writes_report_after_run(tmp_path, capsys):
                  "--quiet", "--out", str(tmp_path / "run"), "--report", str(out)])
     assert code == 0
     assert out.is_file() and "data:image/png;base64," in out.read_text()
+
+
+def test_rating_ladder_draws_an_interval_that_leaves_out_its_point_estimate():
+    """A bootstrap interval need not contain mu (the ladder run's report once failed on it)."""
+    import pandas as pd
+
+    from analysis import plots
+
+    table = pd.DataFrame({"bot": ["a", "b"], "mu": [25.0, 30.0],
+                          "mu_low": [25.5, 28.0], "mu_high": [27.0, 31.0]})
+    fig = plots.rating_ladder(table)
+    (segments,) = fig.axes[0].collections
+    starts = sorted(seg[0][0] for seg in segments.get_segments())
+    assert starts == [25.5, 28.0]
