@@ -209,6 +209,10 @@ def list_games() -> None:
             f"(default {game.players_default}) — {game.description}", soft_wrap=True)
         stdout.print(f"  data set: {game.dataset(game.make_rules())}", soft_wrap=True)
         stdout.print(f"  bots: {', '.join(bot_names(game))}", soft_wrap=True)
+        if game.mcts_defaults:
+            options = ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())
+            stdout.print(f"  mcts defaults in this game: {options}", soft_wrap=True,
+                         highlight=False)
         stdout.print("  rule options (--rule KEY=VALUE):")
         for option in rule_options(game.Rules):
             choices = f" [{'|'.join(map(str, option['choices']))}]" if option["choices"] else ""

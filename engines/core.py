@@ -288,7 +288,9 @@ class Game:
 
     `create_state(num_players, seed, rules)` builds the initial position; `heuristics` maps
     variant names to bot factories (`"default"` is what the spec `heuristic` means);
-    `dataset(rules)` names the component data set in use, for manifests and reports.
+    `dataset(rules)` names the component data set in use, for manifests and reports;
+    `mcts_defaults` are `mcts` spec options (strings) that suit this game better than the
+    bot's own defaults (a preset or explicit options override them).
     """
 
     name: str
@@ -300,6 +302,7 @@ class Game:
     description: str = ""
     default_players: int | None = None
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
+    mcts_defaults: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.dataset is None:

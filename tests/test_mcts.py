@@ -10,13 +10,7 @@ import pytest
 
 from engines import GAMES, play_game
 from engines.bots import BotSpecError, make_bot
-from engines.bots.mcts import (
-    DEFAULT_ITERATIONS,
-    MCTSBot,
-    benchmark_mcts,
-    game_defaults,
-    make_mcts,
-)
+from engines.bots.mcts import DEFAULT_ITERATIONS, MCTSBot, benchmark_mcts, make_mcts
 from tests.conftest import random_midgame
 from tests.toy_games import CALL, FOLD, NIM, SHOWDOWN, nim_position, showdown_position
 
@@ -206,31 +200,27 @@ def test_strong_preset_sets_options_and_explicit_ones_win():
     assert make_bot("mcts:strong,iterations=7", NIM).config.iterations == 7
 
 
-def test_game_defaults_come_from_the_games_package_and_options_override_them(monkeypatch):
-    import tests
-
-    assert game_defaults(NIM) == {}
-    monkeypatch.setattr(tests, "MCTS_DEFAULTS", {"iterations": 61, "confidence": "2.5"},
-                        raising=False)
-    assert game_defaults(NIM) == {"iterations": "61", "confidence": "2.5"}
-    bot = make_bot("mcts", NIM)
+def test_a_games_mcts_defaults_apply_and_presets_and_options_override_them():
+    assert NIM.mcts_defaults == {}
+    nim = dataclasses.replace(NIM, mcts_defaults={"iterations": "61", "confidence": "2.5"})
+    bot = make_bot("mcts", nim)
     assert (bot.config.iterations, bot.config.confidence) == (61, 2.5)
-    paired = make_bot("mcts", SHOWDOWN)
+    showdown = dataclasses.replace(SHOWDOWN, mcts_defaults={"iterations": "61"})
+    paired = make_bot("mcts", showdown)
     paired.choose(showdown_position(2, 5, [7]), random.Random(0))
-    assert paired.last_iterations == 61  # the budget the game's package asked for
-    assert make_bot("mcts:iterations=9", NIM).config.iterations == 9
-    assert make_bot("mcts:strong", NIM).config.iterations == 150
-    timed = make_bot("mcts:time=0.5", NIM).config  # a time budget alone is not capped
+    assert paired.last_iterations == 61  # the budget the game asked for
+    assert make_bot("mcts:iterations=9", nim).config.iterations == 9
+    assert make_bot("mcts:strong", nim).config.iterations == 150
+    timed = make_bot("mcts:time=0.5", nim).config  # a time budget alone is not capped
     assert (timed.time, timed.iterations, timed.confidence) == (0.5, None, 2.5)
-    monkeypatch.setattr(tests, "MCTS_DEFAULTS", {"budget": "3"})
     with pytest.raises(BotSpecError, match="unknown mcts option"):
-        make_bot("mcts", NIM)
+        make_bot("mcts", dataclasses.replace(NIM, mcts_defaults={"budget": "3"}))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_games_mcts_defaults_apply_within_budget_and_reproducibly(name):
     game = GAMES[name]
-    defaults = game_defaults(game)
+    defaults = game.mcts_defaults
     bot = make_bot("mcts", game)
     for key, raw in defaults.items():
         assert str(getattr(bot.config, key)) in (raw, str(float(raw)))

@@ -51,9 +51,9 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 Presets: `mcts:strong` = `iterations=150,rollout=heuristic,reward=mix` (options given
 next to it override it).
 
-Per-game defaults: a game's package may set `MCTS_DEFAULTS` (spec options as strings, e.g.
-`{"iterations": "80", "confidence": "2"}` in engines/ivanhoe/__init__.py); they replace the
-defaults above for that game, and a preset or explicit options override them (`time=` alone
+Per-game defaults: a game may declare `Game(mcts_defaults=...)` (spec options as strings,
+e.g. `{"iterations": "80", "confidence": "2"}` for Ivanhoe); they replace the defaults
+above for that game, and a preset or explicit options override them (`time=` alone
 drops a per-game `iterations`).  Why per game and not one budget in simulated work: a
 rollout costs about as much in Ivanhoe and Tabula Rasa as in Ninjato (`simulate bench`), so
 an equal-work budget would not give them more rollouts; what they need is more evidence
@@ -73,19 +73,15 @@ With an iteration budget the bot is a pure function of (position as seen by its 
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.core import Bot, Game, State
 
-__all__ = [
-    "DEFAULT_ITERATIONS", "MCTSBot", "MCTSConfig", "benchmark_mcts", "game_defaults", "make_mcts",
-]
+__all__ = ["DEFAULT_ITERATIONS", "MCTSBot", "MCTSConfig", "benchmark_mcts", "make_mcts"]
 
 #: Iterations per decision when neither `iterations` nor `time` is given.
 DEFAULT_ITERATIONS = 28
@@ -577,24 +573,9 @@ PRESETS: dict[str, dict[str, str]] = {
 }
 
 
-def game_defaults(game: Game) -> dict[str, str]:
-    """The game's own MCTS defaults: `MCTS_DEFAULTS` (spec options as strings) in the package
-    that defines `game.create_state`, e.g. engines/ivanhoe/__init__.py; {} when it has none.
-
-    Why: one budget does not fit all games (rollout cost and noise differ), and the game's
-    package is where its authors know that.  Presets and explicit options override them.
-    """
-    module = sys.modules.get(getattr(game.create_state, "__module__", "") or "")
-    package = getattr(module, "__package__", None)
-    if not package:
-        return {}
-    defaults = getattr(importlib.import_module(package), "MCTS_DEFAULTS", None) or {}
-    return {str(k): str(v) for k, v in defaults.items()}
-
-
 def make_mcts(game: Game, variant: str | None, options: dict[str, str]) -> MCTSBot:
     """Factory behind the spec `mcts[:options]` (see the module docstring for the options):
-    the game's `MCTS_DEFAULTS`, then the preset, then the explicit options."""
+    the game's `mcts_defaults`, then the preset, then the explicit options."""
     from engines.bots import BotSpecError
 
     if variant is not None and variant not in PRESETS:
@@ -603,7 +584,7 @@ def make_mcts(game: Game, variant: str | None, options: dict[str, str]) -> MCTSB
             f"options are key=value: {', '.join(OPTIONS)}"
         )
     chosen = {**PRESETS.get(variant or "", {}), **options}
-    base = game_defaults(game)
+    base = dict(game.mcts_defaults)
     if "time" in chosen and "iterations" not in chosen:
         base.pop("iterations", None)  # a time budget alone is not capped by a default count
     merged = {**base, **chosen}

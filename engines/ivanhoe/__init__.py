@@ -12,10 +12,10 @@ def create_state(num_players: int, seed: int, rules: Rules) -> IvanhoeState:
     return IvanhoeState(num_players, seed, rules)
 
 
-#: Defaults of the `mcts` bot in this game (see engines/bots/mcts.py `game_defaults`).  The
-#: heuristic is close to the best reply to itself here: at 28 rollouts most departures from
-#: it were noise and lost (win share 0.20 vs fair 0.25), so the search gets more rollouts
-#: and must beat the heuristic's move by 2 standard errors.
+#: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  The heuristic is close
+#: to the best reply to itself here: at 28 rollouts most departures from it were noise and
+#: lost (win share 0.20 vs fair 0.25), so the search gets more rollouts and must beat the
+#: heuristic's move by 2 standard errors.
 MCTS_DEFAULTS = {"iterations": "80", "confidence": "2"}
 
 GAME = Game(
@@ -27,4 +27,5 @@ GAME = Game(
     heuristics={"default": HeuristicBot},
     description="Ivanhoe: win tournaments in five colours (all 5 with 2-3 players, 4 with 4-5)",
     default_players=4,
+    mcts_defaults=MCTS_DEFAULTS,
 )

@@ -21,8 +21,8 @@ def _dataset(rules: Rules) -> str:
     return DATASET
 
 
-#: Defaults of the `mcts` bot in this game (see engines/bots/mcts.py `game_defaults`).  With
-#: up to 16 legal actions, 28 rollouts screen each about once and confirm on a handful of
+#: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  With up to 16 legal
+#: actions, 28 rollouts screen each about once and confirm on a handful of
 #: worlds (win share 0.35 vs fair 1/3); the search gets more rollouts (a game has only about
 #: 16 decisions per seat) and must beat the heuristic's move by 2 standard errors.
 MCTS_DEFAULTS = {"iterations": "200", "confidence": "2"}
@@ -37,6 +37,7 @@ GAME = Game(
     description="Knizia's card-majority game over ten territories (2-4 players, 4 = teams)",
     default_players=3,
     dataset=_dataset,
+    mcts_defaults=MCTS_DEFAULTS,
 )
 
 __all__ = ["GAME", "Rules", "TabulaRasaState"]
