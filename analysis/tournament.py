@@ -10,6 +10,7 @@ before it is counted, so an interrupted run resumes with `resume(run_dir)` and l
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import importlib.metadata
 import os
@@ -91,6 +92,18 @@ def game_seeds(seed: int, games: int) -> np.ndarray:
     return (state >> np.uint64(1)).astype(np.int64)
 
 
+@functools.lru_cache(maxsize=2)
+def run_seeds(seed: int, games: int) -> np.ndarray:
+    """All of a run's game seeds, computed once per worker process (read-only).
+
+    `generate_state` cannot skip ahead: slicing `game_seeds(seed, stop)` per chunk cost a
+    worker ~17 ms a chunk on average (34 ms for 100,000 seeds), ~1.7 s of a 100,000-game run.
+    """
+    seeds = game_seeds(seed, games)
+    seeds.setflags(write=False)
+    return seeds
+
+
 def lineup_for(spec: RunSpec, game_index: int) -> tuple[str, ...]:
     """Seat s of game i is played by bot (s + i) mod n: each bot plays each seat equally."""
     if not spec.rotate:
@@ -122,7 +135,7 @@ def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa
 
 def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
     game = get_game(spec.game)
-    seeds = game_seeds(spec.seed, stop)[start:stop].tolist()
+    seeds = run_seeds(spec.seed, spec.games)[start:stop].tolist()
     bot_for: dict[tuple[int, str], Any] = {}
     bots_of: dict[tuple[str, ...], list] = {}
     records, lineups = [], []

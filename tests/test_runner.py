@@ -83,6 +83,13 @@ def test_chunk_columns_count_a_missing_score_source_as_zero():
     assert {len(c) for c in columns.values()} == {6}
 
 
+def test_a_games_seed_does_not_depend_on_how_many_games_the_run_has():
+    """Chunks slice one per-run seed array: game i's seed must equal the i-th of any longer run."""
+    whole = tournament.run_seeds(11, 500)
+    assert list(tournament.game_seeds(11, 37)) == list(whole[:37])
+    assert not whole.flags.writeable
+
+
 def test_fill_lineup_uses_the_last_spec_for_remaining_seats():
     assert tournament.fill_lineup(["mcts", "random"], 4) == ("mcts", "random", "random", "random")
     assert tournament.fill_lineup([], 2) == ("heuristic", "heuristic")
