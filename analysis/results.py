@@ -52,7 +52,6 @@ def chunk_columns(
     """
     seats = [len(r.scores) for r in records]
     rows = sum(seats)
-    per_game = [(r, n) for r, n in zip(records, seats)]
 
     def repeat(values: Sequence[Any]) -> list:
         return [v for v, n in zip(values, seats) for _ in range(n)]
@@ -70,13 +69,13 @@ def chunk_columns(
         "score": [float(x) for r in records for x in r.scores],
         "rank": [x for r in records for x in r.ranks],
         "win_share": [(1.0 / len(r.winners) if seat in r.winners else 0.0)
-                      for r, n in per_game for seat in range(n)],
+                      for r, n in zip(records, seats) for seat in range(n)],
         "truncated": repeat([r.truncated for r in records]),
         "decisions": repeat([r.decisions for r in records]),
         "branching": repeat([r.branching for r in records]),
     }
     for source in sorted({s for r in records for s in r.breakdown}):
-        cols[f"pts_{source}"] = [float(x) for r, n in per_game
+        cols[f"pts_{source}"] = [float(x) for r, n in zip(records, seats)
                                  for x in r.breakdown.get(source, (0.0,) * n)]
     for metric in sorted({m for r in records for m in r.metrics}):
         cols[f"m_{metric}"] = repeat([float(r.metrics.get(metric, 0.0)) for r in records])
@@ -95,7 +94,7 @@ def canonical_order(columns: Sequence[str]) -> list[str]:
     return [c for c in BASE_COLUMNS if c in present] + sorted(present - set(BASE_COLUMNS))
 
 
-def rows_to_table(columns: dict[str, list]) -> pa.Table:
+def columns_to_table(columns: dict[str, list]) -> pa.Table:
     """A chunk's columns as a typed table in the canonical column order."""
     return pa.table({name: pa.array(columns[name], type=_COLUMN_TYPES.get(name))
                      for name in canonical_order(list(columns))})

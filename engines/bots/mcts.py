@@ -14,9 +14,9 @@ of the game's default heuristic:
   about half the budget screens them all and keeps the best challenger; the rest confirms it
   against the incumbent on fresh worlds.  The challenger replaces the incumbent only if its
   mean paired gain exceeds `confidence` standard errors, so a tiny noisy budget does not
-  make play worse than the heuristic.  The search
-  stops early when `EARLY_STOP_WORLDS` worlds gave every candidate the same reward.  Without
-  a default heuristic it is plain flat Monte Carlo with common random numbers.
+  make play worse than the heuristic.  The search stops early when `EARLY_STOP_WORLDS`
+  worlds gave every candidate the same reward.  Without a default heuristic it is plain
+  flat Monte Carlo with common random numbers.
 - `search=uct`: SO-ISMCTS (Cowling et al. 2012): one tree over the seat's information set,
   UCB over the actions legal in each world (availability counts), one expansion, a rollout,
   and every player's own reward backed up.  Needs hundreds of iterations.
@@ -62,8 +62,9 @@ than Ninjato does before leaving a strong heuristic.
 Strength (experiments/strength-ladder.toml: one default `mcts` seat, with each game's own
 defaults, against the default heuristic in every other seat, seats rotating, seed 7): win
 share with 95% interval vs the fair share 1/n -- Ninjato 4p 0.44 [0.36, 0.52] (150 games),
-Big Cheese 4p 0.47 [0.40, 0.55] (150), Time Pirates 4p 0.69 [0.58, 0.78] (80), Tabula Rasa 3p 0.46
-[0.38, 0.54] (150, vs 1/3), Ivanhoe 4p 0.32 [0.251, 0.40] (150; only just above 1/4).
+Big Cheese 4p 0.47 [0.40, 0.55] (150), Time Pirates 4p 0.69 [0.58, 0.78] (80), Tabula Rasa
+3p 0.46 [0.38, 0.54] (150, vs 1/3), Ivanhoe 4p 0.32 [0.251, 0.40] (150; only just above
+1/4).
 With 28 rollouts and confidence 1, Tabula Rasa reached only 0.35 and Ivanhoe 0.20: there
 the heuristic is close to the best reply to itself, and most departures found by a small
 budget were noise.
