@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
@@ -159,6 +160,12 @@ def test_load_run_rejects_missing_foreign_and_corrupt_directories(tmp_path):
         load_run(bad)
     run_dir = tmp_path / "ok"
     tournament.run(_spec(games=16), run_dir, jobs=1)
+    part = run_dir / "part-00000.parquet"
+    table = pq.read_table(part)
+    seat = table.column_names.index("seat")
+    pq.write_table(table.set_column(seat, "seat", pa.array(["x"] * table.num_rows)), part)
+    with pytest.raises(RunError, match="do not fit together"):
+        load_run(run_dir)
     Path(run_dir / "part-00001.parquet").write_bytes(b"garbage")
     with pytest.raises(RunError, match="corrupt"):
         load_run(run_dir)
