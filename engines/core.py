@@ -148,6 +148,14 @@ class State:
     def action_to_str(self, action: int) -> str:
         return str(action)
 
+    def action_kind(self, action: int) -> int:
+        """Which of the game's systems `action` uses: an index into `Game.action_kinds`.
+
+        Called on every decision (coverage statistics), so keep it a few comparisons of
+        `action` against the game's action offsets.
+        """
+        raise NotImplementedError
+
     def snapshot(self) -> dict:
         """Everything in the position, comparable with `==` (tests use it to compare worlds).
 
@@ -290,7 +298,9 @@ class Game:
     variant names to bot factories (`"default"` is what the spec `heuristic` means);
     `dataset(rules)` names the component data set in use, for manifests and reports;
     `mcts_defaults` are `mcts` spec options (strings) that suit this game better than the
-    bot's own defaults (a preset or explicit options override them).
+    bot's own defaults (a preset or explicit options override them); `action_kinds` names
+    the game's systems — every distinct kind of decision of its rules, in words a player
+    would recognise — and `State.action_kind(action)` indexes into it.
     """
 
     name: str
@@ -303,6 +313,7 @@ class Game:
     default_players: int | None = None
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
     mcts_defaults: Mapping[str, str] = field(default_factory=dict)
+    action_kinds: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.dataset is None:
