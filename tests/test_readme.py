@@ -22,3 +22,9 @@ def test_readme_starts_with_two_setup_commands():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     assert _setup_commands()[1] in ci
+
+
+def test_ci_runs_ruff_before_the_tests():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "ruff check ." in ci
+    assert ci.index("ruff check .") < ci.index(_setup_commands()[1])
