@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from engines.big_cheese import render
 from engines.big_cheese.components import (
     BIG_CHEESE,
     DECK,
@@ -699,6 +700,12 @@ class BigCheeseState(State):
             return "no veto"
         top = card_name(self.deck[-1]) if self.deck else "?"
         return f"bid {action} on {top}"
+
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     def snapshot(self) -> dict:
         out = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from engines.core import State
-from engines.ivanhoe import effects
+from engines.ivanhoe import effects, render
 from engines.ivanhoe.actions import (
     A_COLOUR,
     A_END,
@@ -277,7 +277,7 @@ class IvanhoeState(State):
         if action == A_WITHDRAW:
             return "withdraw"
         if action < A_IVANHOE:
-            return f"target seat {action - A_TARGET}"
+            return f"target seat {action - A_TARGET + 1}"  # seats are numbered from 1 for people
         if action == A_IVANHOE:
             return "play Ivanhoe"
         if action == A_PASS:
@@ -289,6 +289,12 @@ class IvanhoeState(State):
         if action == A_STUNNED_SLOT:
             return "the Stunned card"
         return f"display card #{action - A_SLOT}"
+
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     # ------------------------------------------------------------------ public helpers
     def total(self, seat: int) -> int:

@@ -14,6 +14,7 @@ from bisect import insort
 
 from engines.core import State
 from engines.ninjato import components as comp
+from engines.ninjato import render
 from engines.ninjato.actions import (
     A_DISCARD,
     A_DOJO,
@@ -682,6 +683,12 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     def action_to_str(self, action: int) -> str:
         return action_to_str(action)
+
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
 
 # phase -> legal-action generator / action handler (index = PH_* constant)

@@ -10,6 +10,7 @@ import random
 from bisect import insort
 
 from engines.core import State
+from engines.tabula_rasa import render
 from engines.tabula_rasa.components import (
     ACTION_TERRITORY,
     ACTION_VALUE,
@@ -231,6 +232,12 @@ class TabulaRasaState(State):
 
     def action_to_str(self, action: int) -> str:
         return f"{card_name(action >> 1)} -> {territory_name(_TERR[action])}"
+
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     def snapshot(self) -> dict:
         """All position attributes except the scoring cache."""

@@ -18,7 +18,7 @@ from itertools import compress
 from engines.core import State
 from engines.time_pirates import components as C
 from engines.time_pirates import options as O
-from engines.time_pirates import scoring
+from engines.time_pirates import render, scoring
 from engines.time_pirates.actions import (
     ARROW,
     ATOMIC,
@@ -786,6 +786,12 @@ class TimePiratesState(State):
 
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.comp.epoch_names, self.comp.deeds)
+
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
 
 S = TimePiratesState
