@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from engines.big_cheese.state import BigCheeseState
 
 
+def _chips(k: int) -> str:
+    return f"{k} chip" if k == 1 else f"{k} chips"
+
+
 def round_label(state: BigCheeseState) -> str:
     """A round is one auction (rules: reveal, bid, award)."""
     return f"auction {max(state.rounds, 1)}"
@@ -42,7 +46,7 @@ def render(state: BigCheeseState, seat: int | None = None) -> str:
                     if buried else "")
                  + f" · discards: {len(state.discard)}")
     for s in range(n):
-        projects = ", ".join(f"{card_name(c)} ({due - state.awards} chips)"
+        projects = ", ".join(f"{card_name(c)} ({_chips(due - state.awards)})"
                              for c, due in zip(state.proj_cards[s], state.proj_due[s]))
         extras = []
         if state.vetoes[s]:

@@ -79,10 +79,12 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
               else f"seat {state.cur + 1} to act ({PHASES[state.phase]})")
     order = ", ".join(str(p + 1) for p in state.order)
     lines = [
-        f"Ninjato · {round_label(state)} of {ROUNDS} · {status}",
-        f"turn order: seat {order} · shuriken placed this round: {state.turn} of {3 * n}",
-        f"dojo row: {' '.join(map(str, state.row)) or 'empty'} · dojo deck {sum(state.deck)}, "
-        f"discards {sum(state.ddisc)} · treasure bag {sum(state.bag)}",
+        f"Ninjato · {round_label(state)} of {ROUNDS}, shuriken {state.turn} of {3 * n} · "
+        f"{status}",
+        f"turn order: seat {order}",
+        f"dojo row: {' '.join(map(str, state.row)) or 'empty'}",
+        f"piles: dojo deck {sum(state.deck)}, discards {sum(state.ddisc)} · treasure bag "
+        f"{sum(state.bag)}",
     ]
     for h in range(5):
         token = C.token_values[state.htok[h]]
@@ -114,8 +116,7 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
         if state.elites[p]:
             extras.append("elite guards " + ", ".join(C.enames[e] for e in state.elites[p]))
         lines.append(f"  rumours {shown_rumours}" + "".join(f" · {x}" for x in extras))
-    if state.phase in (PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN) or (
-            state.phase == PH_SKILLPAY and state.rbase >= 0):
+    if state.phase in (PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN):
         approach = "stealth" if state.rapp else "force"
         play = state.play_value() if state.rbase >= 0 else "-"
         lines.append(f"raid: seat {state.cur + 1} on house {state.rh} by {approach} · "

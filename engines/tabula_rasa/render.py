@@ -34,14 +34,14 @@ def render(state: TabulaRasaState, seat: int | None = None) -> str:
     head = (f"Tabula Rasa · card {state.ply} of {state.total_plies} played · "
             + ("game over" if to_move < 0 else f"seat {to_move + 1} to play"))
     score = state.scoring()
-    width = max(len(side_name(state, s)) for s in range(state.sides))
+    width = max(len("territory"), *(len(side_name(state, s)) for s in range(state.sides)))
     lines = [head, f"{'territory':<{width}}  " + " ".join(f"{h:>3}" for h in _HEADS)
              + "   points"]
     for side in range(state.sides):
         counts = state.tally[side * NUM_TERRITORIES:(side + 1) * NUM_TERRITORIES]
         cells = " ".join(f"{c:>3}" if c else "  ." for c in counts)
         lines.append(f"{side_name(state, side):<{width}}  {cells}   {score.totals[side]:>3}")
-    owner = " ".join(f"{'-' if o < 0 else side_name(state, o)[-1]:>3}" for o in score.owner)
+    owner = " ".join(f"{'-' if o < 0 else o + 1:>3}" for o in score.owner)  # side's first seat
     lines.append(f"{'majority':<{width}}  {owner}")
     castle = ("not taken" if score.castle < 0 else side_name(state, score.castle))
     lines.append(f"castle: {castle}; ties: {score.two_way_ties} two-way, "
@@ -49,8 +49,8 @@ def render(state: TabulaRasaState, seat: int | None = None) -> str:
                  + ("" if to_move < 0 else " (scores if the game ended now)"))
     for s in range(state.num_players):
         hand = state.hands[s]
-        shown = ", ".join(card_name(c) for c in hand) if seat is None or seat == s else (
-            f"{len(hand)} cards")
+        shown = (", ".join(card_name(c) for c in hand) or "none") if seat is None or seat == s \
+            else f"{len(hand)} cards"
         lines.append(f"hand seat {s + 1}: {shown}")
     lines.append(f"pile: {len(state.deck)} cards; removed unseen: "
                  + (", ".join(card_name(c) for c in state.removed) if seat is None
