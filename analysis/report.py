@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import plots, results, stats
+from analysis import plots, results, stats, transcript
 
 PERCENT_COLUMNS = {
     "win_share", "ci_low", "ci_high", "fair", "first_share", "first_edge", "edge_low",
@@ -271,6 +271,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "Precision", *conv,
         table_html(stats.games_needed([0.05, 0.02, 0.01, 0.005], shares),
                    "Seat-games needed for a 95% interval of ± half width")))
+    parts.append(_section("Example games", transcript.report_section(manifests)))
     parts.append(_section("Runs (manifests)", table_html(_manifest_table(manifests))))
     return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"

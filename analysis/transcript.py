@@ -367,6 +367,40 @@ def examples(frame: pd.DataFrame, run_dir: str | os.PathLike,
     return out
 
 
+MAX_EXAMPLE_RUNS = 6
+
+
+def report_section(manifests: Sequence[dict[str, Any]]) -> str:
+    """The report's "Example games": a typical and an extreme game of each run, folded.
+
+    Only the first `MAX_EXAMPLE_RUNS` runs: each example is replayed with its bots (seconds
+    for MCTS line-ups) and adds about 50 kB.  A game that no longer replays is named, not shown.
+    """
+    esc = html.escape
+    parts = [f"<style>{STYLE.replace('body{', '.examples{')}</style>",
+             "<p class='note'>Replayed from each run's seed and line-up (`simulate show RUN "
+             "--game N` prints the same). " + esc(LEGEND) + ". The view at the end of each "
+             "round is under its decisions; every seat's cards are shown.</p>"]
+    for manifest in list(manifests)[:MAX_EXAMPLE_RUNS]:
+        run_dir = manifest.get("path", "")
+        head = (f"{manifest.get('game')} {manifest.get('players')}p, bots "
+                f"{', '.join(manifest.get('bots', []))}, rules "
+                f"{manifest.get('rules_str') or 'official'} ({run_dir})")
+        try:
+            games = examples(results.load_run(run_dir), run_dir)
+        except (ValueError, OSError) as exc:  # RunError is a ValueError
+            parts.append(f"<p>{esc(head)}: no example ({esc(str(exc))})</p>")
+            continue
+        parts.append(f"<h3>{esc(head)}</h3>")
+        for title, source in games:
+            parts.append(f"<details><summary>{esc(title)}</summary>"
+                         f"{to_html_fragment(source, per_step_views=False)}</details>")
+    if len(manifests) > MAX_EXAMPLE_RUNS:
+        parts.append(f"<p class='note'>Examples of the first {MAX_EXAMPLE_RUNS} of "
+                     f"{len(manifests)} runs only.</p>")
+    return "<div class='examples'>" + "".join(parts) + "</div>"
+
+
 def most_extreme(run_dirs: Sequence[str | os.PathLike]) -> GameSource:
     """The game with the largest winning margin over the runs (for the notebooks)."""
     best: tuple[float, str | os.PathLike, int] | None = None

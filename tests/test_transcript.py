@@ -152,3 +152,18 @@ def test_issue20_play_console_script_end_to_end(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "not a move: 'x'" in proc.stdout and "winner: seat" in proc.stdout
     assert transcript.load(out).finished
+
+
+def test_issue20_report_embeds_a_typical_and_an_extreme_game_per_run(runs, tmp_path):
+    from analysis.report import write_report
+
+    page = write_report([runs["ivanhoe"], runs["tabula-rasa"]], tmp_path / "r.html",
+                        bootstrap=10).read_text()
+    section = page[page.index("Example games"):page.index("Runs (manifests)")]
+    for name in ("ivanhoe", "tabula-rasa"):
+        frame = results.load_run(runs[name])
+        typical = transcript.typical_game(frame)
+        extreme = transcript.pick_game(frame, "largest-margin")
+        assert f"typical game (median margin and length): game {typical}" in section
+        assert f"extreme game (largest-margin): game {extreme}" in section
+    assert section.count("winner: seat") == 4
