@@ -182,6 +182,10 @@ def open_source(path: str | os.PathLike, index: int | None, pick: str | None) ->
             raise ValueError(f"{path} is a transcript file: --game and --pick need a run dir")
         return load(path)
     if not (path / results.MANIFEST).is_file():
+        below = sorted(str(p.parent) for p in path.rglob(results.MANIFEST)) if path.is_dir() else []
+        if below:
+            raise results.RunError(f"{path} holds {len(below)} runs; show one of them: "
+                                   + ", ".join(below[:5]) + (" ..." if len(below) > 5 else ""))
         raise results.RunError(f"{path} is neither a run directory nor a transcript file")
     if (index is None) == (pick is None):
         raise ValueError("give exactly one of --game N and --pick CRITERION")

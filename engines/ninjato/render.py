@@ -78,13 +78,12 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
     status = ("game over" if state.phase == PH_END
               else f"seat {state.cur + 1} to act ({PHASES[state.phase]})")
     order = ", ".join(str(p + 1) for p in state.order)
-    lines = [
+    lines = [  # the first line (status and pile sizes) changes every move: transcripts skip it
         f"Ninjato · {round_label(state)} of {ROUNDS}, shuriken {state.turn} of {3 * n} · "
-        f"{status}",
+        f"{status} · dojo deck {sum(state.deck)}, discards {sum(state.ddisc)} · treasure bag "
+        f"{sum(state.bag)}",
         f"turn order: seat {order}",
         f"dojo row: {' '.join(map(str, state.row)) or 'empty'}",
-        f"piles: dojo deck {sum(state.deck)}, discards {sum(state.ddisc)} · treasure bag "
-        f"{sum(state.bag)}",
     ]
     for h in range(5):
         token = C.token_values[state.htok[h]]
@@ -121,5 +120,6 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
         play = state.play_value() if state.rbase >= 0 else "-"
         lines.append(f"raid: seat {state.cur + 1} on house {state.rh} by {approach} · "
                      f"guards beaten {state.rwon} · guard value {state.guard_value()} · "
-                     f"play {play}")
+                     f"play {play} · on the shuriken: "
+                     + (", ".join(TREASURE_NAMES[t] for t in state.rshur) or "nothing"))
     return "\n".join(lines)
