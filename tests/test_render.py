@@ -102,9 +102,9 @@ def test_issue20_render_ivanhoe_position():
     state.tokens[2] = 0b00011  # purple and red
     text = state.render(0)
     assert "seat 2: display red 3, red 4, squire 2 = 9" in text
-    assert _lines_with(text, "tokens: purple, red")
+    assert _lines_with(text, "seat 3 tokens: purple, red")
     assert f"colour {COLOUR_NAMES[RED]}" in text
-    assert f"hand: {len(state.hands[1])} cards" in _lines_with(text, "  tokens")[1]
+    assert f"seat 2 tokens: none · hand: {len(state.hands[1])} cards" in text
 
 
 def test_issue20_render_time_pirates_position():

@@ -33,9 +33,13 @@ def render(state: IvanhoeState, seat: int | None = None) -> str:
     else:
         status = f"seat {state.decider + 1} to decide ({PHASE_NAMES[state.phase]})"
     colour = COLOUR_NAMES[state.colour] if state.colour >= 0 else "not chosen yet"
-    lines = [f"Ivanhoe · {round_label(state)} · colour {colour} · {status}",
-             f"tokens to win: {state.target} (all five colours, or purple counting as any) · "
-             f"deck {len(state.deck)} · discards {len(state.discard)}"]
+    lines = [  # the first line (status and pile sizes) changes every move: transcripts skip it
+        f"Ivanhoe · {round_label(state)} · colour {colour} · {status} · deck "
+        f"{len(state.deck)} · discards {len(state.discard)}",
+        f"tokens to win: {state.target} (all five colours, or purple counting as any)"]
+    if state.p_card >= 0 and state.phase != PH_OVER:
+        against = f" against seat {state.p_target + 1}" if state.p_target >= 0 else ""
+        lines.append(f"action card in play: {NAMES[state.p_card]}{against}")
     for s in range(n):
         tokens = [COLOUR_NAMES[c] for c in range(5) if state.tokens[s] >> c & 1]
         hand = state.hands[s]
@@ -56,5 +60,5 @@ def render(state: IvanhoeState, seat: int | None = None) -> str:
         lines.append(f"seat {s + 1}{' (you)' if seat == s else ''}: display "
                      f"{', '.join(NAMES[c] for c in state.displays[s]) or 'empty'} "
                      f"= {state.total(s)}" + (f" [{', '.join(marks)}]" if marks else ""))
-        lines.append(f"  tokens: {', '.join(tokens) or 'none'} · hand: {shown}")
+        lines.append(f"  seat {s + 1} tokens: {', '.join(tokens) or 'none'} · hand: {shown}")
     return "\n".join(lines)

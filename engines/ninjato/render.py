@@ -114,7 +114,7 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
             extras.append("envoys " + ", ".join(_envoy(state, e) for e in state.envoys[p]))
         if state.elites[p]:
             extras.append("elite guards " + ", ".join(C.enames[e] for e in state.elites[p]))
-        lines.append(f"  rumours {shown_rumours}" + "".join(f" · {x}" for x in extras))
+        lines.append(f"  seat {p + 1} rumours {shown_rumours}" + "".join(f" · {x}" for x in extras))
     if state.phase in (PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN):
         approach = "stealth" if state.rapp else "force"
         play = state.play_value() if state.rbase >= 0 else "-"

@@ -33,9 +33,11 @@ def render(state: TimePiratesState, seat: int | None = None) -> str:
     status = ("game over" if state.phase == PH_OVER else
               f"seat {state.current_player() + 1} to act ({PHASE_NAMES[state.phase]}"
               + (f", {state.std_left} standard actions left" if state.std_left else "") + ")")
-    lines = [f"Time Pirates · {round_label(state)} of {comp.years} · {status}",
-             f"police track: line 1 {state.track[0]}, line 2 {state.track[1]} · patrol at "
-             f"{names[state.patrol]} · bag: {state.bag_total} tokens"]
+    lines = [  # the first line (status, bag size) changes every move: transcripts skip it
+        f"Time Pirates · {round_label(state)} of {comp.years} · {status} · bag: "
+        f"{state.bag_total} tokens",
+        f"police track: line 1 {state.track[0]}, line 2 {state.track[1]} · patrol at "
+        f"{names[state.patrol]}"]
     width = max(map(len, names))
     for e, epoch in enumerate(state.epochs):
         pawns = [str(p + 1) for p in range(n) if state.pos[p] == e]
@@ -50,16 +52,16 @@ def render(state: TimePiratesState, seat: int | None = None) -> str:
 
     totals = state.scores()
     for p in range(n):
-        at = names[state.pos[p]] if state.pos[p] >= 0 else "not placed"
-        lines.append(f"seat {p + 1}{' (you)' if seat == p else ''}: {totals[p]:g} points · at "
+        at = f"at {names[state.pos[p]]}" if state.pos[p] >= 0 else "not placed yet"
+        lines.append(f"seat {p + 1}{' (you)' if seat == p else ''}: {totals[p]:g} points · "
                      f"{at} · hand: {_counts(state.hands[p])}")
-        lines.append(f"  deeds: {_counts(state.deeds[p], deed_name)}")
+        lines.append(f"  seat {p + 1} deeds: {_counts(state.deeds[p], deed_name)}")
         placed = state.white_place[p]
         if placed:
             secret = state.phase == PH_WHITE and seat is not None and seat != p
             shown = (f"{len(placed)} placed (secret)" if secret
                      else ", ".join(C.COLOURS[c] for c in placed))
-            lines.append(f"  white deeds counted as: {shown}")
+            lines.append(f"  seat {p + 1} white deeds counted as: {shown}")
     lines.append(f"bazaar: {_counts(state.bazaar, deed_name)}")
     lines.append(f"discards: {_counts(state.discard)}")
     if state.year_scores:
