@@ -300,6 +300,7 @@ STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em;max-width:70em;color:#222}
 pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:12px}
 details{margin:.2em 0} summary{cursor:pointer} .step{margin:.15em 0 .15em 1em}
+.view{margin-left:2em;font-size:12px;color:#777}
 .chg{color:#555;font-family:monospace;font-size:12px;margin-left:2em;white-space:pre-wrap}
 .chance{color:#a25a00}
 """
@@ -328,11 +329,9 @@ def to_html_fragment(source: GameSource, per_step_views: bool = True) -> str:
                 changes += ("<div class='chg'>score: " + esc(", ".join(
                     f"seat {s + 1} {d:+g}" for s, d in step.score_changes.items())) + "</div>")
             head = f"<b>seat {step.seat + 1}</b> ({esc(step.actor)}): {esc(step.action)}"
-            if per_step_views:
-                body.append(f"<details class='step'><summary>{head}</summary>{changes}"
-                            f"<pre>{esc(step.view)}</pre></details>")
-            else:
-                body.append(f"<div class='step'>{head}{changes}</div>")
+            view = (f"<details class='view'><summary>view</summary><pre>{esc(step.view)}</pre>"
+                    "</details>" if per_step_views else "")
+            body.append(f"<div class='step'>{head}{changes}{view}</div>")
         if not per_step_views:
             body.append(f"<pre>{esc(group[-1].view)}</pre>")
         parts.append(f"<details><summary>{esc(label)} ({len(group)} decisions)</summary>"

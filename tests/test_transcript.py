@@ -73,7 +73,8 @@ def test_issue20_show_cli_prints_rounds_and_writes_html(runs, tmp_path, capsys):
     assert len(decisions) == len(source.actions)
     text = page.read_text()
     assert "<script" not in text and "http" not in text
-    assert text.count("<details class='step'>") == len(source.actions)
+    assert text.count("<div class='step'>") == len(source.actions)
+    assert text.count("<details class='view'>") == len(source.actions)
     assert text.count("<summary>round ") == 7
 
 
