@@ -9,6 +9,7 @@ the game cleanly.  Every game, finished or not, is saved as a transcript file th
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -86,6 +87,15 @@ def play(
     if out is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         out = Path("results") / f"play-{game_name}-{stamp}-s{seed}.json"
+
+    if out.is_dir():
+        raise ValueError(f"--out {out} is a directory; give a file name such as game.json")
+    try:  # refuse an unwritable place before the game, not after it
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot create {out.parent}: {exc.strerror}") from None
+    if not os.access(out.parent, os.W_OK):
+        raise ValueError(f"cannot write {out}: {out.parent} is not writable")
 
     def write(text: str) -> None:
         stdout.write(text)

@@ -168,3 +168,28 @@ def test_issue20_report_embeds_a_typical_and_an_extreme_game_per_run(runs, tmp_p
         assert f"typical game (median margin and length): game {typical}" in section
         assert f"extreme game (largest-margin): game {extreme}" in section
     assert section.count("winner: seat") == 4
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["chess"], "unknown game"),
+    (["ivanhoe", "--seat", "9", "--players", "3"], "--seat must be 1-3"),
+    (["ivanhoe", "--bots", "nonsense"], "unknown bot"),
+    (["ivanhoe", "--bots", "random,random,random,random,random"], "5 bots given"),
+    (["ivanhoe", "--rule", "nope=1"], "unknown rule option"),
+    (["ivanhoe", "--out", "/proc/no/game.json"], "cannot create /proc/no"),
+])
+def test_issue20_play_bad_arguments_are_one_line_errors(capsys, argv, message):
+    code = main(["play", *argv, "--pause", "0"])
+    captured = capsys.readouterr()
+    assert code == 2 and message in captured.err and len(captured.err.strip().splitlines()) == 1
+    assert "your move" not in captured.out
+
+
+def test_issue20_show_seat_view_hides_the_other_hands(runs, capsys):
+    code = main(["show", str(runs["tabula-rasa"]), "--game", "0", "--seat", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "hand seat 2: 8 cards" in out and "hand seat 3: 8 cards" in out
+    assert "removed unseen: 2 cards" in out
+    source = transcript.from_run(runs["tabula-rasa"], 0)
+    assert transcript.to_text(source) != out.rstrip("\n")
