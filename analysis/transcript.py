@@ -386,6 +386,8 @@ def report_section(manifests: Sequence[dict[str, Any]]) -> str:
              "round is under its decisions; every seat's cards are shown.</p>"]
     for manifest in list(manifests)[:MAX_EXAMPLE_RUNS]:
         run_dir = manifest.get("path", "")
+        if not run_dir:  # a frame rendered without its run directories: nothing to replay
+            continue
         head = (f"{manifest.get('game')} {manifest.get('players')}p, bots "
                 f"{', '.join(manifest.get('bots', []))}, rules "
                 f"{manifest.get('rules_str') or 'official'} ({run_dir})")

@@ -76,7 +76,7 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
     C = state.C
     n = state.n
     status = ("game over" if state.phase == PH_END
-              else f"seat {state.cur + 1} to act ({PHASES[state.phase]})")
+              else f"seat {state.cur + 1} to act ({PHASES.get(state.phase, 'decide')})")
     order = ", ".join(str(p + 1) for p in state.order)
     lines = [  # the first line (status and pile sizes) changes every move: transcripts skip it
         f"Ninjato · {round_label(state)} of {ROUNDS}, shuriken {state.turn} of {3 * n} · "
@@ -97,11 +97,20 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
     lines.append("palace: " + _slots(_envoy(state, e) for e in state.palace))
     lines.append("pavilion: " + _slots(_rumour(state, r) for r in state.pavilion))
     honour = state.scores()
+    # What a seat may see of the others is what its observation holds: everyone's rumours
+    # (when they are public) and the cards of each hand that everyone saw taken (`known`).
+    obs = state.observation(seat) if seat is not None else {}
+    public_rumours = "rumours" in obs
+    known = obs.get("known")
     for p in range(n):
         hand = state.hands[p]
         rumours = state.rumours[p]
-        sees = seat is None or seat == p or state.final is not None
-        shown_hand = _hand(hand) if seat is None or seat == p else f"{sum(hand)} cards"
+        sees = seat is None or seat == p or public_rumours
+        if seat is None or seat == p:
+            shown_hand = _hand(hand)
+        else:
+            seen = f" (seen: {_hand(known[p])})" if known and sum(known[p]) else ""
+            shown_hand = f"{sum(hand)} cards{seen}"
         shown_rumours = (", ".join(_rumour(state, r) for r in sorted(rumours)) or "none"
                          if sees else f"{len(rumours)} hidden")
         lines.append(f"seat {p + 1}{' (you)' if seat == p else ''}: honour {honour[p]:g} · "
