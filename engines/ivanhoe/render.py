@@ -47,7 +47,8 @@ def render(state: IvanhoeState, seat: int | None = None) -> str:
             shown = _cards(hand)
         else:
             known = state.known[s]
-            shown = f"{len(hand)} cards" + (f" (seen: {_cards(known)})" if known else "")
+            shown = f"{len(hand)} card{'' if len(hand) == 1 else 's'}" + (
+                f" (seen: {_cards(known)})" if known else "")
         marks = []
         if state.turn == s and state.phase != PH_OVER:
             marks.append("on turn")

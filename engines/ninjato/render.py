@@ -89,7 +89,7 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
         token = C.token_values[state.htok[h]]
         plain = ", ".join(TREASURE_NAMES[t] for t in state.hplain[h])
         red = ", ".join(TREASURE_NAMES[t] for t in state.hred[h])
-        loot = plain + (f" + red {red}" if red else "")
+        loot = " + ".join(part for part in (plain, red and f"red {red}") if part)
         lines.append(f"house {h} {CLAN_NAMES[state.hclan[h]]} (token {token}): "
                      f"{_guard(state, state.hsentry[h])} · {loot or 'no treasure'}"
                      + (" [cleared]" if state.hclosed[h] else ""))
@@ -110,7 +110,7 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
             shown_hand = _hand(hand)
         else:
             seen = f" (seen: {_hand(known[p])})" if known and sum(known[p]) else ""
-            shown_hand = f"{sum(hand)} cards{seen}"
+            shown_hand = f"{sum(hand)} card{'' if sum(hand) == 1 else 's'}{seen}"
         shown_rumours = (", ".join(_rumour(state, r) for r in sorted(rumours)) or "none"
                          if sees else f"{len(rumours)} hidden")
         lines.append(f"seat {p + 1}{' (you)' if seat == p else ''}: honour {honour[p]:g} · "

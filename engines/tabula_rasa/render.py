@@ -50,7 +50,7 @@ def render(state: TabulaRasaState, seat: int | None = None) -> str:
     for s in range(state.num_players):
         hand = state.hands[s]
         shown = (", ".join(card_name(c) for c in hand) or "none") if seat is None or seat == s \
-            else f"{len(hand)} cards"
+            else f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
         lines.append(f"hand seat {s + 1}: {shown}")
     lines.append(f"pile: {len(state.deck)} cards; removed unseen: "
                  + (", ".join(card_name(c) for c in state.removed) if seat is None
