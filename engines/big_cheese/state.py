@@ -687,6 +687,12 @@ class BigCheeseState(State):
             "goal": self._goal,
         }
 
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
+
     def action_to_str(self, action: int) -> str:
         if action == PASS:
             return "pass"
@@ -700,12 +706,6 @@ class BigCheeseState(State):
             return "no veto"
         top = card_name(self.deck[-1]) if self.deck else "?"
         return f"bid {action} on {top}"
-
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self, seat)
-
-    def round_label(self) -> str:
-        return render.round_label(self)
 
     def snapshot(self) -> dict:
         out = {}

@@ -267,6 +267,12 @@ class IvanhoeState(State):
             "failed_starts": self.failed_starts,
         }
 
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
+
     def action_to_str(self, action: int) -> str:
         if action < A_PLAY:
             return f"colour {COLOUR_NAMES[action - A_COLOUR]}"
@@ -289,12 +295,6 @@ class IvanhoeState(State):
         if action == A_STUNNED_SLOT:
             return "the Stunned card"
         return f"display card #{action - A_SLOT}"
-
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self, seat)
-
-    def round_label(self) -> str:
-        return render.round_label(self)
 
     # ------------------------------------------------------------------ public helpers
     def total(self, seat: int) -> int:

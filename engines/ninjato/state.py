@@ -681,14 +681,14 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             o["rumours"] = [sorted(r) for r in self.rumours]
         return o
 
-    def action_to_str(self, action: int) -> str:
-        return action_to_str(action)
-
     def render(self, seat: int | None = None) -> str:
         return render.render(self, seat)
 
     def round_label(self) -> str:
         return render.round_label(self)
+
+    def action_to_str(self, action: int) -> str:
+        return action_to_str(action)
 
 
 # phase -> legal-action generator / action handler (index = PH_* constant)

@@ -230,14 +230,14 @@ class TabulaRasaState(State):
             "tally": list(self.tally),
         }
 
-    def action_to_str(self, action: int) -> str:
-        return f"{card_name(action >> 1)} -> {territory_name(_TERR[action])}"
-
     def render(self, seat: int | None = None) -> str:
         return render.render(self, seat)
 
     def round_label(self) -> str:
         return render.round_label(self)
+
+    def action_to_str(self, action: int) -> str:
+        return f"{card_name(action >> 1)} -> {territory_name(_TERR[action])}"
 
     def snapshot(self) -> dict:
         """All position attributes except the scoring cache."""

@@ -784,14 +784,14 @@ class TimePiratesState(State):
             "special": None if self.special is None else [list(s) for s in self.special],
         }
 
-    def action_to_str(self, action: int) -> str:
-        return action_name(action, self.comp.epoch_names, self.comp.deeds)
-
     def render(self, seat: int | None = None) -> str:
         return render.render(self, seat)
 
     def round_label(self) -> str:
         return render.round_label(self)
+
+    def action_to_str(self, action: int) -> str:
+        return action_name(action, self.comp.epoch_names, self.comp.deeds)
 
 
 S = TimePiratesState
