@@ -125,6 +125,13 @@ class BigCheeseState(State):
         "vetoes_by_seat", "cheeses_by_seat",
     )
 
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
+
     def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
         n = num_players
         self.num_players = n
@@ -686,12 +693,6 @@ class BigCheeseState(State):
             "roll": [self.roll_owner, self.roll_card, self.roll_points, self.rerolls],
             "goal": self._goal,
         }
-
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self, seat)
-
-    def round_label(self) -> str:
-        return render.round_label(self)
 
     def action_to_str(self, action: int) -> str:
         if action == PASS:

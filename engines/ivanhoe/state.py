@@ -103,6 +103,13 @@ class IvanhoeState(State):
         "stalled", "tournaments", "lead_changes", "leader", "reveals",
     )
 
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
+
     def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
         self.num_players = n = num_players
         self.rules = rules
@@ -266,12 +273,6 @@ class IvanhoeState(State):
             "adapt_queue": [list(x) for x in self.adapt_queue],
             "failed_starts": self.failed_starts,
         }
-
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self, seat)
-
-    def round_label(self) -> str:
-        return render.round_label(self)
 
     def action_to_str(self, action: int) -> str:
         if action < A_PLAY:

@@ -146,6 +146,13 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     __slots__ = _SLOTS + ("_legal_cache",)
 
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
+
     @property
     def num_players(self) -> int:  # type: ignore[override]
         return self.n
@@ -680,12 +687,6 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         if self.final is not None:
             o["rumours"] = [sorted(r) for r in self.rumours]
         return o
-
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self, seat)
-
-    def round_label(self) -> str:
-        return render.round_label(self)
 
     def action_to_str(self, action: int) -> str:
         return action_to_str(action)

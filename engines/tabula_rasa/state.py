@@ -57,6 +57,13 @@ class TabulaRasaState(State):
         "_result", "_offset", "_next",
     )
 
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
+
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
         self.num_players = num_players
         self.rules = rules or Rules()
@@ -229,12 +236,6 @@ class TabulaRasaState(State):
             "placed": self.placed(),
             "tally": list(self.tally),
         }
-
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self, seat)
-
-    def round_label(self) -> str:
-        return render.round_label(self)
 
     def action_to_str(self, action: int) -> str:
         return f"{card_name(action >> 1)} -> {territory_name(_TERR[action])}"

@@ -91,6 +91,13 @@ class TimePiratesState(State):
         "result", "tokens", "short",
     )
 
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
+
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
         rules = rules or Rules()
         comp = C.load(rules.components)
@@ -783,12 +790,6 @@ class TimePiratesState(State):
             ],
             "special": None if self.special is None else [list(s) for s in self.special],
         }
-
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self, seat)
-
-    def round_label(self) -> str:
-        return render.round_label(self)
 
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.comp.epoch_names, self.comp.deeds)
