@@ -277,6 +277,8 @@ def show(
     """Replay one game of a run (or a played game) round by round, in words."""
     from analysis import transcript
 
+    if html is not None:
+        transcript.check_html_path(html)
     source = transcript.open_source(path, game, pick)
     if seat is not None and not 1 <= seat <= source.players:
         fail(f"--seat must be 1-{source.players}, got {seat}")

@@ -350,10 +350,16 @@ def to_html(source: GameSource) -> str:
             + to_html_fragment(source) + "</body></html>")
 
 
-def write_html(source: GameSource, out: str | os.PathLike) -> Path:
+def check_html_path(out: str | os.PathLike) -> Path:
+    """Refuse a path the page cannot be written to, before any work is done."""
     out = Path(out)
-    if out.is_dir() or not out.parent.exists():
-        raise ValueError(f"cannot write {out}: give a file in an existing directory")
+    if out.is_dir() or not out.parent.is_dir() or not os.access(out.parent, os.W_OK):
+        raise ValueError(f"cannot write {out}: give a new file in a writable directory")
+    return out
+
+
+def write_html(source: GameSource, out: str | os.PathLike) -> Path:
+    out = check_html_path(out)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(to_html(source), encoding="utf-8")
     os.replace(tmp, out)

@@ -135,3 +135,17 @@ def test_issue20_render_ninjato_position():
     assert f"sentry {state.C.gval[sentry]}" in _lines_with(text, "house 2 ")[0]
     assert "seat 1: honour 0 · hand 4 cards" in text
     assert "1 1 3 5" not in state.render(0)
+
+
+def test_issue20_default_render_lists_the_observation_of_a_game_without_a_view():
+    """A game without render.py (the toy Showdown) still renders, from its observation."""
+    from tests.toy_games import SHOWDOWN
+
+    state = SHOWDOWN.new_state(3, seed=4)
+    text = state.render(1)
+    for key, value in state.observation(1).items():
+        assert f"{key}: {value}" in text
+    for seat in range(3):
+        world = state.determinize(seat, random.Random(seat))
+        assert world.render(seat) == state.render(seat)
+    assert state.round_label() == ""

@@ -102,11 +102,14 @@ def test_issue20_pick_chooses_the_game_that_fits(runs, criterion):
     (["--pick", "seat-9-wins"], "seats are 1-3"),
     (["--game", "99"], "--game must be 0-3"),
     ([], "exactly one of --game N and --pick"),
+    (["--game", "0", "--html", "/nonexistent/dir/g.html"], "cannot write /nonexistent"),
 ])
 def test_issue20_show_bad_input_is_one_line_error(runs, capsys, argv, message):
     code = main(["show", str(runs["ivanhoe"]), *argv])
-    err = capsys.readouterr().err
+    captured = capsys.readouterr()
+    err = captured.err
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+    assert "== " not in captured.out  # nothing printed before the error
 
 
 SCRIPT_BAD = "hello\n0\n999\n?\nv\n"
