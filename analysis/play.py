@@ -28,8 +28,8 @@ Enter the number of a move to play it.  Other commands:
   v      show your view of the table again
   m      list the legal moves again
   q      stop the game here (it is saved and can be shown with `simulate show FILE`)
-Seats are numbered from 1 (seat 1 moves first); lines marked | changed with the last move,
-lines marked * changed by chance (a draw, a roll)."""
+Seats are numbered from 1 (seat 1 moves first).  Under each move: | marks a line of your
+view that it changed, * the same after a move that used chance (a draw, a roll)."""
 
 
 class Quit(Exception):
