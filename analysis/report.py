@@ -271,6 +271,9 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "Precision", *conv,
         table_html(stats.games_needed([0.05, 0.02, 0.01, 0.005], shares),
                    "Seat-games needed for a 95% interval of ± half width")))
+    from analysis.transcript import report_section  # replays games: only when reporting
+
+    parts.append(_section("Example games", report_section(manifests)))
     parts.append(_section("Runs (manifests)", table_html(_manifest_table(manifests))))
     return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"

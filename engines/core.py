@@ -148,6 +148,22 @@ class State:
     def action_to_str(self, action: int) -> str:
         return str(action)
 
+    def render(self, seat: int | None = None) -> str:
+        """What `seat` sees, as compact text for a terminal (None = everything, for transcripts).
+
+        Games override this with their own view (`engines/<game>/render.py`) in the game's own
+        words.  The fallback lists `observation(seat)` (or, for None, every attribute) one
+        `key: value` line each, so a new game is readable before it has a view of its own.
+        """
+        view = self.observation(seat) if seat is not None else self.snapshot()
+        lines = [f"{type(self).__name__}, seat {self.current_player() + 1} to act"]
+        lines += [f"{key}: {value}" for key, value in view.items() if key != "rng"]
+        return "\n".join(lines)
+
+    def round_label(self) -> str:
+        """The stage of the game in the rules' words ("round 3"), to fold transcripts by."""
+        return ""
+
     def action_kind(self, action: int) -> int:
         """Which of the game's systems `action` uses: an index into `Game.action_kinds`.
 

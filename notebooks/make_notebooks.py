@@ -84,6 +84,14 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_code_cell("for _, group in frame.groupby(\"players\"):\n"
                       "    show(plots.convergence(group, \"seat\"))\n"
                       "stats.games_needed([0.02, 0.01], share=[1 / n for n in counts])"),
+        new_markdown_cell("## The most extreme game\n\nThe game with the largest winning margin "
+                          "of these runs, replayed from its seed and line-up (`simulate show "
+                          "RUN --pick largest-margin` prints the same; `--html FILE` folds it "
+                          "by round). Lines marked | changed with the move above them, * by "
+                          "chance."),
+        new_code_cell("from analysis import transcript\n\n"
+                      "extreme = transcript.most_extreme(run_dirs)\n"
+                      "print(transcript.to_text(extreme))"),
         new_markdown_cell("## HTML report"),
         new_code_cell("path = report.write_report(run_dirs, out_dir / \"report.html\")\n"
                       "print(\"report:\", path)"),

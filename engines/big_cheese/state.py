@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from engines.big_cheese import render
 from engines.big_cheese.components import (
     BIG_CHEESE,
     DECK,
@@ -123,6 +124,13 @@ class BigCheeseState(State):
         "all_passes", "reshuffles", "lead_changes", "lead", "first_leader", "crossers",
         "vetoes_by_seat", "cheeses_by_seat",
     )
+
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
         n = num_players
