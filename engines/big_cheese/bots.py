@@ -92,13 +92,14 @@ class ValueBot:
         legal = state.legal_actions()
         seat = state.current_player()
         phase = state.phase
-        if phase == ROLL:
-            return self._roll_choice(state, seat)
-        if phase == ORDER:  # exact-N: options are ACT_ROLL_NEXT + value; roll the largest
-            return max(legal)
+        if phase != BID:
+            if phase == ROLL:
+                return self._roll_choice(state, seat)
+            if phase == ORDER:  # exact-N: options are ACT_ROLL_NEXT + value; roll the largest
+                return max(legal)
+            # the veto_any_time window
+            return ACT_VETO if self._threat(state, seat, state.deck[-1]) else ACT_NO_VETO
         card = state.deck[-1]
-        if phase != BID:  # the veto_any_time window
-            return ACT_VETO if self._threat(state, seat, card) else ACT_NO_VETO
         limit = min(self.budget(state, card), state.pool[seat] - self.reserve)
         low = state.high_bid + 1
         if low <= limit:

@@ -362,9 +362,10 @@ class BigCheeseState(State):
         d6 = self._d6
         exact = self._exact
         goal = self._goal
+        choose = self._choose_order
         while pos < len(pending):
             seat, card = pending[pos]
-            if self._choose_order and self._offer_order(pos):
+            if choose and self._offer_order(pos):
                 return
             pts = card * (int(rand() * 6) + 1) if d6 else int(rand() * card) + 1
             if cheeses[seat]:
