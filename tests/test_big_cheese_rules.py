@@ -511,6 +511,16 @@ def test_audit_14_6_exact30_owner_chooses_which_project_completes_first():
     assert newer_first.points[1] == 30 and newer_first.winners() == [1]
 
 
+def test_audit_14_6_order_decision_survives_clone_and_determinize():
+    state = exact30_older_4_newer_6()
+    for world in (state.clone(), state.determinize(1, random.Random(3))):
+        assert world.current_player() == 1 and world.legal_actions() == state.legal_actions()
+        assert world.observation(1) == state.observation(1)
+        assert world.action_to_str(ACT_ROLL_NEXT + 6) == "roll the 6 next"
+        world.apply_action(ACT_ROLL_NEXT + 6)  # both roll (no Big Cheese): the next auction
+        assert world.observation(1)["pending"] == [] and world.current_player() == 0
+
+
 def test_audit_14_6_exact_order_oldest_option_rolls_oldest_first_without_a_decision():
     state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1)]}, pool=[10, 8, 10, 10],
                   points=[0, 25, 0, 0], dice="polyhedral", exact=30, exact_order="oldest")
