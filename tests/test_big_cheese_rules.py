@@ -517,8 +517,9 @@ def test_audit_14_6_order_decision_survives_clone_and_determinize():
         assert world.current_player() == 1 and world.legal_actions() == state.legal_actions()
         assert world.observation(1) == state.observation(1)
         assert world.action_to_str(ACT_ROLL_NEXT + 6) == "roll the 6 next"
+        world.rng = Dice((2, 6), (1, 4))
         world.apply_action(ACT_ROLL_NEXT + 6)  # both roll (no Big Cheese): the next auction
-        assert world.observation(1)["pending"] == [] and world.current_player() == 0
+        assert world.points[1] == 28 and world.current_player() == 0
 
 
 def test_audit_14_6_exact_order_oldest_option_rolls_oldest_first_without_a_decision():
