@@ -239,7 +239,7 @@ def bench(
     players = players or game.players_default
     game.check_players(players)
     rules = parse_rules(rule or [])
-    game.make_rules(**rules)
+    game.checked_rules(**rules)
     if seconds <= 0:
         fail("--seconds must be positive")
     table = Table(title=f"{game_name} · {players} players · one core")

@@ -187,7 +187,7 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
                 _fail(where, str(exc))
             for rules in variants:
                 try:
-                    rules_str = rules_to_str(game.make_rules(**rules))
+                    rules_str = rules_to_str(game.checked_rules(**rules))
                 except ValueError as exc:
                     _fail(where, f"{game_name}: {exc}")
                 runs.extend(_runs_for(game_name, n, bots, rules, rules_str, fmt, fill, count,

@@ -88,7 +88,8 @@ def _context_label(row: pd.Series | dict) -> str:
 
 
 def table_html(frame: pd.DataFrame, caption: str = "") -> str:
-    """A plain HTML table; shares as percentages, seats numbered from 1."""
+    """A plain HTML table in its own box (a wide table scrolls sideways inside it instead of
+    running off the page); shares as percentages, seats numbered from 1."""
     if frame is None or frame.empty:
         return f"<p class='empty'>{html.escape(caption)}: no data.</p>"
     out = frame.reset_index() if not isinstance(frame.index, pd.RangeIndex) else frame
@@ -108,8 +109,8 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
             cells.append(f"<td>{html.escape(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>"
-            + "".join(body) + "</tbody></table>")
+    return (f"<div class='table-box'><table>{cap}<thead><tr>{head}</tr></thead><tbody>"
+            + "".join(body) + "</tbody></table></div>")
 
 
 def image_html(fig, alt: str) -> str:
@@ -180,7 +181,8 @@ def headlines(frame: pd.DataFrame) -> list[str]:
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
 h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; }
-table { border-collapse: collapse; margin: .8em 0 1.6em; font-size: .85em; }
+.table-box { max-width: 100%; overflow-x: auto; margin: .8em 0 1.6em; }
+table { border-collapse: collapse; font-size: .85em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f3f3f3; } caption { text-align: left; font-weight: bold; padding: .3em 0; }
 img { max-width: 100%; display: block; margin: .6em 0 1.2em; }

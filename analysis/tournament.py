@@ -59,7 +59,7 @@ class RunSpec:
             raise ValueError(f"--seed must be >= 0, got {self.seed}")
         if len(self.bots) != self.players:
             raise ValueError(f"{len(self.bots)} bots for {self.players} players")
-        rules = game.make_rules(**self.rules)  # raises ValueError on bad options
+        rules = game.checked_rules(**self.rules)  # bad options or components file: ValueError
         for spec in self.bots:
             make_bot(spec, game)
         chunk = self.chunk_size or default_chunk_size(self.games)

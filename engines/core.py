@@ -338,6 +338,13 @@ class Game:
     def make_rules(self, **options: Any) -> Any:
         return make_rules(self.Rules, options)
 
+    def checked_rules(self, **options: Any) -> Any:
+        """`make_rules`, then load the data set the rules name (`dataset` reads a components
+        file with the game's own loader): a bad file fails here, before any run starts."""
+        rules = self.make_rules(**options)
+        self.dataset(rules)
+        return rules
+
     def check_players(self, num_players: int) -> None:
         if not isinstance(num_players, int) or not (
             self.min_players <= num_players <= self.max_players
