@@ -88,6 +88,71 @@ def metric_columns(frame: pd.DataFrame) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------
+# Multiple comparisons and power
+# --------------------------------------------------------------------------------------------
+
+#: Significance level of every test the toolkit reports (after adjustment).
+ALPHA = 0.05
+#: Power at which the minimum detectable effect is stated.
+POWER = 0.80
+ADJUST_METHODS = {"bh": "Benjamini–Hochberg", "holm": "Holm"}
+
+
+def adjust_pvalues(pvalues, method: str = "bh") -> np.ndarray:
+    """P-values adjusted for the family they were computed in (NaN entries are left out).
+
+    `bh` (Benjamini–Hochberg, false discovery rate; scipy's implementation) is for a list of
+    findings; `holm` (family-wise error rate) is for a single claim over the family, such as
+    "these seats deviate".  A finding is significant when its *adjusted* p-value is below
+    `ALPHA`.
+    """
+    if method not in ADJUST_METHODS:
+        raise ValueError(f"method must be one of {', '.join(ADJUST_METHODS)}, got {method!r}")
+    p = np.asarray(pvalues, dtype=float).reshape(-1)
+    out = np.full(p.shape, np.nan)
+    valid = ~np.isnan(p)
+    if not valid.any():
+        return out
+    if method == "bh":
+        from scipy import stats as sps  # lazily: see _z
+
+        out[valid] = sps.false_discovery_control(p[valid], method="bh")
+    else:
+        out[valid] = _holm(p[valid])
+    return out
+
+
+def _holm(p: np.ndarray) -> np.ndarray:
+    """Holm's step-down: the i-th smallest p times (m - i), made monotone, capped at 1."""
+    m = len(p)
+    order = np.argsort(p, kind="stable")
+    stepped = np.maximum.accumulate((m - np.arange(m)) * p[order])
+    out = np.empty(m)
+    out[order] = np.minimum(stepped, 1.0)
+    return out
+
+
+def minimum_detectable_effect(
+    n, p0, alpha: float = ALPHA, power: float = POWER,
+) -> np.ndarray:
+    """Smallest true deviation from the share `p0` that `n` trials detect with `power`.
+
+    Two-sided normal approximation: (z_{1-alpha/2} + z_{power}) * sqrt(p0 (1 - p0) / n).
+    With 400 four-player games (p0 = 1/4) it is about 6 points: a first-seat edge smaller
+    than that is likely to go unnoticed.
+    """
+    n = np.asarray(n, dtype=float)
+    p0 = np.asarray(p0, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return mde_from_se(np.sqrt(p0 * (1 - p0) / n), alpha, power)
+
+
+def mde_from_se(se, alpha: float = ALPHA, power: float = POWER) -> np.ndarray:
+    """Minimum detectable effect for an estimate with standard error `se` (e.g. clustered)."""
+    return (_z(1 - alpha) + NormalDist().inv_cdf(power)) * np.asarray(se, dtype=float)
+
+
+# --------------------------------------------------------------------------------------------
 # Seats
 # --------------------------------------------------------------------------------------------
 
