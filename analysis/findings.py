@@ -88,8 +88,15 @@ def describe_correction(tests: pd.DataFrame) -> str:
     """One sentence: which correction, over how many tests."""
     n = int(tests["p_value"].notna().sum()) if len(tests) else 0
     return (f"p-values adjusted with {stats.ADJUST_METHODS[FAMILY_METHOD]} (false discovery "
-            f"rate) over the {n} tests behind these findings; 'significant' means adjusted "
-            f"p < {stats.ALPHA:g}.")
+            f"rate) over the {n} test{'s' if n != 1 else ''} behind these findings; "
+            f"'significant' means adjusted p < {stats.ALPHA:g}.")
+
+
+def format_p(p: float) -> str:
+    """A p-value for reading: 3 significant digits, never a bare 0."""
+    if p != p:
+        return "–"
+    return "< 1e-15" if p < 1e-15 else f"{p:.3g}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -175,18 +182,18 @@ def verdict(row: pd.Series | dict) -> str:
     if not row["significant"]:
         what = row["subject"] if row["kind"] == "seat" else "bot"
         return (f"no {what} edge larger than about {100 * row['mde']:.0f} points "
-                f"(adjusted p = {row['p_adjusted']:.3g}; smaller edges cannot be told from "
+                f"(adjusted p = {format_p(row['p_adjusted'])}; smaller edges cannot be told from "
                 "noise in these games)")
     confirmed = row.get("confirmed")
     if confirmed is None or (isinstance(confirmed, float) and np.isnan(confirmed)):
         status = "unconfirmed (not yet replayed on fresh deals)"
     elif confirmed:
         status = (f"confirmed on {int(row['confirm_games']):,} fresh games "
-                  f"(p = {row['confirm_p']:.3g})")
+                  f"(p = {format_p(row['confirm_p'])})")
     else:
         status = (f"not confirmed on {int(row['confirm_games']):,} fresh games "
-                  f"(p = {row['confirm_p']:.3g}): treat it as chance")
-    return f"significant (adjusted p = {row['p_adjusted']:.3g}), {status}"
+                  f"(p = {format_p(row['confirm_p'])}): treat it as chance")
+    return f"significant (adjusted p = {format_p(row['p_adjusted'])}), {status}"
 
 
 def holds(row: pd.Series | dict) -> bool:

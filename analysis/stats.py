@@ -290,6 +290,28 @@ def seat_advantage(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFram
     return pd.DataFrame(rows)
 
 
+def seat_tests(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per context and seat (team in partnership games): its win share against the fair one.
+
+    `p_value` is the normal test of share = fair; `p_holm` adjusts it over the context's
+    seats with Holm, for the family-wise claim "these seats deviate"; `mde` is the smallest
+    deviation the games detect with 80% power.
+    """
+    shares = team_win_share(frame)
+    if shares.empty:
+        return shares
+    se = np.sqrt(shares["fair"] * (1 - shares["fair"]) / shares["games"])
+    z = (shares["win_share"] - shares["fair"]) / se
+    shares["p_value"] = [2 * (1 - NormalDist().cdf(abs(v))) if np.isfinite(v) else np.nan
+                         for v in z]
+    ctx = context_columns(frame)
+    shares["p_holm"] = shares.groupby(ctx, sort=False)["p_value"].transform(
+        lambda p: pd.Series(adjust_pvalues(p, "holm"), index=p.index)) if ctx \
+        else adjust_pvalues(shares["p_value"], "holm")
+    shares["mde"] = minimum_detectable_effect(shares["games"], shares["fair"])
+    return shares
+
+
 # --------------------------------------------------------------------------------------------
 # Scores, margins and ties
 # --------------------------------------------------------------------------------------------
