@@ -198,3 +198,15 @@ def test_issue21_report_shows_team_win_shares_not_shared_wins(tmp_path):
     html_text = report.render(frame, manifests, bootstrap=0)
     assert "Win share by team (partners win together)" in html_text
     assert "team of seats 2+4" in html_text
+
+
+def test_issue21_seat_tests_holm_over_the_seats_by_hand():
+    from tests.test_stats import make_frame
+
+    frame = make_frame([{"scores": [2, 1]}] * 3 + [{"scores": [1, 2]}], 2)
+    out = stats.seat_tests(frame)
+    # shares .75 / .25 against .5: z = .25 / sqrt(.25 / 4) = 1, p = 0.3173 each;
+    # Holm: the smaller (tied) p times 2 = 0.6346, the next times 1, made monotone
+    assert out["p_value"].tolist() == pytest.approx([0.317311, 0.317311], abs=1e-6)
+    assert out["p_holm"].tolist() == pytest.approx([0.634621, 0.634621], abs=1e-6)
+    assert out["mde"].tolist() == pytest.approx([2.801585 * 0.25] * 2, abs=1e-6)
