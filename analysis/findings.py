@@ -93,10 +93,10 @@ def describe_correction(tests: pd.DataFrame) -> str:
 
 
 def format_p(p: float) -> str:
-    """A p-value for reading: 3 significant digits, never a bare 0."""
+    """A p-value's relation for reading ("= 0.0123", "< 1e-15"): never a bare 0."""
     if p != p:
-        return "–"
-    return "< 1e-15" if p < 1e-15 else f"{p:.3g}"
+        return "= –"
+    return "< 1e-15" if p < 1e-15 else f"= {p:.3g}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -182,18 +182,19 @@ def verdict(row: pd.Series | dict) -> str:
     if not row["significant"]:
         what = row["subject"] if row["kind"] == "seat" else "bot"
         return (f"no {what} edge larger than about {100 * row['mde']:.0f} points "
-                f"(adjusted p = {format_p(row['p_adjusted'])}; smaller edges cannot be told from "
+                f"(adjusted p {format_p(row['p_adjusted'])}; smaller edges cannot be told from "
                 "noise in these games)")
     confirmed = row.get("confirmed")
     if confirmed is None or (isinstance(confirmed, float) and np.isnan(confirmed)):
         status = "unconfirmed (not yet replayed on fresh deals)"
     elif confirmed:
         status = (f"confirmed on {int(row['confirm_games']):,} fresh games "
-                  f"(p = {format_p(row['confirm_p'])})")
+                  f"(p {format_p(row['confirm_p'])})")
     else:
         status = (f"not confirmed on {int(row['confirm_games']):,} fresh games "
-                  f"(p = {format_p(row['confirm_p'])}): treat it as chance")
-    return f"significant (adjusted p = {format_p(row['p_adjusted'])}), {status}"
+                  f"(p {format_p(row['confirm_p'])}): not a finding — it may be chance, or an "
+                  "edge too small for this many games (replay more with --confirm-games)")
+    return f"significant (adjusted p {format_p(row['p_adjusted'])}), {status}"
 
 
 def holds(row: pd.Series | dict) -> bool:

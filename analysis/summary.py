@@ -19,6 +19,23 @@ def _p(x: float) -> str:
     return "–" if x != x else f"{x:.3g}"
 
 
+def print_findings(console: Console, tests, run_dir) -> None:
+    """The family's verdicts, one line each; a significant one gets the confirming command."""
+    if not len(tests):
+        return
+    console.print(findings.describe_correction(tests), soft_wrap=True, highlight=False,
+                  markup=False)
+    for _, row in tests.iterrows():
+        what = (f"{row['subject']} effect" if row["kind"] == "seat"
+                else f"bot {row['subject']}")
+        console.print(f"  {what}: {findings.verdict(row)}", soft_wrap=True, highlight=False,
+                      markup=False)
+    if tests["significant"].any():
+        console.print(f"confirm on fresh deals: simulate report {run_dir} "
+                      f"--out {run_dir}/report.html", soft_wrap=True,
+                      highlight=False, markup=False)
+
+
 def print_summary(console: Console, result: RunResult, quiet: bool = False) -> None:
     """Headline line, then per-bot and per-seat tables (truncated games left out)."""
     frame, manifest = result.frame, result.manifest
@@ -61,16 +78,5 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
                 table.add_row(row.seats, _pct(row.win_share), _pct(row.fair), _p(row.p_value),
                               _p(row.p_holm), f"±{_pct(row.mde)}")
             console.print(table)
-    if len(tests):
-        console.print(findings.describe_correction(tests), soft_wrap=True, highlight=False,
-                      markup=False)
-    for _, row in tests.iterrows():
-        what = (f"{row['subject']} effect" if row["kind"] == "seat"
-                else f"bot {row['subject']}")
-        console.print(f"  {what}: {findings.verdict(row)}", soft_wrap=True, highlight=False,
-                      markup=False)
-    if len(tests) and tests["significant"].any():
-        console.print(f"confirm on fresh deals: simulate report {result.run_dir} "
-                      f"--out {result.run_dir}/report.html", soft_wrap=True,
-                      highlight=False, markup=False)
+    print_findings(console, tests, result.run_dir)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")

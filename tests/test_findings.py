@@ -109,8 +109,8 @@ def test_issue21_chance_finding_is_not_confirmed_and_real_edge_is(tmp_path):
     tests = findings.confirm(findings.family(frame), manifests)
     bot = tests[(tests["kind"] == "bot") & (tests["subject"] == "heuristic")].iloc[0]
     assert bot["significant"] and bot["confirmed"] is True
-    assert findings.verdict(bot).startswith("significant (adjusted p = ")
-    assert "confirmed on 60 fresh games (p = " in findings.verdict(bot)
+    assert findings.verdict(bot).startswith("significant (adjusted p ")
+    assert "confirmed on 60 fresh games (p " in findings.verdict(bot)
 
 
 def test_issue21_report_command_confirms_by_default_and_not_with_no_confirm(tmp_path, capsys):
@@ -137,7 +137,7 @@ def test_issue21_cli_summary_flags_significant_effect_unconfirmed_with_command(t
                  "1", "--out", str(out), "--bots", "heuristic,random"]) == 0
     stdout = capsys.readouterr().out
     assert "over the 3 tests behind these findings" in stdout
-    assert "bot heuristic: significant (adjusted p = " in stdout
+    assert "bot heuristic: significant (adjusted p " in stdout
     assert "unconfirmed" in stdout
     assert f"simulate report {out} --out {out}/report.html" in stdout
     assert "no seat edge larger than about" in stdout  # the seats: what could have been seen
@@ -210,3 +210,16 @@ def test_issue21_seat_tests_holm_over_the_seats_by_hand():
     assert out["p_value"].tolist() == pytest.approx([0.317311, 0.317311], abs=1e-6)
     assert out["p_holm"].tolist() == pytest.approx([0.634621, 0.634621], abs=1e-6)
     assert out["mde"].tolist() == pytest.approx([2.801585 * 0.25] * 2, abs=1e-6)
+
+
+def test_issue21_simulate_run_confirms_by_default_and_no_confirm_skips(tmp_path):
+    path = tmp_path / "mini.toml"
+    path.write_text('name = "mini"\nseed = 5\n[[study]]\ngame = "tabula-rasa"\nplayers = 3\n'
+                    'bots = ["heuristic", "random"]\n')
+    base = ["run", str(path), "--games", "60", "--jobs", "1", "--quiet"]
+    assert main(base + ["--out", str(tmp_path / "a"), "--no-confirm"]) == 0
+    assert not list((tmp_path / "a").rglob("*-confirm"))
+    assert main(base + ["--out", str(tmp_path / "b")]) == 0
+    fresh = list((tmp_path / "b").rglob("*-confirm"))
+    assert len(fresh) == 1 and results.read_manifest(fresh[0])["games"] == 60
+    assert "confirmed on 60 fresh games" in (tmp_path / "b" / "mini" / "report.html").read_text()
