@@ -119,6 +119,15 @@ def confirmation_spec(manifest: dict[str, Any], games: int | None = None) -> tou
         seed_branch=tournament.CONFIRM_BRANCH)
 
 
+def _check_stored(target: Path, spec: tournament.RunSpec) -> None:
+    """A confirmation of another size is already there: say so (not "a different run")."""
+    if (target / results.MANIFEST).is_file():
+        games = int(results.read_manifest(target).get("games", 0))
+        if games != spec.games:
+            raise ValueError(f"{target} holds {games:,} fresh games, not {spec.games:,}; "
+                             f"remove it to confirm on {spec.games:,}")
+
+
 def _matches(manifest: dict[str, Any], row: pd.Series, ctx: list[str]) -> bool:
     values = {"game": manifest.get("game"), "players": int(manifest.get("players", 0)),
               "rules": manifest.get("rules_str", "")}
@@ -143,23 +152,28 @@ def confirm(
     if tests.empty or not tests["significant"].any():
         return tests
     ctx = [c for c in stats.CONTEXT if c in tests.columns]
-    fresh_frames: dict[tuple, pd.DataFrame] = {}
-    for index, row in tests[tests["significant"]].iterrows():
+    significant = tests[tests["significant"]]
+    plan: dict[tuple, list[tuple[dict[str, Any], tournament.RunSpec, Path]]] = {}
+    for _, row in significant.iterrows():
         key = tuple(row[c] for c in ctx)
-        if key not in fresh_frames:
-            parts = []
-            for manifest in manifests:
-                if is_confirmation(manifest) or not _matches(manifest, row, ctx):
-                    continue
-                spec = confirmation_spec(manifest, games)
-                target = confirmation_dir(manifest["path"])
-                if announce:
-                    label = (f"{manifest['game']} {manifest['players']}p "
-                             f"{manifest.get('rules_str') or 'official rules'}")
-                    announce(f"confirming {label} on {spec.games:,} fresh games -> {target}")
-                tournament.run_or_resume(spec, target, jobs, None, backend, scheduler)
-                parts.append(target)
-            fresh_frames[key] = results.load_runs(parts) if parts else pd.DataFrame()
+        if key in plan:
+            continue
+        plan[key] = [(m, confirmation_spec(m, games), confirmation_dir(m["path"]))
+                     for m in manifests if not is_confirmation(m) and _matches(m, row, ctx)]
+    for _, spec, target in (item for runs in plan.values() for item in runs):
+        _check_stored(target, spec)  # every clash reported before any game is played
+    fresh_frames: dict[tuple, pd.DataFrame] = {}
+    for key, runs in plan.items():
+        for manifest, spec, target in runs:
+            if announce:
+                label = (f"{manifest['game']} {manifest['players']}p "
+                         f"{manifest.get('rules_str') or 'official rules'}")
+                announce(f"confirming {label} on {spec.games:,} fresh games -> {target}")
+            tournament.run_or_resume(spec, target, jobs, None, backend, scheduler)
+        fresh_frames[key] = (results.load_runs([t for _, _, t in runs]) if runs
+                             else pd.DataFrame())
+    for index, row in significant.iterrows():
+        key = tuple(row[c] for c in ctx)
         fresh = fresh_frames[key]
         if fresh.empty:
             continue

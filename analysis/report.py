@@ -299,6 +299,10 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                    "p adjusted over the report's tests"),
         *([table_html(stats.team_win_share(frame), "Win share by team (partners win together)")]
           if stats.has_teams(frame) else []),
+        table_html(stats.seat_tests(frame),
+                   "Each seat (team) against the fair share: p adjusted with Holm over the "
+                   "seats of each game and player count; mde = smallest deviation these games "
+                   "detect with 80% power"),
         table_html(stats.seat_win_share(frame), "Win share by seat")))
     if multi_bot:
         bot_parts = [table_html(stats.win_share(frame, ctx + ["bot"]), "Win share by bot")]

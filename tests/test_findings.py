@@ -223,3 +223,14 @@ def test_issue21_simulate_run_confirms_by_default_and_no_confirm_skips(tmp_path)
     fresh = list((tmp_path / "b").rglob("*-confirm"))
     assert len(fresh) == 1 and results.read_manifest(fresh[0])["games"] == 60
     assert "confirmed on 60 fresh games" in (tmp_path / "b" / "mini" / "report.html").read_text()
+
+
+def test_issue21_confirmation_of_another_size_is_a_clear_error(tmp_path, capsys):
+    _small_run(tmp_path / "mixed", bots=("heuristic", "random"), games=60)
+    out = str(tmp_path / "r.html")
+    assert main(["report", str(tmp_path / "mixed"), "--out", out, "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(tmp_path / "mixed"), "--out", out, "--jobs", "1",
+                 "--confirm-games", "90"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "holds 60 fresh games, not 90; remove it" in err
