@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analysis import findings
-from analysis.stats import seat_tests, win_share
+from analysis.stats import seat_tests, team_label, teams_for, win_share
 from analysis.tournament import RunResult
 
 
@@ -59,19 +59,24 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
                          f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", _pct(row.fair),
                          f"{row.mean_score:.2f}")
         console.print(bots)
+        teams = teams_for(str(manifest["game"]), players)
+        team_game = len(teams) < players
         seats = Table(title="Win share by seat (seat 1 moves first)")
-        for column in ("seat", "games", "win share", "95% CI", "mean score"):
+        for column in ("seat", "games", "win share", "95% CI", "mean score") + (
+                ("partnership",) if team_game else ()):
             seats.add_column(column, justify="right")
         for row in win_share(frame, "seat").itertuples():
+            partners = [team_label(teams, i) for i, t in enumerate(teams) if row.seat in t]
             seats.add_row(str(row.seat + 1), f"{row.games:,}", _pct(row.win_share),
-                          f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", f"{row.mean_score:.2f}")
+                          f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", f"{row.mean_score:.2f}",
+                          *(partners if team_game else []))
         console.print(seats)
         units = seat_tests(frame)
         if len(units):
-            team_game = units["seats"].str.startswith("team").any()
-            table = Table(title=("Win share by team (partners win together)" if team_game
-                                 else "Each seat against the fair share") +
-                          " · p adjusted with Holm over the seats")
+            table = Table(title="Win share by team (partners win together) · p adjusted with "
+                                "Holm over the teams" if team_game else
+                                "Each seat against the fair share · p adjusted with Holm over "
+                                "the seats")
             for column in ("seats", "win share", "fair", "p", "p (Holm)", "detectable"):
                 table.add_column(column, justify="left" if column == "seats" else "right")
             for row in units.itertuples():

@@ -234,3 +234,12 @@ def test_issue21_confirmation_of_another_size_is_a_clear_error(tmp_path, capsys)
                  "--confirm-games", "90"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "holds 60 fresh games, not 90; remove it" in err
+
+
+def test_issue21_cli_summary_labels_partnerships_and_team_shares(tmp_path, capsys):
+    assert main(["tabula-rasa", "--games", "20", "--players", "4", "--seed", "2", "--jobs",
+                 "1", "--out", str(tmp_path / "tr4")]) == 0
+    stdout = capsys.readouterr().out
+    assert "partnership" in stdout and stdout.count("team of seats 1+3") == 3  # 2 seats + team
+    assert "Win share by team (partners win together)" in stdout
+    assert "team effect: no team edge larger than about" in stdout
