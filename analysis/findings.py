@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -46,7 +45,7 @@ def _bot_tests(frame: pd.DataFrame, ctx: list[str]) -> list[dict[str, Any]]:
         fair = 1.0 / int(group["players"].iloc[0])
         for row in stats.clustered_win_share(group).itertuples():
             z = (row.win_share - fair) / row.se if row.se and row.se > 0 else np.nan
-            p = 2 * (1 - NormalDist().cdf(abs(z))) if np.isfinite(z) else np.nan
+            p = stats.two_sided_p(z)
             rows.append({**dict(zip(ctx, key)), "kind": "bot", "subject": row.bot,
                          "games": row.games, "share": row.win_share, "fair": fair,
                          "effect": row.win_share - fair, "half_width": row.half_width,
