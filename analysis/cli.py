@@ -315,6 +315,7 @@ def play(
 
 
 __import__("analysis.cli_analysis").cli_analysis.register(app)  # compare, report, run
+__import__("analysis.cli_whatif").cli_whatif.register(app)  # data, sweep, balance-search
 
 
 def main(argv: list[str] | None = None) -> int:
