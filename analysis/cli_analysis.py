@@ -201,6 +201,9 @@ def run_command(
     if dry_run:
         for run in experiment.runs:
             stdout.print(f"  {run.path}  {run.format}  {', '.join(run.bots)}  {run.games:,}")
+        for path, spec in experiment.sweeps:
+            stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
+                         f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
         return
     path = run_with_progress(
         experiment.name, total, quiet,

@@ -200,6 +200,7 @@ class SweepSpec:
 
 
 def _slug(text: str) -> str:
+    text = "".join(ch for ch in text if ch not in "[]{}\"' ")
     keep = "".join(ch if ch.isalnum() or ch in "-_.=+," else "-" for ch in text)
     return keep[:120] or "base"
 
@@ -526,3 +527,71 @@ def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "") -> str:
                                    "times wider independent runs' intervals would be"))
     parts.append(image_html(plots.effect_sizes(table), "effect sizes"))
     return "\n".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# Sweeps in experiment files
+# --------------------------------------------------------------------------------------------
+
+SWEEP_KEYS = {"label", "game", "players", "bots", "games", "design", "rules", "vary"}
+
+
+def guessed_items(game: str) -> dict[str, list[Any]]:
+    """Every GUESS / INFERRED data item with the alternatives its rules file names, as a
+    `vary` table: the shipped value first, then the alternatives."""
+    data_set = datasets.dataset_of(game)
+    if data_set is None:
+        raise ValueError(f"{game} uses only official component data: there are no guesses "
+                         "to vary")
+    data = dict(data_set.default_data)
+    return {datasets.PREFIX + item.name: [item.get(data), *item.plausible]
+            for item in data_set.items
+            if item.provenance != "CONFIRMED" and item.plausible}
+
+
+def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: int,
+               override: int | None, scale: float) -> tuple[Path, SweepSpec]:
+    """A `[[sweep]]` table of an experiment file as (directory, spec).
+
+    `vary` is a table of KEY = [values] (data items as rule keys `components.ITEM`), or the
+    string "guesses": every GUESS / INFERRED item over the alternatives its rules file names.
+    """
+    if not isinstance(table, dict):
+        raise ValueError(f"{where}: must be a table")
+    unknown = sorted(set(table) - SWEEP_KEYS)
+    if unknown:
+        raise ValueError(f"{where}: unknown key {unknown[0]!r}; known: "
+                         f"{', '.join(sorted(SWEEP_KEYS))}")
+    game_name = table.get("game")
+    if not isinstance(game_name, str):
+        raise ValueError(f"{where}: game must be one game's name")
+    try:
+        game = get_game(game_name)
+        vary = table.get("vary")
+        if vary == "guesses":
+            vary = guessed_items(game_name)
+        if not isinstance(vary, dict) or not vary or not all(
+                isinstance(v, list) and v for v in vary.values()):
+            raise ValueError("vary must be \"guesses\" or a table of KEY = [values]")
+        players = table.get("players", game.players_default)
+        if players == "default":
+            players = game.players_default
+        game.check_players(players)
+        bots = table.get("bots", ["heuristic"])
+        bots = [bots] if isinstance(bots, str) else list(bots)
+        count = table.get("games", default_games)
+        if not isinstance(count, int) or isinstance(count, bool) or count <= 0:
+            raise ValueError(f"games must be a positive integer, got {count!r}")
+        count = override if override is not None else max(1, math.ceil(count * scale))
+        rules = table.get("rules", {})
+        if not isinstance(rules, dict):
+            raise ValueError("rules must be a table of rule options")
+        spec = SweepSpec(game=game_name, players=players, games=count,
+                         bots=tournament.fill_lineup(bots, players), seed=seed,
+                         vary=tuple((k, tuple(v)) for k, v in vary.items()),
+                         design=table.get("design", "one-at-a-time"), rules=dict(rules))
+        validated_cells(spec)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    label = table.get("label") or f"sweep-{game_name}-{players}p"
+    return out_dir / _slug(label), spec
