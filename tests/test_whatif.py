@@ -280,3 +280,19 @@ def test_issue18_4_balance_search_cli_prints_best_runner_up_and_games(tmp_path, 
                              "--out", str(tmp_path / "s"))
     assert code == 0, err
     assert "best setting: head_start=10" in out and "runner-up" in out and "would play" in out
+
+
+# --- 5. backends ----------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_issue18_5_sweep_on_dask_plays_the_same_cells_as_locally(tmp_path):
+    pytest.importorskip("distributed")
+    spec = sweep.SweepSpec("tabula-rasa", 3, 12, ("random",) * 3, 5,
+                           (("castle_rule", ("first_to_two", "two_consecutive")),))
+    local = sweep.run_sweep(spec, tmp_path / "local", jobs=1)
+    dask = sweep.run_sweep(spec, tmp_path / "dask", jobs=1, backend="dask")
+    columns = ["cell", "game_index", "seat", "seed", "score", "win_share"]
+    pd.testing.assert_frame_equal(
+        local[columns].sort_values(columns[:3]).reset_index(drop=True),
+        dask[columns].sort_values(columns[:3]).reset_index(drop=True))
