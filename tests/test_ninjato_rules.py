@@ -647,6 +647,7 @@ def test_skill_choho_swap_returns_red_for_red_even_after_failing():
     give_skill(s, 0, E_SWAP)
     set_house(s, 0, [FAN, SCROLL], red=[JADE], sentry=1)
     s.hands[0] = hand(5)
+    only_bag(s, VASE)
     raid(s, 0)
     play(s, 5)
     next_guard(s, 5)
@@ -654,7 +655,9 @@ def test_skill_choho_swap_returns_red_for_red_even_after_failing():
     act(s, A_GIVE_UP)  # failed, Choho may still be used (3.4.9)
     assert s.phase == PH_KEEP
     act(s, A_SWAP + FAN * 10 + JADE * 2 + 1)
-    assert s.hred[0] == [FAN]  # the red count is unchanged
+    # the fan goes back plain and the most valuable treasure left turns red (issue 14.1);
+    # then the failed raid adds one treasure from the bag (a vase here)
+    assert s.hplain[0] == [FAN, VASE] and s.hred[0] == [SCROLL]  # red count unchanged
     assert s.treas[0][JADE] == 1 and s.phase == PH_PLACE
 
 
@@ -764,3 +767,49 @@ def test_dataset_toml_and_treasure_mix_a(tmp_path):
     assert sum(s.bag) + 15 == 90 and s.C.tcounts == (18,) * 5
     with pytest.raises(ValueError):
         GAME.make_rules(treasure_mix="C")
+
+
+# ---------------------------------------------------------------------------- issue 14 audit
+def _choho_raid_won_a_fan(plain, red):
+    """Seat 0 with Choho ready has beaten the sentry of house 0 and holds its fan."""
+    s = fresh()
+    give_skill(s, 0, E_SWAP)
+    set_house(s, 0, plain, red=red, sentry=1)
+    s.hands[0] = hand(5)
+    raid(s, 0)
+    play(s, 5)
+    assert s.rshur == [FAN] and s.phase == PH_CHOICE
+    return s
+
+
+def test_audit_14_1_choho_taking_red_turns_the_most_valuable_treasure_left_red():
+    """Seed 004: after swapping a plain treasure for a red one, the most valuable treasure
+    left in the house turns red (not the one given back)."""
+    s = _choho_raid_won_a_fan([FAN, FAN, JADE], red=[GOLD])
+    act(s, A_SWAP + FAN * 10 + GOLD * 2 + 1)
+    assert s.rshur == [GOLD]
+    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [JADE]
+
+
+def test_audit_14_1_choho_most_valuable_left_already_red_flips_the_best_plain():
+    """Ruling (docs/deviations.md): when the most valuable treasure left is already red,
+    the most valuable plain one turns red, so the house keeps its number of red treasures."""
+    s = _choho_raid_won_a_fan([FAN, FAN, SCROLL], red=[VASE, GOLD])
+    act(s, A_SWAP + FAN * 10 + VASE * 2 + 1)
+    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [SCROLL, GOLD]
+
+
+def test_audit_14_1_choho_same_type_swaps_offered_only_when_they_change_the_house():
+    s = _choho_raid_won_a_fan([FAN, FAN, JADE], red=[FAN, VASE])
+    swaps = [a for a in legal(s) if a >= A_SWAP]
+    assert A_SWAP + FAN * 10 + FAN * 2 not in swaps  # a plain fan for a plain fan: no change
+    assert A_SWAP + FAN * 10 + FAN * 2 + 1 in swaps  # a red fan: the plain jade turns red
+    act(s, A_SWAP + FAN * 10 + FAN * 2 + 1)
+    assert s.rshur == [FAN]
+    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [VASE, JADE]
+    t = _choho_raid_won_a_fan([FAN], red=[SCROLL, JADE])
+    # nothing plain left above a red scroll: giving a fan for it... is a different type;
+    # a red jade for a jade held would flip the jade back (no change), so it is not offered
+    t.rshur = [JADE]
+    assert A_SWAP + JADE * 10 + JADE * 2 + 1 not in legal(t)
+    assert A_SWAP + JADE * 10 + SCROLL * 2 + 1 in legal(t)

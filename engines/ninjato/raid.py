@@ -178,15 +178,24 @@ class RaidMixin:
         return out
 
     def swap_actions(self) -> list[int]:
-        """Choho: give a treasure from the shuriken for one of another type in the house."""
+        """Choho: give a treasure from the shuriken for any treasure in the house.
+
+        Swapping for a plain treasure of the same type changes nothing, so it is not
+        offered; a same-type red swap is, when it turns a more valuable plain treasure red.
+        """
         out = []
         h = self.rh
+        plain = self.hplain[h]
         gives = sorted(set(self.rshur))
-        for side, lst in ((0, self.hplain[h]), (1, self.hred[h])):
-            for t in sorted(set(lst)):
-                for g in gives:
-                    if g != t:
-                        out.append(A_SWAP + g * 10 + t * 2 + side)
+        for t in sorted(set(plain)):
+            for g in gives:
+                if g != t:
+                    out.append(A_SWAP + g * 10 + t * 2)
+        top = plain[-1] if plain else -1
+        for t in sorted(set(self.hred[h])):
+            for g in gives:
+                if g != t or top > t:
+                    out.append(A_SWAP + g * 10 + t * 2 + 1)
         out.sort()
         return out
 
@@ -416,13 +425,19 @@ class RaidMixin:
         self.next_turn()
 
     def swap(self, a: int) -> None:
-        """3.4.9 Choho: the returned treasure takes the taken one's side (red stays red)."""
+        """3.4.9 Choho: the returned treasure goes in plain; taking a red one turns the most
+        valuable plain treasure left in the house red (seed 004; see docs/deviations.md)."""
         g, rest = divmod(a - A_SWAP, 10)
         t, side = divmod(rest, 2)
         self.ready[self.cur][E_SWAP] -= 1
-        lst = self.hred[self.rh] if side else self.hplain[self.rh]
-        lst.remove(t)
-        insort(lst, g)
+        plain = self.hplain[self.rh]
+        insort(plain, g)
+        if side:
+            red = self.hred[self.rh]
+            red.remove(t)
+            insort(red, plain.pop())
+        else:
+            plain.remove(t)
         self.rshur.remove(g)
         self.rshur.append(t)
         if self.phase == PH_KEEP and len(set(self.rshur)) == 1 and not (
