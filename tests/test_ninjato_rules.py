@@ -293,9 +293,9 @@ def test_skill_once_per_tile_per_round_and_reset_at_round_end():
     act(s, A_PLUS2)  # 6 > 5
     assert s.phase == PH_CHOICE and s.ready[0][E_PLUS2] == 0
     next_guard(s, 5)
-    act(s, A_BANZAI)
-    play(s, 4)  # 4 vs 5 and Kenjutsu is used up this round: nothing left but to fail
+    act(s, A_BANZAI)  # 4 vs 5 and Kenjutsu is used up this round: the raid fails at once
     assert s.phase == PH_PLACE and s.ready[0][E_PLUS2] == 0 and s.treas[0][FAN] == 1
+    assert s.hands[0] == hand(4)  # no card spent to show the loss (issue 14.2)
     s.end_round()
     assert s.ready[0][E_PLUS2] == 1
 
@@ -306,11 +306,8 @@ def test_raid_force_must_play_higher_and_a_tie_fails():
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
     s.hands[0] = hand(3, 4)
     raid(s, 0)
-    play(s, 3)  # Ki alone counts as 3: a tie does not win
-    # the 4 left cannot modify it (no Ki): giving up is the only option, resolved at once
-    assert s.rshur == [] and s.phase == PH_PLACE and s.hands[0] == hand(4)
-    s.cur = 0
-    raid(s, 0)
+    # Ki alone counts as 3: a tie does not win, and the 4 cannot modify it (not a Ki)
+    assert legal(s) == [A_BASE + 3, A_GIVE_UP]
     play(s, 4)
     assert s.rshur == [FAN] and s.phase == PH_CHOICE
 
@@ -318,11 +315,12 @@ def test_raid_force_must_play_higher_and_a_tie_fails():
 def test_forced_give_up_is_not_a_decision_but_a_real_choice_is():
     s = fresh()
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=5)
-    s.hands[0] = hand(4, 3)
+    s.hands[0] = hand(4, 3, 3)
     raid(s, 0)
-    play(s, 4)  # 4 vs 5: the Ki could still make it 5 (a tie), so the raider decides
+    play(s, 4)  # 4 vs 5: two Ki could still make it 6, so the raider decides
     assert s.phase == PH_FIGHT and legal(s) == [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
-    act(s, A_KI_PLUS)  # 5 vs 5 ties; no card left: the raid fails without a decision
+    act(s, A_KI_MINUS)
+    act(s, A_KI_MINUS)  # 2 vs 5 with no card left: the raid fails without a decision
     assert s.phase == PH_PLACE and s.cur == 1 and s.hands[0] == [0] * 5
     s.cur = 0
     s.hands[0] = [0] * 5  # an empty hand commits to the sentry (A21) and fails at once
@@ -335,7 +333,7 @@ def test_raid_stealth_must_play_lower():
     set_house(s, 1, [JADE, SCROLL, FAN], sentry=2)
     s.hands[0] = hand(2, 1)
     raid(s, 1, stealth=True)
-    assert A_BASE + 1 in legal(s)
+    assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # a 2 ties the 2: not offered (issue 14.2)
     play(s, 1)
     assert s.rshur == [FAN]
 
@@ -403,9 +401,8 @@ def test_banzai_failure_keeps_one_treasure_of_the_shuriken():
     play(s, 5)
     assert s.rshur == [FAN, VASE]
     next_guard(s, 5)
-    act(s, A_BANZAI)
-    act(s, A_GIVE_UP)
-    assert s.phase == PH_KEEP
+    act(s, A_BANZAI)  # the 2 left cannot beat a 5: the raid fails at once, the 2 is kept
+    assert s.phase == PH_KEEP and s.hands[0] == hand(2)
     assert sorted(legal(s)) == [A_KEEP + FAN, A_KEEP + VASE]
     act(s, A_KEEP + VASE)
     assert s.treas[0] == [0, 0, 1, 0, 0]
@@ -435,8 +432,7 @@ def test_ruling_A3_refill_on_zero_gain(flag, expected):
     s = fresh(refill_on_zero_gain=flag)
     set_house(s, 0, [FAN, FAN, FAN], sentry=5)
     s.hands[0] = hand(1)
-    raid(s, 0)
-    act(s, A_GIVE_UP)  # A21: committed, fails at the sentry
+    raid(s, 0)  # A21: committed, fails at the sentry (at once: a 1 cannot beat a 5)
     assert len(s.hplain[0]) == expected
 
 
@@ -467,19 +463,19 @@ def test_alarm_on_the_sentry_is_ignored():
 def test_elite_split_values_by_approach_and_switch_mid_raid():
     s = fresh()
     set_house(s, 0, [FAN], red=[JADE, JADE], sentry=1)
-    s.hands[0] = hand(5, 5, 2)
+    s.hands[0] = hand(5, 5, 1)
     give_skill(s, 0, E_SWITCH)
     raid(s, 0)
     play(s, 5)
-    next_elite(s, "split-5/1")
+    next_elite(s, "split-5/2")
     act(s, A_BANZAI)
-    assert s.guard_value() == 5  # force value
+    assert s.guard_value() == 5  # force value: the 5 ties; the 1 wins only after a switch
+    assert legal(s) == [A_BASE + 0, A_SWITCH, A_GIVE_UP]
     act(s, A_SWITCH)  # A22: stealth now, for this guard and later ones
-    assert s.rapp == 1 and s.guard_value() == 1
-    act(s, A_SWITCH) if A_SWITCH in legal(s) else None
-    assert s.rapp == 1
+    assert s.rapp == 1 and s.guard_value() == 2
+    assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # the 1 beats a 2 by stealth
     act(s, A_GIVE_UP)
-    assert s.edisc == [s.C.enames.index("split-5/1")]  # A5: a winning elite is discarded
+    assert s.edisc == [s.C.enames.index("split-5/2")]  # A5: a winning elite is discarded
 
 
 def test_switch_after_base_resolves_against_the_new_approach():
@@ -620,7 +616,7 @@ def test_skill_boryaku_acts_as_2_or_4_without_a_card_and_ki_modifies_it():
     s = fresh()
     give_skill(s, 0, E_BORYAKU)
     _fight(s, sentry=4, cards=(3,))
-    assert A_BOR2 in legal(s) and A_BOR4 in legal(s)
+    assert A_BOR4 in legal(s) and A_BOR2 not in legal(s)  # a 2 (+1 Ki) cannot beat a 4
     act(s, A_BOR4)
     assert s.phase == PH_FIGHT and A_PLUS2 not in legal(s)
     act(s, A_KI_PLUS)  # A18
@@ -813,3 +809,51 @@ def test_audit_14_1_choho_same_type_swaps_offered_only_when_they_change_the_hous
     t.rshur = [JADE]
     assert A_SWAP + JADE * 10 + JADE * 2 + 1 not in legal(t)
     assert A_SWAP + JADE * 10 + SCROLL * 2 + 1 in legal(t)
+
+
+def test_audit_14_2_a_fight_that_cannot_be_won_spends_no_card():
+    """Seed 004 translator's note: a fight that cannot be won fails at once, and no dojo
+    card is discarded to show the loss (a 2 against a sentry of 4 by force, no Ki)."""
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
+    s.hands[0] = hand(2)
+    raid(s, 0)
+    assert s.phase == PH_PLACE and s.cur == 1 and s.rshur == []
+    assert s.hands[0] == hand(2) and sum(s.ddisc) == 0
+
+
+def test_audit_14_2_only_plays_that_can_still_win_are_offered():
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
+    s.hands[0] = hand(1, 2, 3, 5)  # by force: the 5 alone, a 2 or the 3 with one Ki (+1)
+    raid(s, 0)
+    assert legal(s) == [A_BASE + 4, A_GIVE_UP]  # 2+1 and a lone 3 do not beat 4
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
+    s.hands[0] = hand(1, 2, 3, 3)  # two Ki: 2+2 = 4 ties, 3+1 = 4 ties
+    raid(s, 0)
+    assert s.phase == PH_PLACE and s.hands[0] == hand(1, 2, 3, 3)
+    s = fresh()
+    give_skill(s, 0, E_PLUS2)  # a ready +2 carries the 2 (with the Ki) and a lone Ki past 4
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
+    s.hands[0] = hand(1, 2, 3)
+    raid(s, 0)  # but not the 1: 1 + 1 + 2 = 4 ties
+    assert [a for a in legal(s) if a < A_BOR2] == [A_BASE + 1, A_BASE + 2]
+
+
+def test_audit_14_2_used_skills_count_only_through_a_ready_refresh():
+    s = fresh()
+    give_skill(s, 0, E_SIX)
+    s.ready[0][E_SIX] = 0  # used earlier this round
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=5)
+    s.hands[0] = hand(1)
+    raid(s, 0)
+    assert s.phase == PH_PLACE and s.hands[0] == hand(1)  # nothing can beat the 5
+    s = fresh()
+    give_skill(s, 0, E_SIX)
+    give_skill(s, 0, E_REFRESH)
+    s.ready[0][E_SIX] = 0
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=5)
+    s.hands[0] = hand(1)
+    raid(s, 0)  # Tenmon turns the 6-skill face up again: the 1 can become a 6
+    assert A_BASE + 0 in legal(s)

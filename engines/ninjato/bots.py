@@ -361,13 +361,13 @@ class Heuristic:
                 v = next((v for v in range(5) if hand[v]), -1)
                 if v >= 0:
                     spare = ki - (1 if v == 2 else 0)
-                    if v + 1 - spare < g or self._ready_low(s):
+                    if (v + 1 - spare < g or self._ready_low(s)) and A_BASE + v in legal:
                         return A_BASE + v
             else:
                 v = next((v for v in range(4, -1, -1) if hand[v]), -1)
                 if v >= 0:
                     spare = ki - (1 if v == 2 else 0)
-                    if v + 1 + spare > g or self._ready_high(s):
+                    if (v + 1 + spare > g or self._ready_high(s)) and A_BASE + v in legal:
                         return A_BASE + v
             return A_GIVE_UP
         gap = s.play_value() - g
