@@ -857,3 +857,22 @@ def test_audit_14_2_used_skills_count_only_through_a_ready_refresh():
     s.hands[0] = hand(1)
     raid(s, 0)  # Tenmon turns the 6-skill face up again: the 1 can become a 6
     assert A_BASE + 0 in legal(s)
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_audit_14_4_raid_with_an_empty_hand_is_a_rule_option(allowed):
+    """Seed silent: by default (A21, A3 read literally) an empty hand may raid; it fails at
+    the sentry and the house gains a treasure. `empty_hand_raid=false` forbids it unless a
+    ready Boryaku can stand in for a card."""
+    s = fresh(empty_hand_raid=allowed)
+    assert GAME.new_state(4, 0).rules.empty_hand_raid is True  # the documented default
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
+    s.hands[0] = [0] * 5
+    houses = [a for a in legal(s) if A_HOUSE <= a < A_PALACE]
+    assert (A_HOUSE in houses) is allowed and (houses != []) is allowed
+    if allowed:
+        raid(s, 0)  # fails at once; A3: the house gains one treasure
+        assert s.phase == PH_PLACE and s.cur == 1 and len(s.hplain[0]) == 4
+    give_skill(s, 0, E_BORYAKU)
+    s.cur = 0
+    assert A_HOUSE in legal(s)  # Boryaku plays a 2 or a 4 without a card

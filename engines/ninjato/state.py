@@ -35,6 +35,7 @@ from engines.ninjato.raid import RaidMixin
 from engines.ninjato.rules import Rules
 from engines.ninjato.scoring import ScoringMixin
 
+E_BORYAKU = comp.E_BORYAKU
 E_DISGUISE = comp.E_DISGUISE
 E_SWAP = comp.E_SWAP
 HAND_LIMIT = 7
@@ -315,8 +316,9 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                 if schools & school_bit or (hand[card] if card >= 0 else hn):
                     out.append(i)
                 i += 1
-        closed = self.hclosed
-        out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
+        if hn or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+            closed = self.hclosed
+            out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
             C = self.C
