@@ -14,6 +14,7 @@ from engines.ninjato.actions import (
     A_BASE,
     A_BOR2,
     A_BOR4,
+    A_DECK,
     A_DISCARD,
     A_DOJO,
     A_GIVE_UP,
@@ -34,10 +35,12 @@ from engines.ninjato.actions import (
     A_SKILLPAY,
     A_SWAP,
     A_SWITCH,
+    A_TAKE,
     A_TOKEN,
     A_ZERO,
     PH_CHOICE,
     PH_DISCARD,
+    PH_DRAW,
     PH_FIGHT,
     PH_KEEP,
     PH_PAY,
@@ -131,6 +134,15 @@ def play(s: NinjatoState, value: int) -> None:
     act(s, A_BASE + value - 1)
 
 
+def visit_dojo(s: NinjatoState, *take: int) -> None:
+    """Visit the dojo: take these face-up values first, then draw the rest from the deck."""
+    act(s, A_DOJO)
+    for v in take:
+        act(s, A_TAKE + v - 1)
+    while s.phase == PH_DRAW:
+        act(s, A_DECK)
+
+
 # ---------------------------------------------------------------------------- setup
 def test_setup_houses_tokens_sensei_palace_pavilion_hands():
     s = GAME.new_state(3, 5)
@@ -149,7 +161,7 @@ def test_seven_rounds_of_three_shuriken_each():
     while not s.is_terminal():
         if s.phase == PH_PLACE:
             placements += 1
-            act(s, A_DOJO)  # always legal
+            visit_dojo(s)  # always legal
         else:
             act(s, legal(s)[0])
     assert placements == 7 * 3 * 2
@@ -177,7 +189,7 @@ def test_turn_order_counts_a_player_once_at_the_highest_shuriken():
 def test_dojo_draws_by_hand_size(start, drawn):
     s = fresh()
     s.hands[0] = hand(*([1] * start))
-    act(s, A_DOJO)  # all from the deck
+    visit_dojo(s)  # all from the deck
     assert sum(s.hands[0]) == start + drawn
     assert s.dojo_stack == [0]
 
@@ -187,24 +199,27 @@ def test_dojo_takes_face_up_cards_then_refills_the_row():
     s.hands[0] = hand(1, 1)
     s.row = [2, 4, 5]
     s.deck = hand(3, 3, 3, 3)  # deck holds only Ki: row refills with 3s
-    act(s, A_DOJO + 0b110)  # the 4 and the 5
+    visit_dojo(s, 4, 5)
     assert s.hands[0] == hand(1, 1, 4, 5)
     assert s.row == [2, 3, 3]
 
 
-def test_dojo_mask_options_are_canonical_and_limited_by_draws():
+def test_dojo_draw_options_are_one_per_face_up_value_or_the_deck():
     s = fresh()
     s.hands[0] = hand(1, 2)  # draws 2
     s.row = [3, 3, 5]
-    masks = [a - A_DOJO for a in legal(s) if a < A_SENSEI]
-    # equal 3s: only the leftmost-first subsets; never more than 2 cards
-    assert sorted(masks) == [0b000, 0b001, 0b011, 0b100, 0b101]
+    assert [a for a in legal(s) if a < A_SENSEI] == [A_DOJO]
+    act(s, A_DOJO)
+    assert s.phase == PH_DRAW and legal(s) == [A_TAKE + 2, A_TAKE + 4, A_DECK]  # equal 3s: one
+    act(s, A_TAKE + 2)
+    act(s, A_TAKE + 2)  # never more than 2 cards
+    assert s.phase == PH_PLACE and s.hands[0] == hand(1, 2, 3, 3) and len(s.row) == 3
 
 
 def test_hand_limit_of_seven_discards_down_at_once():
     s = fresh()
     s.hands[0] = hand(1, 1, 2, 2, 4, 5, 5)
-    act(s, A_DOJO)
+    visit_dojo(s)
     assert s.phase == PH_DISCARD and s.ndisc == 2
     act(s, A_DISCARD + 1)
     act(s, A_DISCARD + 1)
@@ -217,7 +232,7 @@ def test_dojo_deck_reshuffles_discards_when_empty():
     s.hands[0] = [0] * 5
     s.deck = hand(5)
     s.ddisc = hand(1, 1, 1, 1, 1)
-    act(s, A_DOJO)
+    visit_dojo(s)
     assert sum(s.hands[0]) == 4 and s.hands[0][4] == 1 and s.hands[0][0] == 3
 
 
@@ -876,3 +891,34 @@ def test_audit_14_4_raid_with_an_empty_hand_is_a_rule_option(allowed):
     give_skill(s, 0, E_BORYAKU)
     s.cur = 0
     assert A_HOUSE in legal(s)  # Boryaku plays a 2 or a 4 without a card
+
+
+def test_audit_14_3_dojo_draws_one_at_a_time_deck_first_then_face_up():
+    """Seed 004 (Dojo): any mix of face-up and deck cards, the row refilled only after all
+    the draws. One card at a time, so a blind draw can be seen before choosing face up."""
+    s = fresh()
+    s.hands[0] = [0] * 5  # draws 4
+    s.row = [2, 4, 5]
+    s.deck = hand(1, 1, 1, 1, 1, 1)
+    act(s, A_DOJO)
+    assert s.phase == PH_DRAW and s.ndraw == 4 and s.dojo_stack == [0]
+    act(s, A_DECK)  # a 1, seen by the drawer before the next choice
+    assert s.hands[0] == hand(1) and s.row == [2, 4, 5] and s.phase == PH_DRAW
+    act(s, A_TAKE + 4)
+    assert s.row == [2, 4] and s.phase == PH_DRAW and s.cur == 0
+    act(s, A_TAKE + 3)
+    act(s, A_TAKE + 1)  # the row is empty now; no draws left anyway
+    assert s.hands[0] == hand(1, 2, 4, 5)
+    assert s.row == [1, 1, 1] and s.phase == PH_PLACE and s.cur == 1  # refilled at the end
+
+
+def test_audit_14_3_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
+    s = fresh()
+    s.hands[0] = [0] * 5
+    s.row = [3, 3, 3]
+    s.deck = hand(5, 5, 5, 5)
+    act(s, A_DOJO)
+    for _ in range(3):
+        act(s, A_TAKE + 2)
+    # the fourth draw has one option (the deck): made without a decision
+    assert s.hands[0] == hand(3, 3, 3, 5) and s.row == [5, 5, 5] and s.phase == PH_PLACE
