@@ -289,6 +289,8 @@ class RaidMixin:
             v = a - A_BASE
             self.hands[p][v] -= 1
             self.ddisc[v] += 1
+            if self.known[p][v]:  # a card known to be held left the hand in sight
+                self.known[p][v] -= 1
             self.rbase = v + 1
         elif a == A_GIVE_UP:
             self.fail()
@@ -300,6 +302,8 @@ class RaidMixin:
         elif a <= A_KI_MINUS:
             self.hands[p][2] -= 1
             self.ddisc[2] += 1
+            if self.known[p][2]:
+                self.known[p][2] -= 1
             self.rmod += 1 if a == A_KI_PLUS else -1
         elif a == A_MINUS2:
             self.ready[p][E_MINUS2] -= 1

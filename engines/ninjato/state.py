@@ -116,10 +116,10 @@ def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
 
 _SLOTS = (
     "n", "rules", "rng", "C", "rnd", "turn", "order", "dojo_stack", "phase", "cur",
-    "hands", "deck", "ddisc", "row", "treas", "bag", "tdisc",
+    "hands", "known", "deck", "ddisc", "row", "treas", "bag", "tdisc",
     "hplain", "hred", "hsentry", "hclan", "htok", "hclosed", "toksup",
     "gdeck", "gdisc", "edeck", "edisc", "elites",
-    "sensei", "sbig", "sdis", "sdisc", "tiles", "owned", "ready", "schools",
+    "sensei", "sbig", "sdis", "sdisc", "sunseen", "tiles", "owned", "ready", "schools",
     "palace", "envdeck", "envoys", "pavilion", "rdeck", "rumours",
     "honour", "src_env", "src_tok", "src_rum",
     "rh", "rapp", "rshur", "rgk", "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon",
@@ -128,11 +128,11 @@ _SLOTS = (
 )
 _LIST_SLOTS = ("order", "dojo_stack", "deck", "ddisc", "row", "bag", "tdisc", "hsentry",
                "hclan", "htok", "hclosed", "gdeck", "gdisc", "edeck", "edisc", "sensei",
-               "sbig", "sdis", "sdisc", "palace", "envdeck", "pavilion", "rdeck", "honour",
-               "src_env", "src_tok", "src_rum", "rshur", "sc_first", "sc_second",
+               "sbig", "sdis", "sdisc", "sunseen", "palace", "envdeck", "pavilion", "rdeck",
+               "honour", "src_env", "src_tok", "src_rum", "rshur", "sc_first", "sc_second",
                "sc_choice", "leaders")
-_NESTED_SLOTS = ("hands", "treas", "hplain", "hred", "toksup", "elites", "tiles", "owned",
-                 "ready", "envoys", "rumours", "disg", "sc_q")
+_NESTED_SLOTS = ("hands", "known", "treas", "hplain", "hred", "toksup", "elites", "tiles",
+                 "owned", "ready", "envoys", "rumours", "disg", "sc_q")
 
 
 class NinjatoState(RaidMixin, ScoringMixin, State):
@@ -190,6 +190,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s.sdis = [i for i, e in enumerate(C.skill_effect) if e == E_DISGUISE]
         s.sbig = [i for i, e in enumerate(C.skill_effect) if e != E_DISGUISE]
         s.sdisc = []
+        s.sunseen = []  # the big stack's tiles discarded face down after round 4
         s.sensei = [draw_from(s.sbig, rng) for _ in range(min(n, len(s.sbig)))]
         s.tiles = [[] for _ in range(n)]
         s.owned = [[0] * 10 for _ in range(n)]
@@ -204,6 +205,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s.deck = list(C.dojo)
         s.ddisc = [0] * 5
         s.hands = [[0] * 5 for _ in range(n)]
+        s.known = [[0] * 5 for _ in range(n)]  # cards of each hand everyone saw taken
         deck = s.deck
         if sum(deck) >= 4 * n + 3:  # the usual case: no reshuffle, draws inlined
             total = sum(deck)
@@ -384,6 +386,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         v = a - A_DISCARD
         self.hands[self.cur][v] -= 1
         self.ddisc[v] += 1
+        if self.known[self.cur][v]:
+            self.known[self.cur][v] -= 1
         self.ndisc -= 1
         if self.ndisc == 0:
             self.next_turn()
@@ -430,6 +434,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         else:
             v = a - A_TAKE
             self.row.remove(v + 1)
+            self.known[self.cur][v] += 1  # everyone saw it taken
         self.hands[self.cur][v] += 1
 
     def end_dojo(self) -> None:
@@ -449,6 +454,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                 v = next(i for i, c in enumerate(hand) if c)
                 hand[v] -= over
                 self.ddisc[v] += over
+                known = self.known[self.cur]
+                known[v] = known[v] - over if known[v] > over else 0
                 self.ndisc = 0
             else:
                 self.phase = PH_DISCARD
@@ -482,6 +489,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         if paid >= 0:
             self.hands[p][paid] -= 1
             self.ddisc[paid] += 1
+            if self.known[p][paid]:
+                self.known[p][paid] -= 1
         e = self.C.skill_effect[t]
         self.tiles[p].append(t)
         self.owned[p][e] += 1
@@ -565,7 +574,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             k = min(self.n, len(self.sbig))
             self.sensei = [draw_from(self.sbig, rng) for _ in range(k)]
         elif self.rnd == 4:
-            self.sdisc.extend(self.sbig)
+            self.sunseen.extend(self.sbig)
             self.sbig = []
         if 4 <= self.rnd <= 6 and self.sdis:
             self.sensei = [draw_from(self.sdis, rng)]
@@ -630,17 +639,23 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         return s
 
     def determinize(self, seat: int, rng: random.Random) -> NinjatoState:
-        """Resample opponents' hands with the deck, and opponents' rumours with the rumour deck."""
+        """Resample what `seat` cannot know: the cards of opponents' hands that nobody saw
+        them take (dealt or drawn blind), with the deck; face-up takes stay in the hands.
+
+        Rumours are all taken face up, so everyone knows them: they are kept (issue 14.5).
+        The unseen stacks are sorted (their order is drawn at random anyway).
+        """
         w = self.clone()
         others = [q for q in range(self.n) if q != seat]
         pool = []
         for v in range(5):
-            pool.extend([v] * (self.deck[v] + sum(self.hands[q][v] for q in others)))
+            pool.extend([v] * (self.deck[v] + sum(self.hands[q][v] - self.known[q][v]
+                                                  for q in others)))
         rng.shuffle(pool)
         at = 0
         for q in others:
-            size = sum(self.hands[q])
-            hand = [0] * 5
+            hand = list(self.known[q])
+            size = sum(self.hands[q]) - sum(hand)
             for v in pool[at:at + size]:
                 hand[v] += 1
             w.hands[q] = hand
@@ -649,36 +664,26 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         for v in pool[at:]:
             deck[v] += 1
         w.deck = deck
-        rpool = sorted(self.rdeck + [r for q in others for r in self.rumours[q]])
-        rng.shuffle(rpool)
-        at = 0
-        for q in others:
-            size = len(self.rumours[q])
-            w.rumours[q] = sorted(rpool[at:at + size])
-            at += size
-        w.rdeck = sorted(rpool[at:])
-        for name in ("gdeck", "edeck", "envdeck", "sbig", "sdis"):
+        for name in ("gdeck", "edeck", "envdeck", "sbig", "sdis", "sunseen", "rdeck"):
             getattr(w, name).sort()
         w.rng = random.Random(rng.getrandbits(64))
         return w
 
     def observation(self, seat: int) -> dict:
-        """Everything `seat` sees: its own hand and rumours; only sizes of the others'."""
+        """Everything `seat` sees: its own hand, the others' hand sizes and the cards they
+        were seen taking face up, everyone's rumours (taken face up); stacks by size."""
         o = {name: getattr(self, name) for name in _SLOTS
-             if name not in ("rules", "rng", "C", "hands", "deck", "rumours", "rdeck", "gdeck",
-                             "edeck", "envdeck", "sbig", "sdis", "final")}
+             if name not in ("rules", "rng", "C", "hands", "deck", "rdeck", "gdeck", "edeck",
+                             "envdeck", "sbig", "sdis", "sunseen", "final")}
         o = {k: (list(v) if isinstance(v, list) else v) for k, v in o.items()}
         o["hand"] = list(self.hands[seat])
         o["hand_sizes"] = [sum(h) for h in self.hands]
         o["deck_size"] = sum(self.deck)
-        o["my_rumours"] = sorted(self.rumours[seat])
-        o["rumour_counts"] = [len(r) for r in self.rumours]
-        for name in ("rdeck", "gdeck", "edeck", "envdeck", "sbig", "sdis"):
+        o["rumours"] = [sorted(r) for r in self.rumours]
+        for name in ("rdeck", "gdeck", "edeck", "envdeck", "sbig", "sdis", "sunseen"):
             o[name + "_size"] = len(getattr(self, name))
         o["seat"] = seat
         o["dataset"] = self.C.label
-        if self.final is not None:
-            o["rumours"] = [sorted(r) for r in self.rumours]
         return o
 
     def action_to_str(self, action: int) -> str:
