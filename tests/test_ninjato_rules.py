@@ -16,7 +16,6 @@ from engines.ninjato.actions import (
     A_BOR4,
     A_DECK,
     A_DISCARD,
-    A_DOJO,
     A_GIVE_UP,
     A_HOUSE,
     A_KEEP,
@@ -136,8 +135,8 @@ def play(s: NinjatoState, value: int) -> None:
 
 def visit_dojo(s: NinjatoState, *take: int) -> None:
     """Visit the dojo: take these face-up values first, then draw the rest from the deck."""
-    act(s, A_DOJO)
-    for v in take:
+    act(s, A_TAKE + take[0] - 1 if take else A_DECK)  # the placement is the first draw
+    for v in take[1:]:
         act(s, A_TAKE + v - 1)
     while s.phase == PH_DRAW:
         act(s, A_DECK)
@@ -208,10 +207,10 @@ def test_dojo_draw_options_are_one_per_face_up_value_or_the_deck():
     s = fresh()
     s.hands[0] = hand(1, 2)  # draws 2
     s.row = [3, 3, 5]
-    assert [a for a in legal(s) if a < A_SENSEI] == [A_DOJO]
-    act(s, A_DOJO)
-    assert s.phase == PH_DRAW and legal(s) == [A_TAKE + 2, A_TAKE + 4, A_DECK]  # equal 3s: one
+    # the placement is the first draw; equal 3s are one option
+    assert [a for a in legal(s) if a < A_SENSEI] == [A_TAKE + 2, A_TAKE + 4, A_DECK]
     act(s, A_TAKE + 2)
+    assert s.phase == PH_DRAW and legal(s) == [A_TAKE + 2, A_TAKE + 4, A_DECK]
     act(s, A_TAKE + 2)  # never more than 2 cards
     assert s.phase == PH_PLACE and s.hands[0] == hand(1, 2, 3, 3) and len(s.row) == 3
 
@@ -898,10 +897,9 @@ def test_audit_14_3_dojo_draws_one_at_a_time_deck_first_then_face_up():
     s.hands[0] = [0] * 5  # draws 4
     s.row = [2, 4, 5]
     s.deck = hand(1, 1, 1, 1, 1, 1)
-    act(s, A_DOJO)
-    assert s.phase == PH_DRAW and s.ndraw == 4 and s.dojo_stack == [0]
-    act(s, A_DECK)  # a 1, seen by the drawer before the next choice
-    assert s.hands[0] == hand(1) and s.row == [2, 4, 5] and s.phase == PH_DRAW
+    act(s, A_DECK)  # placed at the dojo, drew a 1: seen by the drawer before the next choice
+    assert s.dojo_stack == [0] and s.phase == PH_DRAW and s.ndraw == 3
+    assert s.hands[0] == hand(1) and s.row == [2, 4, 5]
     act(s, A_TAKE + 4)
     assert s.row == [2, 4] and s.phase == PH_DRAW and s.cur == 0
     act(s, A_TAKE + 3)
@@ -915,7 +913,6 @@ def test_audit_14_3_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
     s.hands[0] = [0] * 5
     s.row = [3, 3, 3]
     s.deck = hand(5, 5, 5, 5)
-    act(s, A_DOJO)
     for _ in range(3):
         act(s, A_TAKE + 2)
     # the fourth draw has one option (the deck): made without a decision
@@ -948,8 +945,7 @@ def test_audit_14_5_determinize_keeps_cards_seen_taken_face_up_and_all_rumours()
     s.rumours[2] = [r]
     s.pavilion = s.pavilion[1:]
     s.cur = 1
-    act(s, A_DOJO)  # seat 1 draws 2: both 5s, face up, seen by everyone
-    act(s, A_TAKE + 4)
+    act(s, A_TAKE + 4)  # seat 1 draws 2: both 5s, face up, seen by everyone
     act(s, A_TAKE + 4)
     assert s.known[1] == hand(5, 5)
     for seed in range(20):

@@ -22,7 +22,6 @@ from engines.ninjato.actions import (
     A_BOR4,
     A_DECK,
     A_DISCARD,
-    A_DOJO,
     A_GIVE_UP,
     A_HONOUR,
     A_HOUSE,
@@ -41,6 +40,7 @@ from engines.ninjato.actions import (
     A_SENSEI,
     A_SIX,
     A_SKILLPAY,
+    A_TAKE,
     A_TOKEN,
     A_ZERO,
     PH_CHOICE,
@@ -65,7 +65,7 @@ KEEP_VALUE = (3, 1, 4, 1, 3)
 SPEND_ORDER = (1, 3, 0, 4, 2)
 # dojo row preference (value -> rank, higher = take first; every face-up card beats the deck)
 ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
-_TAKE_PREF = tuple(ROW_PREF.get(a, 0) for a in range(A_DECK))  # dojo action -> rank
+_TAKE_PREF = tuple(ROW_PREF[v + 1] for v in range(5))  # (take action - A_TAKE) -> rank
 TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
 TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
 assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed form
@@ -251,15 +251,17 @@ class Heuristic:
             best = self.rumour_buy(s, legal)
             if best is not None:
                 return best
-        return A_DOJO
+        return self.dojo_draw(s, legal)
 
     def dojo_draw(self, s: NinjatoState, legal: list[int]) -> int:
         """Take the most useful face-up card (Ki, then 1s and 5s; ties: the lower value);
         the deck only when the row is empty, so the cards taken are the same as before
-        the draws became one at a time (issue 14.3)."""
+        the draws became one at a time (issue 14.3).  `legal` starts with the draws."""
         best, best_rank = legal[0], 0
         for a in legal:
-            rank = _TAKE_PREF[a] if a < A_DECK else 0
+            if a >= A_DECK:
+                break
+            rank = _TAKE_PREF[a - A_TAKE]
             if rank > best_rank:
                 best, best_rank = a, rank
         return best

@@ -17,7 +17,6 @@ from engines.ninjato import components as comp
 from engines.ninjato.actions import (
     A_DECK,
     A_DISCARD,
-    A_DOJO,
     A_HOUSE,
     A_PALACE,
     A_PAVILION,
@@ -289,15 +288,16 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         return _LEGAL[self.phase](self)
 
     def legal_place(self) -> list[int]:
-        """Placements: the dojo, a payable sensei tile, an open house, a payable envoy/rumour.
+        """Placements: the dojo (with its first draw), a payable sensei tile, an open house,
+        a payable envoy/rumour.
 
-        Hot path (a third of a game's decisions): the house part is a cached list, and the
-        palace/pavilion part is one bit test per face-up card.
+        Hot path (a third of a game's decisions): the dojo and house parts are cached lists,
+        and the palace/pavilion part is one bit test per face-up card.
         """
         p = self.cur
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        out = [A_DOJO]
+        out = self.legal_draw()[:] or [A_DECK]  # (no card anywhere: a visit that draws none)
         sensei = self.sensei
         if sensei:
             schools = self.schools[p]
@@ -363,7 +363,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def apply_place(self, a: int) -> None:
         """Put a shuriken on a location (3.2)."""
         if a < A_SENSEI:
-            self.visit_dojo()
+            self.visit_dojo(a)
         elif a < A_HOUSE:
             self.visit_sensei(a - A_SENSEI)
         elif a < A_PALACE:
@@ -393,13 +393,15 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             self.next_turn()
 
     # ------------------------------------------------------------------ locations
-    def visit_dojo(self) -> None:
-        """3.3: stack the shuriken, then draw 4/3/2 cards (by hand size) one at a time."""
+    def visit_dojo(self, a: int) -> None:
+        """3.3: stack the shuriken, then draw 4/3/2 cards (by hand size) one at a time, the
+        first one (`a`) chosen with the placement."""
         p = self.cur
         self.dojo_stack.append(p)
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         self.ndraw = DRAWS_BY_HAND[hn] if hn < 2 else 2
+        self.draw_one(a)
         self.await_draw()
 
     def legal_draw(self) -> list[int]:
@@ -431,6 +433,9 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         self.ndraw -= 1
         if a == A_DECK:
             v = self.draw_card()
+            if v < 0:  # no card left anywhere
+                self.ndraw = 0
+                return
         else:
             v = a - A_TAKE
             self.row.remove(v + 1)
