@@ -153,6 +153,16 @@ def _set_round7(d: dict, order: list[int]) -> None:
     d["round_orders"] = {**d["round_orders"], "7": list(order)}
 
 
+def _multi_honour(d: dict) -> int:
+    return max(int(e["honour"]) for e in d["elites"])
+
+
+def _set_multi_honour(d: dict, honour: int) -> None:
+    """Honour of the split and double elites (the single-value ones keep theirs)."""
+    d["elites"] = [{**e, "honour": honour if len(e["force"]) > 1 or e["force"] != e["stealth"]
+                    else e["honour"]} for e in d["elites"]]
+
+
 def _token_check(values: list[int]) -> str | None:
     if not 3 <= len(values) <= 5:
         return f"needs 3-5 values per clan (the engine's token actions), got {len(values)}"
@@ -186,6 +196,9 @@ NINJATO_ITEMS: tuple[Item, ...] = (
     Item("guards", "GUESS", "ninjato.md 1.3 ([value, alarm] per card)", "json", *_key("guards")),
     Item("elites", "GUESS", "ninjato.md 1.4 (the kinds are CONFIRMED)", "json",
          *_key("elites")),
+    Item("multi_elite_honour", "GUESS",
+         "ninjato.md 1.4: split and double elites worth 2 honour (rule of thumb)", "int",
+         _multi_honour, _set_multi_honour, _between(0, 10), plausible=(1, 3), key="elites"),
     Item("token_values", "GUESS", "ninjato.md 1.6: 2,4,6,8 CONFIRMED, the fifth (10) a GUESS",
          "ints", *_key("token_values"), _token_check, plausible=([2, 4, 6, 8, 12],
                                                                  [2, 4, 6, 8])),

@@ -92,6 +92,9 @@ def test_issue18_1_derived_items_rewrite_their_table():
     data, _ = datasets.resolve("time-pirates", datasets.fold(
         "time-pirates", {"components.epoch_spaces": "5,6,7,7,6,7,4"})["components"])
     assert [e["spaces"] for e in data["epochs"]] == [5, 6, 7, 7, 6, 7, 4]
+    data, _ = datasets.resolve("ninjato", datasets.fold(
+        "ninjato", {"components.multi_elite_honour": "3"})["components"])
+    assert [e["honour"] for e in data["elites"]] == [1] * 11 + [3] * 9
 
 
 @pytest.mark.parametrize("game_name", ["tabula-rasa", "big-cheese", "ivanhoe"])
@@ -138,9 +141,11 @@ def test_issue18_2_sweep_cells_share_seeds_and_carry_varied_values(tmp_path, cap
     code, printed, err = run_cli(
         capsys, "sweep", "ninjato", "--vary", "token_choice=free,lowest",
         "--vary", "components.alarm_guards=10,15", "--games", "6", "--seed", "3",
-        "--jobs", "1", "--out", str(out), "-q")
+        "--jobs", "1", "--out", str(out), "-q", "--report", str(tmp_path / "sweep.html"))
     assert code == 0, err
     assert "What matters most" in printed and "narrower" in printed
+    page = (tmp_path / "sweep.html").read_text()
+    assert "Which conclusions of the base setting hold" in page and "image/png" in page
     spec, frame = sweep.load_sweep(out)
     assert sorted(frame["cell"].unique()) == ["base", "components.alarm_guards=15",
                                               "token_choice=lowest"]
