@@ -11,7 +11,14 @@ import random
 import pytest
 
 from engines import get_game
-from engines.big_cheese.state import ACT_BIG_CHEESE, ACT_KEEP, ACT_NO_VETO, ACT_VETO, PASS
+from engines.big_cheese.state import (
+    ACT_BIG_CHEESE,
+    ACT_KEEP,
+    ACT_NO_VETO,
+    ACT_ROLL_NEXT,
+    ACT_VETO,
+    PASS,
+)
 from engines.ivanhoe.actions import (
     A_COLOUR,
     A_END,
@@ -48,6 +55,7 @@ CASES = [
     ("ivanhoe", 2, {}, 40),
     ("big-cheese", 4, {}, 10),
     ("big-cheese", 4, {"veto_any_time": True}, 10),
+    ("big-cheese", 4, {"dice": "polyhedral", "exact": 30}, 10),
     ("tabula-rasa", 3, {}, 5),
     ("tabula-rasa", 4, {}, 5),
     ("tabula-rasa", 2, {"majority_by": "value_sum"}, 5),
@@ -82,6 +90,8 @@ def test_action_kinds_cover_every_legal_action_and_random_play_reaches_each(name
     game = get_game(name)
     assert game.action_kinds and len(set(game.action_kinds)) == len(game.action_kinds)
     counts = _kinds_of_random_play(name, n, rules, games)
+    if name == "big-cheese" and "exact" not in rules:
+        assert counts.pop("choose which project rolls next") == 0  # exact-N only
     missing = [kind for kind, c in counts.items() if c == 0]
     assert not missing, f"random play never chose {missing}"
 
@@ -130,8 +140,10 @@ def test_big_cheese_action_kind_on_named_actions():
     state = game.new_state(4, 0)
     kinds = game.action_kinds
     assert [kinds[state.action_kind(a)] for a in (PASS, 1, 7, ACT_VETO, ACT_KEEP,
-                                                  ACT_BIG_CHEESE, ACT_NO_VETO)] == [
-        "pass", "bid", "bid", "Veto", "keep the roll", "Big Cheese re-roll", "pass"]
+                                                  ACT_BIG_CHEESE, ACT_NO_VETO,
+                                                  ACT_ROLL_NEXT + 12)] == [
+        "pass", "bid", "bid", "Veto", "keep the roll", "Big Cheese re-roll", "pass",
+        "choose which project rolls next"]
 
 
 def _tabula_kind(state, card):

@@ -40,8 +40,9 @@ ACT_ROLL_NEXT = 1100  # + card value (1102..1120): exact-N, roll that maturing p
 
 #: The game's systems (`Game.action_kinds`), indexed by `BigCheeseState.action_kind`.
 #: Declining a B8 any-time Veto counts as a pass: it is the same "let it go" decision.
-ACTION_KINDS = ("bid", "pass", "Veto", "keep the roll", "Big Cheese re-roll")
-K_BID, K_PASS, K_VETO, K_KEEP, K_BIG_CHEESE = range(len(ACTION_KINDS))
+ACTION_KINDS = ("bid", "pass", "Veto", "keep the roll", "Big Cheese re-roll",
+                "choose which project rolls next")
+K_BID, K_PASS, K_VETO, K_KEEP, K_BIG_CHEESE, K_ROLL_NEXT = range(len(ACTION_KINDS))
 
 # phases
 BID = 0
@@ -755,7 +756,9 @@ class BigCheeseState(State):
             return K_KEEP
         if action == ACT_BIG_CHEESE:
             return K_BIG_CHEESE
-        return K_PASS  # ACT_NO_VETO
+        if action == ACT_NO_VETO:
+            return K_PASS
+        return K_ROLL_NEXT  # ACT_ROLL_NEXT + value (exact-N)
 
     def action_to_str(self, action: int) -> str:
         if action == PASS:
