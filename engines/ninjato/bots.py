@@ -26,6 +26,7 @@ from engines.ninjato.actions import (
     A_BASE,
     A_BOR2,
     A_BOR4,
+    A_DECK,
     A_DISCARD,
     A_DISGUISE,
     A_DOJO,
@@ -55,6 +56,7 @@ from engines.ninjato.actions import (
     PH_CHOICE,
     PH_DISCARD,
     PH_DISGUISE,
+    PH_DRAW,
     PH_END,
     PH_FIGHT,
     PH_KEEP,
@@ -73,14 +75,14 @@ from engines.ninjato.state import NinjatoState
 KEEP_VALUE = (3, 1, 4, 1, 3)
 # discard / pay / fight order: least useful first (ascending KEEP_VALUE, then value)
 SPEND_ORDER = (1, 3, 0, 4, 2)
-# dojo row preference (value - 1 -> rank, higher = take first)
+# dojo row preference (value -> rank, higher = take first; every face-up card beats the deck)
 ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
+_TAKE_PREF = tuple(ROW_PREF.get(a, 0) for a in range(A_DECK))  # dojo action -> rank
 TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
 TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
 assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed form
 _E = comp
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
-_DOJO_CACHE: dict[tuple[int, ...], int] = {}
 # honour a skill is worth per round left to use it (a guard beaten that a hand would lose to)
 SKILL_WORTH = {_E.E_SIX: 2.0, _E.E_ZERO: 2.0, _E.E_PLUS2: 1.5, _E.E_MINUS2: 1.5,
                _E.E_BORYAKU: 1.5, _E.E_PM1: 1.0, _E.E_SWAP: 0.7, _E.E_SWITCH: 0.5,
@@ -213,7 +215,7 @@ class Heuristic:
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
             PH_DISCARD: self._spend, PH_FIGHT: self.fight, PH_CHOICE: self.banzai_or_retreat,
             PH_KEEP: self._keep, PH_TOKEN: self.token, PH_REWARD1: self.reward,
-            PH_REWARD2: self.pick_rumour,
+            PH_REWARD2: self.pick_rumour, PH_DRAW: self.dojo_draw,
         }
         if self.whole:
             handlers[PH_PLACE] = self.place_whole
@@ -304,7 +306,7 @@ class Heuristic:
             best = self.rumour_buy(s, legal)
             if best is not None:
                 return best
-        return self.dojo(s, legal, hn)
+        return A_DOJO
 
     def place_whole(self, s: NinjatoState, legal: list[int]) -> int:
         """Sensei (when a skill is worth it), rumour (when worth a lot), envoy, raid, late
@@ -343,7 +345,7 @@ class Heuristic:
             return raid
         if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
             return rumour
-        return self.dojo(s, legal, hn)
+        return A_DOJO
 
     def best_skill(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
         """The Sensei tile worth the most and its worth (-1, 0: none worth `SKILL_MIN`).
@@ -459,27 +461,15 @@ class Heuristic:
                 best, best_gain = a, gain
         return best
 
-    def dojo(self, s: NinjatoState, legal: list[int], hn: int) -> int:
-        """Take the most useful face-up cards (Ki, 1s and 5s); cached per row and options."""
-        key = (*s.row, hn if hn < 2 else 2)  # the dojo options depend on row and hand size
-        best = _DOJO_CACHE.get(key)
-        if best is None:
-            best = _DOJO_CACHE[key] = self._dojo(s, legal)
-        return best
-
-    def _dojo(self, s: NinjatoState, legal: list[int]) -> int:
-        row = s.row
-        best, best_score = A_DOJO, -1
+    def dojo_draw(self, s: NinjatoState, legal: list[int]) -> int:
+        """Take the most useful face-up card (Ki, then 1s and 5s; ties: the lower value);
+        the deck only when the row is empty, so the cards taken are the same as before
+        the draws became one at a time (issue 14.3)."""
+        best, best_rank = legal[0], 0
         for a in legal:
-            if a >= A_SENSEI:
-                break
-            mask = a - A_DOJO
-            score = 0
-            for i, v in enumerate(row):
-                if mask >> i & 1:
-                    score += ROW_PREF[v]
-            if score > best_score:
-                best, best_score = a, score
+            rank = _TAKE_PREF[a] if a < A_DECK else 0
+            if rank > best_rank:
+                best, best_rank = a, rank
         return best
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
@@ -568,7 +558,7 @@ class Heuristic:
         ready = s.ready[s.cur]
         if s.rbase < 0:
             cheap = next(v for v in SPEND_ORDER if hand[v]) if any(hand) else -1
-            if cheap >= 0 and ready[_E.E_ZERO if stealth else _E.E_SIX]:
+            if cheap >= 0 and ready[_E.E_ZERO if stealth else _E.E_SIX] and A_BASE + cheap in legal:
                 alone = (cheap + 1 < g) if stealth else (cheap + 1 > g)
                 if not alone and not any(hand[v] and ((v + 1 < g) if stealth else (v + 1 > g))
                                          for v in range(5)):
@@ -653,13 +643,13 @@ class Heuristic:
                 v = next((v for v in range(5) if hand[v]), -1)
                 if v >= 0:
                     spare = ki - (1 if v == 2 else 0)
-                    if v + 1 - spare < g or self._ready_low(s):
+                    if (v + 1 - spare < g or self._ready_low(s)) and A_BASE + v in legal:
                         return A_BASE + v
             else:
                 v = next((v for v in range(4, -1, -1) if hand[v]), -1)
                 if v >= 0:
                     spare = ki - (1 if v == 2 else 0)
-                    if v + 1 + spare > g or self._ready_high(s):
+                    if (v + 1 + spare > g or self._ready_high(s)) and A_BASE + v in legal:
                         return A_BASE + v
             return A_GIVE_UP
         gap = s.play_value() - g

@@ -15,6 +15,7 @@ from bisect import insort
 from engines.core import State
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
+    A_DECK,
     A_DISCARD,
     A_DOJO,
     A_HOUSE,
@@ -23,10 +24,12 @@ from engines.ninjato.actions import (
     A_PAY,
     A_SENSEI,
     A_SKILLPAY,
+    A_TAKE,
     K_SENSEI_DISGUISE,
     K_SENSEI_SKILL,
     KIND_OF,
     PH_DISCARD,
+    PH_DRAW,
     PH_END,
     PH_PAY,
     PH_PLACE,
@@ -38,33 +41,25 @@ from engines.ninjato.raid import RaidMixin
 from engines.ninjato.rules import Rules
 from engines.ninjato.scoring import ScoringMixin
 
+E_BORYAKU = comp.E_BORYAKU
 E_DISGUISE = comp.E_DISGUISE
 E_SWAP = comp.E_SWAP
 HAND_LIMIT = 7
 ROUNDS = 7
 DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 
-_MASKS: dict[tuple[tuple[int, ...], int], list[int]] = {}
+# (deck or discards not empty, *sorted face-up row) -> the dojo draw actions (shared lists)
+_DRAW_ACTS: dict[tuple[int, ...], list[int]] = {}
 
 
-def dojo_masks(row: tuple[int, ...], k: int) -> list[int]:
-    """Dojo actions: canonical subsets (leftmost of equal values first) of the sorted row."""
-    key = (row, k)
-    out = _MASKS.get(key)
+def draw_actions(has_deck: int, row: tuple[int, ...]) -> list[int]:
+    """Dojo draws: one face-up card per distinct value, or the deck's top card."""
+    out = _DRAW_ACTS.get((has_deck, *row))
     if out is None:
-        out = []
-        n = len(row)
-        for mask in range(1 << n):
-            if bin(mask).count("1") > k:
-                continue
-            ok = True
-            for i in range(1, n):
-                if mask >> i & 1 and row[i - 1] == row[i] and not mask >> (i - 1) & 1:
-                    ok = False
-                    break
-            if ok:
-                out.append(A_DOJO + mask)
-        _MASKS[key] = out
+        out = sorted({A_TAKE + v - 1 for v in row})
+        if has_deck:
+            out.append(A_DECK)
+        _DRAW_ACTS[(has_deck, *row)] = out
     return out
 
 
@@ -131,7 +126,7 @@ _SLOTS = (
     "palace", "envdeck", "envoys", "pavilion", "rdeck", "rumours",
     "honour", "src_env", "src_tok", "src_rum",
     "rh", "rapp", "rshur", "rgk", "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon",
-    "pend", "ndisc", "disg", "sc_q", "sc_i", "sc_first", "sc_second", "sc_choice",
+    "pend", "ndisc", "ndraw", "disg", "sc_q", "sc_i", "sc_first", "sc_second", "sc_choice",
     "disg_left", "leaders", "final",
 )
 _LIST_SLOTS = ("order", "dojo_stack", "deck", "ddisc", "row", "bag", "tdisc", "hsentry",
@@ -238,6 +233,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s.rshur = []
         s.pend = -1
         s.ndisc = 0
+        s.ndraw = 0
         s.disg = [[] for _ in range(n)]
         s.sc_q = []
         s.sc_i = 0
@@ -294,20 +290,15 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         return _LEGAL[self.phase](self)
 
     def legal_place(self) -> list[int]:
-        """Placements: dojo draws, a payable sensei tile, an open house, a payable envoy/rumour.
+        """Placements: the dojo, a payable sensei tile, an open house, a payable envoy/rumour.
 
-        Hot path (a third of a game's decisions): the dojo and house parts are cached lists,
-        and the palace/pavilion part is one bit test per face-up card.
+        Hot path (a third of a game's decisions): the house part is a cached list, and the
+        palace/pavilion part is one bit test per face-up card.
         """
         p = self.cur
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        row = self.row
-        masks = _MASKS.get((*row, hn))
-        if masks is None:
-            masks = _MASKS[(*row, hn)] = dojo_masks(tuple(row),
-                                                    DRAWS_BY_HAND[hn] if hn < 2 else 2)
-        out = masks[:]
+        out = [A_DOJO]
         sensei = self.sensei
         if sensei:
             schools = self.schools[p]
@@ -318,8 +309,9 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                 if schools & school_bit or (hand[card] if card >= 0 else hn):
                     out.append(i)
                 i += 1
-        closed = self.hclosed
-        out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
+        if hn or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+            closed = self.hclosed
+            out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
             C = self.C
@@ -372,7 +364,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def apply_place(self, a: int) -> None:
         """Put a shuriken on a location (3.2)."""
         if a < A_SENSEI:
-            self.visit_dojo(a - A_DOJO)
+            self.visit_dojo()
         elif a < A_HOUSE:
             self.visit_sensei(a - A_SENSEI)
         elif a < A_PALACE:
@@ -400,52 +392,60 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             self.next_turn()
 
     # ------------------------------------------------------------------ locations
-    def visit_dojo(self, mask: int) -> None:
-        """3.3: stack the shuriken, take the masked face-up cards plus deck cards, refill.
-
-        Draws (to the hand, then to the row) are inlined with a running deck total: this is
-        the costliest placement and runs ~15 times a game.
-        """
+    def visit_dojo(self) -> None:
+        """3.3: stack the shuriken, then draw 4/3/2 cards (by hand size) one at a time."""
         p = self.cur
         self.dojo_stack.append(p)
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        k = DRAWS_BY_HAND[hn] if hn < 2 else 2
-        row = self.row
-        if mask:
-            keep = []
-            i = 0
-            for v in row:
-                if mask >> i & 1:
-                    hand[v - 1] += 1
-                    k -= 1
-                    hn += 1
-                else:
-                    keep.append(v)
-                i += 1
-            row = self.row = keep
+        self.ndraw = DRAWS_BY_HAND[hn] if hn < 2 else 2
+        self.await_draw()
+
+    def legal_draw(self) -> list[int]:
+        """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
         deck = self.deck
-        total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
-        rng = self.rng
-        draws = k + 3 - len(row)  # k to the hand, then the row back to 3
-        while draws:
-            if not total:
-                self.deck, self.ddisc = self.ddisc, deck
-                deck = self.deck
-                total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
-                if not total:
-                    break
-            v = pick(deck, total, rng)
-            total -= 1
-            draws -= 1
-            if k:
-                k -= 1
-                hand[v] += 1
-                hn += 1
-            else:
-                row.append(v + 1)
+        disc = self.ddisc
+        has_deck = (deck[0] or deck[1] or deck[2] or deck[3] or deck[4] or disc[0] or disc[1]
+                    or disc[2] or disc[3] or disc[4])
+        return draw_actions(1 if has_deck else 0, self.row)
+
+    def await_draw(self) -> None:
+        """Wait for the next draw; a draw with one option (row empty) is made at once."""
+        while self.ndraw:
+            opts = self.legal_draw()
+            if len(opts) > 1:
+                self.phase = PH_DRAW
+                return
+            if not opts:
+                break
+            self.draw_one(opts[0])
+        self.end_dojo()
+
+    def apply_draw(self, a: int) -> None:
+        self.draw_one(a)
+        self.await_draw()
+
+    def draw_one(self, a: int) -> None:
+        """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card."""
+        self.ndraw -= 1
+        if a == A_DECK:
+            v = self.draw_card()
+        else:
+            v = a - A_TAKE
+            self.row.remove(v + 1)
+        self.hands[self.cur][v] += 1
+
+    def end_dojo(self) -> None:
+        """After all the draws: refill the face-up row to 3, then the hand limit (A17)."""
+        row = self.row
+        while len(row) < 3:
+            v = self.draw_card()
+            if v < 0:
+                break
+            row.append(v + 1)
         row.sort()
-        over = hn - HAND_LIMIT
+        hand = self.hands[self.cur]
+        over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
         if over > 0:
             self.ndisc = over
             if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
@@ -620,6 +620,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s._legal_cache = None
         for name in ("n", "rules", "C", "rnd", "turn", "phase", "cur", "rh", "rapp", "rgk",
                      "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon", "pend", "ndisc",
+                     "ndraw",
                      "sc_i", "disg_left", "final"):
             setattr(s, name, getattr(self, name))
         s.rng = random.Random()
@@ -701,12 +702,14 @@ _LEGAL = (
     NinjatoState.legal_place, NinjatoState.legal_pay, NinjatoState.legal_card,
     NinjatoState.legal_card, NinjatoState.legal_fight, NinjatoState.legal_choice,
     NinjatoState.legal_keep, NinjatoState.token_actions, NinjatoState.legal_disguise,
-    NinjatoState.legal_reward1, NinjatoState.legal_reward2, NinjatoState.legal_none,
+    NinjatoState.legal_reward1, NinjatoState.legal_reward2, NinjatoState.legal_draw,
+    NinjatoState.legal_none,
 )
 _APPLY = (
     NinjatoState.apply_place, NinjatoState.apply_pay, NinjatoState.apply_skillpay,
     NinjatoState.apply_discard, NinjatoState.apply_fight, NinjatoState.apply_choice,
     NinjatoState.apply_keep, NinjatoState.apply_token, NinjatoState.apply_scoring,
-    NinjatoState.apply_scoring, NinjatoState.apply_scoring, NinjatoState.apply_none,
+    NinjatoState.apply_scoring, NinjatoState.apply_scoring, NinjatoState.apply_draw,
+    NinjatoState.apply_none,
 )
 assert len(_LEGAL) == len(_APPLY) == PH_END + 1
