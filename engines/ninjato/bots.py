@@ -88,13 +88,24 @@ SKILL_WORTH = {_E.E_SIX: 2.0, _E.E_ZERO: 2.0, _E.E_PLUS2: 1.5, _E.E_MINUS2: 1.5,
                _E.E_BORYAKU: 1.5, _E.E_PM1: 1.0, _E.E_SWAP: 0.7, _E.E_SWITCH: 0.5,
                _E.E_REFRESH: 0.5}
 SKILL_MIN = 6.0       # a Sensei visit must be worth this much
-SKILL_FIRST = 99.0    # ... and this much to come before envoys and raids
 RAID_WEIGHT = 0.7     # a skill beats a raid whose doubled score times this is below its worth
 DISGUISE_WORTH = 4.0  # per scoring phase left, with a masked envoy to lift
-RUMOUR_FIRST = 5.0    # a rumour worth this much comes before an envoy
+RUMOUR_FIRST = 5.0    # a rumour worth this much comes before an envoy ...
+RUMOUR_FROM = 5       # ... from this round on (earlier rounds gained nothing, 1,200 games)
 RUMOUR_LATE = 1.0     # from round 6 a rumour worth this much beats a dojo visit
 # expected gains per round left, for what a rumour will count at the end of the game
 ELITES_PER_ROUND, ENVOYS_PER_ROUND, RUMOURS_PER_ROUND = 0.2, 0.6, 0.3
+# round -> upper bound on a Sensei tile's worth before Master of Secret Arts (`best_skill`):
+# rounds 1-4 a raid skill, 5-7 Disguise (worth nothing without a masked envoy)
+SKILL_BOUND = (0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
+               2 * DISGUISE_WORTH, DISGUISE_WORTH, DISGUISE_WORTH)
+SKILL_BOUND_NO_ENVOY = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
+
+
+# rumour_worths cache: (round, elites, envoys, tiles, no sensei tile, *rumours per type) ->
+# worths, for the data set in _WORTHS_DATA (a run uses one data set)
+_WORTHS: dict[tuple[int, ...], tuple[float, ...]] = {}
+_WORTHS_DATA: list[comp.Components | None] = [None]
 
 
 class _PlainWorth2(dict):
@@ -158,8 +169,18 @@ def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | No
 def skill_plan(C: comp.Components, hand: list[int],
                ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
     """`raid_plan` for a seat with ready skills: set-to-6/0 beats any sentry with any card,
-    +-2 and +-1 stretch the hand's reach (not cached: a few seats, a few times a round)."""
-    plan = list(raid_plan(C, hand))
+    +-2 and +-1 stretch the hand's reach.  Cached under (-6, *hand, *those ready counts)."""
+    key = (-6, *hand, ready[_E.E_SIX], ready[_E.E_ZERO], ready[_E.E_PLUS2],
+           ready[_E.E_MINUS2], ready[_E.E_PM1])
+    out = C.afford.get(key)
+    if out is None:
+        out = C.afford[key] = _skill_plan(C, hand, ready)
+    return out
+
+
+def _skill_plan(C: comp.Components, hand: list[int],
+                ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
+    plan = list(C.afford.get((-2, *hand)) or raid_plan(C, hand))
     h0, h1, ki, h3, h4 = hand
     lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
     hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
@@ -205,11 +226,13 @@ def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
 class Heuristic:
     """Rule-of-thumb bot; `style` is "default" (raider), "collector" or "v1" (old default)."""
 
-    def __init__(self, style: str = "default", banzai_margin: float = 0.0) -> None:
+    def __init__(self, style: str = "default", banzai_margin: float = 0.0,
+                 raid_weight: float = RAID_WEIGHT) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
         self.banzai_margin = float(banzai_margin)
+        self.raid_weight = float(raid_weight)  # lower: more Sensei visits instead of raids
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
         handlers = {
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
@@ -309,17 +332,15 @@ class Heuristic:
         return A_DOJO
 
     def place_whole(self, s: NinjatoState, legal: list[int]) -> int:
-        """Sensei (when a skill is worth it), rumour (when worth a lot), envoy, raid, late
-        rumour, else the dojo: `place` with the Sensei and the rumours valued."""
+        """Rumour (when worth a lot), envoy, Sensei (when a skill is worth more than the
+        best raid), raid, late rumour, else the dojo: `place` with the Sensei and the
+        rumours valued.  `legal` is ascending: dojo, sensei, houses, palace, pavilion."""
         p = s.cur
         hand = s.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        skill, skill_worth = self.best_skill(s, legal) if s.sensei else (-1, 0.0)
-        if skill_worth >= SKILL_FIRST:
-            return skill
         last = legal[-1]
         rumour, worth = -1, 0.0
-        if last >= A_PAVILION:
+        if last >= A_PAVILION and (s.rnd >= RUMOUR_FROM or self.collector):
             rumour, worth = self.best_rumour(s, legal)
             if worth >= RUMOUR_FIRST or (self.collector and worth >= RUMOUR_LATE):
                 return rumour
@@ -339,13 +360,23 @@ class Heuristic:
                     i -= 1
                 return best
         raid, raid_score = self.scored_raid(s, hand) if hn else (-1, 0)
-        if skill_worth >= SKILL_MIN and skill_worth >= RAID_WEIGHT * raid_score:
-            return skill
+        if (s.sensei and A_SENSEI <= legal[len(legal) > 1] < A_HOUSE  # a tile is affordable
+                and (SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd])
+                + (self.master_bound(s) if s.rumours[p] else 0) >= self.raid_weight * raid_score):
+            skill, skill_worth = self.best_skill(s, legal)
+            if skill >= 0 and skill_worth >= self.raid_weight * raid_score:
+                return skill
         if raid >= 0:
             return raid
         if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
             return rumour
         return A_DOJO
+
+    @staticmethod
+    def master_bound(s: NinjatoState) -> int:
+        """The most a tile can add on Master of Secret Arts: as if every rumour held were one."""
+        return s.C.rum_points[comp.R_MASTER] * set_multiplier(len(s.rumours[s.cur]),
+                                                              s.C.set_mult)
 
     def best_skill(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
         """The Sensei tile worth the most and its worth (-1, 0: none worth `SKILL_MIN`).
@@ -394,47 +425,69 @@ class Heuristic:
         return (best, best_worth) if best >= 0 else (-1, 0.0)
 
     def rumour_worth(self, s: NinjatoState, rumour: int) -> float:
-        """Honour rumour card `rumour` should add to this seat's final scoring (3.9).
+        """Honour rumour card `rumour` should add to this seat's final scoring (3.9)."""
+        return self.rumour_worths(s)[s.C.rum_type[rumour]]
+
+    def rumour_worths(self, s: NinjatoState) -> tuple[float, ...]:
+        """Per rumour type, the honour one more card should add to this seat's final score.
 
         What a type counts (elites, rumours, envoys, skill tiles) is projected to the end
         of the game from this seat's holdings plus an expected gain per round left; a card
         scores that count times the rise of its set's multiplier, and adds one item to
         every Kindness card held.  Shameful Enemy is valued as if one rival holds some.
         """
-        C = s.C
         p = s.cur
+        C = s.C
+        if C is not _WORTHS_DATA[0]:  # another data set: start afresh
+            _WORTHS.clear()
+            _WORTHS_DATA[0] = C
+        mine = [0, 0, 0, 0, 0]
         rt = C.rum_type
-        mine = [0] * 5
         for r in s.rumours[p]:
             mine[rt[r]] += 1
-        t = rt[rumour]
-        mult = C.set_mult
+        key = (s.rnd, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei, *mine)
+        out = _WORTHS.get(key)
+        if out is None:
+            out = _WORTHS[key] = self._rumour_worths(s, mine)
+        return out
+
+    def _rumour_worths(self, s: NinjatoState, mine: list[int]) -> tuple[float, ...]:
+        """`rumour_worths` computed from the counts per type held (cached there)."""
+        C = s.C
+        p = s.cur
+        mult = C.afford.get((-4,))
+        if mult is None:
+            mult = C.afford[(-4,)] = tuple(set_multiplier(k, C.set_mult)
+                                           for k in range(len(C.rum_type) + 2))
         rounds_left = 7 - s.rnd
-        kind_now = set_multiplier(mine[comp.R_KINDNESS], mult)
-        if t == comp.R_SHAMEFUL:
-            return C.shameful[1] + kind_now
-        rise = set_multiplier(mine[t] + 1, mult) - set_multiplier(mine[t], mult)
-        rumours_end = len(s.rumours[p]) + 1 + RUMOURS_PER_ROUND * rounds_left
-        if t == comp.R_KINDNESS:
-            return C.rum_points[t] * (rumours_end * rise + kind_now)
-        if t == comp.R_SWORDSMAN:
-            items = len(s.elites[p]) + ELITES_PER_ROUND * rounds_left
-        elif t == comp.R_FRIENDS:
-            items = len(s.envoys[p]) + ENVOYS_PER_ROUND * rounds_left
-        else:
-            items = len(s.tiles[p]) + (1 if s.sensei and s.rnd <= 4 else 0)
-        return C.rum_points[t] * items * rise + kind_now
+        pts = C.rum_points
+        kind_now = mult[mine[comp.R_KINDNESS]]
+        items = (len(s.elites[p]) + ELITES_PER_ROUND * rounds_left,
+                 len(s.rumours[p]) + 1 + RUMOURS_PER_ROUND * rounds_left,
+                 len(s.envoys[p]) + ENVOYS_PER_ROUND * rounds_left,
+                 len(s.tiles[p]) + (1 if s.sensei and s.rnd <= 4 else 0))
+        out = []
+        for t in range(4):
+            k = mine[t]
+            worth = pts[t] * items[t] * (mult[k + 1] - mult[k])
+            out.append(worth + (pts[t] * kind_now if t == comp.R_KINDNESS else kind_now))
+        out.append(C.shameful[1] + kind_now)
+        return tuple(out)
 
     def best_rumour(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
         """The pavilion buy (legal's tail) whose card is worth the most at the end."""
         pavilion = s.pavilion
+        worths = self.rumour_worths(s)
+        rt = s.C.rum_type
         best, best_worth = -1, -1.0
-        for a in reversed(legal):
-            if a < A_PAVILION:
-                break
-            worth = self.rumour_worth(s, pavilion[a - A_PAVILION])
+        i = len(legal) - 1
+        a = legal[i]
+        while a >= A_PAVILION:
+            worth = worths[rt[pavilion[a - A_PAVILION]]]
             if worth >= best_worth:
                 best, best_worth = a, worth
+            i -= 1
+            a = legal[i]
         return best, best_worth
 
     def disguise(self, s: NinjatoState, legal: list[int]) -> int:
@@ -557,8 +610,10 @@ class Heuristic:
                 return swap
         ready = s.ready[s.cur]
         if s.rbase < 0:
-            cheap = next(v for v in SPEND_ORDER if hand[v]) if any(hand) else -1
-            if cheap >= 0 and ready[_E.E_ZERO if stealth else _E.E_SIX] and A_BASE + cheap in legal:
+            cheap = -1
+            if ready[_E.E_ZERO if stealth else _E.E_SIX]:
+                cheap = next((v for v in SPEND_ORDER if hand[v]), -1)
+            if cheap >= 0 and A_BASE + cheap in legal:
                 alone = (cheap + 1 < g) if stealth else (cheap + 1 > g)
                 if not alone and not any(hand[v] and ((v + 1 < g) if stealth else (v + 1 > g))
                                          for v in range(5)):
@@ -775,10 +830,12 @@ class Heuristic:
 
         The whole-game styles rank by `rumour_worth` instead of set size alone."""
         if self.whole:
+            worths = self.rumour_worths(s)
+            rt = s.C.rum_type
             best, best_worth = -1, -1.0
             for a in legal:
                 if a != A_HONOUR:
-                    worth = self.rumour_worth(s, s.pavilion[a - A_RUMOUR])
+                    worth = worths[rt[s.pavilion[a - A_RUMOUR]]]
                     if worth > best_worth:
                         best, best_worth = a, worth
             return best
