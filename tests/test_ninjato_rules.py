@@ -16,7 +16,6 @@ from engines.ninjato.actions import (
     A_BOR4,
     A_DECK,
     A_DISCARD,
-    A_DOJO,
     A_GIVE_UP,
     A_HOUSE,
     A_KEEP,
@@ -136,8 +135,8 @@ def play(s: NinjatoState, value: int) -> None:
 
 def visit_dojo(s: NinjatoState, *take: int) -> None:
     """Visit the dojo: take these face-up values first, then draw the rest from the deck."""
-    act(s, A_DOJO)
-    for v in take:
+    act(s, A_TAKE + take[0] - 1 if take else A_DECK)  # the placement is the first draw
+    for v in take[1:]:
         act(s, A_TAKE + v - 1)
     while s.phase == PH_DRAW:
         act(s, A_DECK)
@@ -208,10 +207,10 @@ def test_dojo_draw_options_are_one_per_face_up_value_or_the_deck():
     s = fresh()
     s.hands[0] = hand(1, 2)  # draws 2
     s.row = [3, 3, 5]
-    assert [a for a in legal(s) if a < A_SENSEI] == [A_DOJO]
-    act(s, A_DOJO)
-    assert s.phase == PH_DRAW and legal(s) == [A_TAKE + 2, A_TAKE + 4, A_DECK]  # equal 3s: one
+    # the placement is the first draw; equal 3s are one option
+    assert [a for a in legal(s) if a < A_SENSEI] == [A_TAKE + 2, A_TAKE + 4, A_DECK]
     act(s, A_TAKE + 2)
+    assert s.phase == PH_DRAW and legal(s) == [A_TAKE + 2, A_TAKE + 4, A_DECK]
     act(s, A_TAKE + 2)  # never more than 2 cards
     assert s.phase == PH_PLACE and s.hands[0] == hand(1, 2, 3, 3) and len(s.row) == 3
 
@@ -726,17 +725,15 @@ def test_palace_same_type_and_three_plus_one_kinds():
     assert s.honour[0] == 18 and s.treas[0][JADE] == 0
 
 
-def test_pavilion_buys_a_rumour_scores_it_and_keeps_it_secret():
+def test_pavilion_buys_a_rumour_scores_it_face_up_then_keeps_it_face_down():
     s = fresh()
     r = next(i for i, o in enumerate(s.C.rum_opts) if o == ((0, 0, 0, 1),))
     s.pavilion = [r]
     s.treas[0] = [0, 0, 0, 1, 0]
     act(s, A_PAVILION)
     assert s.rumours[0] == [r] and s.honour[0] == 5 and s.src_rum[0] == 5
-    assert r in s.observation(0)["my_rumours"]
-    other = s.observation(1)
-    assert other["rumour_counts"][0] == 1 and other["my_rumours"] == []
-    assert "rumours" not in other  # others see only how many rumours seat 0 holds
+    # kept face down, but taken face up: everyone saw which one (issue 14.5)
+    assert s.observation(1)["rumours"][0] == [r]
 
 
 def test_pavilion_any_treasure_rumour_offers_a_choice():
@@ -900,10 +897,9 @@ def test_audit_14_3_dojo_draws_one_at_a_time_deck_first_then_face_up():
     s.hands[0] = [0] * 5  # draws 4
     s.row = [2, 4, 5]
     s.deck = hand(1, 1, 1, 1, 1, 1)
-    act(s, A_DOJO)
-    assert s.phase == PH_DRAW and s.ndraw == 4 and s.dojo_stack == [0]
-    act(s, A_DECK)  # a 1, seen by the drawer before the next choice
-    assert s.hands[0] == hand(1) and s.row == [2, 4, 5] and s.phase == PH_DRAW
+    act(s, A_DECK)  # placed at the dojo, drew a 1: seen by the drawer before the next choice
+    assert s.dojo_stack == [0] and s.phase == PH_DRAW and s.ndraw == 3
+    assert s.hands[0] == hand(1) and s.row == [2, 4, 5]
     act(s, A_TAKE + 4)
     assert s.row == [2, 4] and s.phase == PH_DRAW and s.cur == 0
     act(s, A_TAKE + 3)
@@ -917,8 +913,49 @@ def test_audit_14_3_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
     s.hands[0] = [0] * 5
     s.row = [3, 3, 3]
     s.deck = hand(5, 5, 5, 5)
-    act(s, A_DOJO)
     for _ in range(3):
         act(s, A_TAKE + 2)
     # the fourth draw has one option (the deck): made without a decision
     assert s.hands[0] == hand(3, 3, 3, 5) and s.row == [5, 5, 5] and s.phase == PH_PLACE
+
+
+def test_audit_14_5_observation_does_not_name_skill_tiles_discarded_unseen():
+    s = fresh(n=2)
+    s.rnd = 4
+    unseen = sorted(s.sbig)
+    assert unseen
+    s.end_round()  # after round 4 the rest of the big stack is discarded face down
+    o = s.observation(0)
+    assert o["sunseen_size"] == len(unseen) and sorted(s.sunseen) == unseen
+    assert not set(unseen) & set(o["sdisc"])  # only tiles that were face up are named
+    assert all(t not in unseen for t in o["sensei"])
+
+
+def _hidden_world(s: NinjatoState, seat: int, seed: int) -> NinjatoState:
+    import random
+    return s.determinize(seat, random.Random(seed))
+
+
+def test_audit_14_5_determinize_keeps_cards_seen_taken_face_up_and_all_rumours():
+    s = fresh(n=3)
+    s.hands[1] = hand(1, 1)  # dealt: unknown to seat 0
+    s.row = [5, 5, 3]
+    s.deck = hand(2, 2, 2, 2, 4, 4, 4, 4)
+    r = s.pavilion[0]
+    s.rumours[2] = [r]
+    s.pavilion = s.pavilion[1:]
+    s.cur = 1
+    act(s, A_TAKE + 4)  # seat 1 draws 2: both 5s, face up, seen by everyone
+    act(s, A_TAKE + 4)
+    assert s.known[1] == hand(5, 5)
+    for seed in range(20):
+        w = _hidden_world(s, 0, seed)
+        assert w.hands[1][4] >= 2 and sum(w.hands[1]) == 4  # the two 5s stay in seat 1's hand
+        assert w.rumours == s.rumours  # which rumour seat 2 took is public
+    # a 5 played in sight: the observer only knows one 5 is left
+    s.cur = 1
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
+    raid(s, 0)
+    play(s, 5)
+    assert s.known[1] == hand(5)
+    assert all(_hidden_world(s, 0, seed).hands[1][4] >= 1 for seed in range(10))

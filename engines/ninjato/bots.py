@@ -29,7 +29,6 @@ from engines.ninjato.actions import (
     A_DECK,
     A_DISCARD,
     A_DISGUISE,
-    A_DOJO,
     A_GIVE_UP,
     A_HONOUR,
     A_HOUSE,
@@ -51,6 +50,7 @@ from engines.ninjato.actions import (
     A_SKILLPAY,
     A_SWAP,
     A_SWITCH,
+    A_TAKE,
     A_TOKEN,
     A_ZERO,
     PH_CHOICE,
@@ -77,7 +77,8 @@ KEEP_VALUE = (3, 1, 4, 1, 3)
 SPEND_ORDER = (1, 3, 0, 4, 2)
 # dojo row preference (value -> rank, higher = take first; every face-up card beats the deck)
 ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
-_TAKE_PREF = tuple(ROW_PREF.get(a, 0) for a in range(A_DECK))  # dojo action -> rank
+_TAKE_PREF = tuple(ROW_PREF[v + 1] for v in range(5))  # (take action - A_TAKE) -> rank
+_DOJO_CHOICE: dict[tuple[int, ...], int] = {}  # face-up row -> the draw to take
 TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
 TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
 assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed form
@@ -329,12 +330,12 @@ class Heuristic:
             best = self.rumour_buy(s, legal)
             if best is not None:
                 return best
-        return A_DOJO
+        return self.dojo_draw(s, legal)
 
     def place_whole(self, s: NinjatoState, legal: list[int]) -> int:
         """Rumour (when worth a lot), envoy, Sensei (when a skill is worth more than the
         best raid), raid, late rumour, else the dojo: `place` with the Sensei and the
-        rumours valued.  `legal` is ascending: dojo, sensei, houses, palace, pavilion."""
+        rumours valued.  `legal` is ascending: dojo draws, sensei, houses, palace, pavilion."""
         p = s.cur
         hand = s.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
@@ -360,7 +361,7 @@ class Heuristic:
                     i -= 1
                 return best
         raid, raid_score = self.scored_raid(s, hand) if hn else (-1, 0)
-        if (s.sensei and A_SENSEI <= legal[len(legal) > 1] < A_HOUSE  # a tile is affordable
+        if (s.sensei and self.sensei_offered(legal)
                 and (SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd])
                 + (self.master_bound(s) if s.rumours[p] else 0) >= self.raid_weight * raid_score):
             skill, skill_worth = self.best_skill(s, legal)
@@ -370,7 +371,15 @@ class Heuristic:
             return raid
         if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
             return rumour
-        return A_DOJO
+        return self.dojo_draw(s, legal)
+
+    @staticmethod
+    def sensei_offered(legal: list[int]) -> bool:
+        """Whether a Sensei tile is affordable: `legal` is ascending, the dojo draws first."""
+        for a in legal:
+            if a >= A_SENSEI:
+                return a < A_HOUSE
+        return False
 
     @staticmethod
     def master_bound(s: NinjatoState) -> int:
@@ -517,12 +526,20 @@ class Heuristic:
     def dojo_draw(self, s: NinjatoState, legal: list[int]) -> int:
         """Take the most useful face-up card (Ki, then 1s and 5s; ties: the lower value);
         the deck only when the row is empty, so the cards taken are the same as before
-        the draws became one at a time (issue 14.3)."""
-        best, best_rank = legal[0], 0
-        for a in legal:
-            rank = _TAKE_PREF[a] if a < A_DECK else 0
-            if rank > best_rank:
-                best, best_rank = a, rank
+        the draws became one at a time (issue 14.3).  `legal` starts with the draws, which
+        depend only on the row (cached per row)."""
+        key = tuple(s.row)
+        best = _DOJO_CHOICE.get(key)
+        if best is None:
+            best, best_rank = legal[0], 0
+            for a in legal:
+                if a >= A_DECK:
+                    break
+                rank = _TAKE_PREF[a - A_TAKE]
+                if rank > best_rank:
+                    best, best_rank = a, rank
+            if key:  # an empty row leaves the deck (or no draw at all): not cached
+                _DOJO_CHOICE[key] = best
         return best
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
