@@ -3,14 +3,16 @@
 They read only the acting seat's own hand and rumours plus public information (houses,
 face-up rows, everyone's treasures, envoys and tiles).
 
-- "default" (raider that plays the whole game, issue 15): learns a Sensei skill while it
-  has rounds left to use it (and Disguise once it holds a masked envoy), uses its skills in
-  raids (set-to-6/0 and +-2 on a cheap card, Boryaku, a switch of approach, Choho for a
-  better treasure, a refresh), raids the richest house it can beat, turns treasure into
-  envoys, and buys a rumour (or takes one as a scoring reward) by the points it can score
-  at the end of the game given its elites, envoys, skill tiles and rumours.
-- "collector": the same, but rumours come before envoys and count half as much again, and
-  it banzais more cautiously with a full shuriken.
+- "default" (raider that plays the whole game, issue 15): learns a Sensei skill when its
+  worth (per round left to use it) beats the best raid on offer, and Disguise once it
+  holds a masked envoy; plans raids with its ready skills and uses them (set-to-6/0 and
+  +-2 on a cheap card, Boryaku, a switch of approach, Choho for a better treasure, a
+  refresh); raids the richest house it can beat, turns treasure into envoys, and buys a
+  rumour (or takes one as a scoring reward) by the points it can score at the end of the
+  game given its elites, envoys, skill tiles and rumours.
+- "collector": the same, but any rumour worth 1 or more comes before an envoy in every
+  round, a free rumour counts half as much again against clan honour at the scoring
+  phases, and it banzais more cautiously with treasure on its shuriken.
 - "v1": the previous default (issue 15's baseline): never learns a skill (it looks at the
   Sensei only when it can beat no house with 3+ cards, i.e. almost never) and ranks
   rumours by set size alone.
