@@ -21,6 +21,7 @@ face-up rows, everyone's treasures, envoys and tiles).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
@@ -339,8 +340,6 @@ class Heuristic:
         best raid), raid, late rumour, else the dojo: `place` with the Sensei and the
         rumours valued.  `legal` is ascending: dojo draws, sensei, houses, palace, pavilion."""
         p = s.cur
-        hand = s.hands[p]
-        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         last = legal[-1]
         rumour, worth = -1, 0.0
         if last >= A_PAVILION and (s.rnd >= RUMOUR_FROM or self.collector):
@@ -362,13 +361,19 @@ class Heuristic:
                         best, best_pts = a, v
                     i -= 1
                 return best
-        raid, raid_score = self.scored_raid(s, hand) if hn else (-1, 0)
-        if (s.sensei and self.sensei_offered(legal)
-                and (SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd])
-                + (self.master_bound(s) if s.rumours[p] else 0) >= self.raid_weight * raid_score):
-            skill, skill_worth = self.best_skill(s, legal)
-            if skill >= 0 and skill_worth >= self.raid_weight * raid_score:
-                return skill
+        hand = s.hands[p]
+        if hand[0] or hand[1] or hand[2] or hand[3] or hand[4]:
+            raid, raid_score = self.scored_raid(s, hand)
+        else:
+            raid, raid_score = -1, 0
+        if s.sensei:
+            beat = self.raid_weight * raid_score  # what a tile must be worth
+            if ((SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd])
+                    + (self.master_bound(s) if s.rumours[p] else 0) >= beat
+                    and self.sensei_offered(legal)):
+                skill, skill_worth = self.best_skill(s, legal)
+                if skill >= 0 and skill_worth >= beat:
+                    return skill
         if raid >= 0:
             return raid
         if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
@@ -377,11 +382,9 @@ class Heuristic:
 
     @staticmethod
     def sensei_offered(legal: list[int]) -> bool:
-        """Whether a Sensei tile is affordable: `legal` is ascending, the dojo draws first."""
-        for a in legal:
-            if a >= A_SENSEI:
-                return a < A_HOUSE
-        return False
+        """Whether a Sensei tile is affordable (`legal` is ascending)."""
+        i = bisect_left(legal, A_SENSEI)
+        return i < len(legal) and legal[i] < A_HOUSE
 
     @staticmethod
     def master_bound(s: NinjatoState) -> int:
@@ -836,7 +839,7 @@ class Heuristic:
         clan = s.sc_q[s.sc_i][2]
         if self.whole and len(legal) > 1:
             a = self.pick_rumour(s, legal)
-            worth = self.rumour_worth(s, s.pavilion[a - A_RUMOUR])
+            worth = self.rumour_worths(s)[s.C.rum_type[s.pavilion[a - A_RUMOUR]]]
             if self.collector:
                 worth *= 1.5
             return a if worth > s.clan_honour(clan) else A_HONOUR
