@@ -178,7 +178,7 @@ def summary_lines(spec: SearchSpec, result: SearchResult) -> list[str]:
     row = result.table.set_index("candidate").loc[result.best]
 
     def fmt(x: float) -> str:
-        return f"{x:.1f}" if stat == "length" else f"{x * 100:+.1f} points"
+        return f"{x * 100:.1f}%" if stat.startswith("share:") else f"{x * 100:+.1f} points"
 
     lines = [f"best setting: {result.best} — {stat} {fmt(row['statistic'])} "
              f"[{fmt(row['ci_low'])}, {fmt(row['ci_high'])}] over {int(row['games'])} games"]
@@ -187,7 +187,8 @@ def summary_lines(spec: SearchSpec, result: SearchResult) -> list[str]:
         d, low, high = result.difference
         lines.append(f"runner-up: {result.runner_up} — {stat} {fmt(other['statistic'])} "
                      f"[{fmt(other['ci_low'])}, {fmt(other['ci_high'])}]; best minus runner-up "
-                     f"{fmt(d)} [{fmt(low)}, {fmt(high)}] (paired by deal)")
+                     f"{d * 100:+.1f} points [{low * 100:+.1f}, {high * 100:+.1f}] "
+                     "(paired by deal)")
     lines.append(f"games spent: {result.games_spent:,} of a budget of {spec.budget:,}; an "
                  f"exhaustive grid of the same precision ({len(spec.candidates())} candidates × "
                  f"{int(row['games'])} games) would play {result.games_exhaustive:,}")
