@@ -150,7 +150,8 @@ def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> p
                 bots.append(bot_for[seat, bot_spec])
         records.append(play_game(game, bots, game_seed, spec.players, spec.rules))
         lineups.append(lineup)
-    return results.columns_to_table(results.chunk_columns(records, start, seeds, lineups, meta))
+    return results.columns_to_table(
+        results.chunk_columns(records, start, seeds, lineups, meta, game.action_kinds))
 
 
 def package_version() -> str:

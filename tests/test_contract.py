@@ -197,3 +197,58 @@ def test_property_random_playouts_keep_the_contract(name):
         assert replay(game, n, seed, history).snapshot() == state.snapshot()
 
     check()
+
+
+# --------------------------------------------------------------------------------------------
+# Game systems (issue 15 item 1): every game names its kinds of decision, and random play
+# classifies every legal action into one of them and reaches each of them.
+# --------------------------------------------------------------------------------------------
+
+KIND_GAMES = 24  # seeded random games per game (spread over its player counts)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_issue15_every_game_declares_its_action_kinds(name):
+    from analysis.results import kind_columns
+
+    kinds = get_game(name).action_kinds
+    assert isinstance(kinds, tuple) and kinds, f"{name} declares no action_kinds"
+    assert all(isinstance(k, str) and k.strip() for k in kinds)
+    assert len(set(kinds)) == len(kinds), "two kinds share a name"
+    columns = kind_columns(kinds)
+    assert all(c.rstrip("_") == c for c in columns), f"kinds differ only in punctuation: {kinds}"
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_issue15_action_kind_indexes_every_legal_action_of_random_playouts(name, n):
+    game = get_game(name)
+    count = len(game.action_kinds)
+    for seed in range(3):
+        state = game.new_state(n, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            before = state.snapshot() if rng.random() < 0.05 else None
+            for action in legal:
+                kind = state.action_kind(action)
+                assert isinstance(kind, int) and 0 <= kind < count, (
+                    f"{state.action_to_str(action)} -> kind {kind!r}")
+            if before is not None:
+                assert state.snapshot() == before, "action_kind changed the state"
+            state.apply_action(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_issue15_random_play_reaches_every_action_kind(name):
+    """Over a modest number of seeded random games every declared kind is chosen at least once
+    (a kind random play never reaches is either unreachable or misclassified)."""
+    game = get_game(name)
+    counts = range(game.min_players, game.max_players + 1)
+    chosen = [0] * len(game.action_kinds)
+    for seed in range(KIND_GAMES):
+        n = counts[seed % len(counts)]
+        record = play_game(game, _random_bots(game, n), seed, n)
+        for row in record.kinds_chosen:
+            chosen = [a + b for a, b in zip(chosen, row)]
+    missing = [kind for kind, times in zip(game.action_kinds, chosen) if not times]
+    assert not missing, f"random play never chose: {missing}"

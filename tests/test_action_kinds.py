@@ -1,0 +1,92 @@
+"""Action kinds recorded per seat per game (issue 15 item 2): play_game counts and runner columns.
+
+Nim with the take-max bot on a pile of 10 (two players) is a game whose every decision is
+known: seat 0 takes 3, seat 1 takes 3, seat 0 takes 3, seat 1 takes the last 1.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engines.core as core
+from analysis import results, tournament
+from engines import GAMES
+from engines.bots import make_bot
+from engines.core import play_game
+from tests.toy_games import NIM, SHOWDOWN
+
+
+def _nim_record(**kwargs):
+    bots = [make_bot("heuristic", NIM) for _ in range(2)]
+    return play_game(NIM, bots, seed=1, num_players=2, **kwargs)
+
+
+def test_issue15_play_game_counts_the_kind_of_every_chosen_action():
+    record = _nim_record()
+    # kinds: take one, take two, take three or more
+    assert record.kinds_chosen == [[0, 0, 2], [1, 0, 1]]
+
+
+def test_issue15_availability_is_sampled_at_every_stride_th_decision(monkeypatch):
+    # default stride (13): only decision 0 of this 4-decision game is sampled (seat 0, pile 10)
+    assert _nim_record().kinds_available == [[1, 1, 1], [0, 0, 0]]
+    monkeypatch.setattr(core, "AVAILABILITY_STRIDE", 1)
+    # every decision: seat 0 at piles 10 and 4, seat 1 at piles 7 and 1 (only "take one")
+    assert _nim_record().kinds_available == [[2, 2, 2], [2, 1, 1]]
+    monkeypatch.setattr(core, "AVAILABILITY_STRIDE", 2)
+    # decisions 0 and 2: both seat 0's
+    assert _nim_record().kinds_available == [[2, 2, 2], [0, 0, 0]]
+
+
+def test_issue15_kinds_can_be_switched_off_and_a_game_without_kinds_records_none():
+    assert _nim_record(kinds=False).kinds_chosen is None
+    import dataclasses
+
+    plain = dataclasses.replace(NIM, action_kinds=())
+    bots = [make_bot("heuristic", plain) for _ in range(2)]
+    assert play_game(plain, bots, 1, 2).kinds_chosen is None
+
+
+def test_issue15_kind_columns_are_identifiers_and_read_back_as_words():
+    names = results.kind_columns(("sensei skill", "buy deed: 6 points", "Ki +1", "ki  +1"))
+    assert names == ["sensei_skill", "buy_deed_6_points", "ki_1", "ki_1_"]
+    assert all(n.isidentifier() for n in names)
+    assert results.kind_label("k_sensei_skill") == "sensei skill"
+    assert results.kind_label("a_buy_deed_6_points") == "buy deed 6 points"
+
+
+@pytest.fixture
+def toy_games_registered(monkeypatch):
+    monkeypatch.setitem(GAMES, NIM.name, NIM)
+    monkeypatch.setitem(GAMES, SHOWDOWN.name, SHOWDOWN)
+
+
+def test_issue15_runner_writes_k_and_a_columns_per_seat(toy_games_registered, tmp_path):
+    spec = tournament.RunSpec(game=NIM.name, players=2, games=6, bots=("heuristic", "random"),
+                              seed=3, chunk_size=4)
+    frame = tournament.run(spec, tmp_path / "nim", jobs=1).frame
+    kinds = ["k_take_one", "k_take_two", "k_take_three_or_more"]
+    available = ["a_take_one", "a_take_two", "a_take_three_or_more"]
+    assert {c for c in frame.columns if c.startswith(("k_", "a_"))} == {*kinds, *available}
+    assert (frame[kinds].dtypes == "int32").all()
+    # every decision is counted once, by the seat that made it
+    per_game = frame.groupby("game_index")[kinds].sum().sum(axis=1)
+    decisions = frame.groupby("game_index")["decisions"].first()
+    assert per_game.tolist() == decisions.tolist()
+    # the take-max bot only ever takes three stones or, at the end, what is left
+    heuristic = frame[frame["bot"] == "heuristic"]
+    assert heuristic["k_take_three_or_more"].sum() >= heuristic["k_take_two"].sum()
+    # decision 0 is always sampled: seat 0 had all three kinds available
+    first = frame[frame["seat"] == 0]
+    assert (first[available] >= 1).all().all()
+
+
+def test_issue15_showdown_kinds_follow_the_bot(toy_games_registered, tmp_path):
+    spec = tournament.RunSpec(game=SHOWDOWN.name, players=3, games=9,
+                              bots=("heuristic", "heuristic", "heuristic"), seed=1)
+    frame = tournament.run(spec, tmp_path / "sd", jobs=1).frame
+    seat0 = frame[frame["seat"] == 0]
+    assert seat0["k_call"].tolist() == [1] * 9 and seat0["k_fold"].sum() == 0
+    assert (seat0["a_fold"] == 1).all() and (seat0["a_call"] == 1).all()
+    others = frame[frame["seat"] != 0]
+    assert (others[["k_fold", "k_call", "a_fold", "a_call"]] == 0).all().all()
