@@ -482,3 +482,52 @@ def balance_table(frame: pd.DataFrame) -> pd.DataFrame:
     return out[ctx + ["games", "first_edge", "first_edge_low", "first_edge_high", "balance",
                       "seat_p_value", "tie_rate", "truncated_rate", "decisions", "rounds",
                       "branching", "decisiveness", "lead_changes"]]
+
+
+# --------------------------------------------------------------------------------------------
+# Game systems used (action kinds, issue 15)
+# --------------------------------------------------------------------------------------------
+
+
+def kind_columns(frame: pd.DataFrame) -> list[str]:
+    """Action-kind choice columns (`k_<kind>`), in the frame's order."""
+    return [c for c in frame.columns if c.startswith("k_")]
+
+
+def coverage(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per context, bot and action kind: how often the bot used the kind, against availability.
+
+    `used_share`: share of the bot's seat-games in which it chose the kind at least once;
+    `mean_uses`: mean times per seat-game; `available_share`: share of seat-games in which
+    the kind was legal at a sampled decision (`a_<kind>`) or chosen — a lower bound, since
+    the runner samples availability; `used_when_available`: used_share / available_share
+    restricted to those games.  Truncated games count too (this is about play, not wins).
+    """
+    from analysis.results import kind_label
+
+    kinds = kind_columns(frame)
+    ctx = context_columns(frame)
+    out_columns = ctx + ["bot", "kind", "seat_games", "used_share", "mean_uses",
+                         "available_share", "used_when_available"]
+    if not kinds:
+        return pd.DataFrame(columns=out_columns)
+    rows = []
+    for key, group in frame.groupby(ctx + ["bot"], sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        count = len(group)
+        for column in kinds:
+            uses = group[column].to_numpy()
+            avail_column = "a_" + column[2:]
+            offered = uses > 0
+            if avail_column in group:
+                offered = offered | (group[avail_column].to_numpy() > 0)
+            used = uses > 0
+            offered_games = int(offered.sum())
+            rows.append({
+                **dict(zip(ctx + ["bot"], key)), "kind": kind_label(column),
+                "seat_games": count, "used_share": float(used.mean()),
+                "mean_uses": float(uses.mean()), "available_share": float(offered.mean()),
+                "used_when_available": (float(used.sum()) / offered_games if offered_games
+                                        else float("nan")),
+            })
+    return pd.DataFrame(rows, columns=out_columns)

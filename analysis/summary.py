@@ -1,10 +1,12 @@
-"""The table printed after a run: throughput, bot and seat win shares with Wilson intervals."""
+"""The table printed after a run: throughput, bot and seat win shares with Wilson intervals,
+and a line per bot naming the game systems it (almost) never used."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
 
+from analysis.coverage import neglect_lines
 from analysis.stats import win_share
 from analysis.tournament import RunResult
 
@@ -42,4 +44,6 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
             seats.add_row(str(row.seat + 1), f"{row.games:,}", _pct(row.win_share),
                           f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", f"{row.mean_score:.2f}")
         console.print(seats)
+        for line in neglect_lines(frame):
+            console.print(line, soft_wrap=True, highlight=False, markup=False)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")
