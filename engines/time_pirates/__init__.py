@@ -8,6 +8,7 @@ Rules and rulings: /work/shared/rules/time_pirates.md (Rio Grande rules by defau
 from __future__ import annotations
 
 from engines.core import Game
+from engines.time_pirates.actions import ACTION_KINDS
 from engines.time_pirates.bots import CautiousBot, PirateBot
 from engines.time_pirates.components import dataset_label
 from engines.time_pirates.rules import Rules
@@ -32,6 +33,7 @@ GAME = Game(
     description="Moon & Weissblum's artifact collecting across time (3-6 players)",
     default_players=4,
     dataset=_dataset,
+    action_kinds=ACTION_KINDS,
 )
 
 __all__ = ["GAME", "Rules", "TimePiratesState"]
