@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Game
+from engines.ivanhoe.actions import ACTION_KINDS
 from engines.ivanhoe.bots import HeuristicBot
 from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.state import IvanhoeState
@@ -28,4 +29,5 @@ GAME = Game(
     description="Ivanhoe: win tournaments in five colours (all 5 with 2-3 players, 4 with 4-5)",
     default_players=4,
     mcts_defaults=MCTS_DEFAULTS,
+    action_kinds=ACTION_KINDS,
 )

@@ -10,7 +10,7 @@ from engines.core import Game
 from engines.tabula_rasa.bots import GreedyBot, MarginBot
 from engines.tabula_rasa.components import DATASET
 from engines.tabula_rasa.rules import Rules
-from engines.tabula_rasa.state import TabulaRasaState
+from engines.tabula_rasa.state import ACTION_KINDS, TabulaRasaState
 
 
 def _create_state(num_players: int, seed: int, rules: Rules) -> TabulaRasaState:
@@ -38,6 +38,7 @@ GAME = Game(
     default_players=3,
     dataset=_dataset,
     mcts_defaults=MCTS_DEFAULTS,
+    action_kinds=ACTION_KINDS,
 )
 
 __all__ = ["GAME", "Rules", "TabulaRasaState"]
