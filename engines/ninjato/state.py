@@ -23,6 +23,9 @@ from engines.ninjato.actions import (
     A_PAY,
     A_SENSEI,
     A_SKILLPAY,
+    K_SENSEI_DISGUISE,
+    K_SENSEI_SKILL,
+    KIND_OF,
     PH_DISCARD,
     PH_END,
     PH_PAY,
@@ -682,6 +685,15 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     def action_to_str(self, action: int) -> str:
         return action_to_str(action)
+
+    def action_kind(self, action: int) -> int:
+        """Index into `ACTION_KINDS` of a legal action (before it is applied): a table
+        look-up, plus which tile a Sensei slot holds (skill or Disguise)."""
+        k = KIND_OF[action]
+        if k == K_SENSEI_SKILL and \
+                self.C.skill_effect[self.sensei[action - A_SENSEI]] == E_DISGUISE:
+            return K_SENSEI_DISGUISE
+        return k
 
 
 # phase -> legal-action generator / action handler (index = PH_* constant)
