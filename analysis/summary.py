@@ -1,18 +1,24 @@
 """The table printed after a run: throughput, bot and seat win shares with Wilson intervals,
-and a line per bot naming the game systems it (almost) never used."""
+what the seat test says after adjustment (a significant effect is flagged unconfirmed), and a
+line per bot naming the game systems it (almost) never used."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
 
+from analysis import findings
 from analysis.coverage import neglect_lines
-from analysis.stats import win_share
+from analysis.stats import seat_tests, win_share
 from analysis.tournament import RunResult
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
+
+
+def _p(x: float) -> str:
+    return "–" if x != x else f"{x:.3g}"
 
 
 def print_summary(console: Console, result: RunResult, quiet: bool = False) -> None:
@@ -28,6 +34,7 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
         f"{result.seconds:.1f} s · [bold]{result.games_per_second:,.0f} games/s[/]"
         f" · seed {manifest['seed']} · rules: {rules} · data: {manifest['dataset']}"
     )
+    tests = findings.family(frame)
     if not quiet:
         bots = Table(title="Win share by bot (95% Wilson interval)")
         for column in ("bot", "seat-games", "win share", "95% CI", "fair", "mean score"):
@@ -44,6 +51,31 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
             seats.add_row(str(row.seat + 1), f"{row.games:,}", _pct(row.win_share),
                           f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", f"{row.mean_score:.2f}")
         console.print(seats)
+        units = seat_tests(frame)
+        if len(units):
+            team_game = units["seats"].str.startswith("team").any()
+            table = Table(title=("Win share by team (partners win together)" if team_game
+                                 else "Each seat against the fair share") +
+                          " · p adjusted with Holm over the seats")
+            for column in ("seats", "win share", "fair", "p", "p (Holm)", "detectable"):
+                table.add_column(column, justify="left" if column == "seats" else "right")
+            for row in units.itertuples():
+                table.add_row(row.seats, _pct(row.win_share), _pct(row.fair), _p(row.p_value),
+                              _p(row.p_holm), f"±{_pct(row.mde)}")
+            console.print(table)
+    if len(tests):
+        console.print(findings.describe_correction(tests), soft_wrap=True, highlight=False,
+                      markup=False)
+    for _, row in tests.iterrows():
+        what = (f"{row['subject']} effect" if row["kind"] == "seat"
+                else f"bot {row['subject']}")
+        console.print(f"  {what}: {findings.verdict(row)}", soft_wrap=True, highlight=False,
+                      markup=False)
+    if len(tests) and tests["significant"].any():
+        console.print(f"confirm on fresh deals: simulate report {result.run_dir} "
+                      f"--out {result.run_dir}/report.html", soft_wrap=True,
+                      highlight=False, markup=False)
+    if not quiet:
         for line in neglect_lines(frame):
             console.print(line, soft_wrap=True, highlight=False, markup=False)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")

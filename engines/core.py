@@ -304,7 +304,9 @@ class Game:
     `mcts_defaults` are `mcts` spec options (strings) that suit this game better than the
     bot's own defaults (a preset or explicit options override them); `action_kinds` names
     the game's systems — every distinct kind of decision of its rules, in words a player
-    would recognise — and `State.action_kind(action)` indexes into it.
+    would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
+    player count to its teams (seat tuples) when seats play as partners who win together;
+    `teams(n)` gives every count's teams (one seat each when there are no partnerships).
     """
 
     name: str
@@ -318,6 +320,7 @@ class Game:
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
     mcts_defaults: Mapping[str, str] = field(default_factory=dict)
     action_kinds: tuple[str, ...] = ()
+    partnerships: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.dataset is None:
@@ -339,6 +342,10 @@ class Game:
         """Initial position for `num_players` with the given variant options."""
         self.check_players(num_players)
         return self.create_state(num_players, seed, self.make_rules(**rules))
+
+    def teams(self, num_players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats that win together at this player count (singletons without partners)."""
+        return tuple(self.partnerships.get(num_players, tuple((s,) for s in range(num_players))))
 
     @property
     def players_default(self) -> int:

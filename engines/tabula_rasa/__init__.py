@@ -39,6 +39,7 @@ GAME = Game(
     dataset=_dataset,
     mcts_defaults=MCTS_DEFAULTS,
     action_kinds=ACTION_KINDS,
+    partnerships={4: ((0, 2), (1, 3))},  # rules A5: partners sit opposite and share one score
 )
 
 __all__ = ["GAME", "Rules", "TabulaRasaState"]
