@@ -157,3 +157,37 @@ def convergence(frame: pd.DataFrame, by: str = "bot") -> Figure:
     ax.set_title(f"Convergence of win share by {by}", fontsize=10)
     ax.legend(fontsize=7)
     return fig
+
+
+def systems_used(frame: pd.DataFrame) -> Figure:
+    """Per action kind: share of each bot's games in which it used the kind (bars) and in which
+    the kind was available (grey outline), one panel per context."""
+    table = stats.coverage(frame)
+    ctx = stats.context_columns(frame)
+    groups = list(table.groupby(ctx, sort=True)) if ctx and len(table) else [((), table)]
+    kinds_most = max((g["kind"].nunique() for _, g in groups), default=1)
+    fig, axes = _panels(len(groups), 4.2, 0.28 * kinds_most + 1.4)
+    for ax, (_, group) in zip(axes, groups):
+        if group.empty:
+            ax.text(0.5, 0.5, "no action kinds recorded", ha="center", transform=ax.transAxes)
+            continue
+        kinds = list(dict.fromkeys(group["kind"]))
+        bots = sorted(group["bot"].unique())
+        height = 0.8 / len(bots)
+        y = np.arange(len(kinds))
+        for i, (bot, part) in enumerate(group.groupby("bot", sort=True)):
+            part = part.set_index("kind").reindex(kinds)
+            offset = y - 0.4 + height * (i + 0.5)
+            ax.barh(offset, part["available_share"], height=height, color="none",
+                    edgecolor="#999999", linewidth=0.8,
+                    label="available" if i == 0 else None)
+            ax.barh(offset, part["used_share"], height=height, label=f"{bot}: used")
+        ax.set_yticks(y, kinds, fontsize=7)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("share of the bot's games")
+        ax.set_title(_label(group.iloc[0], ctx), fontsize=9)
+    axes[-1].legend(fontsize=7, bbox_to_anchor=(1.02, 1), loc="upper left")
+    fig.suptitle("Game systems used: games in which each kind was chosen, and available",
+                 fontsize=10)
+    return fig

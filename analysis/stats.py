@@ -690,6 +690,21 @@ def kind_columns(frame: pd.DataFrame) -> list[str]:
     return [c for c in frame.columns if c.startswith("k_")]
 
 
+def _kind_names(game_name: str, columns: list[str]) -> dict[str, str]:
+    """`k_` column -> the kind's name, in the game's declared order when the game is known
+    (column names lose punctuation: "kenjutsu +2" is stored as `k_kenjutsu_2`)."""
+    from analysis.results import kind_columns as spelled, kind_label
+    from engines import GAMES
+
+    game = GAMES.get(game_name)
+    declared = {}
+    if game is not None:
+        declared = {f"k_{c}": name for c, name in zip(spelled(game.action_kinds),
+                                                       game.action_kinds)}
+    ordered = [c for c in declared if c in columns] + [c for c in columns if c not in declared]
+    return {c: declared.get(c) or kind_label(c) for c in ordered}
+
+
 def coverage(frame: pd.DataFrame) -> pd.DataFrame:
     """Per context, bot and action kind: how often the bot used the kind, against availability.
 
@@ -699,8 +714,6 @@ def coverage(frame: pd.DataFrame) -> pd.DataFrame:
     the runner samples availability; `used_when_available`: used_share / available_share
     restricted to those games.  Truncated games count too (this is about play, not wins).
     """
-    from analysis.results import kind_label
-
     kinds = kind_columns(frame)
     ctx = context_columns(frame)
     out_columns = ctx + ["bot", "kind", "seat_games", "used_share", "mean_uses",
@@ -711,7 +724,8 @@ def coverage(frame: pd.DataFrame) -> pd.DataFrame:
     for key, group in frame.groupby(ctx + ["bot"], sort=True):
         key = key if isinstance(key, tuple) else (key,)
         count = len(group)
-        for column in kinds:
+        names = _kind_names(group["game"].iloc[0] if "game" in group else "", kinds)
+        for column, name in names.items():
             uses = group[column].to_numpy()
             avail_column = "a_" + column[2:]
             offered = uses > 0
@@ -720,7 +734,7 @@ def coverage(frame: pd.DataFrame) -> pd.DataFrame:
             used = uses > 0
             offered_games = int(offered.sum())
             rows.append({
-                **dict(zip(ctx + ["bot"], key)), "kind": kind_label(column),
+                **dict(zip(ctx + ["bot"], key)), "kind": name,
                 "seat_games": count, "used_share": float(used.mean()),
                 "mean_uses": float(uses.mean()), "available_share": float(offered.mean()),
                 "used_when_available": (float(used.sum()) / offered_games if offered_games
