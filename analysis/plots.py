@@ -191,3 +191,31 @@ def systems_used(frame: pd.DataFrame) -> Figure:
     fig.suptitle("Game systems used: games in which each kind was chosen, and available",
                  fontsize=10)
     return fig
+
+
+def seats_by_lineup(frame: pd.DataFrame) -> Figure:
+    """Seat win shares per line-up side by side (95% Wilson intervals), one panel per context."""
+    from analysis import robustness
+
+    table = robustness.seat_shares(frame)
+    ctx = stats.context_columns(frame)
+    groups = list(table.groupby(ctx, sort=True)) if ctx else [((), table)]
+    fig, axes = _panels(len(groups), 3.8, 3.2)
+    for ax, (_, group) in zip(axes, groups):
+        lineups = robustness._order(group["lineup"], robustness.REFERENCE)
+        width = 0.8 / len(lineups)
+        for i, lineup in enumerate(lineups):
+            part = group[group["lineup"] == lineup]
+            x = part["seat"].to_numpy() + 1 - 0.4 + width * (i + 0.5)
+            share = part["win_share"].to_numpy()
+            err = np.vstack([share - part["ci_low"], part["ci_high"] - share])
+            ax.bar(x, share, width=width, yerr=err, capsize=2, label=lineup)
+        ax.axhline(group["fair"].iloc[0], color="#C44E52", linestyle="--", lw=1)
+        ax.set_xticks(sorted(group["seat"].unique() + 1))
+        ax.set_xlabel("seat (1 moves first)")
+        ax.set_title(_label(group.iloc[0], ctx), fontsize=9)
+    axes[0].set_ylabel("win share")
+    axes[-1].legend(fontsize=7, bbox_to_anchor=(1.02, 1), loc="upper left")
+    fig.suptitle("Win share by seat under each line-up (95% Wilson interval; dashed: fair)",
+                 fontsize=10)
+    return fig

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import coverage, findings, plots, results, stats
+from analysis import coverage, findings, plots, results, robustness, stats
 from engines.core import AVAILABILITY_STRIDE
 
 PERCENT_COLUMNS = {
@@ -279,6 +279,45 @@ def systems_section(frame: pd.DataFrame) -> str:
         table_html(stats.coverage(frame), "Action kinds per bot: used and available"))
 
 
+def robustness_section(frame: pd.DataFrame) -> str:
+    """Section "Does it hold with other bots?": seat and source shares per line-up, verdicts."""
+    frame = robustness.with_lineups(frame)
+    ctx = stats.context_columns(frame)
+    checks = robustness.verdicts(frame)
+    items = [f"{_context_label(row)}: {row['verdict']} ({row['details']})"
+             for row in checks.to_dict("records")]
+    seats, sources = robustness.seat_shares(frame), robustness.source_shares(frame)
+    tables = []
+    for key, group in frame.groupby(ctx, sort=True):
+        if group["lineup"].nunique() < 2:
+            continue
+        key = key if isinstance(key, tuple) else (key,)
+        where = dict(zip(ctx, key))
+        label = _context_label(where)
+
+        def pick(table: pd.DataFrame, where=where) -> pd.DataFrame:
+            mask = np.logical_and.reduce([table[c] == v for c, v in where.items()])
+            return table[mask]
+
+        tables += [f"<h3>{html.escape(label)}</h3>",
+                   table_html(robustness.side_by_side(pick(seats), "seat"),
+                              "Win share by seat under each line-up [95% Wilson interval]")]
+        if len(sources):
+            tables.append(table_html(robustness.side_by_side(pick(sources), "source"),
+                                     "Share of all points by scoring source under each "
+                                     "line-up [95% interval, games as units]"))
+    return _section(
+        "Does it hold with other bots?",
+        "<p class='note'>Each headline conclusion of the default heuristic line-up, checked "
+        "under every other line-up of these runs (random, other heuristic styles, MCTS — "
+        "MCTS runs have fewer games, so wider intervals). Significant: seat win share off "
+        "the fair share with p < 0.05 after Benjamini–Hochberg adjustment over every seat "
+        "of every line-up shown here.</p>",
+        "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>",
+        image_html(plots.seats_by_lineup(frame), "win share by seat under each line-up"),
+        *tables)
+
+
 def _section(title: str, *parts: str) -> str:
     anchor = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-")
     return f"<section id='{anchor}'><h2>{html.escape(title)}</h2>{''.join(parts)}</section>"
@@ -322,6 +361,8 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                                        "minimum detectable effect (mde), confirmation")))
     parts.insert(1, _skipped_warning(frame))
     parts.append(systems_section(frame))
+    if robustness.has_lineups(frame):
+        parts.append(robustness_section(frame))
     parts.append(_section(
         "Balance table (per game and player count)",
         "<p class='note'>first edge: seat 1's win share minus the fair share; balance: 1 − "
