@@ -208,7 +208,8 @@ def seats_by_lineup(frame: pd.DataFrame) -> Figure:
             part = group[group["lineup"] == lineup]
             x = part["seat"].to_numpy() + 1 - 0.4 + width * (i + 0.5)
             share = part["win_share"].to_numpy()
-            err = np.vstack([share - part["ci_low"], part["ci_high"] - share])
+            # clipped: at a share of 0 or 1 the Wilson bound can miss it by a rounding error
+            err = np.clip(np.vstack([share - part["ci_low"], part["ci_high"] - share]), 0, None)
             ax.bar(x, share, width=width, yerr=err, capsize=2, label=lineup)
         ax.axhline(group["fair"].iloc[0], color="#C44E52", linestyle="--", lw=1)
         ax.set_xticks(sorted(group["seat"].unique() + 1))
