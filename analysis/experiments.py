@@ -179,7 +179,7 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
         players = (named[players_value] if isinstance(players_value, str)
                    and players_value in named
                    else _as_list(players_value, where, "players", int))
-        game_bots = _expand_styles(bots, game)
+        game_bots = expand_styles(bots, game)
         for spec in game_bots:
             try:
                 make_bot(spec, game)
@@ -200,7 +200,7 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
     return runs
 
 
-def _expand_styles(bots: list[str], game) -> list[str]:
+def expand_styles(bots: list[str], game) -> list[str]:
     """`heuristic:*` stands for the default heuristic and every named style of the game."""
     out: list[str] = []
     for spec in bots:
