@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -87,9 +88,13 @@ def chunk_columns(
     for metric in sorted({m for r in records for m in r.metrics}):
         cols[f"m_{metric}"] = repeat([float(r.metrics.get(metric, 0.0)) for r in records])
     if kinds and records and records[0].kinds_chosen is not None:
+        # one (rows x kinds) array each, sliced per kind: ~30 list passes over a chunk's rows
+        # cost ~1.5% of a Ninjato chunk's play time, this ~0.1%
+        chosen = np.array([row for r in records for row in r.kinds_chosen], dtype=np.int32)
+        offered = np.array([row for r in records for row in r.kinds_available], dtype=np.int32)
         for index, name in enumerate(kind_columns(kinds)):
-            cols[f"k_{name}"] = [row[index] for r in records for row in r.kinds_chosen]
-            cols[f"a_{name}"] = [row[index] for r in records for row in r.kinds_available]
+            cols[f"k_{name}"] = chosen[:, index]
+            cols[f"a_{name}"] = offered[:, index]
     return cols
 
 
