@@ -35,7 +35,7 @@ BOT_SEED_SALT = 0x5EED_B075
 #: `play_game` checks which action kinds are legal at every N-th decision of a game: checking
 #: every decision cost 23% more instructions in a Ninjato game, every 13th about 2% (README,
 #: "Game systems used").  Prime, so that seats taking turns in order are all sampled.
-AVAILABILITY_STRIDE = 13
+AVAILABILITY_STRIDE = 23
 
 
 class IllegalActionError(ValueError):

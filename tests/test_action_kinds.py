@@ -28,7 +28,7 @@ def test_issue15_play_game_counts_the_kind_of_every_chosen_action():
 
 
 def test_issue15_availability_is_sampled_at_every_stride_th_decision(monkeypatch):
-    # default stride (13): only decision 0 of this 4-decision game is sampled (seat 0, pile 10)
+    # default stride (23): only decision 0 of this 4-decision game is sampled (seat 0, pile 10)
     assert _nim_record().kinds_available == [[1, 1, 1], [0, 0, 0]]
     monkeypatch.setattr(core, "AVAILABILITY_STRIDE", 1)
     # every decision: seat 0 at piles 10 and 4, seat 1 at piles 7 and 1 (only "take one")

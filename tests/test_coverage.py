@@ -103,3 +103,12 @@ def test_issue15_simulate_prints_a_systems_line_for_every_bot(name, capsys, tmp_
         assert re.search(rf"^{bot} (never used|almost never used|used every system)", out,
                          re.MULTILINE), out[-600:]
 
+
+
+def test_issue15_list_shows_each_games_action_kinds(capsys):
+    from analysis.cli import main
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for game in GAMES.values():
+        assert f"  action kinds: {', '.join(game.action_kinds)}" in out
