@@ -36,7 +36,10 @@ def lineup_labels(frame: pd.DataFrame) -> pd.Series:
 
 def with_lineups(frame: pd.DataFrame) -> pd.DataFrame:
     """The frame with a `lineup` column (kept if present: hand-made frames may set it)."""
-    return frame if "lineup" in frame else frame.assign(lineup=lineup_labels(frame))
+    if "lineup" in frame:
+        return frame
+    # concat, not assign: a stacked frame of many runs is fragmented, and assign warns on it
+    return pd.concat([frame, lineup_labels(frame).rename("lineup")], axis=1)
 
 
 def has_lineups(frame: pd.DataFrame) -> bool:
@@ -128,19 +131,31 @@ def _seat_verdicts(seats: pd.DataFrame, reference: str) -> list[dict]:
             else:
                 reversed_.append(lineup)
         subject = f"seat {seat + 1}'s {word}"
-        if same and not not_sig and not reversed_:
+        ref_significant = bool(base["significant"])
+        if ref_significant and not not_sig and not reversed_:
             verdict = f"{subject} holds under every line-up"
-        elif not same and not reversed_:
-            verdict = f"seat {seat + 1} shows no significant {word} under any line-up"
-        else:
-            verdict = f"{subject} depends on the bots: significant with {', '.join(same) or 'none'}"
+        elif ref_significant:
+            verdict = f"{subject} depends on the bots: significant with {', '.join(same)}"
             if not_sig:
                 verdict += f", not with {', '.join(not_sig)}"
             if reversed_:
                 verdict += f"; reversed with {', '.join(reversed_)}"
-        rows.append({"conclusion": f"seat {seat + 1} wins {'more' if up else 'less'} than the "
-                                   f"fair {100 * base['fair']:.1f}% (with {ref})",
-                     "verdict": verdict, "holds": bool(same and not not_sig and not reversed_),
+        elif not same and not reversed_:
+            verdict = (f"seat {seat + 1} is not significantly off the fair share under any "
+                       "line-up")
+        else:  # no finding with the reference, but one with some other line-up
+            above, below = (same, reversed_) if up else (reversed_, same)
+            verdict = (f"seat {seat + 1}'s share depends on the bots: not significant with "
+                       f"{', '.join(not_sig)}")
+            if above:
+                verdict += f"; significantly above fair with {', '.join(above)}"
+            if below:
+                verdict += f"; significantly below fair with {', '.join(below)}"
+        claim = ("more than" if up else "less than") if ref_significant else "about"
+        rows.append({"conclusion": f"seat {seat + 1} wins {claim} the fair "
+                                   f"{100 * base['fair']:.1f}% (with {ref})",
+                     "verdict": verdict,
+                     "holds": bool(ref_significant and not not_sig and not reversed_),
                      "details": "; ".join(details) + f" (fair {100 * base['fair']:.1f}%)"})
     return rows
 

@@ -69,7 +69,7 @@ def test_issue15_seat_edge_reversed_under_another_lineup():
 def test_issue15_no_significant_seat_effect_under_any_lineup():
     frame = frame_of(lineup_games("heuristic", 1000, 510), lineup_games("random", 1000, 490))
     lines = verdict_lines(frame)
-    assert lines[0] == "seat 1 shows no significant edge under any line-up"
+    assert lines[0] == "seat 1 is not significantly off the fair share under any line-up"
     assert len([line for line in lines if line.startswith("seat")]) == 1  # seat 2 not examined
 
 
@@ -81,6 +81,18 @@ def test_issue15_significance_is_adjusted_over_the_family():
     assert row["p_value"] == pytest.approx(0.00270, abs=1e-4)
     assert row["p_adjusted"] == pytest.approx(row["p_value"] * 4 / 2)  # BH: rank 1-2 of 4
     assert row["significant"]
+
+
+def test_issue15_seat_share_depends_on_the_bots_without_a_reference_finding():
+    """Tabula Rasa 3p in the first study run: nothing with heuristic, a shortfall with greedy."""
+    frame = frame_of(lineup_games("heuristic", 1000, 510), lineup_games("greedy", 1000, 400),
+                     lineup_games("random", 1000, 505))
+    table = robustness.verdicts(frame)
+    assert table["verdict"].iloc[0] == ("seat 1's share depends on the bots: not significant "
+                                        "with heuristic, random; significantly below fair "
+                                        "with greedy")
+    assert table["conclusion"].iloc[0] == "seat 1 wins about the fair 50.0% (with heuristic)"
+    assert not table["holds"].iloc[0]
 
 
 def test_issue15_largest_scoring_source_verdicts():
