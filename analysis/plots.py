@@ -215,8 +215,9 @@ def seats_by_lineup(frame: pd.DataFrame) -> Figure:
         ax.set_xticks(sorted(group["seat"].unique() + 1))
         ax.set_xlabel("seat (1 moves first)")
         ax.set_title(_label(group.iloc[0], ctx), fontsize=9)
+        ax.legend(fontsize=6, loc="lower left")  # line-ups differ from panel to panel
     axes[0].set_ylabel("win share")
-    axes[-1].legend(fontsize=7, bbox_to_anchor=(1.02, 1), loc="upper left")
     fig.suptitle("Win share by seat under each line-up (95% Wilson interval; dashed: fair)",
                  fontsize=10)
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
     return fig
