@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from engines.core import GameRecord
@@ -208,6 +209,11 @@ def load_run(run_dir: str | os.PathLike, include_truncated: bool = True) -> pd.D
     except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
         raise RunError(f"{run_dir} parts do not fit together: {exc}") from None
     table = table.select(canonical_order(table.column_names))
+    # a kind some parts lack counts 0 there; filled in Arrow, so pandas gets int32 columns
+    # in one block (filling ~60 columns in pandas fragments the frame)
+    for index, name in enumerate(table.column_names):
+        if name.startswith(KIND_PREFIXES) and table.column(index).null_count:
+            table = table.set_column(index, name, pc.fill_null(table.column(index), 0))
     frame = table.to_pandas()
     missing = [c for c in BASE_COLUMNS if c not in frame.columns]
     if missing:
@@ -219,8 +225,6 @@ def load_run(run_dir: str | os.PathLike, include_truncated: bool = True) -> pd.D
         raise RunError(f"{run_dir} counts some games twice")
     pts = [c for c in frame.columns if c.startswith(("pts_", "m_"))]
     frame[pts] = frame[pts].fillna(0.0)
-    counts = [c for c in frame.columns if c.startswith(KIND_PREFIXES)]
-    frame[counts] = frame[counts].fillna(0).astype("int32")
     if not include_truncated:
         frame = frame[~frame["truncated"]].reset_index(drop=True)
     frame.attrs["manifest"] = manifest

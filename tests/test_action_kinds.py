@@ -90,3 +90,22 @@ def test_issue15_showdown_kinds_follow_the_bot(toy_games_registered, tmp_path):
     assert (seat0["a_fold"] == 1).all() and (seat0["a_call"] == 1).all()
     others = frame[frame["seat"] != 0]
     assert (others[["k_fold", "k_call", "a_fold", "a_call"]] == 0).all().all()
+
+
+def test_issue15_a_kind_missing_from_some_parts_loads_as_zero(tmp_path):
+    """Parts written before a game gained a kind (or by another version) lack its columns."""
+    run = tmp_path / "run"
+    run.mkdir()
+    results.write_manifest(run, {"game": "g", "run_id": "r"})
+    meta = {"run_id": "r", "game": "g", "rules": "", "dataset": "d"}
+    with_kinds = core.GameRecord(scores=[1.0, 0.0], winners=[0], ranks=[1, 2], breakdown={},
+                                 decisions=2, truncated=False, kinds_chosen=[[1, 0], [0, 1]],
+                                 kinds_available=[[1, 1], [0, 1]])
+    without = core.GameRecord(scores=[0.0, 1.0], winners=[1], ranks=[2, 1], breakdown={},
+                              decisions=2, truncated=False)
+    for number, (record, kinds) in enumerate([(with_kinds, ("bid", "pass")), (without, ())]):
+        columns = results.chunk_columns([record], number, [number], [("x", "y")], meta, kinds)
+        results.write_part(run, number, results.columns_to_table(columns))
+    frame = results.load_run(run)
+    assert frame["k_bid"].tolist() == [1, 0, 0, 0] and frame["a_pass"].tolist() == [1, 1, 0, 0]
+    assert str(frame["k_bid"].dtype) == "int32"
