@@ -25,7 +25,7 @@ def neglected(table: pd.DataFrame, rarely: float = RARELY,
               offered: float = OFFERED) -> pd.DataFrame:
     """Rows of a `stats.coverage` table used in under `rarely` of the seat-games although
     available in at least `offered` of them, most available first."""
-    mask = (table["used_share"] < rarely) & (table["available_share"] >= offered)
+    mask = (table["used_share"] < rarely) & (table["available_share"] >= offered)  # NaN: no
     return table[mask].sort_values("available_share", ascending=False, kind="stable")
 
 

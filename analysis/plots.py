@@ -178,7 +178,7 @@ def systems_used(frame: pd.DataFrame) -> Figure:
         for i, (bot, part) in enumerate(group.groupby("bot", sort=True)):
             part = part.set_index("kind").reindex(kinds)
             offset = y - 0.4 + height * (i + 0.5)
-            ax.barh(offset, part["available_share"], height=height, color="none",
+            ax.barh(offset, part["available_share"].fillna(0), height=height, color="none",
                     edgecolor="#999999", linewidth=0.8,
                     label="available" if i == 0 else None)
             ax.barh(offset, part["used_share"], height=height, label=f"{bot}: used")

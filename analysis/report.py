@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis import coverage, findings, plots, results, robustness, stats
-from engines.core import AVAILABILITY_STRIDE
+from engines.core import AVAILABILITY_EVERY
 
 PERCENT_COLUMNS = {
     "used_share", "available_share", "used_when_available",
@@ -269,8 +269,8 @@ def systems_section(frame: pd.DataFrame) -> str:
         "Game systems used",
         "<p class='note'>Every decision is classified by the game's action kinds (its "
         "systems). used: share of the bot's games in which it chose the kind at least once; "
-        "available: share in which the kind was legal at a sampled decision (every "
-        f"{AVAILABILITY_STRIDE}th decision of a game) or chosen, so a lower bound. A kind "
+        "available: share in which the kind was legal at one of the bot's decisions, "
+        f"measured in every {AVAILABILITY_EVERY}th game of a run (measured games). A kind "
         f"used in under {coverage.RARELY:.0%} of the games although available in at least "
         f"{coverage.OFFERED:.0%} is named below: figures from such bots describe a game "
         "without that system.</p>",

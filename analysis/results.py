@@ -34,6 +34,7 @@ FORMAT_VERSION = 1
 PART_GLOB = "part-*.parquet"
 #: Column prefixes of the action-kind counts (chosen, available).
 KIND_PREFIXES = ("k_", "a_")
+CHOSEN_PREFIX = "k_"
 
 #: Columns every result frame has, in order; `pts_<source>`, `m_<metric>` and the action-kind
 #: counts `k_<kind>`, `a_<kind>` follow.
@@ -54,7 +55,8 @@ def chunk_columns(
     """One row per seat of each game, as columns; game i of the chunk is `first_index + i`.
 
     `kinds` are the game's `action_kinds`: with records that counted them, each gets a
-    `k_<kind>` and an `a_<kind>` column (see `kind_columns`).
+    `k_<kind>` and an `a_<kind>` column (see `kind_columns`); `a_` is NaN in the rows of
+    games whose availability was not measured.
 
     Built column by column after the chunk (not game by game): a score source or metric
     that some games lack counts 0 in their rows.
@@ -92,7 +94,12 @@ def chunk_columns(
         # one (rows x kinds) array each, sliced per kind: ~30 list passes over a chunk's rows
         # cost ~1.5% of a Ninjato chunk's play time, this ~0.1%
         chosen = np.array([row for r in records for row in r.kinds_chosen], dtype=np.int32)
-        offered = np.array([row for r in records for row in r.kinds_available], dtype=np.int32)
+        offered = np.full(chosen.shape, np.nan)
+        first = 0
+        for r, n in zip(records, seats):
+            if r.kinds_available is not None:
+                offered[first:first + n] = r.kinds_available
+            first += n
         for index, name in enumerate(kind_columns(kinds)):
             cols[f"k_{name}"] = chosen[:, index]
             cols[f"a_{name}"] = offered[:, index]
@@ -102,8 +109,9 @@ def chunk_columns(
 def kind_columns(kinds: Sequence[str]) -> list[str]:
     """Identifier spelling of each action kind (`sensei skill` -> `sensei_skill`).
 
-    The result columns are `k_<name>` (times the seat chose the kind) and `a_<name>` (sampled
-    decisions of the seat at which it was legal); `kind_label` turns a name back into words.
+    The result columns are `k_<name>` (times the seat chose the kind) and `a_<name>` (the
+    seat's decisions at which it was legal, in the games where the runner measured it, NaN in
+    the others); `kind_label` turns a name back into words.
     """
     names = []
     for kind in kinds:
@@ -138,7 +146,7 @@ def columns_to_table(columns: dict[str, list]) -> pa.Table:
 
 
 def _column_type(name: str) -> pa.DataType | None:
-    if name.startswith(KIND_PREFIXES):
+    if name.startswith(CHOSEN_PREFIX):
         return pa.int32()
     return _COLUMN_TYPES.get(name)
 
@@ -209,10 +217,11 @@ def load_run(run_dir: str | os.PathLike, include_truncated: bool = True) -> pd.D
     except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
         raise RunError(f"{run_dir} parts do not fit together: {exc}") from None
     table = table.select(canonical_order(table.column_names))
-    # a kind some parts lack counts 0 there; filled in Arrow, so pandas gets int32 columns
-    # in one block (filling ~60 columns in pandas fragments the frame)
+    # a kind some parts lack was chosen 0 times there (its availability stays unknown: NaN);
+    # filled in Arrow, so pandas gets int32 columns in one block (filling ~30 columns in
+    # pandas fragments the frame)
     for index, name in enumerate(table.column_names):
-        if name.startswith(KIND_PREFIXES) and table.column(index).null_count:
+        if name.startswith(CHOSEN_PREFIX) and table.column(index).null_count:
             table = table.set_column(index, name, pc.fill_null(table.column(index), 0))
     frame = table.to_pandas()
     missing = [c for c in BASE_COLUMNS if c not in frame.columns]

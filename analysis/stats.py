@@ -710,35 +710,34 @@ def coverage(frame: pd.DataFrame) -> pd.DataFrame:
     """Per context, bot and action kind: how often the bot used the kind, against availability.
 
     `used_share`: share of the bot's seat-games in which it chose the kind at least once;
-    `mean_uses`: mean times per seat-game; `available_share`: share of seat-games in which
-    the kind was legal at a sampled decision (`a_<kind>`) or chosen — a lower bound, since
-    the runner samples availability; `used_when_available`: used_share / available_share
-    restricted to those games.  Truncated games count too (this is about play, not wins).
+    `mean_uses`: mean times per seat-game; `available_share`: share of the seat-games whose
+    availability was measured (`a_<kind>` not NaN: the runner measures every
+    `AVAILABILITY_EVERY`-th game; `measured_games` of them) in which the kind was legal at
+    one of the seat's decisions; `used_when_available`: share of those in which the bot used
+    it.  Truncated games count too (this is about play, not wins).
     """
     kinds = kind_columns(frame)
     ctx = context_columns(frame)
     out_columns = ctx + ["bot", "kind", "seat_games", "used_share", "mean_uses",
-                         "available_share", "used_when_available"]
+                         "measured_games", "available_share", "used_when_available"]
     if not kinds:
         return pd.DataFrame(columns=out_columns)
     rows = []
     for key, group in frame.groupby(ctx + ["bot"], sort=True):
         key = key if isinstance(key, tuple) else (key,)
-        count = len(group)
         names = _kind_names(group["game"].iloc[0] if "game" in group else "", kinds)
         for column, name in names.items():
             uses = group[column].to_numpy()
-            avail_column = "a_" + column[2:]
-            offered = uses > 0
-            if avail_column in group:
-                offered = offered | (group[avail_column].to_numpy() > 0)
-            used = uses > 0
-            offered_games = int(offered.sum())
+            offered = group.get("a_" + column[2:], pd.Series(np.nan, index=group.index))
+            offered = offered.to_numpy(dtype=float)
+            measured = ~np.isnan(offered)
+            legal = offered[measured] > 0
             rows.append({
-                **dict(zip(ctx + ["bot"], key)), "kind": name,
-                "seat_games": count, "used_share": float(used.mean()),
-                "mean_uses": float(uses.mean()), "available_share": float(offered.mean()),
-                "used_when_available": (float(used.sum()) / offered_games if offered_games
-                                        else float("nan")),
+                **dict(zip(ctx + ["bot"], key)), "kind": name, "seat_games": len(group),
+                "used_share": float((uses > 0).mean()), "mean_uses": float(uses.mean()),
+                "measured_games": int(measured.sum()),
+                "available_share": float(legal.mean()) if measured.any() else float("nan"),
+                "used_when_available": (float((uses[measured][legal] > 0).mean())
+                                        if legal.any() else float("nan")),
             })
     return pd.DataFrame(rows, columns=out_columns)

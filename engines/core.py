@@ -32,10 +32,11 @@ __all__ = [
 
 #: Salt that separates the bots' random stream from the state's own stream.
 BOT_SEED_SALT = 0x5EED_B075
-#: `play_game` checks which action kinds are legal at every N-th decision of a game: checking
-#: every decision cost 23% more instructions in a Ninjato game, every 13th about 2% (README,
-#: "Game systems used").  Prime, so that seats taking turns in order are all sampled.
-AVAILABILITY_STRIDE = 23
+#: The runner measures which action kinds were legal in every N-th game of a run (game index
+#: 0, N, 2N ...): classifying every legal action of a game's decisions costs 28% more
+#: instructions in a Ninjato game, so the other games only count the chosen kinds (README,
+#: "Game systems used").  Prime, so that the sampled games cycle through the seat rotations.
+AVAILABILITY_EVERY = 31
 
 
 class IllegalActionError(ValueError):
@@ -372,8 +373,8 @@ class GameRecord:
     actions: list[int] | None = None
     #: Per seat, per kind of `Game.action_kinds`: how many of the seat's decisions chose it.
     kinds_chosen: list[list[int]] | None = None
-    #: Per seat, per kind: at how many of the seat's sampled decisions (every
-    #: `AVAILABILITY_STRIDE`-th decision of the game, from the first) the kind was legal.
+    #: Per seat, per kind: at how many of the seat's decisions the kind was legal (only when
+    #: `play_game` was asked to measure availability; None otherwise).
     kinds_available: list[list[int]] | None = None
 
 
@@ -389,13 +390,14 @@ def play_game(
     rules: Mapping[str, Any] | None = None,
     record: bool = False,
     kinds: bool = True,
+    availability: bool = False,
 ) -> GameRecord:
     """Play one game to the end (or the rules' decision cap) — a pure function of its inputs.
 
     With `kinds` (and a game that declares `action_kinds`) the record counts, per seat, the
-    kind of every chosen action and, at every `AVAILABILITY_STRIDE`-th decision, which kinds
-    were legal: classifying every legal action of every decision would cost several times
-    more than classifying the chosen one (see the README, "Game systems used").
+    kind of every chosen action; with `availability` too, at how many of the seat's decisions
+    each kind was legal (classifying every legal action: the runner asks for it in every
+    `AVAILABILITY_EVERY`-th game only; see the README, "Game systems used").
     """
     num_players = num_players or len(bots)
     if len(bots) != num_players:
@@ -415,8 +417,9 @@ def play_game(
     if kinds and game.action_kinds:
         kind_of = state.action_kind
         chosen = [[0] * len(game.action_kinds) for _ in range(num_players)]
-        available = [[0] * len(game.action_kinds) for _ in range(num_players)]
-    decisions = branching = sample_at = 0
+        if availability:
+            available = [[0] * len(game.action_kinds) for _ in range(num_players)]
+    decisions = branching = 0
     truncated = False
     player = current_player()  # -1 once the game is over (the contract)
     while player >= 0:
@@ -428,8 +431,7 @@ def play_game(
         action = choose[player](state, bot_rng)
         if chosen is not None:
             chosen[player][kind_of(action)] += 1
-            if decisions == sample_at:
-                sample_at += AVAILABILITY_STRIDE
+            if available is not None:
                 row = available[player]
                 for kind in set(map(kind_of, legal)):
                     row[kind] += 1

@@ -27,15 +27,10 @@ def test_issue15_play_game_counts_the_kind_of_every_chosen_action():
     assert record.kinds_chosen == [[0, 0, 2], [1, 0, 1]]
 
 
-def test_issue15_availability_is_sampled_at_every_stride_th_decision(monkeypatch):
-    # default stride (23): only decision 0 of this 4-decision game is sampled (seat 0, pile 10)
-    assert _nim_record().kinds_available == [[1, 1, 1], [0, 0, 0]]
-    monkeypatch.setattr(core, "AVAILABILITY_STRIDE", 1)
-    # every decision: seat 0 at piles 10 and 4, seat 1 at piles 7 and 1 (only "take one")
-    assert _nim_record().kinds_available == [[2, 2, 2], [2, 1, 1]]
-    monkeypatch.setattr(core, "AVAILABILITY_STRIDE", 2)
-    # decisions 0 and 2: both seat 0's
-    assert _nim_record().kinds_available == [[2, 2, 2], [0, 0, 0]]
+def test_issue15_availability_counts_the_decisions_at_which_each_kind_was_legal():
+    assert _nim_record().kinds_available is None  # measured only when asked
+    # seat 0 at piles 10 and 4, seat 1 at piles 7 and 1 (only "take one")
+    assert _nim_record(availability=True).kinds_available == [[2, 2, 2], [2, 1, 1]]
 
 
 def test_issue15_kinds_can_be_switched_off_and_a_game_without_kinds_records_none():
@@ -76,9 +71,12 @@ def test_issue15_runner_writes_k_and_a_columns_per_seat(toy_games_registered, tm
     # the take-max bot only ever takes three stones or, at the end, what is left
     heuristic = frame[frame["bot"] == "heuristic"]
     assert heuristic["k_take_three_or_more"].sum() >= heuristic["k_take_two"].sum()
-    # decision 0 is always sampled: seat 0 had all three kinds available
-    first = frame[frame["seat"] == 0]
-    assert (first[available] >= 1).all().all()
+    # availability is measured in game 0 (and every AVAILABILITY_EVERY-th game): NaN elsewhere
+    measured = frame[available].notna().all(axis=1)
+    assert frame.loc[measured, "game_index"].unique().tolist() == [0]
+    assert frame[available].isna().any(axis=1).eq(~measured).all()
+    first = frame[(frame["game_index"] == 0) & (frame["seat"] == 0)]
+    assert (first[available] >= 1).all().all()  # pile 10: every kind legal for seat 0
 
 
 def test_issue15_showdown_kinds_follow_the_bot(toy_games_registered, tmp_path):
@@ -87,8 +85,10 @@ def test_issue15_showdown_kinds_follow_the_bot(toy_games_registered, tmp_path):
     frame = tournament.run(spec, tmp_path / "sd", jobs=1).frame
     seat0 = frame[frame["seat"] == 0]
     assert seat0["k_call"].tolist() == [1] * 9 and seat0["k_fold"].sum() == 0
-    assert (seat0["a_fold"] == 1).all() and (seat0["a_call"] == 1).all()
-    others = frame[frame["seat"] != 0]
+    game0 = seat0[seat0["game_index"] == 0]
+    assert game0["a_fold"].tolist() == [1] and game0["a_call"].tolist() == [1]
+    assert seat0.loc[seat0["game_index"] > 0, "a_fold"].isna().all()
+    others = frame[(frame["seat"] != 0) & (frame["game_index"] == 0)]
     assert (others[["k_fold", "k_call", "a_fold", "a_call"]] == 0).all().all()
 
 
@@ -107,5 +107,6 @@ def test_issue15_a_kind_missing_from_some_parts_loads_as_zero(tmp_path):
         columns = results.chunk_columns([record], number, [number], [("x", "y")], meta, kinds)
         results.write_part(run, number, results.columns_to_table(columns))
     frame = results.load_run(run)
-    assert frame["k_bid"].tolist() == [1, 0, 0, 0] and frame["a_pass"].tolist() == [1, 1, 0, 0]
+    assert frame["k_bid"].tolist() == [1, 0, 0, 0]
+    assert frame["a_pass"].tolist()[:2] == [1, 1] and frame["a_pass"].iloc[2:].isna().all()
     assert str(frame["k_bid"].dtype) == "int32"

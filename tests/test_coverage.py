@@ -20,8 +20,10 @@ from tests.toy_games import SHOWDOWN
 
 def hand_frame() -> pd.DataFrame:
     rows = []
-    # per bot: (k_sensei_skill, a_sensei_skill, k_dojo, a_dojo) over its four seat-games
-    plays = {"a": ([0, 0, 0, 0], [1, 2, 0, 1], [3, 1, 0, 2], [1, 0, 0, 1]),
+    # per bot: (k_sensei_skill, a_sensei_skill, k_dojo, a_dojo) over its four seat-games;
+    # NaN: availability not measured in that game
+    nan = float("nan")
+    plays = {"a": ([0, 0, 0, 0], [1, 2, 0, 1], [3, 1, 0, 2], [4, nan, 2, 3]),
              "b": ([1, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2], [1, 1, 1, 1])}
     for game_index in range(4):
         for seat, bot in enumerate(("a", "b") if game_index % 2 == 0 else ("b", "a")):
@@ -40,9 +42,11 @@ def test_issue15_coverage_on_a_hand_made_frame():
     assert a_skill["seat_games"] == 4
     assert a_skill["used_share"] == 0 and a_skill["mean_uses"] == 0
     assert a_skill["available_share"] == 0.75 and a_skill["used_when_available"] == 0
+    assert a_skill["measured_games"] == 4
     assert a_dojo["used_share"] == 0.75 and a_dojo["mean_uses"] == 1.5
-    # game 2 of `a`: a dojo use without a sampled availability still counts as available
-    assert a_dojo["available_share"] == 0.75 and a_dojo["used_when_available"] == 1.0
+    # game 1 of `a` was not measured: availability is a share of the three measured games
+    assert a_dojo["measured_games"] == 3 and a_dojo["available_share"] == 1.0
+    assert a_dojo["used_when_available"] == pytest.approx(2 / 3)  # used in games 0 and 3
     b_skill, b_dojo = table.loc[("b", "sensei skill")], table.loc[("b", "dojo")]
     assert b_skill["used_share"] == 0.25 and b_skill["mean_uses"] == 0.25
     assert b_skill["available_share"] == 1.0 and b_skill["used_when_available"] == 0.25
