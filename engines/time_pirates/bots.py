@@ -1,5 +1,10 @@
-"""Heuristic Time Pirates bots: buy early (deeds score every year), collect one colour deep,
-keep away from the Patrol, and always restock a nearby epoch so the years keep moving.
+"""Heuristic Time Pirates bots.
+
+`PirateBotV1` (`heuristic:v1`, the default until issue 15): buy early (deeds score every
+year), collect one colour deep, keep away from the Patrol, always restock a nearby epoch so
+the years keep moving; it almost never jumps or swaps.  `PirateBot` (the default) adds the
+systems MCTS found worth using: atomic jumps, arrow swaps, declined restocks and waiting for
+a colour's big deeds.
 
 They read only public state (pawns, epochs, hands, deeds, bazaar) and their own secret
 white-deed placements; never the rng or the others' placements.
@@ -59,11 +64,11 @@ def colour_totals(hand: list[int]) -> list[int]:
     return [hand[3 * c] + hand[3 * c + 1] + hand[3 * c + 2] for c in range(C.NUM_COLOURS)]
 
 
-class PirateBot:
-    """Greedy collector.  `restock` = 'near' restocks the epoch best placed for itself
-    (and never declines when one is eligible); `arrows` toggles arrow swaps."""
+class PirateBotV1:
+    """Greedy collector: restocks the epoch best placed for itself (never declines when one
+    is eligible); `arrows` toggles arrow swaps (rare: the gain must exceed 0.9)."""
 
-    name = "heuristic"
+    name = "heuristic:v1"
 
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0) -> None:
         self.arrows = str(arrows).lower() not in ("0", "false", "no")
@@ -235,10 +240,212 @@ class PirateBot:
         return max(legal, key=gain)
 
 
-class CautiousBot(PirateBot):
+class CautiousBot(PirateBotV1):
     """Same collector, but keeps well clear of the Patrol and never swaps arrows."""
 
     name = "heuristic:cautious"
 
     def __init__(self, caution: float | str = 4.0) -> None:
         super().__init__(arrows=False, caution=caution)
+
+
+def _top(values: list[float], epoch: list[int], k: int) -> float:
+    """Sum of the `k` best artifact values in `epoch` (what `k` takes there are worth)."""
+    if k == 1:
+        return max([values[kind] for kind in epoch], default=0.0)
+    return sum(sorted((values[kind] for kind in epoch), reverse=True)[:k])
+
+
+def _option(raw: bool | str) -> bool:
+    return str(raw).lower() not in ("0", "false", "no")
+
+
+class PirateBot(PirateBotV1):
+    """The default collector: v1's valuations, plus every system that pays.
+
+    - Atomic jump, mid-turn, when the takes of the best other epoch beat the best plan here
+      by more than the atomic artifact is worth (+ `jump`); at the end of the turn, when
+      starting the next turn elsewhere is worth that much more (away from the Patrol, or from
+      an emptied epoch).
+    - Arrow swap, when what is taken is worth more to us, plus `deny` times what it is worth
+      to its owner, than the arrow artifact given, by `swap`.
+    - No restock when our own epoch already feeds the turn's takes (`restock=need`): a
+      restock then mostly feeds the rivals and moves the Patrol and the year end.
+    - Big deeds: a small deed of a colour is not bought while that colour's 6- or 7-point
+      deed is on offer and within `hold` artifacts of our reach, unless the year is ending.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, arrows: bool | str = True, caution: float | str = 2.0,
+                 jump: float | str = 0.2, hop: float | str = 99.0, swap: float | str = 0.5,
+                 deny: float | str = 0.5, hold: int | str = 1, restock: str = "yearend",
+                 escape: bool | str = False, window: int | str = 2) -> None:
+        super().__init__(arrows=arrows, caution=caution)
+        self.jump = float(jump)
+        self.hop = float(hop)
+        self.escape = _option(escape)
+        self.window = int(window)
+        self.swap = float(swap)
+        self.deny = float(deny)
+        self.hold = int(hold)
+        self.restock = restock
+
+    def risk(self, state: TimePiratesState, e: int) -> float:
+        """What ending a turn on epoch `e` risks from the Patrol (as in `epoch_value`)."""
+        if e == state.patrol:
+            return self.caution * 1.5
+        if e in state.comp.lines[state.patrol]:
+            return self.caution * 0.3
+        return 0.0
+
+    def choose(self, state: TimePiratesState, rng: random.Random) -> int:
+        if state.phase == PH_SWAP:
+            values = self.kind_values(state, state.cur)
+            theirs = self.kind_values(state, state.pend_need)
+            deny = self.deny
+            return max(state.legal_actions(),
+                       key=lambda a: (values[a - PICK] + deny * theirs[a - PICK], -a))
+        return super().choose(state, rng)
+
+    # --- restock -------------------------------------------------------------------------
+    def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        choice = super()._restock(state, me, legal)
+        if self.restock == "need" and choice != NO_RESTOCK and NO_RESTOCK in legal:
+            here = state.epochs[state.pos[me]]
+            if len(here) >= 2:
+                return NO_RESTOCK
+        if self.restock == "yearend" and choice != NO_RESTOCK and NO_RESTOCK in legal:
+            left = state.comp.police_per_year - sum(state.track)
+            if left <= self.window and self._can_buy(state, me):
+                return NO_RESTOCK
+        if self.restock == "race" and choice != NO_RESTOCK and NO_RESTOCK in legal:
+            mine = state.deed_points(me)
+            if mine < max(state.deed_points(p) for p in range(state.num_players) if p != me):
+                return NO_RESTOCK
+        if self.restock == "lead" and choice != NO_RESTOCK and NO_RESTOCK in legal:
+            mine = state.deed_points(me)
+            if mine > max(state.deed_points(p) for p in range(state.num_players) if p != me):
+                return NO_RESTOCK
+        return choice
+
+    def _can_buy(self, state: TimePiratesState, me: int) -> bool:
+        """Can `me` afford a deed on offer (the bazaar's budget rows, as in `legal_actions`)?"""
+        shop = state.shop
+        white = state.hands[me][WK]
+        tot = state.ctot[me]
+        if any(shop[c][tot[c] + white] for c in range(C.NUM_COLOURS)):
+            return True
+        return bool(shop[C.WHITE][sum(1 for t in tot if t) + white])
+
+    # --- standard and special actions ----------------------------------------------------
+    def _act(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        buys = [a for a in legal if BUY <= a < PICK]
+        if buys:
+            buy = self._buy(state, me, buys)
+            if buy is not None:
+                return buy
+        values = self.kind_values(state, me)
+        if self.arrows:
+            swap = self._arrow(state, values, legal)
+            if swap is not None:
+                return swap
+        atomics = [a for a in legal if ATOMIC <= a < ARROW]
+        if state.std_left == 0:
+            if atomics:
+                jump = self._end_jump(state, me, values, atomics)
+                if jump is not None:
+                    return jump
+            return END
+        if atomics:
+            jump = self._mid_jump(state, me, values, atomics)
+            if jump is not None:
+                return jump
+        here = state.pos[me]
+        takes = [a for a in legal if TAKE <= a < MOVE]
+        if takes and not (state.std_left == 1 and here == state.patrol):
+            return max(takes, key=lambda a: (values[a - TAKE], -a))
+        lines = state.comp.lines[here]
+        move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
+        return MOVE + (1 if move_vals[1] > move_vals[0] else 0)
+
+    def _cheapest_atomic(self, state: TimePiratesState, me: int, values: list[float],
+                         atomics: list[int]) -> tuple[int, float]:
+        """The atomic artifact we miss least, and its value."""
+        a = min(atomics, key=lambda a: (values[3 * (a - ATOMIC) + 1], a))
+        return a, values[3 * (a - ATOMIC) + 1]
+
+    def _mid_jump(self, state: TimePiratesState, me: int, values: list[float],
+                  atomics: list[int]) -> int | None:
+        """Jump when the `k` takes of the best other epoch beat the best plan here (`k`
+        takes, or a move and `k - 1` takes next door) by more than the jump costs."""
+        k = state.std_left
+        here = state.pos[me]
+        epochs = state.epochs
+        plan = _top(values, epochs[here], k)
+        if k > 1:
+            for e in state.comp.lines[here]:
+                plan = max(plan, _top(values, epochs[e], k - 1) - self.risk(state, e))
+        plan -= self.risk(state, here)
+        best = max((_top(values, ep, k) - self.risk(state, e), e)
+                   for e, ep in enumerate(epochs) if e != here)[0]
+        a, cost = self._cheapest_atomic(state, me, values, atomics)
+        return a if best - plan > cost + self.jump else None
+
+    def _end_jump(self, state: TimePiratesState, me: int, values: list[float],
+                  atomics: list[int]) -> int | None:
+        """Jump at the end of the turn when the next turn is worth more elsewhere."""
+        here = state.pos[me]
+        if self.escape and here != state.patrol:
+            return None
+        stay = self.epoch_value(state, values, here)
+        for e in state.comp.lines[here]:  # or move there next turn and take one
+            stay = max(stay, _top(values, state.epochs[e], 1) - self.risk(state, e))
+        best = max(self.epoch_value(state, values, e)
+                   for e in range(len(state.epochs)) if e != here)
+        a, cost = self._cheapest_atomic(state, me, values, atomics)
+        return a if best - stay > cost + self.hop else None
+
+    def _arrow(self, state: TimePiratesState, values: list[float], legal: list[int]) -> int | None:
+        """The swap with the largest gain above `swap`: what we take, valued for us plus
+        `deny` times for its owner, against the arrow artifact given (valued the same way)."""
+        me = state.cur
+        if not (state.arrows[me] and state.filled & ~(1 << me)):
+            return None
+        best, best_gain = None, self.swap
+        deny = self.deny
+        seen: dict[int, tuple[list[float], float]] = {}
+        for a in legal:
+            if not ARROW <= a < END:
+                continue
+            colour, target = divmod(a - ARROW, MAX_SEATS)
+            if target not in seen:
+                theirs = self.kind_values(state, target)
+                seen[target] = theirs, max(values[k] + deny * theirs[k]
+                                           for k in compress(range(C.NUM_KINDS),
+                                                             state.hands[target]))
+            theirs, take = seen[target]
+            given = 3 * colour + 2
+            gain = take - values[given] - deny * theirs[given]
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+    # --- deeds ---------------------------------------------------------------------------
+    def _buy(self, state: TimePiratesState, me: int, buys: list[int]) -> int | None:
+        """The dearest affordable deed (coloured before white), skipping a colour's small
+        deed while its big deed is close (see the class docstring)."""
+        deeds = state.comp.deeds
+        ranked = sorted(buys, key=lambda a: (-deeds[a - BUY][1], deeds[a - BUY][0] == C.WHITE, a))
+        if self.hold < 0 or sum(state.track) >= state.comp.police_per_year - 2:
+            return ranked[0]
+        white = state.hands[me][WK]
+        for a in ranked:
+            colour, points, cost, _ = deeds[a - BUY]
+            if colour != C.WHITE and points < 6:
+                have = state.ctot[me][colour] + white
+                if any(deeds[t][1] >= 6 and state.bazaar[t] and have + self.hold >= c > cost
+                       for t, c in state.comp.colour_deeds[colour]):
+                    continue
+            return a
+        return None
