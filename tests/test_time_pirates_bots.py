@@ -8,6 +8,7 @@ import random
 
 import engines
 from engines.bots import make_bot
+from engines.time_pirates import components as C
 from engines.time_pirates.actions import (
     ARROW,
     ATOMIC,
@@ -174,3 +175,28 @@ def test_issue15_v1_never_declines_a_restock_and_the_new_default_sometimes_does(
                 state.apply_action(action)
     assert declined[OLD] == 0 < declined[NEW]
 
+
+
+def test_issue15_swap_values_are_exact_differences_so_swaps_cannot_loop():
+    """Giving `lost` for `gained` and then trading back changes a seat's holding value by
+    exactly zero: every swap the heuristic makes raises one potential (ours minus `deny`
+    times the target's), so a turn's swaps must stop."""
+    from engines.time_pirates.bots import _exchange
+    from tests.conftest import random_midgame
+
+    checked = 0
+    for seed in range(6):
+        state = random_midgame(GAME, 4, seed)
+        for p in range(4):
+            hand = state.hands[p]
+            for lost in (k for k in range(C.NUM_KINDS) if hand[k]):
+                for gained in range(C.NUM_KINDS):
+                    there = _exchange(state, p, gained, lost)
+                    after = state.clone()
+                    after.hands[p][lost] -= 1
+                    after.hands[p][gained] += 1
+                    after._resummarize()
+                    back = _exchange(after, p, lost, gained)
+                    assert abs(there + back) < 1e-9, (p, lost, gained)
+                    checked += 1
+    assert checked > 100

@@ -256,40 +256,57 @@ def _top(values: list[float], epoch: list[int], k: int) -> float:
     return sum(sorted((values[kind] for kind in epoch), reverse=True)[:k])
 
 
-def _option(raw: bool | str) -> bool:
-    return str(raw).lower() not in ("0", "false", "no")
+def _held_value(state: TimePiratesState, p: int, kind: int, count: int) -> float:
+    """The `_COLOUR_VALUES` row entry of `kind` for seat `p` holding `count` of its colour."""
+    if kind == WK:
+        return 1.6
+    colour = kind // 3
+    return _COLOUR_VALUES[count if count < 6 else 6][1 if state.shop[colour][-1] else 0][kind % 3]
+
+
+def _exchange(state: TimePiratesState, p: int, gained: int, lost: int) -> float:
+    """Change in seat `p`'s holding value when `lost` leaves its hand and `gained` enters.
+    The holding value adds, per colour, the row entries at counts 0, 1, ... (each artifact
+    valued at the count before it), so removing then adding is an exact difference."""
+    tot = state.ctot[p]
+    lost_count = tot[lost // 3] - 1 if lost != WK else 0
+    gained_count = tot[gained // 3] if gained != WK else 0
+    if gained != WK and lost != WK and gained // 3 == lost // 3:
+        gained_count -= 1
+    return (_held_value(state, p, gained, gained_count)
+            - _held_value(state, p, lost, lost_count))
 
 
 class PirateBot(PirateBotV1):
-    """The default collector: v1's valuations, plus every system that pays.
+    """The default collector: v1's valuations and purchases, plus the systems that pay.
 
-    - Atomic jump, mid-turn, when the takes of the best other epoch beat the best plan here
-      by more than the atomic artifact is worth (+ `jump`); at the end of the turn, when
-      starting the next turn elsewhere is worth that much more (away from the Patrol, or from
-      an emptied epoch).
-    - Arrow swap, when what is taken is worth more to us, plus `deny` times what it is worth
-      to its owner, than the arrow artifact given, by `swap`.
-    - No restock when our own epoch already feeds the turn's takes (`restock=need`): a
-      restock then mostly feeds the rivals and moves the Patrol and the year end.
-    - Big deeds: a small deed of a colour is not bought while that colour's 6- or 7-point
-      deed is on offer and within `hold` artifacts of our reach, unless the year is ending.
+    - Atomic jump (mid-turn) when the takes of the best other epoch beat the best plan here
+      (takes here, or a move and a take next door) by more than the atomic artifact is
+      worth, plus `jump`.  Jumping at the end of a turn to start the next one elsewhere
+      lost to not doing so (README), so the bot does not.
+    - Arrow swap when it raises our holding value minus `deny` times the target's by more
+      than `swap` (see `_exchange`: exact differences, so swaps cannot go round in circles).
+    - No restock (`restock=yearend`; `always` = v1) when at most `window` police tokens
+      are left in the year and we can buy a deed this turn: a restock could end the year
+      before the purchase, which would then miss that year's count.
+    - Big deeds: a colour's small deed is not bought while its 6- or 7-point deed is on
+      offer and within `hold` artifacts of our reach, unless the year is ending.
     """
 
     name = "heuristic"
 
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0,
-                 jump: float | str = 0.2, hop: float | str = 99.0, swap: float | str = 0.5,
-                 deny: float | str = 0.5, hold: int | str = 1, restock: str = "yearend",
-                 escape: bool | str = False, window: int | str = 2) -> None:
+                 jump: float | str = 0.2, swap: float | str = 0.2, deny: float | str = 0.5,
+                 hold: int | str = 1, restock: str = "yearend", window: int | str = 2) -> None:
         super().__init__(arrows=arrows, caution=caution)
+        if restock not in ("yearend", "always"):
+            raise TypeError(f"restock must be 'yearend' or 'always', not {restock!r}")
         self.jump = float(jump)
-        self.hop = float(hop)
-        self.escape = _option(escape)
-        self.window = int(window)
-        self.swap = float(swap)
+        self.swap = max(0.0, float(swap))  # >= 0: gains are exact, so swaps cannot loop
         self.deny = float(deny)
         self.hold = int(hold)
         self.restock = restock
+        self.window = int(window)
 
     def risk(self, state: TimePiratesState, e: int) -> float:
         """What ending a turn on epoch `e` risks from the Patrol (as in `epoch_value`)."""
@@ -301,31 +318,17 @@ class PirateBot(PirateBotV1):
 
     def choose(self, state: TimePiratesState, rng: random.Random) -> int:
         if state.phase == PH_SWAP:
-            values = self.kind_values(state, state.cur)
-            theirs = self.kind_values(state, state.pend_need)
-            deny = self.deny
+            target, given = state.pend_need, 3 * state.pend + 2
             return max(state.legal_actions(),
-                       key=lambda a: (values[a - PICK] + deny * theirs[a - PICK], -a))
+                       key=lambda a: (self._swap_gain(state, target, given, a - PICK), -a))
         return super().choose(state, rng)
 
     # --- restock -------------------------------------------------------------------------
     def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         choice = super()._restock(state, me, legal)
-        if self.restock == "need" and choice != NO_RESTOCK and NO_RESTOCK in legal:
-            here = state.epochs[state.pos[me]]
-            if len(here) >= 2:
-                return NO_RESTOCK
-        if self.restock == "yearend" and choice != NO_RESTOCK and NO_RESTOCK in legal:
+        if self.restock == "yearend" and choice != NO_RESTOCK:
             left = state.comp.police_per_year - sum(state.track)
             if left <= self.window and self._can_buy(state, me):
-                return NO_RESTOCK
-        if self.restock == "race" and choice != NO_RESTOCK and NO_RESTOCK in legal:
-            mine = state.deed_points(me)
-            if mine < max(state.deed_points(p) for p in range(state.num_players) if p != me):
-                return NO_RESTOCK
-        if self.restock == "lead" and choice != NO_RESTOCK and NO_RESTOCK in legal:
-            mine = state.deed_points(me)
-            if mine > max(state.deed_points(p) for p in range(state.num_players) if p != me):
                 return NO_RESTOCK
         return choice
 
@@ -350,13 +353,9 @@ class PirateBot(PirateBotV1):
             swap = self._arrow(state, values, legal)
             if swap is not None:
                 return swap
-        atomics = [a for a in legal if ATOMIC <= a < ARROW]
         if state.std_left == 0:
-            if atomics:
-                jump = self._end_jump(state, me, values, atomics)
-                if jump is not None:
-                    return jump
             return END
+        atomics = [a for a in legal if ATOMIC <= a < ARROW]
         if atomics:
             jump = self._mid_jump(state, me, values, atomics)
             if jump is not None:
@@ -392,43 +391,31 @@ class PirateBot(PirateBotV1):
         a, cost = self._cheapest_atomic(state, me, values, atomics)
         return a if best - plan > cost + self.jump else None
 
-    def _end_jump(self, state: TimePiratesState, me: int, values: list[float],
-                  atomics: list[int]) -> int | None:
-        """Jump at the end of the turn when the next turn is worth more elsewhere."""
-        here = state.pos[me]
-        if self.escape and here != state.patrol:
-            return None
-        stay = self.epoch_value(state, values, here)
-        for e in state.comp.lines[here]:  # or move there next turn and take one
-            stay = max(stay, _top(values, state.epochs[e], 1) - self.risk(state, e))
-        best = max(self.epoch_value(state, values, e)
-                   for e in range(len(state.epochs)) if e != here)
-        a, cost = self._cheapest_atomic(state, me, values, atomics)
-        return a if best - stay > cost + self.hop else None
+    def _swap_gain(self, state: TimePiratesState, target: int, given: int, taken: int) -> float:
+        """What swapping our `given` artifact for `target`'s `taken` one is worth: the change
+        in our holding value minus `deny` times the change in the target's.  Each change is
+        an exact difference of one holding value (sums of `_COLOUR_VALUES` rows), so a
+        chain of swaps that each gain cannot come back to where it started (no loops)."""
+        me = state.cur
+        return (_exchange(state, me, taken, given)
+                - self.deny * _exchange(state, target, given, taken))
 
     def _arrow(self, state: TimePiratesState, values: list[float], legal: list[int]) -> int | None:
-        """The swap with the largest gain above `swap`: what we take, valued for us plus
-        `deny` times for its owner, against the arrow artifact given (valued the same way)."""
+        """The swap (arrow colour, target, and the best artifact to take) with the largest
+        gain above `swap`."""
         me = state.cur
         if not (state.arrows[me] and state.filled & ~(1 << me)):
             return None
         best, best_gain = None, self.swap
-        deny = self.deny
-        seen: dict[int, tuple[list[float], float]] = {}
         for a in legal:
             if not ARROW <= a < END:
                 continue
             colour, target = divmod(a - ARROW, MAX_SEATS)
-            if target not in seen:
-                theirs = self.kind_values(state, target)
-                seen[target] = theirs, max(values[k] + deny * theirs[k]
-                                           for k in compress(range(C.NUM_KINDS),
-                                                             state.hands[target]))
-            theirs, take = seen[target]
             given = 3 * colour + 2
-            gain = take - values[given] - deny * theirs[given]
-            if gain > best_gain:
-                best, best_gain = a, gain
+            for taken in compress(range(C.NUM_KINDS), state.hands[target]):
+                gain = self._swap_gain(state, target, given, taken)
+                if gain > best_gain:
+                    best, best_gain = a, gain
         return best
 
     # --- deeds ---------------------------------------------------------------------------
