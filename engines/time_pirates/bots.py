@@ -115,13 +115,16 @@ class PirateBotV1:
             values = self.kind_values(state, me)
             return max(legal, key=lambda a: (self.epoch_value(state, values, a - EPOCH), -a))
         if phase == PH_SWAP:
-            values = self.kind_values(state, me)
-            return max(legal, key=lambda a: (values[a - PICK], -a))
+            return self._swap_pick(state, me, legal)
         if phase == PH_PENALTY:
             return min(legal, key=lambda a: (self._keep_value(state, me, a - PICK), a))
         if phase == PH_WHITE:
             return self._white(state, me, legal)
         return legal[0]
+
+    def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        values = self.kind_values(state, me)
+        return max(legal, key=lambda a: (values[a - PICK], -a))
 
     def _keep_value(self, state: TimePiratesState, me: int, kind: int) -> float:
         symbol = kind % 3
@@ -256,25 +259,33 @@ def _top(values: list[float], epoch: list[int], k: int) -> float:
     return sum(sorted((values[kind] for kind in epoch), reverse=True)[:k])
 
 
-def _held_value(state: TimePiratesState, p: int, kind: int, count: int) -> float:
-    """The `_COLOUR_VALUES` row entry of `kind` for seat `p` holding `count` of its colour."""
-    if kind == WK:
-        return 1.6
-    colour = kind // 3
-    return _COLOUR_VALUES[count if count < 6 else 6][1 if state.shop[colour][-1] else 0][kind % 3]
+def holding_rows(state: TimePiratesState, p: int) -> tuple[list[float], list[float]]:
+    """Per artifact kind, its `_COLOUR_VALUES` entry at seat `p`'s count of its colour (`up`:
+    what one more is worth, as `kind_values`) and at one fewer (`down`: what the last one
+    held is worth).  A seat's holding value adds, per colour, the entries at counts 0, 1,
+    ...; these two rows give its exact changes."""
+    tot = state.ctot[p]
+    shop = state.shop
+    v = _COLOUR_VALUES
+    up: list[float] = []
+    down: list[float] = []
+    for c in range(C.NUM_COLOURS):
+        n = tot[c]
+        row = v[n if n < 6 else 6]
+        below = v[n - 1 if 0 < n < 7 else (0 if n <= 0 else 6)]
+        o = 1 if shop[c][-1] else 0
+        up += row[o]
+        down += below[o]
+    up.append(1.6)
+    down.append(1.6)
+    return up, down
 
 
 def _exchange(state: TimePiratesState, p: int, gained: int, lost: int) -> float:
-    """Change in seat `p`'s holding value when `lost` leaves its hand and `gained` enters.
-    The holding value adds, per colour, the row entries at counts 0, 1, ... (each artifact
-    valued at the count before it), so removing then adding is an exact difference."""
-    tot = state.ctot[p]
-    lost_count = tot[lost // 3] - 1 if lost != WK else 0
-    gained_count = tot[gained // 3] if gained != WK else 0
-    if gained != WK and lost != WK and gained // 3 == lost // 3:
-        gained_count -= 1
-    return (_held_value(state, p, gained, gained_count)
-            - _held_value(state, p, lost, lost_count))
+    """Exact change in seat `p`'s holding value when `lost` leaves its hand and `gained`
+    enters (the formula `PirateBot._swap_choice` applies inline)."""
+    up, down = holding_rows(state, p)
+    return (down[gained] if gained // 3 == lost // 3 else up[gained]) - down[lost]
 
 
 class PirateBot(PirateBotV1):
@@ -316,12 +327,9 @@ class PirateBot(PirateBotV1):
             return self.caution * 0.3
         return 0.0
 
-    def choose(self, state: TimePiratesState, rng: random.Random) -> int:
-        if state.phase == PH_SWAP:
-            target, given = state.pend_need, 3 * state.pend + 2
-            return max(state.legal_actions(),
-                       key=lambda a: (self._swap_gain(state, target, given, a - PICK), -a))
-        return super().choose(state, rng)
+    def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        target, given = state.pend_need, 3 * state.pend + 2
+        return max(legal, key=lambda a: (self._swap_gain(state, target, given, a - PICK), -a))
 
     # --- restock -------------------------------------------------------------------------
     def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
@@ -343,26 +351,29 @@ class PirateBot(PirateBotV1):
 
     # --- standard and special actions ----------------------------------------------------
     def _act(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """Swaps are weighed once a turn, when the standard actions are spent (where MCTS
+        swaps), and jumps before the turn's first take: once per turn keeps the bot fast."""
+        std_left = state.std_left
+        if not std_left:
+            if self.arrows:
+                swap = self._swap_choice(state, legal)
+                if swap is not None:
+                    return swap
+            return END
         buys = [a for a in legal if BUY <= a < PICK]
         if buys:
             buy = self._buy(state, me, buys)
             if buy is not None:
                 return buy
         values = self.kind_values(state, me)
-        if self.arrows:
-            swap = self._arrow(state, values, legal)
-            if swap is not None:
-                return swap
-        if state.std_left == 0:
-            return END
-        atomics = [a for a in legal if ATOMIC <= a < ARROW]
-        if atomics:
-            jump = self._mid_jump(state, me, values, atomics)
+        if std_left >= 2 and state.atoms[me] and not state.forced:
+            jump = self._mid_jump(state, me, values,
+                                  [a for a in legal if ATOMIC <= a < ARROW])
             if jump is not None:
                 return jump
         here = state.pos[me]
         takes = [a for a in legal if TAKE <= a < MOVE]
-        if takes and not (state.std_left == 1 and here == state.patrol):
+        if takes and not (std_left == 1 and here == state.patrol):
             return max(takes, key=lambda a: (values[a - TAKE], -a))
         lines = state.comp.lines[here]
         move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
@@ -386,36 +397,60 @@ class PirateBot(PirateBotV1):
             for e in state.comp.lines[here]:
                 plan = max(plan, _top(values, epochs[e], k - 1) - self.risk(state, e))
         plan -= self.risk(state, here)
-        best = max((_top(values, ep, k) - self.risk(state, e), e)
-                   for e, ep in enumerate(epochs) if e != here)[0]
         a, cost = self._cheapest_atomic(state, me, values, atomics)
-        return a if best - plan > cost + self.jump else None
+        bar = plan + cost + self.jump
+        if k * max(values) <= bar:  # no epoch can hold takes worth that much: skip the scan
+            return None
+        best = max(_top(values, ep, k) - self.risk(state, e)
+                   for e, ep in enumerate(epochs) if e != here)
+        return a if best > bar else None
 
     def _swap_gain(self, state: TimePiratesState, target: int, given: int, taken: int) -> float:
         """What swapping our `given` artifact for `target`'s `taken` one is worth: the change
-        in our holding value minus `deny` times the change in the target's.  Each change is
-        an exact difference of one holding value (sums of `_COLOUR_VALUES` rows), so a
-        chain of swaps that each gain cannot come back to where it started (no loops)."""
-        me = state.cur
-        return (_exchange(state, me, taken, given)
+        in our holding value minus `deny` times the change in the target's.  Both changes are
+        exact, so a chain of swaps that each gain cannot come back to where it started."""
+        return (_exchange(state, state.cur, taken, given)
                 - self.deny * _exchange(state, target, given, taken))
 
-    def _arrow(self, state: TimePiratesState, values: list[float], legal: list[int]) -> int | None:
-        """The swap (arrow colour, target, and the best artifact to take) with the largest
-        gain above `swap`."""
+    def _swap_choice(self, state: TimePiratesState, legal: list[int]) -> int | None:
+        """The swap gaining most (`_swap_gain`, above `swap`) among those that take an
+        artifact of the colour we hold most of, for an arrow artifact of another colour: the
+        swaps worth making, at a few table look-ups each (this runs at most turn ends)."""
         me = state.cur
         if not (state.arrows[me] and state.filled & ~(1 << me)):
             return None
+        tot = state.ctot[me]
+        top = max(range(C.NUM_COLOURS), key=tot.__getitem__)
+        shop = state.shop
+        if not shop[top][-1]:
+            return None  # its deeds are sold out: nothing worth taking
+        v = _COLOUR_VALUES
+        n = tot[top]
+        mine = v[n if n < 6 else 6][1]  # our row of the top colour: what one more is worth
         best, best_gain = None, self.swap
+        deny = self.deny
+        hands, ctot = state.hands, state.ctot
         for a in legal:
             if not ARROW <= a < END:
                 continue
             colour, target = divmod(a - ARROW, MAX_SEATS)
-            given = 3 * colour + 2
-            for taken in compress(range(C.NUM_KINDS), state.hands[target]):
-                gain = self._swap_gain(state, target, given, taken)
-                if gain > best_gain:
-                    best, best_gain = a, gain
+            hand = hands[target]
+            base = 3 * top
+            if colour == top or not (hand[base] or hand[base + 1] or hand[base + 2]):
+                continue
+            m = tot[colour] - 1  # our count of the given arrow's colour once it is gone
+            o = 1 if shop[colour][-1] else 0
+            given_mine = v[m if m < 6 else 6][o][2]
+            t = ctot[target][colour]
+            given_theirs = v[t if t < 6 else 6][o][2]
+            t = ctot[target][top] - 1
+            theirs = v[t if t < 6 else 6][1]
+            for symbol in (0, 1, 2):
+                if hand[base + symbol]:
+                    gain = (mine[symbol] - given_mine
+                            - deny * (given_theirs - theirs[symbol]))
+                    if gain > best_gain:
+                        best, best_gain = a, gain
         return best
 
     # --- deeds ---------------------------------------------------------------------------
@@ -427,12 +462,16 @@ class PirateBot(PirateBotV1):
         if self.hold < 0 or sum(state.track) >= state.comp.police_per_year - 2:
             return ranked[0]
         white = state.hands[me][WK]
+        bazaar = state.bazaar
         for a in ranked:
             colour, points, cost, _ = deeds[a - BUY]
             if colour != C.WHITE and points < 6:
-                have = state.ctot[me][colour] + white
-                if any(deeds[t][1] >= 6 and state.bazaar[t] and have + self.hold >= c > cost
-                       for t, c in state.comp.colour_deeds[colour]):
-                    continue
+                reach = state.ctot[me][colour] + white + self.hold
+                for t, big_cost in state.comp.colour_deeds[colour]:
+                    if reach >= big_cost > cost and deeds[t][1] >= 6 and bazaar[t]:
+                        break
+                else:
+                    return a
+                continue
             return a
         return None
