@@ -7,7 +7,7 @@ partners in opposite seats (0,2 vs 1,3) who share one score.
 from __future__ import annotations
 
 from engines.core import Game
-from engines.tabula_rasa.bots import GreedyBot, MarginBot
+from engines.tabula_rasa.bots import GreedyBot, MarginBot, MarginV1Bot
 from engines.tabula_rasa.components import DATASET
 from engines.tabula_rasa.rules import Rules
 from engines.tabula_rasa.state import ACTION_KINDS, TabulaRasaState
@@ -33,7 +33,7 @@ GAME = Game(
     max_players=4,
     Rules=Rules,
     create_state=_create_state,
-    heuristics={"default": MarginBot, "greedy": GreedyBot},
+    heuristics={"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot},
     description="Knizia's card-majority game over ten territories (2-4 players, 4 = teams)",
     default_players=3,
     dataset=_dataset,
