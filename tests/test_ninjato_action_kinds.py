@@ -7,7 +7,14 @@ import random
 
 from engines.ninjato import GAME
 from engines.ninjato import components as comp
-from engines.ninjato.actions import A_HOUSE, A_SENSEI, NUM_ACTIONS, PH_PLACE, action_to_str
+from engines.ninjato.actions import (
+    A_HOUSE,
+    A_SENSEI,
+    NUM_ACTIONS,
+    PH_DRAW,
+    PH_PLACE,
+    action_to_str,
+)
 
 KINDS = GAME.action_kinds
 
@@ -59,3 +66,18 @@ def test_random_play_reaches_every_action_kind() -> None:
             s.apply_action(a)
         seed += 1
     assert not missing, f"never chosen in {seed} games: {[KINDS[k] for k in missing]}"
+
+
+def test_action_kind_a_dojo_placement_is_the_visit_and_later_draws_are_draws() -> None:
+    """Issue 14.3 made the dojo placement the visit's first draw: it counts as the visit;
+    the draws after it count as a face-up card or a deck draw."""
+    s = GAME.new_state(4, 5)
+    p = s.current_player()
+    s.hands[p] = [0, 0, 0, 0, 0]  # an empty hand draws 4: the visit goes on after one
+    s._legal_cache = None
+    first = min(s.legal_actions())
+    assert first < A_SENSEI and KINDS[s.action_kind(first)] == "dojo"
+    s.apply_action(first)
+    assert s.phase == PH_DRAW
+    kinds = {KINDS[s.action_kind(a)] for a in s.legal_actions()}
+    assert kinds <= {"dojo face-up card", "dojo deck draw"} and "dojo deck draw" in kinds
