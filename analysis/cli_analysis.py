@@ -121,6 +121,10 @@ def compare_command(
                             "half_width_rotation", "ratio", "rotation_games_equivalent"]],
                      {"share_duplicate", "half_width_duplicate", "share_rotation",
                       "half_width_rotation"})
+    from analysis import findings
+    from analysis.summary import print_findings
+
+    print_findings(stdout, findings.family(frame), out)
     if report is not None:
         from analysis.report import write_report
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -46,7 +45,7 @@ def _bot_tests(frame: pd.DataFrame, ctx: list[str]) -> list[dict[str, Any]]:
         fair = 1.0 / int(group["players"].iloc[0])
         for row in stats.clustered_win_share(group).itertuples():
             z = (row.win_share - fair) / row.se if row.se and row.se > 0 else np.nan
-            p = 2 * (1 - NormalDist().cdf(abs(z))) if np.isfinite(z) else np.nan
+            p = stats.two_sided_p(z)
             rows.append({**dict(zip(ctx, key)), "kind": "bot", "subject": row.bot,
                          "games": row.games, "share": row.win_share, "fair": fair,
                          "effect": row.win_share - fair, "half_width": row.half_width,
@@ -93,10 +92,10 @@ def describe_correction(tests: pd.DataFrame) -> str:
 
 
 def format_p(p: float) -> str:
-    """A p-value for reading: 3 significant digits, never a bare 0."""
+    """A p-value's relation for reading ("= 0.0123", "< 1e-15"): never a bare 0."""
     if p != p:
-        return "–"
-    return "< 1e-15" if p < 1e-15 else f"{p:.3g}"
+        return "= –"
+    return "< 1e-15" if p < 1e-15 else f"= {p:.3g}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -117,6 +116,15 @@ def confirmation_spec(manifest: dict[str, Any], games: int | None = None) -> tou
         game=spec.game, players=spec.players, games=max(spec.games, games or 0),
         bots=spec.bots, seed=spec.seed, rules=spec.rules, rotate=spec.rotate,
         seed_branch=tournament.CONFIRM_BRANCH)
+
+
+def _check_stored(target: Path, spec: tournament.RunSpec) -> None:
+    """A confirmation of another size is already there: say so (not "a different run")."""
+    if (target / results.MANIFEST).is_file():
+        games = int(results.read_manifest(target).get("games", 0))
+        if games != spec.games:
+            raise ValueError(f"{target} holds {games:,} fresh games, not {spec.games:,}; "
+                             f"remove it to confirm on {spec.games:,}")
 
 
 def _matches(manifest: dict[str, Any], row: pd.Series, ctx: list[str]) -> bool:
@@ -143,23 +151,28 @@ def confirm(
     if tests.empty or not tests["significant"].any():
         return tests
     ctx = [c for c in stats.CONTEXT if c in tests.columns]
-    fresh_frames: dict[tuple, pd.DataFrame] = {}
-    for index, row in tests[tests["significant"]].iterrows():
+    significant = tests[tests["significant"]]
+    plan: dict[tuple, list[tuple[dict[str, Any], tournament.RunSpec, Path]]] = {}
+    for _, row in significant.iterrows():
         key = tuple(row[c] for c in ctx)
-        if key not in fresh_frames:
-            parts = []
-            for manifest in manifests:
-                if is_confirmation(manifest) or not _matches(manifest, row, ctx):
-                    continue
-                spec = confirmation_spec(manifest, games)
-                target = confirmation_dir(manifest["path"])
-                if announce:
-                    label = (f"{manifest['game']} {manifest['players']}p "
-                             f"{manifest.get('rules_str') or 'official rules'}")
-                    announce(f"confirming {label} on {spec.games:,} fresh games -> {target}")
-                tournament.run_or_resume(spec, target, jobs, None, backend, scheduler)
-                parts.append(target)
-            fresh_frames[key] = results.load_runs(parts) if parts else pd.DataFrame()
+        if key in plan:
+            continue
+        plan[key] = [(m, confirmation_spec(m, games), confirmation_dir(m["path"]))
+                     for m in manifests if not is_confirmation(m) and _matches(m, row, ctx)]
+    for _, spec, target in (item for runs in plan.values() for item in runs):
+        _check_stored(target, spec)  # every clash reported before any game is played
+    fresh_frames: dict[tuple, pd.DataFrame] = {}
+    for key, runs in plan.items():
+        for manifest, spec, target in runs:
+            if announce:
+                label = (f"{manifest['game']} {manifest['players']}p "
+                         f"{manifest.get('rules_str') or 'official rules'}")
+                announce(f"confirming {label} on {spec.games:,} fresh games -> {target}")
+            tournament.run_or_resume(spec, target, jobs, None, backend, scheduler)
+        fresh_frames[key] = (results.load_runs([t for _, _, t in runs]) if runs
+                             else pd.DataFrame())
+    for index, row in significant.iterrows():
+        key = tuple(row[c] for c in ctx)
         fresh = fresh_frames[key]
         if fresh.empty:
             continue
@@ -182,18 +195,19 @@ def verdict(row: pd.Series | dict) -> str:
     if not row["significant"]:
         what = row["subject"] if row["kind"] == "seat" else "bot"
         return (f"no {what} edge larger than about {100 * row['mde']:.0f} points "
-                f"(adjusted p = {format_p(row['p_adjusted'])}; smaller edges cannot be told from "
+                f"(adjusted p {format_p(row['p_adjusted'])}; smaller edges cannot be told from "
                 "noise in these games)")
     confirmed = row.get("confirmed")
     if confirmed is None or (isinstance(confirmed, float) and np.isnan(confirmed)):
         status = "unconfirmed (not yet replayed on fresh deals)"
     elif confirmed:
         status = (f"confirmed on {int(row['confirm_games']):,} fresh games "
-                  f"(p = {format_p(row['confirm_p'])})")
+                  f"(p {format_p(row['confirm_p'])})")
     else:
         status = (f"not confirmed on {int(row['confirm_games']):,} fresh games "
-                  f"(p = {format_p(row['confirm_p'])}): treat it as chance")
-    return f"significant (adjusted p = {format_p(row['p_adjusted'])}), {status}"
+                  f"(p {format_p(row['confirm_p'])}): not a finding — it may be chance, or an "
+                  "edge too small for this many games (replay more with --confirm-games)")
+    return f"significant (adjusted p {format_p(row['p_adjusted'])}), {status}"
 
 
 def holds(row: pd.Series | dict) -> bool:

@@ -211,6 +211,8 @@ def tests_table(tests: pd.DataFrame) -> pd.DataFrame:
         "kind", "subject", "games", "share", "fair", "effect", "mde", "p_value", "p_adjusted",
         "significant", "confirm_games", "confirm_share", "confirm_p", "confirmed"]
     out = tests[columns].copy()
+    out["confirm_games"] = pd.Series([int(g) if g == g else np.nan for g in out["confirm_games"]],
+                                     index=out.index, dtype=object)
     out["confirmed"] = out["confirmed"].map(
         lambda v: "–" if v is None or v is np.nan else ("yes" if v else "no"))
     return out
@@ -367,16 +369,22 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "Balance table (per game and player count)",
         "<p class='note'>first edge: seat 1's win share minus the fair share; balance: 1 − "
         "(best − worst seat share), 100% = perfectly even; seat p: chi-square test of seat "
-        "wins against the fair share; decisiveness: mean winning margin in points; rounds "
-        "and lead changes come from the engine's metrics when it reports them.</p>",
+        "wins against the fair share (teams in partnership games), seat p adjusted: the same "
+        "after Benjamini–Hochberg over the report's tests; decisiveness: mean winning margin "
+        "in points; rounds and lead changes come from the engine's metrics when it reports "
+        "them.</p>",
         table_html(_with_adjusted(stats.balance_table(frame), seat_p, "seat_p_adjusted"))))
     parts.append(_section(
         "Seat advantage", image_html(plots.seat_advantage(frame), "win share by seat"),
         table_html(_with_adjusted(stats.seat_advantage(frame), seat_p, "p_adjusted"),
                    "Chi-square test (teams in partnership games) and first-seat edge; "
                    "p adjusted over the report's tests"),
-        *([table_html(stats.team_win_share(frame), "Win share by team (partners win together)")]
-          if stats.has_teams(frame) else []),
+        table_html(stats.seat_tests(frame),
+                   ("Win share by team (partners win together) and each seat or team"
+                    if stats.has_teams(frame) else "Each seat") +
+                   " against the fair share: p adjusted with Holm over the units of each game "
+                   "and player count; mde = smallest deviation these games detect with 80% "
+                   "power"),
         table_html(stats.seat_win_share(frame), "Win share by seat")))
     if multi_bot:
         bot_parts = [table_html(stats.win_share(frame, ctx + ["bot"]), "Win share by bot")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import warnings
 from statistics import NormalDist
 
@@ -206,6 +207,11 @@ def _holm(p: np.ndarray) -> np.ndarray:
     return out
 
 
+def two_sided_p(z: float) -> float:
+    """Two-sided normal p-value of a z statistic, accurate far in the tail (no 1 - cdf)."""
+    return math.erfc(abs(z) / math.sqrt(2)) if np.isfinite(z) else np.nan
+
+
 def minimum_detectable_effect(
     n, p0, alpha: float = ALPHA, power: float = POWER,
 ) -> np.ndarray:
@@ -302,8 +308,7 @@ def seat_tests(frame: pd.DataFrame) -> pd.DataFrame:
         return shares
     se = np.sqrt(shares["fair"] * (1 - shares["fair"]) / shares["games"])
     z = (shares["win_share"] - shares["fair"]) / se
-    shares["p_value"] = [2 * (1 - NormalDist().cdf(abs(v))) if np.isfinite(v) else np.nan
-                         for v in z]
+    shares["p_value"] = [two_sided_p(v) for v in z]
     ctx = context_columns(frame)
     shares["p_holm"] = shares.groupby(ctx, sort=False)["p_value"].transform(
         lambda p: pd.Series(adjust_pvalues(p, "holm"), index=p.index)) if ctx \
