@@ -215,6 +215,9 @@ def list_games() -> None:
                          f"{name} --items`): {', '.join(i['item'] for i in items)}",
                          soft_wrap=True, highlight=False)
         stdout.print(f"  bots: {', '.join(bot_names(game))}", soft_wrap=True)
+        if game.action_kinds:
+            stdout.print(f"  action kinds: {', '.join(game.action_kinds)}", soft_wrap=True,
+                         highlight=False, markup=False)
         if game.mcts_defaults:
             options = ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())
             stdout.print(f"  mcts defaults in this game: {options}", soft_wrap=True,
