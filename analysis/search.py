@@ -91,6 +91,8 @@ class SearchSpec:
     def rounds(self) -> list[int]:
         """New games per surviving candidate in each round of successive halving."""
         count = len(self.candidates())
+        if count < 2:
+            raise ValueError("--vary gives only one candidate; list at least two values")
         rounds = max(1, math.ceil(math.log2(count)))
         per_round = self.budget // rounds
         plan, alive = [], count

@@ -208,6 +208,9 @@ def _slug(text: str) -> str:
 def validated_cells(spec: SweepSpec) -> list[tuple[Cell, tournament.RunSpec]]:
     """Every cell with its validated run spec: any bad value fails here, before any output."""
     cells = spec.cells()
+    if len(cells) < 2:
+        raise ValueError("--vary gives only one setting (the base); list at least one other "
+                         "value to compare with")
     return [(cell, spec.run_spec(cell).validated()) for cell in cells]
 
 

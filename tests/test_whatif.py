@@ -118,6 +118,8 @@ def test_issue18_1_games_with_only_official_data_say_so(game_name, capsys):
     (["sweep", "ninjato", "--vary", "token_choice=free,sometimes"], "must be one of"),
     (["sweep", "ninjato", "--vary", "components.alarm_guards=10,-3"], "must be 0..100"),
     (["sweep", "ninjato", "--games", "5"], "at least one --vary"),
+    (["sweep", "ninjato", "--vary", "token_choice=free"], "only one setting"),
+    (["balance-search", "ninjato", "--vary", "token_choice=lowest"], "only one candidate"),
     (["balance-search", "ninjato", "--vary", "components.alarm_guards=0..40",
       "--budget", "100"], "too small"),
     (["balance-search", "ninjato", "--vary", "token_choice=free,lowest",
