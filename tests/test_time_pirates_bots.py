@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engines
-from engines.bots import make_bot
+from engines.bots import BotSpecError, make_bot
 from engines.time_pirates import components as C
 from engines.time_pirates.actions import (
     ARROW,
@@ -200,3 +202,9 @@ def test_issue15_swap_values_are_exact_differences_so_swaps_cannot_loop():
                     assert abs(there + back) < 1e-9, (p, lost, gained)
                     checked += 1
     assert checked > 100
+
+
+def test_issue15_heuristic_rejects_an_unknown_restock_mode():
+    with pytest.raises(BotSpecError, match="restock must be"):
+        make_bot("heuristic:restock=bogus", GAME)
+    assert make_bot("heuristic:restock=always", GAME).restock == "always"

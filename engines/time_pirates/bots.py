@@ -295,8 +295,9 @@ class PirateBot(PirateBotV1):
       (takes here, or a move and a take next door) by more than the atomic artifact is
       worth, plus `jump`.  Jumping at the end of a turn to start the next one elsewhere
       lost to not doing so (README), so the bot does not.
-    - Arrow swap when it raises our holding value minus `deny` times the target's by more
-      than `swap` (see `_exchange`: exact differences, so swaps cannot go round in circles).
+    - Arrow swap at the end of the turn, taking an artifact of the colour we hold most of,
+      when it raises our holding value minus `deny` times the target's by more than `swap`
+      (see `_exchange`: exact differences, so swaps cannot go round in circles).
     - No restock (`restock=yearend`; `always` = v1) when at most `window` police tokens
       are left in the year and we can buy a deed this turn: a restock could end the year
       before the purchase, which would then miss that year's count.
@@ -328,8 +329,22 @@ class PirateBot(PirateBotV1):
         return 0.0
 
     def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """The artifact to take in the swap under way: the one that raises our holding value
+        minus `deny` times the target's most (`_exchange` for both, rows read once)."""
         target, given = state.pend_need, 3 * state.pend + 2
-        return max(legal, key=lambda a: (self._swap_gain(state, target, given, a - PICK), -a))
+        my_up, my_down = holding_rows(state, me)
+        their_up, their_down = holding_rows(state, target)
+        deny = self.deny
+
+        def gain(a: int) -> tuple[float, int]:
+            k = a - PICK
+            if k // 3 == given // 3:
+                mine, theirs = my_down[k], their_down[given]
+            else:
+                mine, theirs = my_up[k], their_up[given]
+            return mine - my_down[given] - deny * (theirs - their_down[k]), -a
+
+        return max(legal, key=gain)
 
     # --- restock -------------------------------------------------------------------------
     def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
@@ -405,15 +420,8 @@ class PirateBot(PirateBotV1):
                    for e, ep in enumerate(epochs) if e != here)
         return a if best > bar else None
 
-    def _swap_gain(self, state: TimePiratesState, target: int, given: int, taken: int) -> float:
-        """What swapping our `given` artifact for `target`'s `taken` one is worth: the change
-        in our holding value minus `deny` times the change in the target's.  Both changes are
-        exact, so a chain of swaps that each gain cannot come back to where it started."""
-        return (_exchange(state, state.cur, taken, given)
-                - self.deny * _exchange(state, target, given, taken))
-
     def _swap_choice(self, state: TimePiratesState, legal: list[int]) -> int | None:
-        """The swap gaining most (`_swap_gain`, above `swap`) among those that take an
+        """The swap gaining most (as `_swap_pick` values it, above `swap`) among those that take an
         artifact of the colour we hold most of, for an arrow artifact of another colour: the
         swaps worth making, at a few table look-ups each (this runs at most turn ends)."""
         me = state.cur
@@ -467,7 +475,7 @@ class PirateBot(PirateBotV1):
             colour, points, cost, _ = deeds[a - BUY]
             if colour != C.WHITE and points < 6:
                 reach = state.ctot[me][colour] + white + self.hold
-                for t, big_cost in state.comp.colour_deeds[colour]:
+                for t, big_cost in state.comp.colour_deeds[colour]:  # a big deed in reach?
                     if reach >= big_cost > cost and deeds[t][1] >= 6 and bazaar[t]:
                         break
                 else:
