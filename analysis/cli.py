@@ -28,7 +28,7 @@ from rich.table import Table
 from analysis import tournament
 from analysis.results import RunError
 from analysis.summary import print_summary
-from engines import GAMES, get_game
+from engines import GAMES, datasets, get_game
 from engines.bots import BotSpecError, bot_names, split_specs
 from engines.core import rule_options
 
@@ -55,7 +55,8 @@ class GameGroup(typer.core.TyperGroup):
 app = typer.Typer(
     cls=GameGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help="Simulate tabletop games with bots and analyse balance.  `simulate list` shows games.",
+    help="Simulate tabletop games with bots and analyse balance.  `simulate list` shows games; "
+         "`simulate sweep` and `simulate balance-search` ask what-if questions.",
 )
 
 
@@ -208,6 +209,11 @@ def list_games() -> None:
             f"[bold]{name}[/]  {game.min_players}-{game.max_players} players "
             f"(default {game.players_default}) — {game.description}", soft_wrap=True)
         stdout.print(f"  data set: {game.dataset(game.make_rules())}", soft_wrap=True)
+        items = datasets.items_table(name)
+        if items:  # issue 18: data items are rule keys too
+            stdout.print("  data items (--rule components.ITEM=VALUE; `simulate data "
+                         f"{name} --items`): {', '.join(i['item'] for i in items)}",
+                         soft_wrap=True, highlight=False)
         stdout.print(f"  bots: {', '.join(bot_names(game))}", soft_wrap=True)
         if game.action_kinds:
             stdout.print(f"  action kinds: {', '.join(game.action_kinds)}", soft_wrap=True,
@@ -318,6 +324,7 @@ def play(
 
 
 __import__("analysis.cli_analysis").cli_analysis.register(app)  # compare, report, run
+__import__("analysis.cli_whatif").cli_whatif.register(app)  # data, sweep, balance-search
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -196,11 +196,15 @@ def run_command(
         raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
-    stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {total:,} games "
-                 f"-> {experiment.out_dir}")
+    sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
+    stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
+                 f"{total:,} games -> {experiment.out_dir}")
     if dry_run:
         for run in experiment.runs:
             stdout.print(f"  {run.path}  {run.format}  {', '.join(run.bots)}  {run.games:,}")
+        for path, spec in experiment.sweeps:
+            stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
+                         f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
         return
     path = run_with_progress(
         experiment.name, total, quiet,

@@ -39,7 +39,7 @@ from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
 
-TOP_KEYS = {"name", "description", "seed", "games", "study", "backend", "scheduler"}
+TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "backend", "scheduler"}
 STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules"}
 FORMATS = ("rotation", "duplicate", "each")
 #: In `bots`, every named heuristic style of the game (and its default).
@@ -69,6 +69,7 @@ class Experiment:
     out_dir: Path
     backend: str = "loky"
     scheduler: str | None = None
+    sweeps: list = field(default_factory=list)  # (directory, sweep.SweepSpec): what-if sweeps
 
 
 def _fail(where: str, message: str) -> None:
@@ -121,14 +122,23 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         _fail(where, f"seed must be a non-negative integer, got {seed!r}")
     default_games = _games_count(data.get("games", 1000), where)
-    studies = data.get("study")
-    if not isinstance(studies, list) or not studies:
-        _fail(where, "needs at least one [[study]] table")
+    studies = data.get("study", [])
+    sweep_tables = data.get("sweep", [])
+    if not isinstance(studies, list) or not isinstance(sweep_tables, list) or not (
+            studies or sweep_tables):
+        _fail(where, "needs at least one [[study]] or [[sweep]] table")
     out_dir = Path(out_root) / _slug(name)
     runs: list[PlannedRun] = []
     for number, study in enumerate(studies, 1):
         runs.extend(_expand(study, f"{where} [[study]] {number}", out_dir, seed,
                             default_games, games, scale))
+    from analysis import sweep
+
+    sweeps = [sweep.from_table(table, f"{where} [[sweep]] {number}", out_dir, seed,
+                               default_games, games, scale)
+              for number, table in enumerate(sweep_tables, 1)]
+    if len({p for p, _ in sweeps}) != len(sweeps):
+        _fail(where, "two sweeps write the same directory; give them distinct labels")
     paths = [r.path for r in runs]
     if len(set(paths)) != len(paths):
         _fail(where, "two studies write the same run directory; give them distinct labels")
@@ -138,7 +148,8 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
         _fail(where, f"backend must be loky or dask, got {backend!r}")
     if scheduler is not None and not isinstance(scheduler, str):
         _fail(where, "scheduler must be an address string such as 'tcp://host:8786'")
-    return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler)
+    return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler,
+                      sweeps)
 
 
 def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int,
@@ -264,10 +275,32 @@ def execute(experiment: Experiment, jobs: int = -1,
         tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
     title = f"Experiment {experiment.name}" + (
         f": {experiment.description}" if experiment.description else "")
+    sections = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
+    if not experiment.runs:  # sweeps only: their sections are the report
+        out = experiment.out_dir / "report.html"
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(report.page(title, "".join(sections)), encoding="utf-8")
+        os.replace(tmp, out)
+        return out
     return report.write_report([r.path for r in experiment.runs],
                                experiment.out_dir / "report.html", title=title,
                                confirm=confirm, confirm_games=confirm_games, jobs=jobs,
-                               announce=announce, backend=backend, scheduler=scheduler)
+                               announce=announce, backend=backend, scheduler=scheduler,
+                               extra=sections)
+
+
+def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+                scheduler: str | None, announce: Callable[[str], None] | None) -> list[str]:
+    """Play (or resume) the experiment's what-if sweeps; their report sections."""
+    from analysis import sweep
+
+    sections = []
+    for path, spec in experiment.sweeps:
+        callback = (lambda g: progress(None, g)) if progress else None
+        frame = sweep.run_sweep(spec, path, jobs, callback, backend, scheduler, announce)
+        sections.append(report._section(f"What-if sweep: {spec.game} {spec.players}p",
+                                        sweep.report_html(spec, frame)))
+    return sections
 
 
 def total_games(experiment: Experiment) -> int:
@@ -280,4 +313,4 @@ def total_games(experiment: Experiment) -> int:
             total += spec.deals * len(spec.seatings)
         else:
             total += run.games
-    return total
+    return total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)

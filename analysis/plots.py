@@ -221,3 +221,31 @@ def seats_by_lineup(frame: pd.DataFrame) -> Figure:
                  fontsize=10)
     fig.tight_layout(rect=(0, 0, 1, 0.95))
     return fig
+
+
+def effect_sizes(table: pd.DataFrame) -> Figure:
+    """What-if effects (a `sweep.effects` table): one panel per statistic, one bar per varied
+    setting with its paired 95% interval; shares in points, game length in decisions."""
+    if not table.empty:  # a statistic that never moves (no ties at all) gets no panel
+        moved = table.groupby("statistic")[["ci_low", "ci_high"]].apply(
+            lambda part: bool((part.abs() > 0).any().any()))
+        table = table[table["statistic"].map(moved)]
+    names = list(dict.fromkeys(table["statistic"])) if not table.empty else []
+    fig, axes = _panels(len(names), 4.2, 0.35 * max(3, table.groupby("statistic").size().max()
+                                                     if not table.empty else 3) + 1.2)
+    for ax, name in zip(axes, names):
+        part = table[table["statistic"] == name]
+        scale = 1.0 if name == "length" else 100.0
+        labels = [f"{k.removeprefix('components.')}={v}"[:38]
+                  for k, v in zip(part["key"], part["setting"])]
+        y = np.arange(len(part))
+        effect = part["effect"].to_numpy() * scale
+        err = np.vstack([effect - part["ci_low"].to_numpy() * scale,
+                         part["ci_high"].to_numpy() * scale - effect])
+        colours = ["tab:red" if s else "tab:gray" for s in part["significant"]]
+        ax.barh(y, effect, xerr=err, color=colours, capsize=3)
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_yticks(y, labels, fontsize=7)
+        ax.set_title(name + (" (decisions)" if name == "length" else " (points)"), fontsize=9)
+    fig.tight_layout()
+    return fig

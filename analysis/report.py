@@ -338,9 +338,18 @@ def _manifest_table(manifests: list[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows).rename(columns={"rules_str": "rules", "dataset": "data set"})
 
 
+def page(title: str, body: str) -> str:
+    """A whole HTML page around `body`, in the report's style."""
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
+            f"<h1>{html.escape(title)}</h1>{body}</body></html>")
+
+
 def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = "",
-           bootstrap: int = 100, tests: pd.DataFrame | None = None) -> str:
-    """The report's HTML text for an already loaded frame (`tests`: see `findings.family`)."""
+           bootstrap: int = 100, tests: pd.DataFrame | None = None,
+           extra: Sequence[str] = ()) -> str:
+    """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
+    `extra`: further sections, such as what-if sweeps, placed before the manifests)."""
     tests = findings.family(frame) if tests is None else tests
     seat_p = (tests[tests["kind"] == "seat"][stats.context_columns(frame) + ["p_adjusted"]]
               if len(tests) else None)
@@ -435,6 +444,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     from analysis.transcript import report_section  # replays games: only when reporting
 
     parts.append(_section("Example games", report_section(manifests)))
+    parts.extend(extra)
     parts.append(_section("Runs (manifests)", table_html(_manifest_table(manifests))))
     return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
@@ -445,7 +455,7 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "", bootstrap: int = 100, confirm: bool = False,
                  confirm_games: int | None = None, jobs: int = 1,
                  announce: Callable[[str], None] | None = None, backend: str = "loky",
-                 scheduler: str | None = None) -> Path:
+                 scheduler: str | None = None, extra: Sequence[str] = ()) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
@@ -463,7 +473,7 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     if confirm:
         tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,
                                  scheduler)
-    text = render(frame, manifests, title, bootstrap, tests)
+    text = render(frame, manifests, title, bootstrap, tests, extra)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)

@@ -26,7 +26,7 @@ import pyarrow as pa
 
 from analysis import results
 from analysis.parallel import check_backend
-from engines import get_game, play_game
+from engines import datasets, get_game, play_game
 from engines.bots import make_bot
 from engines.core import AVAILABILITY_EVERY, rules_to_str
 
@@ -189,6 +189,9 @@ def new_manifest(spec: RunSpec) -> dict[str, Any]:
         "rules": spec.rules,
         "rules_str": rules_to_str(rules),
         "dataset": game.dataset(rules),
+        # the whole component data table when it is not the shipped one (issue 18)
+        "components_data": datasets.full_data(spec.game, getattr(rules, "components", ""))
+        if getattr(rules, "components", "") else None,
         "chunk_size": spec.chunk_size,
         "rotate": spec.rotate,
         "seed_branch": spec.seed_branch,

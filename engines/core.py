@@ -344,6 +344,12 @@ class Game:
             object.__setattr__(self, "dataset", official_dataset)
 
     def make_rules(self, **options: Any) -> Any:
+        """`make_rules`; `components.ITEM` keys (one item of the data set) are folded into
+        the `components` option first (`engines.datasets.fold`)."""
+        if any(key.startswith("components.") for key in options):
+            from engines import datasets
+
+            options = datasets.fold(self.name, options)
         return make_rules(self.Rules, options)
 
     def checked_rules(self, **options: Any) -> Any:

@@ -222,3 +222,80 @@ def showdown_position(num_players: int, own_card: int, others: list[int]) -> Sho
     state.hands = hands
     state.deck = sorted(set(range(state.rules.cards)) - set(hands))
     return state
+
+
+# --------------------------------------------------------------------------------------------
+# Coin: a rule setting whose most balanced value is known in closed form
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoinRules:
+    head_start: int = field(default=0, metadata={"help": "seat 1 wins a draw below this"})
+    sides: int = 20
+
+
+class CoinState(State):
+    """One draw u in [0, 1) from the deal; seat 0 wins if u < head_start / sides, else seat 1.
+
+    Seat 0's win chance is head_start / sides, so the first-seat edge is
+    head_start / sides − 1/2 and the most balanced setting is head_start = sides / 2.
+    """
+
+    def __init__(self, num_players: int, seed: int, rules: CoinRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.draw = self.rng.random()
+        self.done = False
+
+    def current_player(self) -> int:
+        return -1 if self.done else 0
+
+    def is_terminal(self) -> bool:
+        return self.done
+
+    def _legal_actions(self) -> list[int]:
+        return [0]
+
+    def _apply(self, action: int) -> None:
+        self.done = True
+
+    def scores(self) -> list[float]:
+        first = self.draw < self.rules.head_start / self.rules.sides
+        return [1.0, 0.0] if first else [0.0, 1.0]
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        return {"coin": self.scores()}
+
+    def clone(self) -> CoinState:
+        other = CoinState.__new__(CoinState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> CoinState:
+        return self.clone()
+
+    def observation(self, seat: int) -> dict:
+        return {"done": self.done}
+
+
+def _coin_pass(**_: str):
+    class Pass:
+        def choose(self, state: State, rng: random.Random) -> int:
+            return 0
+
+    return Pass()
+
+
+COIN = Game(
+    name="toy-coin",
+    min_players=2,
+    max_players=2,
+    Rules=CoinRules,
+    create_state=CoinState,
+    heuristics={"default": _coin_pass},
+)

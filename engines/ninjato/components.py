@@ -23,7 +23,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from engines import component_file
+from engines import component_file, datasets
 
 DATASET = "ninjato-reconstructed-v1"
 
@@ -313,6 +313,10 @@ def load(path: str = "", treasure_mix: str = "B") -> Components:
     unreadable or misshapen file raises one ValueError naming it (`engines.component_file`)."""
     if not path:
         return build({}, treasure_mix)
+    if path.startswith(datasets.INLINE):  # items set by `--rule components.ITEM=...`
+        data, label = datasets.resolve("ninjato", path)
+        with component_file.wrong_shape(label):
+            return build(data, treasure_mix)
     data = component_file.parse(path, component_file.read(path), DEFAULT_DATA)
     if "dataset" not in data:
         data["dataset"] = Path(path).stem

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engines import component_file
+from engines import component_file, datasets
 
 DATASET = "time-pirates-inferred-v1"
 
@@ -173,11 +173,20 @@ def _load_cached(path: str, digest: str, raw: bytes) -> Components:
         return build(data, f"file:{path}#{digest}")
 
 
+@lru_cache(maxsize=16)
+def _load_inline(source: str) -> Components:
+    data, label = datasets.resolve("time-pirates", source)
+    with component_file.wrong_shape(label):
+        return build(data, label)
+
+
 def load(path: str) -> Components:
     """The data set in force: the built-in one for '' or the file at `path` (TOML/JSON); a
     missing, unreadable or misshapen file raises one ValueError naming it."""
     if not path:
         return DEFAULT
+    if path.startswith(datasets.INLINE):  # items set by `--rule components.ITEM=...`
+        return _load_inline(path)
     raw = component_file.read(path)
     return _load_cached(path, hashlib.sha256(raw).hexdigest()[:8], raw)
 
