@@ -9,6 +9,7 @@ is a mutable position driven by small integer actions.  Chance is resolved insid
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import random
@@ -172,22 +173,42 @@ class State:
         """
         raise NotImplementedError
 
-    def snapshot(self) -> dict:
-        """Everything in the position, comparable with `==` (tests use it to compare worlds).
+    #: Attributes that `snapshot` leaves out: caches derived from the rest of the position.
+    _snapshot_skip: tuple[str, ...] = ("_legal_cache",)
 
-        Default: the instance attributes, with the random generator replaced by its state.
+    def snapshot(self) -> dict:
+        """Everything in the position as a deep, comparable copy (tests use it to compare worlds).
+
+        A deep copy, so that a snapshot taken before a move still shows the old position
+        when a list of the state changes in place (a clone sharing a list with its original,
+        an illegal action that mutates before it raises).  The random generator is replaced
+        by its state; frozen dataclasses (rules, component tables) are immutable and kept.
         """
-        names = getattr(self, "__slots__", None) or vars(self).keys()
-        out = {}
-        for name in names:
-            if name == "_legal_cache" or not hasattr(self, name):
-                continue
-            value = getattr(self, name)
-            out[name] = value.getstate() if isinstance(value, random.Random) else value
-        return out
+        names = _slot_names(type(self)) + tuple(getattr(self, "__dict__", ()))
+        skip = self._snapshot_skip
+        return {name: _snapshot_value(getattr(self, name))
+                for name in names if name not in skip and hasattr(self, name)}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} players={self.num_players} to_move={self.current_player()}>"
+
+
+@functools.cache
+def _slot_names(cls: type) -> tuple[str, ...]:
+    """Every `__slots__` name of `cls` and its bases (a subclass may add `__slots__ = ()`)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else [n for n in slots if n not in names]
+    return tuple(names)
+
+
+def _snapshot_value(value: Any) -> Any:
+    if isinstance(value, random.Random):
+        return value.getstate()
+    if dataclasses.is_dataclass(value) and value.__dataclass_params__.frozen:  # type: ignore[union-attr]
+        return value
+    return copy.deepcopy(value)
 
 
 # --------------------------------------------------------------------------------------------

@@ -765,14 +765,6 @@ class BigCheeseState(State):
         top = card_name(self.deck[-1]) if self.deck else "?"
         return f"bid {action} on {top}"
 
-    def snapshot(self) -> dict:
-        out = {}
-        for name in self.__slots__:
-            if name == "_legal_cache":
-                continue
-            value = getattr(self, name)
-            out[name] = value.getstate() if isinstance(value, random.Random) else value
-        return out
 
 
 def shuffled(cards: list[int] | tuple[int, ...], rng: random.Random) -> list[int]:
