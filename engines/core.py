@@ -59,6 +59,23 @@ class State:
     - `clone()`, `determinize(seat, rng)`, `observation(seat)`, `action_to_str(action)`
     - optionally `winners()` (official tie-breaks), `ranks()`, `score_breakdown()`, `metrics()`.
 
+    `legal_actions()` and `apply_action()` are the contract, held here: a subclass that
+    defines either raises TypeError at class creation.  What a game needs from them it gets
+    through three hooks, each optional.
+
+    - **Caching**: `_apply` may leave the next decision's legal list in `self._legal_cache`
+      when it has it at hand (a shared, never-mutated list); `apply_action` clears the cache
+      before calling `_apply`, so a game that does nothing is always recomputed.
+    - **Phase dispatch**: a game whose rules run in numbered phases implements `_legal_actions`
+      and `_apply` as one lookup in per-phase tables of functions, module constants indexed
+      by `self.phase` (`return _LEGAL[self.phase](self)`; a global lookup is cheaper than a
+      class attribute on the hot path).
+    - **Forced choices**: a game whose rules say that a decision with one option is no
+      decision sets `_plays_forced_choices = True`; its `apply_action` then plays every sole
+      legal action after the chosen one (`_play_forced_choices`, which a constructor may call
+      too), so a bot is only ever asked when it has a choice.  (Chosen once per class in
+      `__init_subclass__`, so the other games pay nothing for it.)
+
     A subclass that copies itself in `clone()` must reset `_legal_cache` to None (or copy it:
     the cached list is never mutated by callers).
     """
@@ -67,10 +84,33 @@ class State:
     rules: Any
     rng: random.Random
     _legal_cache: list[int] | None = None
+    _plays_forced_choices: bool = False
+
+    def __init_subclass__(cls, overrides_contract: bool = False, **kwargs: Any) -> None:
+        """Hold the contract: no subclass defines `legal_actions` or `apply_action` (tests may,
+        with `overrides_contract=True`, to check that the contract tests catch a broken one)."""
+        super().__init_subclass__(**kwargs)
+        own = {"legal_actions", "apply_action"} & set(vars(cls))
+        if own and not overrides_contract:
+            raise TypeError(
+                f"{cls.__name__} defines {', '.join(sorted(own))}: the contract is held by "
+                "engines.core.State; use the hooks (_legal_actions, _apply, "
+                "_plays_forced_choices), see the State docstring"
+            )
+        if cls._plays_forced_choices and "apply_action" not in vars(cls):
+            cls.apply_action = State._apply_action_and_forced_choices  # type: ignore[method-assign]
 
     # --- contract: acting -------------------------------------------------------------
     def current_player(self) -> int:
-        """Seat to act, -1 when the game is over."""
+        """Seat to act, -1 when the game is over.
+
+        Against OpenSpiel's conventions: its `current_player()` returns negative sentinels
+        when no seat acts (`pyspiel.PlayerId`: CHANCE = -1, SIMULTANEOUS = -2, INVALID = -3,
+        TERMINAL = -4).  Here chance is resolved inside `apply_action` (there are no chance
+        nodes) and play is sequential, so the only sentinel is -1 = the game is over — the
+        value OpenSpiel uses for CHANCE.  An OpenSpiel adapter must therefore map -1 to its
+        TERMINAL (-4), never pass it through.
+        """
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
@@ -89,12 +129,41 @@ class State:
         if legal is None:
             legal = self._legal_actions()
         if action not in legal:
-            raise IllegalActionError(
-                f"illegal action {action!r} for seat {self.current_player()}; "
-                f"legal: {[self.action_to_str(a) for a in legal][:20]}"
-            )
+            raise self._illegal(action, legal)
         self._legal_cache = None
         self._apply(action)
+
+    def _apply_action_and_forced_choices(self, action: int) -> None:
+        """`apply_action` of a game with `_plays_forced_choices`: the action, then every forced
+        single choice (the loop of `_play_forced_choices`, inlined: this is the hot path)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_actions()
+        if action not in legal:
+            raise self._illegal(action, legal)
+        self._legal_cache = None
+        self._apply(action)
+        legal = self._legal_actions()
+        while len(legal) == 1:
+            self._apply(legal[0])
+            legal = self._legal_actions()
+        self._legal_cache = legal
+
+    def _illegal(self, action: int, legal: list[int]) -> IllegalActionError:
+        return IllegalActionError(
+            f"illegal action {action!r} for seat {self.current_player()}; "
+            f"legal: {[self.action_to_str(a) for a in legal][:20]}"
+        )
+
+    def _play_forced_choices(self) -> None:
+        """Forced-choices hook: play each sole legal action until a real decision (or the
+        end), and leave that decision's legal list cached.  Legal lists are recomputed here
+        (a constructor or a test may call it after changing the position by hand)."""
+        legal = self._legal_actions()
+        while len(legal) == 1:
+            self._apply(legal[0])
+            legal = self._legal_actions()
+        self._legal_cache = legal
 
     def _legal_actions(self) -> list[int]:
         raise NotImplementedError

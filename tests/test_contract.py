@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import random
+import types
 
 import pytest
 
 from engines import GAMES, get_game, play_game, replay
 from engines.bots import bot_names, make_bot
-from engines.core import IllegalActionError
+from engines.core import IllegalActionError, State
 from tests.conftest import random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
@@ -140,7 +141,9 @@ def _list_changed_in_place(game, n, seed):
 
 def _as_subclass(state, **methods):
     """`state` re-classed as a subclass of its own class that overrides `methods`."""
-    broken = type(f"Broken{type(state).__name__}", (type(state),), {"__slots__": (), **methods})
+    namespace = {"__slots__": (), **methods}
+    broken = types.new_class(f"Broken{type(state).__name__}", (type(state),),
+                             {"overrides_contract": True}, lambda ns: ns.update(namespace))
     state.__class__ = broken
     return state
 
@@ -275,6 +278,16 @@ def test_property_random_playouts_keep_the_contract(name):
         assert replay(game, n, seed, history).snapshot() == state.snapshot()
 
     check()
+
+
+@pytest.mark.parametrize("method", ["apply_action", "legal_actions"])
+def test_core_holds_the_contract_no_engine_overrides_it(method):
+    for game in GAMES.values():
+        state_class = type(game.new_state(game.min_players, 0))
+        core_versions = (getattr(State, method), State._apply_action_and_forced_choices)
+        assert getattr(state_class, method) in core_versions, f"{game.name} defines {method}"
+    with pytest.raises(TypeError, match=f"defines {method}: the contract is held"):
+        type("Rogue", (State,), {method: lambda self, *args: None})
 
 
 def test_registration_raises_on_a_missing_package():

@@ -4,9 +4,10 @@ One round is one auction on the face-up top card (bids and passes in `_apply`, t
 `veto`).  An auction won leads to `award` (the winner's bid goes on the card, every *older*
 project of every player gives one chip back; projects with no chip left mature: specials go
 to hand, number cards are rolled in `_resolve_pending`, each roll may be re-rolled by its
-owner's `big_cheese`), then `_after_award` (the win check) and the next auction.  In exact-N
-(`Rules.exact_order = "choice"`) a seat with several different number projects maturing at
-once first picks which to roll next (`choose_next`): the order decides which roll is void.
+owner's `big_cheese`), then `_after_award` (the win check, `_track_lead`) and the next
+auction.  In exact-N (`Rules.exact_order = "choice"`) a seat with several different number
+projects maturing at once first picks which to roll next (`choose_next`): the order decides
+which roll is void.
 
 Engine shortcut: a seat that can neither outbid nor Veto is passed automatically (its only
 legal action would be to pass, now and for the rest of the auction, as bids only rise).
@@ -346,9 +347,8 @@ class BigCheeseState(State):
             self.pending = pending
             self.pending_pos = 0
             self._resolve_pending()
-        else:  # `_after_award` with nothing scored: no win check, no lead change
-            self.leader = winner
-            self.start_auction()
+        else:
+            self._after_award()
 
     def project_chips(self, seat: int) -> list[int]:
         """Chips on each of `seat`'s projects, oldest first."""
@@ -363,17 +363,17 @@ class BigCheeseState(State):
         return int(r * card) + 1  # the 2: odd/even of any die = uniform {1, 2}
 
     def _resolve_pending(self) -> None:
-        """Roll the maturing number projects in order; stop for a Big Cheese decision.
+        """Roll the maturing number projects in order (`roll_die`, B5/B6); stop for a Big
+        Cheese decision; when all are rolled, `_after_award`.
 
-        (`roll_die` and `_score` are inlined here: this runs at almost every award.)
+        (`_score` is inlined here: this runs at almost every award.)
         """
         pending = self.pending
         pos = self.pending_pos
         cheeses = self.cheeses
         points = self.points
         earned = self.earned
-        rand = self.rng.random
-        d6 = self._d6
+        roll_die = self.roll_die
         exact = self._exact
         goal = self._goal
         choose = self._choose_order
@@ -381,7 +381,7 @@ class BigCheeseState(State):
             seat, card = pending[pos]
             if choose and self._offer_order(pos):
                 return
-            pts = card * (int(rand() * 6) + 1) if d6 else int(rand() * card) + 1
+            pts = roll_die(card)
             if cheeses[seat]:
                 self.pending_pos = pos
                 self.phase = ROLL
@@ -399,22 +399,7 @@ class BigCheeseState(State):
             earned[seat][VALUE_INDEX[card]] += pts
             pos += 1
         self.pending_pos = pos
-        # `_after_award`, inlined
-        best = max(points)
-        if best >= goal:
-            self._check_win()
-            if self.phase == OVER:
-                return
-        # `_track_lead`, inlined
-        if best > 0 and points.count(best) == 1:
-            lead = points.index(best)
-            if lead != self.lead:
-                if self.lead >= 0:
-                    self.lead_changes += 1
-                self.lead = lead
-        self.pending = []
-        self.leader = self.award_winner
-        self.start_auction()
+        self._after_award()
 
     def next_options(self, pos: int) -> list[int]:
         """`ACT_ROLL_NEXT + value` for each different value among the maturing projects of the
@@ -561,67 +546,52 @@ class BigCheeseState(State):
             return self.next_options(self.pending_pos)
         return []
 
-    def apply_action(self, action: int) -> None:
-        """`State.apply_action` with the bid/pass step inlined (the hot path: ~3 per auction).
+    def _apply(self, action: int) -> None:
+        """Bids and passes (the hot path: ~3 per auction, inlined here), Vetoes, Big Cheese
+        decisions, the exact-N roll order and the B8 window.
 
         After a bid or pass the turn goes to the next seat that still has a real choice; a
         seat that can neither outbid nor Veto is passed automatically (see `start_auction`).
         """
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_actions()
-        if action not in legal:
-            State.apply_action(self, action)  # raises IllegalActionError, changes nothing
-        self._legal_cache = None
-        if self.phase != BID or action == ACT_VETO:
-            self._apply(action)
-            return
-        seat = self.to_act
-        passed = self.passed
-        active = self.active
-        if action:  # bid: strictly higher, at most the free chips
-            high = self.high_bid = action
-            self.high_bidder = seat
-            done = 1
-        else:  # pass: final for this auction
-            passed[seat] = True
-            active -= 1
-            high = self.high_bid
-            done = 1 if self.high_bidder >= 0 else 0
-        following = self._following
-        pool = self.pool
-        vetoes = self.vetoes
-        while active > done:  # never reaches the high bidder: everyone after them acts first
-            seat = following[seat]
-            if not passed[seat]:
-                free = pool[seat]
-                veto = vetoes[seat]
-                if free > high or veto:
-                    self.active = active
-                    self.to_act = seat
-                    # (B2 `leader_must_open` never applies here: the leader has acted)
-                    self._legal_cache = self._acts[veto > 0][high][free]
-                    return
+        if self.phase == BID and action != ACT_VETO:
+            seat = self.to_act
+            passed = self.passed
+            active = self.active
+            if action:  # bid: strictly higher, at most the free chips
+                high = self.high_bid = action
+                self.high_bidder = seat
+                done = 1
+            else:  # pass: final for this auction
                 passed[seat] = True
                 active -= 1
-        self.active = active
-        bidder = self.high_bidder
-        if bidder < 0:
-            self._all_passed()
-        elif self._any_time:
-            self._close_auction()
-        else:
-            self.award(bidder, high)
-
-    def _apply(self, action: int) -> None:
-        """Vetoes, Big Cheese decisions and the B8 window (bids and passes: `apply_action`)."""
-        seat = self.to_act
-        if self.phase == BID:
-            if action == ACT_VETO:
-                self.veto(seat)
-            else:  # not reached through `apply_action`
-                self._legal_cache = None
-                self.apply_action(action)
+                high = self.high_bid
+                done = 1 if self.high_bidder >= 0 else 0
+            following = self._following
+            pool = self.pool
+            vetoes = self.vetoes
+            while active > done:  # never reaches the high bidder: all after them act first
+                seat = following[seat]
+                if not passed[seat]:
+                    free = pool[seat]
+                    veto = vetoes[seat]
+                    if free > high or veto:
+                        self.active = active
+                        self.to_act = seat
+                        # (B2 `leader_must_open` never applies here: the leader has acted)
+                        self._legal_cache = self._acts[veto > 0][high][free]
+                        return
+                    passed[seat] = True
+                    active -= 1
+            self.active = active
+            bidder = self.high_bidder
+            if bidder < 0:
+                self._all_passed()
+            elif self._any_time:
+                self._close_auction()
+            else:
+                self.award(bidder, high)
+        elif action == ACT_VETO:  # on a bidding turn, or in the B8 window
+            self.veto(self.to_act)
         elif self.phase == ROLL:
             if action == ACT_KEEP:
                 self.keep()
@@ -629,8 +599,6 @@ class BigCheeseState(State):
                 self.big_cheese()
         elif self.phase == ORDER:
             self.choose_next(action)
-        elif action == ACT_VETO:
-            self.veto(seat)
         else:
             self._window_next()
 

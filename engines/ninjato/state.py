@@ -282,14 +282,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def is_terminal(self) -> bool:
         return self.phase == PH_END
 
-    def legal_actions(self) -> list[int]:
-        """The contract's cached legal list, dispatched on the phase (hot path)."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = _LEGAL[self.phase](self)
-        return legal
-
     def _legal_actions(self) -> list[int]:
+        """Core's phase-dispatch hook: the legal list of the current phase (`_LEGAL`)."""
         return _LEGAL[self.phase](self)
 
     def legal_place(self) -> list[int]:
@@ -356,17 +350,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def apply_none(self, a: int) -> None:
         raise AssertionError("no action is legal once the game is over")
 
-    def apply_action(self, action: int) -> None:
-        """The contract's apply_action with the phase dispatch inlined (hot path)."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = _LEGAL[self.phase](self)
-        if action not in legal:
-            State.apply_action(self, action)  # raises IllegalActionError, changes nothing
-        self._legal_cache = None
-        _APPLY[self.phase](self, action)
-
     def _apply(self, a: int) -> None:
+        """Core's phase-dispatch hook: the action handler of the current phase (`_APPLY`)."""
         _APPLY[self.phase](self, a)
 
     def apply_place(self, a: int) -> None:
