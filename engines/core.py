@@ -66,10 +66,10 @@ class State:
     - **Caching**: `_apply` may leave the next decision's legal list in `self._legal_cache`
       when it has it at hand (a shared, never-mutated list); `apply_action` clears the cache
       before calling `_apply`, so a game that does nothing is always recomputed.
-    - **Phase dispatch**: a game whose rules run in numbered phases implements `_legal_actions`
-      and `_apply` as one lookup in per-phase tables of functions, module constants indexed
-      by `self.phase` (`return _LEGAL[self.phase](self)`; a global lookup is cheaper than a
-      class attribute on the hot path).
+    - **Phase dispatch**: a game whose rules run in numbered phases (`self.phase`) hands its
+      per-phase tables of legal-list builders and action handlers to
+      `Class.dispatch_on_phase(legal_by_phase, apply_by_phase)` after the class; core then
+      builds the contract methods around them (no extra call layer on the hot path).
     - **Forced choices**: a game whose rules say that a decision with one option is no
       decision sets `_plays_forced_choices = True`; its `apply_action` then plays every sole
       legal action after the chosen one (`_play_forced_choices`, which a constructor may call
@@ -97,8 +97,70 @@ class State:
                 "engines.core.State; use the hooks (_legal_actions, _apply, "
                 "_plays_forced_choices), see the State docstring"
             )
-        if cls._plays_forced_choices and "apply_action" not in vars(cls):
+        if cls._plays_forced_choices and cls.apply_action is State.apply_action:
             cls.apply_action = State._apply_action_and_forced_choices  # type: ignore[method-assign]
+
+    @classmethod
+    def dispatch_on_phase(
+        cls,
+        legal_by_phase: Sequence[Callable[[Any], list[int]]],
+        apply_by_phase: Sequence[Callable[[Any, int], None]],
+    ) -> None:
+        """Phase-dispatch hook: the legal list and the action handler of `self.phase`.
+
+        Call once after the class is defined, with tables indexed by phase (functions of the
+        state, and of the state and the action).  Core then builds this class's
+        `_legal_actions`, `_apply`, `legal_actions` and `apply_action` (honouring
+        `_plays_forced_choices`) around the tables, with no call layer between the contract
+        and the phase's function: the tables are closure constants, cheaper to reach on the
+        hot path than a class attribute or an extra method.
+        """
+        legal_of = tuple(legal_by_phase)
+        do = tuple(apply_by_phase)
+
+        def _legal_actions(self: Any) -> list[int]:
+            return legal_of[self.phase](self)
+
+        def _apply(self: Any, action: int) -> None:
+            do[self.phase](self, action)
+
+        def legal_actions(self: Any) -> list[int]:
+            legal = self._legal_cache
+            if legal is None:
+                legal = self._legal_cache = legal_of[self.phase](self)
+            return legal
+
+        def apply_action(self: Any, action: int) -> None:
+            legal = self._legal_cache
+            if legal is None:
+                legal = legal_of[self.phase](self)
+            if action not in legal:
+                raise self._illegal(action, legal)
+            self._legal_cache = None
+            do[self.phase](self, action)
+
+        def apply_action_and_forced_choices(self: Any, action: int) -> None:
+            legal = self._legal_cache
+            if legal is None:
+                legal = legal_of[self.phase](self)
+            if action not in legal:
+                raise self._illegal(action, legal)
+            self._legal_cache = None
+            do[self.phase](self, action)
+            legal = legal_of[self.phase](self)
+            while len(legal) == 1:
+                do[self.phase](self, legal[0])
+                legal = legal_of[self.phase](self)
+            self._legal_cache = legal
+
+        if cls._plays_forced_choices:
+            apply_action = apply_action_and_forced_choices
+        apply_action.__doc__ = State.apply_action.__doc__
+        legal_actions.__doc__ = State.legal_actions.__doc__
+        for function in (_legal_actions, _apply, legal_actions, apply_action):
+            name = function.__name__ if function is not apply_action else "apply_action"
+            function.__qualname__ = f"{cls.__name__}.{name}"
+            setattr(cls, name, function)
 
     # --- contract: acting -------------------------------------------------------------
     def current_player(self) -> int:

@@ -1,6 +1,6 @@
 """The Big Cheese rules: auctions for face-up projects, chips that trickle back, dice scoring.
 
-One round is one auction on the face-up top card (bids and passes in `_apply`, the hot path;
+One round is one auction on the face-up top card (bids and passes in `apply_bid`, the hot path;
 `veto`).  An auction won leads to `award` (the winner's bid goes on the card, every *older*
 project of every player gives one chip back; projects with no chip left mature: specials go
 to hand, number cards are rolled in `_resolve_pending`, each roll may be re-rolled by its
@@ -528,79 +528,93 @@ class BigCheeseState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def _legal_actions(self) -> list[int]:
-        phase = self.phase
+    # Legal lists and action handlers by phase (core's phase-dispatch hook: `_LEGAL`, `_DO`).
+    def legal_bid(self) -> list[int]:
+        """Pass, every bid above the high bid up to the free chips, Veto if held (B1, B2)."""
         seat = self.to_act
-        if phase == BID:
-            if self._must_open and self.high_bidder < 0 and seat == self.leader:
-                acts = list(range(1, self.pool[seat] + 1)) or [PASS]  # B2 option
-                if self.vetoes[seat]:
-                    acts.append(ACT_VETO)
-                return acts
-            return self._acts[self.vetoes[seat] > 0][self.high_bid][self.pool[seat]]
-        if phase == ROLL:
-            return _ROLL_ACTS
-        if phase == VETO_WINDOW:
-            return _WINDOW_ACTS
-        if phase == ORDER:
-            return self.next_options(self.pending_pos)
+        if self._must_open and self.high_bidder < 0 and seat == self.leader:
+            acts = list(range(1, self.pool[seat] + 1)) or [PASS]  # B2 option
+            if self.vetoes[seat]:
+                acts.append(ACT_VETO)
+            return acts
+        return self._acts[self.vetoes[seat] > 0][self.high_bid][self.pool[seat]]
+
+    def legal_window(self) -> list[int]:
+        return _WINDOW_ACTS
+
+    def legal_roll(self) -> list[int]:
+        return _ROLL_ACTS
+
+    def legal_none(self) -> list[int]:
         return []
 
-    def _apply(self, action: int) -> None:
-        """Bids and passes (the hot path: ~3 per auction, inlined here), Vetoes, Big Cheese
-        decisions, the exact-N roll order and the B8 window.
+    def legal_order(self) -> list[int]:
+        return self.next_options(self.pending_pos)
+
+    def apply_bid(self, action: int) -> None:
+        """A bid, a pass or a Veto (the hot path: ~3 per auction).
 
         After a bid or pass the turn goes to the next seat that still has a real choice; a
         seat that can neither outbid nor Veto is passed automatically (see `start_auction`).
         """
-        if self.phase == BID and action != ACT_VETO:
-            seat = self.to_act
-            passed = self.passed
-            active = self.active
-            if action:  # bid: strictly higher, at most the free chips
-                high = self.high_bid = action
-                self.high_bidder = seat
-                done = 1
-            else:  # pass: final for this auction
+        if action == ACT_VETO:
+            self.veto(self.to_act)
+            return
+        seat = self.to_act
+        passed = self.passed
+        active = self.active
+        if action:  # bid: strictly higher, at most the free chips
+            high = self.high_bid = action
+            self.high_bidder = seat
+            done = 1
+        else:  # pass: final for this auction
+            passed[seat] = True
+            active -= 1
+            high = self.high_bid
+            done = 1 if self.high_bidder >= 0 else 0
+        following = self._following
+        pool = self.pool
+        vetoes = self.vetoes
+        while active > done:  # never reaches the high bidder: all after them act first
+            seat = following[seat]
+            if not passed[seat]:
+                free = pool[seat]
+                veto = vetoes[seat]
+                if free > high or veto:
+                    self.active = active
+                    self.to_act = seat
+                    # (B2 `leader_must_open` never applies here: the leader has acted)
+                    self._legal_cache = self._acts[veto > 0][high][free]
+                    return
                 passed[seat] = True
                 active -= 1
-                high = self.high_bid
-                done = 1 if self.high_bidder >= 0 else 0
-            following = self._following
-            pool = self.pool
-            vetoes = self.vetoes
-            while active > done:  # never reaches the high bidder: all after them act first
-                seat = following[seat]
-                if not passed[seat]:
-                    free = pool[seat]
-                    veto = vetoes[seat]
-                    if free > high or veto:
-                        self.active = active
-                        self.to_act = seat
-                        # (B2 `leader_must_open` never applies here: the leader has acted)
-                        self._legal_cache = self._acts[veto > 0][high][free]
-                        return
-                    passed[seat] = True
-                    active -= 1
-            self.active = active
-            bidder = self.high_bidder
-            if bidder < 0:
-                self._all_passed()
-            elif self._any_time:
-                self._close_auction()
-            else:
-                self.award(bidder, high)
-        elif action == ACT_VETO:  # on a bidding turn, or in the B8 window
+        self.active = active
+        bidder = self.high_bidder
+        if bidder < 0:
+            self._all_passed()
+        elif self._any_time:
+            self._close_auction()
+        else:
+            self.award(bidder, high)
+
+    def apply_window(self, action: int) -> None:
+        """B8: a Veto against the award, or let it stand."""
+        if action == ACT_VETO:
             self.veto(self.to_act)
-        elif self.phase == ROLL:
-            if action == ACT_KEEP:
-                self.keep()
-            else:
-                self.big_cheese()
-        elif self.phase == ORDER:
-            self.choose_next(action)
         else:
             self._window_next()
+
+    def apply_roll(self, action: int) -> None:
+        if action == ACT_KEEP:
+            self.keep()
+        else:
+            self.big_cheese()
+
+    def apply_none(self, action: int) -> None:
+        raise AssertionError("no action is legal once the game is over")
+
+    def apply_order(self, action: int) -> None:
+        self.choose_next(action)
 
     def scores(self) -> list[float]:
         return list(self.points)
@@ -776,6 +790,14 @@ _SHARED = tuple(
         "vetoes_by_seat", "cheeses_by_seat",
     )
 )
+
+
+#: Per phase (index = BID, VETO_WINDOW, ROLL, OVER, ORDER): legal-list builder, handler.
+_LEGAL = (BigCheeseState.legal_bid, BigCheeseState.legal_window, BigCheeseState.legal_roll,
+          BigCheeseState.legal_none, BigCheeseState.legal_order)
+_DO = (BigCheeseState.apply_bid, BigCheeseState.apply_window, BigCheeseState.apply_roll,
+       BigCheeseState.apply_none, BigCheeseState.apply_order)
+BigCheeseState.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook
 
 
 def create_state(num_players: int, seed: int, rules: Rules | None = None) -> BigCheeseState:

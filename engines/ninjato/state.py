@@ -282,9 +282,6 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def is_terminal(self) -> bool:
         return self.phase == PH_END
 
-    def _legal_actions(self) -> list[int]:
-        """Core's phase-dispatch hook: the legal list of the current phase (`_LEGAL`)."""
-        return _LEGAL[self.phase](self)
 
     def legal_place(self) -> list[int]:
         """Placements: the dojo (with its first draw), a payable sensei tile, an open house,
@@ -350,9 +347,6 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def apply_none(self, a: int) -> None:
         raise AssertionError("no action is legal once the game is over")
 
-    def _apply(self, a: int) -> None:
-        """Core's phase-dispatch hook: the action handler of the current phase (`_APPLY`)."""
-        _APPLY[self.phase](self, a)
 
     def apply_place(self, a: int) -> None:
         """Put a shuriken on a location (3.2)."""
@@ -718,3 +712,4 @@ _APPLY = (
     NinjatoState.apply_none,
 )
 assert len(_LEGAL) == len(_APPLY) == PH_END + 1
+NinjatoState.dispatch_on_phase(_LEGAL, _APPLY)  # core's phase-dispatch hook

@@ -240,9 +240,6 @@ class TimePiratesState(State):
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
 
-    def _legal_actions(self) -> list[int]:
-        return _LEGAL[self.phase](self)
-
     def _legal_start(self) -> list[int]:
         taken = set(self.pos)
         return [EPOCH + e for e in range(len(self.epochs))
@@ -367,9 +364,6 @@ class TimePiratesState(State):
         return out
 
     # --- applying one action, by phase ----------------------------------------------------
-    def _apply(self, action: int) -> None:
-        _DO[self.phase](self, action)
-
     def _do_act(self, action: int) -> None:
         p = self.cur
         if action < MOVE:
@@ -773,3 +767,4 @@ _LEGAL = (S._legal_start, S._legal_penalty, S._legal_restock, S._legal_act, S._l
           S._legal_land, S._legal_jump, S._legal_swap, S._legal_white, S._legal_over)
 _DO = (S._do_start, S._do_penalty, S._do_restock, S._do_act, S._do_pay, S._do_land,
        S._do_land, S._do_swap, S._do_white, None)
+S.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook (with the forced choices)
