@@ -347,8 +347,9 @@ class BigCheeseState(State):
             self.pending = pending
             self.pending_pos = 0
             self._resolve_pending()
-        else:
-            self._after_award()
+        else:  # nothing rolled: no win check, no lead change
+            self.leader = winner
+            self.start_auction()
 
     def project_chips(self, seat: int) -> list[int]:
         """Chips on each of `seat`'s projects, oldest first."""
@@ -475,13 +476,14 @@ class BigCheeseState(State):
             self.keep()
 
     def _after_award(self) -> None:
-        """Win check after all maturings of the step (B9, B10, B11), then the next round."""
-        if self.pending:
-            if max(self.points) >= self._goal:
-                self._check_win()
-                if self.phase == OVER:
-                    return
-            self._track_lead()
+        """Once the maturing projects of an award are rolled: the win check (B9, B10, B11),
+        the lead, then the next round.  (An award that rolls nothing skips it: `award`.)"""
+        best = max(self.points)
+        if best >= self._goal:
+            self._check_win()
+            if self.phase == OVER:
+                return
+        self._track_lead(best)
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
@@ -499,9 +501,9 @@ class BigCheeseState(State):
             self.crossers = len(crossers)
             self._finish([s for s in crossers if points[s] == best], "target")
 
-    def _track_lead(self) -> None:
+    def _track_lead(self, best: int) -> None:
+        """A lead change: a different seat alone on the top score `best` (ties keep none)."""
         points = self.points
-        best = max(points)
         if best <= 0 or points.count(best) > 1:
             return
         lead = points.index(best)
