@@ -4,8 +4,8 @@ One round is one auction on the face-up top card (bids and passes in `apply_bid`
 `veto`).  An auction won leads to `award` (the winner's bid goes on the card, every *older*
 project of every player gives one chip back; projects with no chip left mature: specials go
 to hand, number cards are rolled in `_resolve_pending`, each roll may be re-rolled by its
-owner's `big_cheese`), then `_after_award` (the win check, `_track_lead`) and the next
-auction.  In exact-N (`Rules.exact_order = "choice"`) a seat with several different number
+owner's `big_cheese`), then the win check and the lead (end of `_resolve_pending`) and
+the next auction.  In exact-N (`Rules.exact_order = "choice"`) a seat with several different number
 projects maturing at once first picks which to roll next (`choose_next`): the order decides
 which roll is void.
 
@@ -364,17 +364,20 @@ class BigCheeseState(State):
         return int(r * card) + 1  # the 2: odd/even of any die = uniform {1, 2}
 
     def _resolve_pending(self) -> None:
-        """Roll the maturing number projects in order (`roll_die`, B5/B6); stop for a Big
-        Cheese decision; when all are rolled, `_after_award`.
+        """Roll the maturing number projects in order; stop for a Big Cheese decision; when all
+        are rolled, the win check (B9, B10, B11), the lead, then the next round.
 
-        (`_score` is inlined here: this runs at almost every award.)
+        This runs at almost every award, so the first roll (`roll_die`'s formula, B5/B6: the
+        rules tests check both the first rolls here and the re-rolls of `roll_die`), `_score`
+        and the lead tracking are written out here, once.
         """
         pending = self.pending
         pos = self.pending_pos
         cheeses = self.cheeses
         points = self.points
         earned = self.earned
-        roll_die = self.roll_die
+        rand = self.rng.random
+        d6 = self._d6
         exact = self._exact
         goal = self._goal
         choose = self._choose_order
@@ -382,7 +385,7 @@ class BigCheeseState(State):
             seat, card = pending[pos]
             if choose and self._offer_order(pos):
                 return
-            pts = roll_die(card)
+            pts = card * (int(rand() * 6) + 1) if d6 else int(rand() * card) + 1  # roll_die
             if cheeses[seat]:
                 self.pending_pos = pos
                 self.phase = ROLL
@@ -400,7 +403,21 @@ class BigCheeseState(State):
             earned[seat][VALUE_INDEX[card]] += pts
             pos += 1
         self.pending_pos = pos
-        self._after_award()
+        best = max(points)
+        if best >= goal:
+            self._check_win()
+            if self.phase == OVER:
+                return
+        # a lead change: a different seat alone on the top score (a tie keeps no leader)
+        if best > 0 and points.count(best) == 1:
+            lead = points.index(best)
+            if lead != self.lead:
+                if self.lead >= 0:
+                    self.lead_changes += 1
+                self.lead = lead
+        self.pending = []
+        self.leader = self.award_winner
+        self.start_auction()
 
     def next_options(self, pos: int) -> list[int]:
         """`ACT_ROLL_NEXT + value` for each different value among the maturing projects of the
@@ -475,19 +492,6 @@ class BigCheeseState(State):
         if not (self.rules.big_cheese_chain and self.cheeses[seat]):
             self.keep()
 
-    def _after_award(self) -> None:
-        """Once the maturing projects of an award are rolled: the win check (B9, B10, B11),
-        the lead, then the next round.  (An award that rolls nothing skips it: `award`.)"""
-        best = max(self.points)
-        if best >= self._goal:
-            self._check_win()
-            if self.phase == OVER:
-                return
-        self._track_lead(best)
-        self.pending = []
-        self.leader = self.award_winner
-        self.start_auction()
-
     def _check_win(self) -> None:
         """B10/B11: the seats at the goal after this step; the best of them win (ties share)."""
         points = self.points
@@ -500,17 +504,6 @@ class BigCheeseState(State):
             best = max(points[s] for s in crossers)
             self.crossers = len(crossers)
             self._finish([s for s in crossers if points[s] == best], "target")
-
-    def _track_lead(self, best: int) -> None:
-        """A lead change: a different seat alone on the top score `best` (ties keep none)."""
-        points = self.points
-        if best <= 0 or points.count(best) > 1:
-            return
-        lead = points.index(best)
-        if lead != self.lead:
-            if self.lead >= 0:
-                self.lead_changes += 1
-            self.lead = lead
 
     def _end_on_scores(self, reason: str) -> None:
         best = max(self.points)
