@@ -28,6 +28,7 @@ __all__ = [
     "Game",
     "GameRecord",
     "IllegalActionError",
+    "RegistrationError",
     "State",
     "UnknownGameError",
     "get_game",
@@ -46,14 +47,30 @@ class UnknownGameError(KeyError, ValueError):
         return str(self.args[0])
 
 
-def _discover() -> dict[str, Game]:
+class RegistrationError(ImportError):
+    """A built-in game package that is missing or does not define `GAME`."""
+
+
+def _builtin_game(package: str) -> Game:
+    """The `GAME` of `engines.<package>`; a missing package or `GAME` raises, never skips."""
+    module_name = f"engines.{package}"
+    if importlib.util.find_spec(module_name) is None:
+        raise RegistrationError(
+            f"built-in game package {module_name!r} (listed in _BUILTIN_PACKAGES) does not exist"
+        )
+    game = getattr(importlib.import_module(module_name), "GAME", None)
+    if not isinstance(game, Game):
+        raise RegistrationError(
+            f"built-in game package {module_name!r} defines no GAME (an engines.core.Game)"
+        )
+    return game
+
+
+def _discover(packages: tuple[str, ...] = _BUILTIN_PACKAGES) -> dict[str, Game]:
     games: dict[str, Game] = {}
-    for package in _BUILTIN_PACKAGES:
-        if importlib.util.find_spec(f"engines.{package}") is None:
-            continue  # not built yet
-        game = getattr(importlib.import_module(f"engines.{package}"), "GAME", None)
-        if game is not None:  # a package without GAME is still being written
-            games[game.name] = game
+    for package in packages:
+        game = _builtin_game(package)
+        games[game.name] = game
     for entry in importlib.metadata.entry_points(group="tabletop.games"):
         game = entry.load()
         games[game.name] = game

@@ -9,6 +9,7 @@ is a mutable position driven by small integer actions.  Chance is resolved insid
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import random
@@ -63,6 +64,23 @@ class State:
     - `clone()`, `determinize(seat, rng)`, `observation(seat)`, `action_to_str(action)`
     - optionally `winners()` (official tie-breaks), `ranks()`, `score_breakdown()`, `metrics()`.
 
+    `legal_actions()` and `apply_action()` are the contract, held here: a subclass that
+    defines either raises TypeError at class creation.  What a game needs from them it gets
+    through three hooks, each optional.
+
+    - **Caching**: `_apply` may leave the next decision's legal list in `self._legal_cache`
+      when it has it at hand (a shared, never-mutated list); `apply_action` clears the cache
+      before calling `_apply`, so a game that does nothing is always recomputed.
+    - **Phase dispatch**: a game whose rules run in numbered phases (`self.phase`) hands its
+      per-phase tables of legal-list builders and action handlers to
+      `Class.dispatch_on_phase(legal_by_phase, apply_by_phase)` after the class; core then
+      builds the contract methods around them (no extra call layer on the hot path).
+    - **Forced choices**: a game whose rules say that a decision with one option is no
+      decision sets `_plays_forced_choices = True`; its `apply_action` then plays every sole
+      legal action after the chosen one (`_play_forced_choices`, which a constructor may call
+      too), so a bot is only ever asked when it has a choice.  (Chosen once per class in
+      `__init_subclass__`, so the other games pay nothing for it.)
+
     A subclass that copies itself in `clone()` must reset `_legal_cache` to None (or copy it:
     the cached list is never mutated by callers).
     """
@@ -71,10 +89,95 @@ class State:
     rules: Any
     rng: random.Random
     _legal_cache: list[int] | None = None
+    _plays_forced_choices: bool = False
+
+    def __init_subclass__(cls, overrides_contract: bool = False, **kwargs: Any) -> None:
+        """Hold the contract: no subclass defines `legal_actions` or `apply_action` (tests may,
+        with `overrides_contract=True`, to check that the contract tests catch a broken one)."""
+        super().__init_subclass__(**kwargs)
+        own = {"legal_actions", "apply_action"} & set(vars(cls))
+        if own and not overrides_contract:
+            raise TypeError(
+                f"{cls.__name__} defines {', '.join(sorted(own))}: the contract is held by "
+                "engines.core.State; use the hooks (_legal_actions, _apply, "
+                "_plays_forced_choices), see the State docstring"
+            )
+        if cls._plays_forced_choices and cls.apply_action is State.apply_action:
+            cls.apply_action = State._apply_action_and_forced_choices  # type: ignore[method-assign]
+
+    @classmethod
+    def dispatch_on_phase(
+        cls,
+        legal_by_phase: Sequence[Callable[[Any], list[int]]],
+        apply_by_phase: Sequence[Callable[[Any, int], None]],
+    ) -> None:
+        """Phase-dispatch hook: the legal list and the action handler of `self.phase`.
+
+        Call once after the class is defined, with tables indexed by phase (functions of the
+        state, and of the state and the action).  Core then builds this class's
+        `_legal_actions`, `_apply`, `legal_actions` and `apply_action` (honouring
+        `_plays_forced_choices`) around the tables, with no call layer between the contract
+        and the phase's function: the tables are closure constants, cheaper to reach on the
+        hot path than a class attribute or an extra method.
+        """
+        legal_of = tuple(legal_by_phase)
+        do = tuple(apply_by_phase)
+
+        def _legal_actions(self: Any) -> list[int]:
+            return legal_of[self.phase](self)
+
+        def _apply(self: Any, action: int) -> None:
+            do[self.phase](self, action)
+
+        def legal_actions(self: Any) -> list[int]:
+            legal = self._legal_cache
+            if legal is None:
+                legal = self._legal_cache = legal_of[self.phase](self)
+            return legal
+
+        def apply_action(self: Any, action: int) -> None:
+            legal = self._legal_cache
+            if legal is None:
+                legal = legal_of[self.phase](self)
+            if action not in legal:
+                raise self._illegal(action, legal)
+            self._legal_cache = None
+            do[self.phase](self, action)
+
+        def apply_action_and_forced_choices(self: Any, action: int) -> None:
+            legal = self._legal_cache
+            if legal is None:
+                legal = legal_of[self.phase](self)
+            if action not in legal:
+                raise self._illegal(action, legal)
+            self._legal_cache = None
+            do[self.phase](self, action)
+            legal = legal_of[self.phase](self)
+            while len(legal) == 1:
+                do[self.phase](self, legal[0])
+                legal = legal_of[self.phase](self)
+            self._legal_cache = legal
+
+        if cls._plays_forced_choices:
+            apply_action = apply_action_and_forced_choices
+        apply_action.__doc__ = State.apply_action.__doc__
+        legal_actions.__doc__ = State.legal_actions.__doc__
+        for function in (_legal_actions, _apply, legal_actions, apply_action):
+            name = function.__name__ if function is not apply_action else "apply_action"
+            function.__qualname__ = f"{cls.__name__}.{name}"
+            setattr(cls, name, function)
 
     # --- contract: acting -------------------------------------------------------------
     def current_player(self) -> int:
-        """Seat to act, -1 when the game is over."""
+        """Seat to act, -1 when the game is over.
+
+        Against OpenSpiel's conventions: its `current_player()` returns negative sentinels
+        when no seat acts (`pyspiel.PlayerId`: CHANCE = -1, SIMULTANEOUS = -2, INVALID = -3,
+        TERMINAL = -4).  Here chance is resolved inside `apply_action` (there are no chance
+        nodes) and play is sequential, so the only sentinel is -1 = the game is over — the
+        value OpenSpiel uses for CHANCE.  An OpenSpiel adapter must therefore map -1 to its
+        TERMINAL (-4), never pass it through.
+        """
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
@@ -93,12 +196,41 @@ class State:
         if legal is None:
             legal = self._legal_actions()
         if action not in legal:
-            raise IllegalActionError(
-                f"illegal action {action!r} for seat {self.current_player()}; "
-                f"legal: {[self.action_to_str(a) for a in legal][:20]}"
-            )
+            raise self._illegal(action, legal)
         self._legal_cache = None
         self._apply(action)
+
+    def _apply_action_and_forced_choices(self, action: int) -> None:
+        """`apply_action` of a game with `_plays_forced_choices`: the action, then every forced
+        single choice (the loop of `_play_forced_choices`, inlined: this is the hot path)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_actions()
+        if action not in legal:
+            raise self._illegal(action, legal)
+        self._legal_cache = None
+        self._apply(action)
+        legal = self._legal_actions()
+        while len(legal) == 1:
+            self._apply(legal[0])
+            legal = self._legal_actions()
+        self._legal_cache = legal
+
+    def _illegal(self, action: int, legal: list[int]) -> IllegalActionError:
+        return IllegalActionError(
+            f"illegal action {action!r} for seat {self.current_player()}; "
+            f"legal: {[self.action_to_str(a) for a in legal][:20]}"
+        )
+
+    def _play_forced_choices(self) -> None:
+        """Forced-choices hook: play each sole legal action until a real decision (or the
+        end), and leave that decision's legal list cached.  Legal lists are recomputed here
+        (a constructor or a test may call it after changing the position by hand)."""
+        legal = self._legal_actions()
+        while len(legal) == 1:
+            self._apply(legal[0])
+            legal = self._legal_actions()
+        self._legal_cache = legal
 
     def _legal_actions(self) -> list[int]:
         raise NotImplementedError
@@ -177,22 +309,42 @@ class State:
         """
         raise NotImplementedError
 
-    def snapshot(self) -> dict:
-        """Everything in the position, comparable with `==` (tests use it to compare worlds).
+    #: Attributes that `snapshot` leaves out: caches derived from the rest of the position.
+    _snapshot_skip: tuple[str, ...] = ("_legal_cache",)
 
-        Default: the instance attributes, with the random generator replaced by its state.
+    def snapshot(self) -> dict:
+        """Everything in the position as a deep, comparable copy (tests use it to compare worlds).
+
+        A deep copy, so that a snapshot taken before a move still shows the old position
+        when a list of the state changes in place (a clone sharing a list with its original,
+        an illegal action that mutates before it raises).  The random generator is replaced
+        by its state; frozen dataclasses (rules, component tables) are immutable and kept.
         """
-        names = getattr(self, "__slots__", None) or vars(self).keys()
-        out = {}
-        for name in names:
-            if name == "_legal_cache" or not hasattr(self, name):
-                continue
-            value = getattr(self, name)
-            out[name] = value.getstate() if isinstance(value, random.Random) else value
-        return out
+        names = _slot_names(type(self)) + tuple(getattr(self, "__dict__", ()))
+        skip = self._snapshot_skip
+        return {name: _snapshot_value(getattr(self, name))
+                for name in names if name not in skip and hasattr(self, name)}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} players={self.num_players} to_move={self.current_player()}>"
+
+
+@functools.cache
+def _slot_names(cls: type) -> tuple[str, ...]:
+    """Every `__slots__` name of `cls` and its bases (a subclass may add `__slots__ = ()`)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else [n for n in slots if n not in names]
+    return tuple(names)
+
+
+def _snapshot_value(value: Any) -> Any:
+    if isinstance(value, random.Random):
+        return value.getstate()
+    if dataclasses.is_dataclass(value) and value.__dataclass_params__.frozen:  # type: ignore[union-attr]
+        return value
+    return copy.deepcopy(value)
 
 
 # --------------------------------------------------------------------------------------------

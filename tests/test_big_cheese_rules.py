@@ -247,7 +247,23 @@ def test_scoring_polyhedral_rolls_the_die_matching_the_card(card):
     assert state.points[0] == card
 
 
+def first_roll_points(card: int, seed: int, **rules) -> int:
+    """Points of the first roll of a maturing `card` project, through an award (the path
+    every first roll takes: `award` -> `_resolve_pending`), with a seeded rng."""
+    state = setup(deck=[2, 4], projects={0: [(card, 1)]}, pool=[9, 10, 10, 10], **rules)
+    state.rng = random.Random(seed)
+    play(state, PASS, 1, PASS, PASS)  # seat 1 wins the 4: seat 0's last chip leaves the card
+    assert state.proj_cards[0] == [] and card in state.discard
+    return state.points[0]
+
+
 def test_ruling_B6_the_2_is_odd_even_uniform_1_or_2_in_polyhedral_and_2xd6_in_d6():
+    rolls = Counter(first_roll_points(2, seed, dice="polyhedral") for seed in range(800))
+    assert set(rolls) == {1, 2} and abs(rolls[1] - 400) < 60
+    assert {first_roll_points(2, seed) for seed in range(300)} == {2, 4, 6, 8, 10, 12}
+
+
+def test_ruling_B6_a_big_cheese_reroll_of_the_2_uses_the_same_die():
     poly = setup(dice="polyhedral")
     poly.rng = random.Random(5)
     rolls = Counter(poly.roll_die(2) for _ in range(4000))
@@ -258,9 +274,8 @@ def test_ruling_B6_the_2_is_odd_even_uniform_1_or_2_in_polyhedral_and_2xd6_in_d6
 
 
 def test_ruling_B5_polyhedral_rolls_each_face_of_the_card_die():
-    state = setup(dice="polyhedral")
-    state.rng = random.Random(1)
-    assert {state.roll_die(20) for _ in range(3000)} == set(range(1, 21))
+    faces = {first_roll_points(20, seed, dice="polyhedral") for seed in range(400)}
+    assert faces == set(range(1, 21))
 
 
 # ------------------------------------------------------------------ Veto

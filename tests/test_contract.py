@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import random
+import types
 
 import pytest
 
 from engines import GAMES, get_game, play_game, replay
 from engines.bots import bot_names, make_bot
-from engines.core import IllegalActionError
+from engines.core import IllegalActionError, State
 from tests.conftest import random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
@@ -73,30 +74,110 @@ def test_same_seed_same_game_and_replay_reproduces_it(name, n):
         assert final.scores() == first.scores
 
 
-@pytest.mark.parametrize("name,n", CASES, ids=IDS)
-def test_clone_is_independent(name, n):
-    game = get_game(name)
-    for seed in SEEDS:
-        state = random_midgame(game, n, seed)
-        before = state.snapshot()
-        copy = state.clone()
-        assert copy.snapshot() == before
-        rng = random.Random(seed)
-        while not copy.is_terminal():
-            legal = copy.legal_actions()
-            copy.apply_action(legal[rng.randrange(len(legal))])
-        assert state.snapshot() == before, "playing the clone changed the original"
+def check_clone_is_independent(state, seed):
+    """Playing a clone to the end leaves the original exactly as it was."""
+    before = state.snapshot()
+    copy = state.clone()
+    assert copy.snapshot() == before
+    rng = random.Random(seed)
+    while not copy.is_terminal():
+        legal = copy.legal_actions()
+        copy.apply_action(legal[rng.randrange(len(legal))])
+    assert state.snapshot() == before, "playing the clone changed the original"
 
 
-@pytest.mark.parametrize("name,n", CASES, ids=IDS)
-def test_illegal_action_raises_and_changes_nothing(name, n):
-    game = get_game(name)
-    state = random_midgame(game, n, 3)
+def check_illegal_action_changes_nothing(state):
     before = state.snapshot()
     bad = max(state.legal_actions()) + 10_007
     with pytest.raises(IllegalActionError):
         state.apply_action(bad)
     assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_clone_is_independent(name, n):
+    game = get_game(name)
+    for seed in SEEDS:
+        check_clone_is_independent(random_midgame(game, n, seed), seed)
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_illegal_action_raises_and_changes_nothing(name, n):
+    check_illegal_action_changes_nothing(random_midgame(get_game(name), n, 3))
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_snapshot_is_a_deep_copy(name, n):
+    """A snapshot does not move when a list of the state changes in place."""
+    state = random_midgame(get_game(name), n, 1)
+    before = state.snapshot()
+    attr = _list_attributes(state)[0]
+    getattr(state, attr).append(-1)
+    assert state.snapshot() != before
+    assert before[attr] != state.snapshot()[attr]
+
+
+# --- mutation checks: the two contract tests above fail on the bugs they are named after ---
+
+def _list_attributes(state):
+    """Names of the state's list attributes (the ones a careless clone could share)."""
+    return [name for name in state.snapshot()
+            if type(getattr(state, name, None)) is list]
+
+
+def _list_changed_in_place(game, n, seed):
+    """A list attribute that a playout of a clone changes in place (same list object)."""
+    state = random_midgame(game, n, seed)
+    copy = state.clone()
+    lists = {name: (getattr(copy, name), list(getattr(copy, name)))
+             for name in _list_attributes(copy)}
+    rng = random.Random(seed)
+    while not copy.is_terminal():
+        legal = copy.legal_actions()
+        copy.apply_action(legal[rng.randrange(len(legal))])
+    return [name for name, (obj, old) in lists.items()
+            if getattr(copy, name) is obj and obj != old]
+
+
+def _as_subclass(state, **methods):
+    """`state` re-classed as a subclass of its own class that overrides `methods`."""
+    namespace = {"__slots__": (), **methods}
+    broken = types.new_class(f"Broken{type(state).__name__}", (type(state),),
+                             {"overrides_contract": True}, lambda ns: ns.update(namespace))
+    state.__class__ = broken
+    return state
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_mutation_check_a_clone_sharing_a_list_fails_the_clone_test(name, n):
+    game = get_game(name)
+    seed = next(s for s in SEEDS if _list_changed_in_place(game, n, s))
+    shared = _list_changed_in_place(game, n, seed)[0]
+    base_clone = type(game.new_state(n, seed)).clone
+
+    def clone(self):
+        copy = base_clone(self)
+        setattr(copy, shared, getattr(self, shared))  # the bug: one list not copied
+        return copy
+
+    state = _as_subclass(random_midgame(game, n, seed), clone=clone)
+    with pytest.raises(AssertionError, match="changed the original"):
+        check_clone_is_independent(state, seed)
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_mutation_check_an_illegal_action_that_mutates_fails_the_illegal_action_test(name, n):
+    game = get_game(name)
+    state = random_midgame(game, n, 3)
+    target = _list_attributes(state)[0]
+    base_apply = type(state).apply_action
+
+    def apply_action(self, action):
+        getattr(self, target).append(action)  # the bug: a change before the legality check
+        base_apply(self, action)
+
+    with pytest.raises(AssertionError):
+        check_illegal_action_changes_nothing(_as_subclass(state, apply_action=apply_action))
 
 
 @pytest.mark.parametrize("name,n", CASES, ids=IDS)
@@ -262,3 +343,28 @@ def test_issue15_random_play_reaches_every_action_kind(name):
         played += 1
     assert not missing, (f"{played} random games never reached: "
                          f"{[game.action_kinds[k] for k in sorted(missing)]}")
+@pytest.mark.parametrize("method", ["apply_action", "legal_actions"])
+def test_core_holds_the_contract_no_engine_overrides_it(method):
+    for game in GAMES.values():
+        state_class = type(game.new_state(game.min_players, 0))
+        function = getattr(state_class, method)
+        assert function.__module__ == "engines.core", f"{game.name} defines {method}"
+    with pytest.raises(TypeError, match=f"defines {method}: the contract is held"):
+        type("Rogue", (State,), {method: lambda self, *args: None})
+
+
+def test_registration_raises_on_a_missing_package():
+    from engines import RegistrationError, _discover
+    with pytest.raises(RegistrationError, match="engines.tabula_rasta.*does not exist"):
+        _discover(("tabula_rasa", "tabula_rasta"))
+
+
+def test_registration_raises_on_a_package_without_game():
+    from engines import RegistrationError, _discover
+    with pytest.raises(RegistrationError, match="engines.bots.*defines no GAME"):
+        _discover(("bots",))
+
+
+def test_every_builtin_package_is_registered():
+    from engines import _BUILTIN_PACKAGES
+    assert len(GAMES) >= len(_BUILTIN_PACKAGES)

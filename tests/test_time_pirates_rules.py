@@ -81,7 +81,7 @@ def turn_of(state: TimePiratesState, seat: int, pos: int | None = None,
     state._resummarize()  # ... and the hands and the bag
     state._legal_cache = None
     state._begin_turn(seat)
-    state._settle()
+    state._play_forced_choices()
 
 
 def give(state: TimePiratesState, seat: int, hand: dict[int, int]) -> None:
@@ -483,9 +483,9 @@ def test_ruling_P7_arrow_gives_the_token_and_takes_any_artifact_of_any_player():
 
 
 def end_year(state: TimePiratesState) -> None:
-    """Score a year as the 8th police token would (then settle forced choices)."""
+    """Score a year as the 8th police token would (then play forced choices)."""
     state._end_year()
-    state._settle()
+    state._play_forced_choices()
 
 
 def own(state: TimePiratesState, seat: int, *types: int) -> None:

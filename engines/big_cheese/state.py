@@ -1,12 +1,13 @@
 """The Big Cheese rules: auctions for face-up projects, chips that trickle back, dice scoring.
 
-One round is one auction on the face-up top card (bids and passes in `_apply`, the hot path;
+One round is one auction on the face-up top card (bids and passes in `apply_bid`, the hot path;
 `veto`).  An auction won leads to `award` (the winner's bid goes on the card, every *older*
 project of every player gives one chip back; projects with no chip left mature: specials go
 to hand, number cards are rolled in `_resolve_pending`, each roll may be re-rolled by its
-owner's `big_cheese`), then `_after_award` (the win check) and the next auction.  In exact-N
-(`Rules.exact_order = "choice"`) a seat with several different number projects maturing at
-once first picks which to roll next (`choose_next`): the order decides which roll is void.
+owner's `big_cheese`), then the win check and the lead (end of `_resolve_pending`) and
+the next auction.  In exact-N (`Rules.exact_order = "choice"`) a seat with several different number
+projects maturing at once first picks which to roll next (`choose_next`): the order decides
+which roll is void.
 
 Engine shortcut: a seat that can neither outbid nor Veto is passed automatically (its only
 legal action would be to pass, now and for the rest of the auction, as bids only rise).
@@ -346,7 +347,7 @@ class BigCheeseState(State):
             self.pending = pending
             self.pending_pos = 0
             self._resolve_pending()
-        else:  # `_after_award` with nothing scored: no win check, no lead change
+        else:  # nothing rolled: no win check, no lead change
             self.leader = winner
             self.start_auction()
 
@@ -363,9 +364,12 @@ class BigCheeseState(State):
         return int(r * card) + 1  # the 2: odd/even of any die = uniform {1, 2}
 
     def _resolve_pending(self) -> None:
-        """Roll the maturing number projects in order; stop for a Big Cheese decision.
+        """Roll the maturing number projects in order; stop for a Big Cheese decision; when all
+        are rolled, the win check (B9, B10, B11), the lead, then the next round.
 
-        (`roll_die` and `_score` are inlined here: this runs at almost every award.)
+        This runs at almost every award, so the first roll (`roll_die`'s formula, B5/B6: the
+        rules tests check both the first rolls here and the re-rolls of `roll_die`), `_score`
+        and the lead tracking are written out here, once.
         """
         pending = self.pending
         pos = self.pending_pos
@@ -381,7 +385,7 @@ class BigCheeseState(State):
             seat, card = pending[pos]
             if choose and self._offer_order(pos):
                 return
-            pts = card * (int(rand() * 6) + 1) if d6 else int(rand() * card) + 1
+            pts = card * (int(rand() * 6) + 1) if d6 else int(rand() * card) + 1  # roll_die
             if cheeses[seat]:
                 self.pending_pos = pos
                 self.phase = ROLL
@@ -399,13 +403,12 @@ class BigCheeseState(State):
             earned[seat][VALUE_INDEX[card]] += pts
             pos += 1
         self.pending_pos = pos
-        # `_after_award`, inlined
         best = max(points)
         if best >= goal:
             self._check_win()
             if self.phase == OVER:
                 return
-        # `_track_lead`, inlined
+        # a lead change: a different seat alone on the top score (a tie keeps no leader)
         if best > 0 and points.count(best) == 1:
             lead = points.index(best)
             if lead != self.lead:
@@ -489,18 +492,6 @@ class BigCheeseState(State):
         if not (self.rules.big_cheese_chain and self.cheeses[seat]):
             self.keep()
 
-    def _after_award(self) -> None:
-        """Win check after all maturings of the step (B9, B10, B11), then the next round."""
-        if self.pending:
-            if max(self.points) >= self._goal:
-                self._check_win()
-                if self.phase == OVER:
-                    return
-            self._track_lead()
-        self.pending = []
-        self.leader = self.award_winner
-        self.start_auction()
-
     def _check_win(self) -> None:
         """B10/B11: the seats at the goal after this step; the best of them win (ties share)."""
         points = self.points
@@ -513,17 +504,6 @@ class BigCheeseState(State):
             best = max(points[s] for s in crossers)
             self.crossers = len(crossers)
             self._finish([s for s in crossers if points[s] == best], "target")
-
-    def _track_lead(self) -> None:
-        points = self.points
-        best = max(points)
-        if best <= 0 or points.count(best) > 1:
-            return
-        lead = points.index(best)
-        if lead != self.lead:
-            if self.lead >= 0:
-                self.lead_changes += 1
-            self.lead = lead
 
     def _end_on_scores(self, reason: str) -> None:
         best = max(self.points)
@@ -543,38 +523,37 @@ class BigCheeseState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def _legal_actions(self) -> list[int]:
-        phase = self.phase
+    # Legal lists and action handlers by phase (core's phase-dispatch hook: `_LEGAL`, `_DO`).
+    def legal_bid(self) -> list[int]:
+        """Pass, every bid above the high bid up to the free chips, Veto if held (B1, B2)."""
         seat = self.to_act
-        if phase == BID:
-            if self._must_open and self.high_bidder < 0 and seat == self.leader:
-                acts = list(range(1, self.pool[seat] + 1)) or [PASS]  # B2 option
-                if self.vetoes[seat]:
-                    acts.append(ACT_VETO)
-                return acts
-            return self._acts[self.vetoes[seat] > 0][self.high_bid][self.pool[seat]]
-        if phase == ROLL:
-            return _ROLL_ACTS
-        if phase == VETO_WINDOW:
-            return _WINDOW_ACTS
-        if phase == ORDER:
-            return self.next_options(self.pending_pos)
+        if self._must_open and self.high_bidder < 0 and seat == self.leader:
+            acts = list(range(1, self.pool[seat] + 1)) or [PASS]  # B2 option
+            if self.vetoes[seat]:
+                acts.append(ACT_VETO)
+            return acts
+        return self._acts[self.vetoes[seat] > 0][self.high_bid][self.pool[seat]]
+
+    def legal_window(self) -> list[int]:
+        return _WINDOW_ACTS
+
+    def legal_roll(self) -> list[int]:
+        return _ROLL_ACTS
+
+    def legal_none(self) -> list[int]:
         return []
 
-    def apply_action(self, action: int) -> None:
-        """`State.apply_action` with the bid/pass step inlined (the hot path: ~3 per auction).
+    def legal_order(self) -> list[int]:
+        return self.next_options(self.pending_pos)
+
+    def apply_bid(self, action: int) -> None:
+        """A bid, a pass or a Veto (the hot path: ~3 per auction).
 
         After a bid or pass the turn goes to the next seat that still has a real choice; a
         seat that can neither outbid nor Veto is passed automatically (see `start_auction`).
         """
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_actions()
-        if action not in legal:
-            State.apply_action(self, action)  # raises IllegalActionError, changes nothing
-        self._legal_cache = None
-        if self.phase != BID or action == ACT_VETO:
-            self._apply(action)
+        if action == ACT_VETO:
+            self.veto(self.to_act)
             return
         seat = self.to_act
         passed = self.passed
@@ -591,7 +570,7 @@ class BigCheeseState(State):
         following = self._following
         pool = self.pool
         vetoes = self.vetoes
-        while active > done:  # never reaches the high bidder: everyone after them acts first
+        while active > done:  # never reaches the high bidder: all after them act first
             seat = following[seat]
             if not passed[seat]:
                 free = pool[seat]
@@ -613,26 +592,24 @@ class BigCheeseState(State):
         else:
             self.award(bidder, high)
 
-    def _apply(self, action: int) -> None:
-        """Vetoes, Big Cheese decisions and the B8 window (bids and passes: `apply_action`)."""
-        seat = self.to_act
-        if self.phase == BID:
-            if action == ACT_VETO:
-                self.veto(seat)
-            else:  # not reached through `apply_action`
-                self._legal_cache = None
-                self.apply_action(action)
-        elif self.phase == ROLL:
-            if action == ACT_KEEP:
-                self.keep()
-            else:
-                self.big_cheese()
-        elif self.phase == ORDER:
-            self.choose_next(action)
-        elif action == ACT_VETO:
-            self.veto(seat)
+    def apply_window(self, action: int) -> None:
+        """B8: a Veto against the award, or let it stand."""
+        if action == ACT_VETO:
+            self.veto(self.to_act)
         else:
             self._window_next()
+
+    def apply_roll(self, action: int) -> None:
+        if action == ACT_KEEP:
+            self.keep()
+        else:
+            self.big_cheese()
+
+    def apply_none(self, action: int) -> None:
+        raise AssertionError("no action is legal once the game is over")
+
+    def apply_order(self, action: int) -> None:
+        self.choose_next(action)
 
     def scores(self) -> list[float]:
         return list(self.points)
@@ -785,14 +762,6 @@ class BigCheeseState(State):
         top = card_name(self.deck[-1]) if self.deck else "?"
         return f"bid {action} on {top}"
 
-    def snapshot(self) -> dict:
-        out = {}
-        for name in self.__slots__:
-            if name == "_legal_cache":
-                continue
-            value = getattr(self, name)
-            out[name] = value.getstate() if isinstance(value, random.Random) else value
-        return out
 
 
 def shuffled(cards: list[int] | tuple[int, ...], rng: random.Random) -> list[int]:
@@ -816,6 +785,14 @@ _SHARED = tuple(
         "vetoes_by_seat", "cheeses_by_seat",
     )
 )
+
+
+#: Per phase (index = BID, VETO_WINDOW, ROLL, OVER, ORDER): legal-list builder, handler.
+_LEGAL = (BigCheeseState.legal_bid, BigCheeseState.legal_window, BigCheeseState.legal_roll,
+          BigCheeseState.legal_none, BigCheeseState.legal_order)
+_DO = (BigCheeseState.apply_bid, BigCheeseState.apply_window, BigCheeseState.apply_roll,
+       BigCheeseState.apply_none, BigCheeseState.apply_order)
+BigCheeseState.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook
 
 
 def create_state(num_players: int, seed: int, rules: Rules | None = None) -> BigCheeseState:

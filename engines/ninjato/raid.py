@@ -36,7 +36,7 @@ from engines.ninjato.actions import (
     PH_KEEP,
     PH_TOKEN,
 )
-from engines.ninjato.draw import pick
+from engines.ninjato.draw import draw_from, pick
 
 E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX = (comp.E_MINUS2, comp.E_ZERO, comp.E_BORYAKU,
                                                comp.E_PLUS2, comp.E_SIX)
@@ -92,18 +92,6 @@ class RaidMixin:
     def play_value(self) -> int:
         """A2: a set-to-0/6 overrides the base and every +- modifier."""
         return self.rover if self.rover >= 0 else self.rbase + self.rmod
-
-    def play_beats(self) -> bool:
-        """Force must be strictly higher than the guard, stealth strictly lower; ties fail."""
-        if self.rbase < 0:
-            return False
-        v = self.rover if self.rover >= 0 else self.rbase + self.rmod
-        if self.rgk == G_ELITE:
-            vals = self.C.estealth if self.rapp else self.C.eforce
-            g = vals[self.rgid][self.rsub]
-        else:
-            g = self.C.gval[self.rgid]
-        return v < g if self.rapp else v > g
 
     # ------------------------------------------------------------------ legal actions
     def legal_choice(self) -> list[int]:
@@ -332,7 +320,8 @@ class RaidMixin:
             self.swap(a)
             self.await_play()
             return
-        # play_beats inlined (hot path); a switch before any base card beats nothing yet
+        # Does the play beat the guard?  Force must be strictly higher than the guard,
+        # stealth strictly lower; ties fail; a switch before any base card beats nothing yet.
         base = self.rbase
         if base >= 0:
             v = self.rover if self.rover >= 0 else base + self.rmod
@@ -425,15 +414,8 @@ class RaidMixin:
                 self.win_guard()
                 return
             self.rgk = G_ELITE
-            self.rgid = self.draw_from(self.edeck)
+            self.rgid = draw_from(self.edeck, self.rng)
         self.await_play()
-
-    def draw_from(self, lst: list[int]) -> int:
-        i = int(self.rng.random() * len(lst))
-        x = lst[i]
-        lst[i] = lst[-1]
-        lst.pop()
-        return x
 
     def retreat(self) -> None:
         """3.4.4: keep every treasure on the shuriken; the house gets one more (3.4.6)."""

@@ -286,15 +286,6 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def is_terminal(self) -> bool:
         return self.phase == PH_END
 
-    def legal_actions(self) -> list[int]:
-        """The contract's cached legal list, dispatched on the phase (hot path)."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = _LEGAL[self.phase](self)
-        return legal
-
-    def _legal_actions(self) -> list[int]:
-        return _LEGAL[self.phase](self)
 
     def legal_place(self) -> list[int]:
         """Placements: the dojo (with its first draw), a payable sensei tile, an open house,
@@ -360,18 +351,6 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def apply_none(self, a: int) -> None:
         raise AssertionError("no action is legal once the game is over")
 
-    def apply_action(self, action: int) -> None:
-        """The contract's apply_action with the phase dispatch inlined (hot path)."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = _LEGAL[self.phase](self)
-        if action not in legal:
-            State.apply_action(self, action)  # raises IllegalActionError, changes nothing
-        self._legal_cache = None
-        _APPLY[self.phase](self, action)
-
-    def _apply(self, a: int) -> None:
-        _APPLY[self.phase](self, a)
 
     def apply_place(self, a: int) -> None:
         """Put a shuriken on a location (3.2)."""
@@ -749,3 +728,4 @@ _APPLY = (
     NinjatoState.apply_none,
 )
 assert len(_LEGAL) == len(_APPLY) == PH_END + 1
+NinjatoState.dispatch_on_phase(_LEGAL, _APPLY)  # core's phase-dispatch hook

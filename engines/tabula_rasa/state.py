@@ -275,9 +275,4 @@ class TabulaRasaState(State):
     def action_to_str(self, action: int) -> str:
         return f"{card_name(action >> 1)} -> {territory_name(_TERR[action])}"
 
-    def snapshot(self) -> dict:
-        """All position attributes except the scoring cache."""
-        out = {name: getattr(self, name) for name in self.__slots__
-               if name not in ("_legal_cache", "_result", "rng")}
-        out["rng"] = self.rng.getstate()
-        return out
+    _snapshot_skip = ("_legal_cache", "_result")  # `_result` caches the final scoring

@@ -7,7 +7,9 @@ every draw is a uniform pick with the state's rng — which makes `determinize` 
 speed the same multiset is also kept as a token list, `tokens`, that draws pick from.)
 The other hidden thing is the secret white-deed placement of the final scoring.
 
-A decision with a single legal action is applied automatically (`_settle`): it is no choice.
+A decision with a single legal action is applied automatically (core's forced-choices hook,
+`_plays_forced_choices`): it is no choice.  Legal lists and actions dispatch on the phase
+(core's phase-dispatch hook: `_LEGAL`, `_DO` at the end of this module).
 """
 
 from __future__ import annotations
@@ -101,6 +103,7 @@ class TimePiratesState(State):
         "pend_need", "pend_mask", "stats", "shop", "ctot", "held", "atoms", "arrows", "filled",
         "result", "tokens", "short",
     )
+    _plays_forced_choices = True  # a decision with one option is no choice (module docstring)
 
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
@@ -153,7 +156,7 @@ class TimePiratesState(State):
         self.shop = _full_shop(comp)
         self._setup_fill()
         self._recount_short()
-        self._settle()
+        self._play_forced_choices()
 
     # --- setup ---------------------------------------------------------------------------
     def _setup_fill(self) -> None:
@@ -247,9 +250,6 @@ class TimePiratesState(State):
 
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
-
-    def _legal_actions(self) -> list[int]:
-        return _LEGAL[self.phase](self)
 
     def _legal_start(self) -> list[int]:
         taken = set(self.pos)
@@ -355,7 +355,7 @@ class TimePiratesState(State):
     def _legal_pay(self) -> list[int]:
         """Artifacts that may pay the next unit of the pending deed.  When the remaining
         payment is already determined (every eligible artifact must go), all orders end in
-        the same position: one option is offered, so `_settle` pays it without a decision."""
+        the same position: one option is offered, paid without a decision (a forced choice)."""
         h = self.hands[self.cur]
         colour = self.comp.deeds[self.pend][0]
         white = h[WK]
@@ -373,36 +373,6 @@ class TimePiratesState(State):
         if white:
             out.append(PICK + WK)
         return out
-
-    def apply_action(self, action: int) -> None:
-        """Same contract as `State.apply_action`, one call shallower (this is the hot path):
-        apply `action`, then every forced single choice; cache the next decision's options."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_actions()
-        if action not in legal:
-            super().apply_action(action)  # raises IllegalActionError, changes nothing
-        do, legal_of = _DO, _LEGAL
-        while True:
-            do[self.phase](self, action)
-            legal = legal_of[self.phase](self)
-            if len(legal) != 1:
-                self._legal_cache = legal
-                return
-            action = legal[0]
-
-    def _apply(self, action: int) -> None:
-        _DO[self.phase](self, action)
-        self._settle()
-
-    def _settle(self) -> None:
-        """Apply forced single choices; leave the next real decision's legal list cached."""
-        while True:
-            legal = _LEGAL[self.phase](self)
-            if len(legal) != 1:
-                self._legal_cache = legal
-                return
-            _DO[self.phase](self, legal[0])
 
     # --- applying one action, by phase ----------------------------------------------------
     def _do_act(self, action: int) -> None:
@@ -525,10 +495,6 @@ class TimePiratesState(State):
     def _do_white(self, action: int) -> None:
         self.white_place[self.cur].append(action - WHITE)
         self._next_white()
-
-    def _do(self, action: int) -> None:
-        """Apply one action without settling forced choices (tests drive steps with it)."""
-        _DO[self.phase](self, action)
 
     # --- turn structure -------------------------------------------------------------------
     def _begin_turn(self, p: int) -> None:
@@ -838,3 +804,4 @@ _LEGAL = (S._legal_start, S._legal_penalty, S._legal_restock, S._legal_act, S._l
           S._legal_land, S._legal_jump, S._legal_swap, S._legal_white, S._legal_over)
 _DO = (S._do_start, S._do_penalty, S._do_restock, S._do_act, S._do_pay, S._do_land,
        S._do_land, S._do_swap, S._do_white, None)
+S.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook (with the forced choices)
