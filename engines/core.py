@@ -148,6 +148,19 @@ class State:
     def action_to_str(self, action: int) -> str:
         return str(action)
 
+    def tensor_spec(self) -> tuple:
+        """How `observation(seat)` becomes a fixed-length vector: `(key, spec)` pairs with
+        the caps of its lists (see `engines.tensor`, which documents the encoding)."""
+        raise NotImplementedError
+
+    def observation_tensor(self, seat: int) -> Any:
+        """`observation(seat)` as a float32 numpy vector of fixed length for this game,
+        player count and rules; a function of the observation alone.  Layout:
+        `engines.tensor.schema_for(state.tensor_spec()).layout()`."""
+        from engines.tensor import schema_for  # numpy only for callers that want tensors
+
+        return schema_for(self.tensor_spec()).encode(self.observation(seat))
+
     def action_kind(self, action: int) -> int:
         """Which of the game's systems `action` uses: an index into `Game.action_kinds`.
 
@@ -300,7 +313,9 @@ class Game:
     `mcts_defaults` are `mcts` spec options (strings) that suit this game better than the
     bot's own defaults (a preset or explicit options override them); `action_kinds` names
     the game's systems — every distinct kind of decision of its rules, in words a player
-    would recognise — and `State.action_kind(action)` indexes into it.
+    would recognise — and `State.action_kind(action)` indexes into it.  For adapters
+    (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game without a
+    `max_decisions` rule never takes more than `max_game_length` decisions.
     """
 
     name: str
@@ -314,6 +329,8 @@ class Game:
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
     mcts_defaults: Mapping[str, str] = field(default_factory=dict)
     action_kinds: tuple[str, ...] = ()
+    num_actions: int = 0
+    max_game_length: int = 0
 
     def __post_init__(self) -> None:
         if self.dataset is None:

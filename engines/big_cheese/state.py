@@ -33,6 +33,7 @@ ACT_VETO = 1000  # play a Veto (on your bidding turn, or in the B8 `veto_any_tim
 ACT_KEEP = 1001  # keep the roll just made
 ACT_BIG_CHEESE = 1002  # discard a Big Cheese to re-roll your own project
 ACT_NO_VETO = 1003  # let the award stand (`veto_any_time` window only)
+NUM_ACTIONS = ACT_NO_VETO + 1  # bids (0 = pass) stay far below the first special action
 
 # phases
 BID = 0
@@ -685,6 +686,19 @@ class BigCheeseState(State):
             "roll": [self.roll_owner, self.roll_card, self.roll_points, self.rerolls],
             "goal": self._goal,
         }
+
+    def tensor_spec(self) -> tuple:
+        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`)."""
+        cards, seats = len(DECK), 6
+        return (
+            ("seat", "int"), ("phase", ("enum", PHASE_NAMES)), ("top", "int"),
+            ("deck_size", "int"), ("buried", (cards,)), ("discard", (cards,)),
+            ("pool", (seats,)), ("projects", (seats, cards, 2)), ("vetoes", (seats,)),
+            ("big_cheeses", (seats,)), ("points", (seats,)), ("leader", "int"),
+            ("to_act", "int"), ("high_bid", "int"), ("high_bidder", "int"),
+            ("passed", (seats,)), ("veto_window", (seats,)), ("pending", (cards, 2)),
+            ("roll", (4,)), ("goal", "int"),
+        )
 
     def action_to_str(self, action: int) -> str:
         if action == PASS:

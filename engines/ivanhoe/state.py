@@ -50,6 +50,7 @@ from engines.ivanhoe.components import (
     COLOUR_NAMES,
     COLOUR_OF,
     COPIES,
+    DECK_SIZE,
     DISGRACE,
     DODGE,
     DROP_WEAPON,
@@ -266,6 +267,20 @@ class IvanhoeState(State):
             "adapt_queue": [list(x) for x in self.adapt_queue],
             "failed_starts": self.failed_starts,
         }
+
+    def tensor_spec(self) -> tuple:
+        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`)."""
+        cards, seats = DECK_SIZE, 5
+        return (
+            ("seat", "int"), ("hand", (cards,)), ("hand_sizes", (seats,)),
+            ("known_in_hands", (seats, cards)), ("displays", (seats, cards)),
+            ("shield_seat", "int"), ("stunned_seat", "int"), ("discard", (cards,)),
+            ("deck_size", "int"), ("tokens", (seats,)), ("colour", "int"),
+            ("last_final_colour", "int"), ("active", (seats,)), ("starter", "int"),
+            ("turn", "int"), ("to_move", "int"), ("phase", ("enum", PHASE_NAMES)),
+            ("played", "int"), ("added", "int"), ("opening", "int"), ("pending", (4,)),
+            ("adapt_queue", (cards, 2)), ("failed_starts", "int"),
+        )
 
     def action_to_str(self, action: int) -> str:
         if action < A_PLAY:
