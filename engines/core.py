@@ -138,6 +138,11 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
+    def __deepcopy__(self, memo: dict) -> State:
+        """`copy.deepcopy` is `clone()`: as independent, and cheap (OpenSpiel's Python games
+        and other frameworks copy states with deepcopy)."""
+        return self.clone()
+
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A clone where all that `seat` cannot see is resampled from `rng`, rng reseeded too."""
         raise NotImplementedError

@@ -62,15 +62,15 @@ class TensorSchema:
         return [(key, *self.offsets[key], str(spec)) for key, spec in self.entries]
 
     def encode(self, observation: dict) -> np.ndarray:
-        """The observation as a float32 vector of length `size`; raises if a key is missing,
-        unknown, or a list is longer than its cap (the schema is then wrong)."""
+        """The observation as a float32 vector of length `size`; raises if a key is unknown
+        or a list is longer than its cap (the schema is then wrong)."""
         extra = set(observation) - set(self.offsets)
         if extra:
             raise ValueError(f"observation keys not in the tensor schema: {sorted(extra)}")
         out = np.zeros(self.size, dtype=np.float32)
         for key, spec in self.entries:
             offset, size = self.offsets[key]
-            value = observation[key]
+            value = observation.get(key)  # a key shown only sometimes is None when absent
             if spec == "int":
                 out[offset] = _scalar(value)
             elif spec[0] == "enum":
@@ -93,6 +93,9 @@ class TensorSchema:
         if len(value) > caps[0]:
             raise ValueError(f"observation {key!r}: {len(value)} items, schema allows {caps[0]}")
         out[offset] = len(value)
+        if len(caps) == 1 and None not in value:  # a list of numbers: one slice assignment
+            out[offset + 1:offset + 1 + len(value)] = value
+            return
         step = _nested_size(caps[1:])
         position = offset + 1
         for item in value:
