@@ -217,3 +217,28 @@ def test_action_ids_stay_below_num_actions():
         assert game.num_actions > 0, name
         for state in _random_states(game, game.max_players, seed=8):
             assert all(0 <= a < game.num_actions for a in state.legal_actions()), name
+
+
+# --- the CLI ---------------------------------------------------------------------------------
+
+def test_bench_against_times_the_search_bot_in_one_seat(capsys):
+    from analysis.cli import main
+
+    code = main(["bench", "tabula-rasa", "--players", "2", "--seconds", "0.1",
+                 "--bots", "ismcts:simulations=2", "--against", "random"])
+    out = capsys.readouterr().out
+    assert code == 0 and "against random" in out and "ismcts" in out
+
+
+def test_bench_against_a_bad_spec_is_a_one_line_error(capsys):
+    from analysis.cli import main
+
+    assert main(["bench", "tabula-rasa", "--against", "nobot"]) == 2
+    assert capsys.readouterr().err.startswith("error: unknown bot 'nobot'")
+
+
+def test_list_names_the_ismcts_bot(capsys):
+    from analysis.cli import main
+
+    assert main(["list"]) == 0
+    assert "ismcts" in capsys.readouterr().out
