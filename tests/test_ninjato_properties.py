@@ -32,13 +32,15 @@ def check_conservation(s) -> None:
     elites = (len(s.edeck) + len(s.edisc) + sum(map(len, s.elites))
               + (fighting and s.rgk == G_ELITE))
     assert elites == len(C.ehonour), "elites"
-    tiles = (len(s.sensei) + len(s.sbig) + len(s.sdis) + len(s.sdisc) + sum(map(len, s.tiles))
+    tiles = (len(s.sensei) + len(s.sbig) + len(s.sdis) + len(s.sdisc) + len(s.sunseen)
+             + sum(map(len, s.tiles))
              + (s.phase == PH_SKILLPAY))
     assert tiles == len(C.skill_effect), "skill tiles"
     # while the raider chooses, the old token is back in the supply and the new one is not taken
     assert sum(map(sum, s.toksup)) + 5 - (s.phase == PH_TOKEN) == 15, "clan tokens"
     for p in range(s.n):
         assert all(0 <= r <= o for r, o in zip(s.ready[p], s.owned[p]))
+        assert all(0 <= k <= c for k, c in zip(s.known[p], s.hands[p])), "known cards held"
         assert sum(s.owned[p]) == len(s.tiles[p])
 
 
@@ -92,4 +94,5 @@ def test_determinize_keeps_every_count(seed):
     w = s.determinize(s.cur, random.Random(seed + 1))
     check_conservation(w)
     assert [sum(h) for h in w.hands] == [sum(h) for h in s.hands]
-    assert w.hands[s.cur] == s.hands[s.cur] and w.rumours[s.cur] == s.rumours[s.cur]
+    assert w.hands[s.cur] == s.hands[s.cur] and w.rumours == s.rumours
+    assert all(k <= c for q in range(4) for k, c in zip(s.known[q], w.hands[q]))

@@ -14,8 +14,8 @@ from engines.ninjato.actions import (
     A_BASE,
     A_BOR2,
     A_BOR4,
+    A_DECK,
     A_DISCARD,
-    A_DOJO,
     A_GIVE_UP,
     A_HOUSE,
     A_KEEP,
@@ -34,10 +34,12 @@ from engines.ninjato.actions import (
     A_SKILLPAY,
     A_SWAP,
     A_SWITCH,
+    A_TAKE,
     A_TOKEN,
     A_ZERO,
     PH_CHOICE,
     PH_DISCARD,
+    PH_DRAW,
     PH_FIGHT,
     PH_KEEP,
     PH_PAY,
@@ -131,6 +133,15 @@ def play(s: NinjatoState, value: int) -> None:
     act(s, A_BASE + value - 1)
 
 
+def visit_dojo(s: NinjatoState, *take: int) -> None:
+    """Visit the dojo: take these face-up values first, then draw the rest from the deck."""
+    act(s, A_TAKE + take[0] - 1 if take else A_DECK)  # the placement is the first draw
+    for v in take[1:]:
+        act(s, A_TAKE + v - 1)
+    while s.phase == PH_DRAW:
+        act(s, A_DECK)
+
+
 # ---------------------------------------------------------------------------- setup
 def test_setup_houses_tokens_sensei_palace_pavilion_hands():
     s = GAME.new_state(3, 5)
@@ -149,7 +160,7 @@ def test_seven_rounds_of_three_shuriken_each():
     while not s.is_terminal():
         if s.phase == PH_PLACE:
             placements += 1
-            act(s, A_DOJO)  # always legal
+            visit_dojo(s)  # always legal
         else:
             act(s, legal(s)[0])
     assert placements == 7 * 3 * 2
@@ -177,7 +188,7 @@ def test_turn_order_counts_a_player_once_at_the_highest_shuriken():
 def test_dojo_draws_by_hand_size(start, drawn):
     s = fresh()
     s.hands[0] = hand(*([1] * start))
-    act(s, A_DOJO)  # all from the deck
+    visit_dojo(s)  # all from the deck
     assert sum(s.hands[0]) == start + drawn
     assert s.dojo_stack == [0]
 
@@ -187,24 +198,27 @@ def test_dojo_takes_face_up_cards_then_refills_the_row():
     s.hands[0] = hand(1, 1)
     s.row = [2, 4, 5]
     s.deck = hand(3, 3, 3, 3)  # deck holds only Ki: row refills with 3s
-    act(s, A_DOJO + 0b110)  # the 4 and the 5
+    visit_dojo(s, 4, 5)
     assert s.hands[0] == hand(1, 1, 4, 5)
     assert s.row == [2, 3, 3]
 
 
-def test_dojo_mask_options_are_canonical_and_limited_by_draws():
+def test_dojo_draw_options_are_one_per_face_up_value_or_the_deck():
     s = fresh()
     s.hands[0] = hand(1, 2)  # draws 2
     s.row = [3, 3, 5]
-    masks = [a - A_DOJO for a in legal(s) if a < A_SENSEI]
-    # equal 3s: only the leftmost-first subsets; never more than 2 cards
-    assert sorted(masks) == [0b000, 0b001, 0b011, 0b100, 0b101]
+    # the placement is the first draw; equal 3s are one option
+    assert [a for a in legal(s) if a < A_SENSEI] == [A_TAKE + 2, A_TAKE + 4, A_DECK]
+    act(s, A_TAKE + 2)
+    assert s.phase == PH_DRAW and legal(s) == [A_TAKE + 2, A_TAKE + 4, A_DECK]
+    act(s, A_TAKE + 2)  # never more than 2 cards
+    assert s.phase == PH_PLACE and s.hands[0] == hand(1, 2, 3, 3) and len(s.row) == 3
 
 
 def test_hand_limit_of_seven_discards_down_at_once():
     s = fresh()
     s.hands[0] = hand(1, 1, 2, 2, 4, 5, 5)
-    act(s, A_DOJO)
+    visit_dojo(s)
     assert s.phase == PH_DISCARD and s.ndisc == 2
     act(s, A_DISCARD + 1)
     act(s, A_DISCARD + 1)
@@ -217,7 +231,7 @@ def test_dojo_deck_reshuffles_discards_when_empty():
     s.hands[0] = [0] * 5
     s.deck = hand(5)
     s.ddisc = hand(1, 1, 1, 1, 1)
-    act(s, A_DOJO)
+    visit_dojo(s)
     assert sum(s.hands[0]) == 4 and s.hands[0][4] == 1 and s.hands[0][0] == 3
 
 
@@ -293,9 +307,9 @@ def test_skill_once_per_tile_per_round_and_reset_at_round_end():
     act(s, A_PLUS2)  # 6 > 5
     assert s.phase == PH_CHOICE and s.ready[0][E_PLUS2] == 0
     next_guard(s, 5)
-    act(s, A_BANZAI)
-    play(s, 4)  # 4 vs 5 and Kenjutsu is used up this round: nothing left but to fail
+    act(s, A_BANZAI)  # 4 vs 5 and Kenjutsu is used up this round: the raid fails at once
     assert s.phase == PH_PLACE and s.ready[0][E_PLUS2] == 0 and s.treas[0][FAN] == 1
+    assert s.hands[0] == hand(4)  # no card spent to show the loss (issue 14.2)
     s.end_round()
     assert s.ready[0][E_PLUS2] == 1
 
@@ -306,11 +320,8 @@ def test_raid_force_must_play_higher_and_a_tie_fails():
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
     s.hands[0] = hand(3, 4)
     raid(s, 0)
-    play(s, 3)  # Ki alone counts as 3: a tie does not win
-    # the 4 left cannot modify it (no Ki): giving up is the only option, resolved at once
-    assert s.rshur == [] and s.phase == PH_PLACE and s.hands[0] == hand(4)
-    s.cur = 0
-    raid(s, 0)
+    # Ki alone counts as 3: a tie does not win, and the 4 cannot modify it (not a Ki)
+    assert legal(s) == [A_BASE + 3, A_GIVE_UP]
     play(s, 4)
     assert s.rshur == [FAN] and s.phase == PH_CHOICE
 
@@ -318,11 +329,12 @@ def test_raid_force_must_play_higher_and_a_tie_fails():
 def test_forced_give_up_is_not_a_decision_but_a_real_choice_is():
     s = fresh()
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=5)
-    s.hands[0] = hand(4, 3)
+    s.hands[0] = hand(4, 3, 3)
     raid(s, 0)
-    play(s, 4)  # 4 vs 5: the Ki could still make it 5 (a tie), so the raider decides
+    play(s, 4)  # 4 vs 5: two Ki could still make it 6, so the raider decides
     assert s.phase == PH_FIGHT and legal(s) == [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
-    act(s, A_KI_PLUS)  # 5 vs 5 ties; no card left: the raid fails without a decision
+    act(s, A_KI_MINUS)
+    act(s, A_KI_MINUS)  # 2 vs 5 with no card left: the raid fails without a decision
     assert s.phase == PH_PLACE and s.cur == 1 and s.hands[0] == [0] * 5
     s.cur = 0
     s.hands[0] = [0] * 5  # an empty hand commits to the sentry (A21) and fails at once
@@ -335,7 +347,7 @@ def test_raid_stealth_must_play_lower():
     set_house(s, 1, [JADE, SCROLL, FAN], sentry=2)
     s.hands[0] = hand(2, 1)
     raid(s, 1, stealth=True)
-    assert A_BASE + 1 in legal(s)
+    assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # a 2 ties the 2: not offered (issue 14.2)
     play(s, 1)
     assert s.rshur == [FAN]
 
@@ -403,9 +415,8 @@ def test_banzai_failure_keeps_one_treasure_of_the_shuriken():
     play(s, 5)
     assert s.rshur == [FAN, VASE]
     next_guard(s, 5)
-    act(s, A_BANZAI)
-    act(s, A_GIVE_UP)
-    assert s.phase == PH_KEEP
+    act(s, A_BANZAI)  # the 2 left cannot beat a 5: the raid fails at once, the 2 is kept
+    assert s.phase == PH_KEEP and s.hands[0] == hand(2)
     assert sorted(legal(s)) == [A_KEEP + FAN, A_KEEP + VASE]
     act(s, A_KEEP + VASE)
     assert s.treas[0] == [0, 0, 1, 0, 0]
@@ -435,8 +446,7 @@ def test_ruling_A3_refill_on_zero_gain(flag, expected):
     s = fresh(refill_on_zero_gain=flag)
     set_house(s, 0, [FAN, FAN, FAN], sentry=5)
     s.hands[0] = hand(1)
-    raid(s, 0)
-    act(s, A_GIVE_UP)  # A21: committed, fails at the sentry
+    raid(s, 0)  # A21: committed, fails at the sentry (at once: a 1 cannot beat a 5)
     assert len(s.hplain[0]) == expected
 
 
@@ -467,19 +477,19 @@ def test_alarm_on_the_sentry_is_ignored():
 def test_elite_split_values_by_approach_and_switch_mid_raid():
     s = fresh()
     set_house(s, 0, [FAN], red=[JADE, JADE], sentry=1)
-    s.hands[0] = hand(5, 5, 2)
+    s.hands[0] = hand(5, 5, 1)
     give_skill(s, 0, E_SWITCH)
     raid(s, 0)
     play(s, 5)
-    next_elite(s, "split-5/1")
+    next_elite(s, "split-5/2")
     act(s, A_BANZAI)
-    assert s.guard_value() == 5  # force value
+    assert s.guard_value() == 5  # force value: the 5 ties; the 1 wins only after a switch
+    assert legal(s) == [A_BASE + 0, A_SWITCH, A_GIVE_UP]
     act(s, A_SWITCH)  # A22: stealth now, for this guard and later ones
-    assert s.rapp == 1 and s.guard_value() == 1
-    act(s, A_SWITCH) if A_SWITCH in legal(s) else None
-    assert s.rapp == 1
+    assert s.rapp == 1 and s.guard_value() == 2
+    assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # the 1 beats a 2 by stealth
     act(s, A_GIVE_UP)
-    assert s.edisc == [s.C.enames.index("split-5/1")]  # A5: a winning elite is discarded
+    assert s.edisc == [s.C.enames.index("split-5/2")]  # A5: a winning elite is discarded
 
 
 def test_switch_after_base_resolves_against_the_new_approach():
@@ -620,7 +630,7 @@ def test_skill_boryaku_acts_as_2_or_4_without_a_card_and_ki_modifies_it():
     s = fresh()
     give_skill(s, 0, E_BORYAKU)
     _fight(s, sentry=4, cards=(3,))
-    assert A_BOR2 in legal(s) and A_BOR4 in legal(s)
+    assert A_BOR4 in legal(s) and A_BOR2 not in legal(s)  # a 2 (+1 Ki) cannot beat a 4
     act(s, A_BOR4)
     assert s.phase == PH_FIGHT and A_PLUS2 not in legal(s)
     act(s, A_KI_PLUS)  # A18
@@ -647,6 +657,7 @@ def test_skill_choho_swap_returns_red_for_red_even_after_failing():
     give_skill(s, 0, E_SWAP)
     set_house(s, 0, [FAN, SCROLL], red=[JADE], sentry=1)
     s.hands[0] = hand(5)
+    only_bag(s, VASE)
     raid(s, 0)
     play(s, 5)
     next_guard(s, 5)
@@ -654,7 +665,9 @@ def test_skill_choho_swap_returns_red_for_red_even_after_failing():
     act(s, A_GIVE_UP)  # failed, Choho may still be used (3.4.9)
     assert s.phase == PH_KEEP
     act(s, A_SWAP + FAN * 10 + JADE * 2 + 1)
-    assert s.hred[0] == [FAN]  # the red count is unchanged
+    # the fan goes back plain and the most valuable treasure left turns red (issue 14.1);
+    # then the failed raid adds one treasure from the bag (a vase here)
+    assert s.hplain[0] == [FAN, VASE] and s.hred[0] == [SCROLL]  # red count unchanged
     assert s.treas[0][JADE] == 1 and s.phase == PH_PLACE
 
 
@@ -712,17 +725,15 @@ def test_palace_same_type_and_three_plus_one_kinds():
     assert s.honour[0] == 18 and s.treas[0][JADE] == 0
 
 
-def test_pavilion_buys_a_rumour_scores_it_and_keeps_it_secret():
+def test_pavilion_buys_a_rumour_scores_it_face_up_then_keeps_it_face_down():
     s = fresh()
     r = next(i for i, o in enumerate(s.C.rum_opts) if o == ((0, 0, 0, 1),))
     s.pavilion = [r]
     s.treas[0] = [0, 0, 0, 1, 0]
     act(s, A_PAVILION)
     assert s.rumours[0] == [r] and s.honour[0] == 5 and s.src_rum[0] == 5
-    assert r in s.observation(0)["my_rumours"]
-    other = s.observation(1)
-    assert other["rumour_counts"][0] == 1 and other["my_rumours"] == []
-    assert "rumours" not in other  # others see only how many rumours seat 0 holds
+    # kept face down, but taken face up: everyone saw which one (issue 14.5)
+    assert s.observation(1)["rumours"][0] == [r]
 
 
 def test_pavilion_any_treasure_rumour_offers_a_choice():
@@ -764,3 +775,187 @@ def test_dataset_toml_and_treasure_mix_a(tmp_path):
     assert sum(s.bag) + 15 == 90 and s.C.tcounts == (18,) * 5
     with pytest.raises(ValueError):
         GAME.make_rules(treasure_mix="C")
+
+
+# ---------------------------------------------------------------------------- issue 14 audit
+def _choho_raid_won_a_fan(plain, red):
+    """Seat 0 with Choho ready has beaten the sentry of house 0 and holds its fan."""
+    s = fresh()
+    give_skill(s, 0, E_SWAP)
+    set_house(s, 0, plain, red=red, sentry=1)
+    s.hands[0] = hand(5)
+    raid(s, 0)
+    play(s, 5)
+    assert s.rshur == [FAN] and s.phase == PH_CHOICE
+    return s
+
+
+def test_audit_14_1_choho_taking_red_turns_the_most_valuable_treasure_left_red():
+    """Seed 004: after swapping a plain treasure for a red one, the most valuable treasure
+    left in the house turns red (not the one given back)."""
+    s = _choho_raid_won_a_fan([FAN, FAN, JADE], red=[GOLD])
+    act(s, A_SWAP + FAN * 10 + GOLD * 2 + 1)
+    assert s.rshur == [GOLD]
+    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [JADE]
+
+
+def test_audit_14_1_choho_most_valuable_left_already_red_flips_the_best_plain():
+    """Ruling (docs/deviations.md): when the most valuable treasure left is already red,
+    the most valuable plain one turns red, so the house keeps its number of red treasures."""
+    s = _choho_raid_won_a_fan([FAN, FAN, SCROLL], red=[VASE, GOLD])
+    act(s, A_SWAP + FAN * 10 + VASE * 2 + 1)
+    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [SCROLL, GOLD]
+
+
+def test_audit_14_1_choho_same_type_swaps_offered_only_when_they_change_the_house():
+    s = _choho_raid_won_a_fan([FAN, FAN, JADE], red=[FAN, VASE])
+    swaps = [a for a in legal(s) if a >= A_SWAP]
+    assert A_SWAP + FAN * 10 + FAN * 2 not in swaps  # a plain fan for a plain fan: no change
+    assert A_SWAP + FAN * 10 + FAN * 2 + 1 in swaps  # a red fan: the plain jade turns red
+    act(s, A_SWAP + FAN * 10 + FAN * 2 + 1)
+    assert s.rshur == [FAN]
+    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [VASE, JADE]
+    t = _choho_raid_won_a_fan([FAN], red=[SCROLL, JADE])
+    # nothing plain left above a red scroll: giving a fan for it... is a different type;
+    # a red jade for a jade held would flip the jade back (no change), so it is not offered
+    t.rshur = [JADE]
+    assert A_SWAP + JADE * 10 + JADE * 2 + 1 not in legal(t)
+    assert A_SWAP + JADE * 10 + SCROLL * 2 + 1 in legal(t)
+
+
+def test_audit_14_2_a_fight_that_cannot_be_won_spends_no_card():
+    """Seed 004 translator's note: a fight that cannot be won fails at once, and no dojo
+    card is discarded to show the loss (a 2 against a sentry of 4 by force, no Ki)."""
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
+    s.hands[0] = hand(2)
+    raid(s, 0)
+    assert s.phase == PH_PLACE and s.cur == 1 and s.rshur == []
+    assert s.hands[0] == hand(2) and sum(s.ddisc) == 0
+
+
+def test_audit_14_2_only_plays_that_can_still_win_are_offered():
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
+    s.hands[0] = hand(1, 2, 3, 5)  # by force: the 5 alone, a 2 or the 3 with one Ki (+1)
+    raid(s, 0)
+    assert legal(s) == [A_BASE + 4, A_GIVE_UP]  # 2+1 and a lone 3 do not beat 4
+    s = fresh()
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
+    s.hands[0] = hand(1, 2, 3, 3)  # two Ki: 2+2 = 4 ties, 3+1 = 4 ties
+    raid(s, 0)
+    assert s.phase == PH_PLACE and s.hands[0] == hand(1, 2, 3, 3)
+    s = fresh()
+    give_skill(s, 0, E_PLUS2)  # a ready +2 carries the 2 (with the Ki) and a lone Ki past 4
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
+    s.hands[0] = hand(1, 2, 3)
+    raid(s, 0)  # but not the 1: 1 + 1 + 2 = 4 ties
+    assert [a for a in legal(s) if a < A_BOR2] == [A_BASE + 1, A_BASE + 2]
+
+
+def test_audit_14_2_used_skills_count_only_through_a_ready_refresh():
+    s = fresh()
+    give_skill(s, 0, E_SIX)
+    s.ready[0][E_SIX] = 0  # used earlier this round
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=5)
+    s.hands[0] = hand(1)
+    raid(s, 0)
+    assert s.phase == PH_PLACE and s.hands[0] == hand(1)  # nothing can beat the 5
+    s = fresh()
+    give_skill(s, 0, E_SIX)
+    give_skill(s, 0, E_REFRESH)
+    s.ready[0][E_SIX] = 0
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=5)
+    s.hands[0] = hand(1)
+    raid(s, 0)  # Tenmon turns the 6-skill face up again: the 1 can become a 6
+    assert A_BASE + 0 in legal(s)
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_audit_14_4_raid_with_an_empty_hand_is_a_rule_option(allowed):
+    """Seed silent: by default (A21, A3 read literally) an empty hand may raid; it fails at
+    the sentry and the house gains a treasure. `empty_hand_raid=false` forbids it unless a
+    ready Boryaku can stand in for a card."""
+    s = fresh(empty_hand_raid=allowed)
+    assert GAME.new_state(4, 0).rules.empty_hand_raid is True  # the documented default
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
+    s.hands[0] = [0] * 5
+    houses = [a for a in legal(s) if A_HOUSE <= a < A_PALACE]
+    assert (A_HOUSE in houses) is allowed and (houses != []) is allowed
+    if allowed:
+        raid(s, 0)  # fails at once; A3: the house gains one treasure
+        assert s.phase == PH_PLACE and s.cur == 1 and len(s.hplain[0]) == 4
+    give_skill(s, 0, E_BORYAKU)
+    s.cur = 0
+    assert A_HOUSE in legal(s)  # Boryaku plays a 2 or a 4 without a card
+
+
+def test_audit_14_3_dojo_draws_one_at_a_time_deck_first_then_face_up():
+    """Seed 004 (Dojo): any mix of face-up and deck cards, the row refilled only after all
+    the draws. One card at a time, so a blind draw can be seen before choosing face up."""
+    s = fresh()
+    s.hands[0] = [0] * 5  # draws 4
+    s.row = [2, 4, 5]
+    s.deck = hand(1, 1, 1, 1, 1, 1)
+    act(s, A_DECK)  # placed at the dojo, drew a 1: seen by the drawer before the next choice
+    assert s.dojo_stack == [0] and s.phase == PH_DRAW and s.ndraw == 3
+    assert s.hands[0] == hand(1) and s.row == [2, 4, 5]
+    act(s, A_TAKE + 4)
+    assert s.row == [2, 4] and s.phase == PH_DRAW and s.cur == 0
+    act(s, A_TAKE + 3)
+    act(s, A_TAKE + 1)  # the row is empty now; no draws left anyway
+    assert s.hands[0] == hand(1, 2, 4, 5)
+    assert s.row == [1, 1, 1] and s.phase == PH_PLACE and s.cur == 1  # refilled at the end
+
+
+def test_audit_14_3_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
+    s = fresh()
+    s.hands[0] = [0] * 5
+    s.row = [3, 3, 3]
+    s.deck = hand(5, 5, 5, 5)
+    for _ in range(3):
+        act(s, A_TAKE + 2)
+    # the fourth draw has one option (the deck): made without a decision
+    assert s.hands[0] == hand(3, 3, 3, 5) and s.row == [5, 5, 5] and s.phase == PH_PLACE
+
+
+def test_audit_14_5_observation_does_not_name_skill_tiles_discarded_unseen():
+    s = fresh(n=2)
+    s.rnd = 4
+    unseen = sorted(s.sbig)
+    assert unseen
+    s.end_round()  # after round 4 the rest of the big stack is discarded face down
+    o = s.observation(0)
+    assert o["sunseen_size"] == len(unseen) and sorted(s.sunseen) == unseen
+    assert not set(unseen) & set(o["sdisc"])  # only tiles that were face up are named
+    assert all(t not in unseen for t in o["sensei"])
+
+
+def _hidden_world(s: NinjatoState, seat: int, seed: int) -> NinjatoState:
+    import random
+    return s.determinize(seat, random.Random(seed))
+
+
+def test_audit_14_5_determinize_keeps_cards_seen_taken_face_up_and_all_rumours():
+    s = fresh(n=3)
+    s.hands[1] = hand(1, 1)  # dealt: unknown to seat 0
+    s.row = [5, 5, 3]
+    s.deck = hand(2, 2, 2, 2, 4, 4, 4, 4)
+    r = s.pavilion[0]
+    s.rumours[2] = [r]
+    s.pavilion = s.pavilion[1:]
+    s.cur = 1
+    act(s, A_TAKE + 4)  # seat 1 draws 2: both 5s, face up, seen by everyone
+    act(s, A_TAKE + 4)
+    assert s.known[1] == hand(5, 5)
+    for seed in range(20):
+        w = _hidden_world(s, 0, seed)
+        assert w.hands[1][4] >= 2 and sum(w.hands[1]) == 4  # the two 5s stay in seat 1's hand
+        assert w.rumours == s.rumours  # which rumour seat 2 took is public
+    # a 5 played in sight: the observer only knows one 5 is left
+    s.cur = 1
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
+    raid(s, 0)
+    play(s, 5)
+    assert s.known[1] == hand(5)
+    assert all(_hidden_world(s, 0, seed).hands[1][4] >= 1 for seed in range(10))

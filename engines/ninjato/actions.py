@@ -11,11 +11,14 @@ from engines.ninjato.components import CLAN_NAMES, EFFECTS, TREASURE_NAMES
 
 # phases
 (PH_PLACE, PH_PAY, PH_SKILLPAY, PH_DISCARD, PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN,
- PH_DISGUISE, PH_REWARD1, PH_REWARD2, PH_END) = range(12)
+ PH_DISGUISE, PH_REWARD1, PH_REWARD2, PH_DRAW, PH_END) = range(13)
 
-# placement: dojo (mask over the sorted face-up row), sensei slot, house*2+approach,
-# palace slot, pavilion slot
-A_DOJO = 0          # + mask (0..7)
+# placement: dojo (its first draw), sensei slot, house*2+approach, palace slot, pavilion
+# slot; a dojo visit is a sequence of draws, the first one placing the shuriken and the
+# others in phase DRAW, each a face-up card or the deck's top card
+A_DOJO = 0          # first of the dojo draws
+A_TAKE = 0          # + card value - 1: take a face-up card of that value
+A_DECK = 5          # draw the top card of the deck (seen by the drawer only)
 A_SENSEI = 8        # + slot (0..3)
 A_HOUSE = 12        # + house*2 + approach (0 force, 1 stealth)
 A_PALACE = 22       # + slot
@@ -60,8 +63,10 @@ def action_to_str(a: int) -> str:
     """Human-readable name of an action (for logs and errors)."""
     if a in _SIMPLE:
         return _SIMPLE[a]
+    if a < A_DECK:
+        return f"dojo: take the face-up {a - A_TAKE + 1}"
     if a < A_SENSEI:
-        return f"dojo (take row mask {a:03b})"
+        return "dojo: draw from the deck"
     if a < A_HOUSE:
         return f"sensei slot {a - A_SENSEI}"
     if a < A_PALACE:

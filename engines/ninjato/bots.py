@@ -20,8 +20,8 @@ from engines.ninjato.actions import (
     A_BASE,
     A_BOR2,
     A_BOR4,
+    A_DECK,
     A_DISCARD,
-    A_DOJO,
     A_GIVE_UP,
     A_HONOUR,
     A_HOUSE,
@@ -40,10 +40,12 @@ from engines.ninjato.actions import (
     A_SENSEI,
     A_SIX,
     A_SKILLPAY,
+    A_TAKE,
     A_TOKEN,
     A_ZERO,
     PH_CHOICE,
     PH_DISCARD,
+    PH_DRAW,
     PH_END,
     PH_FIGHT,
     PH_KEEP,
@@ -61,14 +63,14 @@ from engines.ninjato.state import NinjatoState
 KEEP_VALUE = (3, 1, 4, 1, 3)
 # discard / pay / fight order: least useful first (ascending KEEP_VALUE, then value)
 SPEND_ORDER = (1, 3, 0, 4, 2)
-# dojo row preference (value - 1 -> rank, higher = take first)
+# dojo row preference (value -> rank, higher = take first; every face-up card beats the deck)
 ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
+_TAKE_PREF = tuple(ROW_PREF[v + 1] for v in range(5))  # (take action - A_TAKE) -> rank
 TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
 TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
 assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed form
 _E = comp
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
-_DOJO_CACHE: dict[tuple[int, ...], int] = {}
 class _PlainWorth2(dict):
     """Sorted plain treasures -> twice their TVAL sum (TVAL[t] = t + 2, gold (4) = 5)."""
 
@@ -165,7 +167,7 @@ class Heuristic:
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
             PH_DISCARD: self._spend, PH_FIGHT: self.fight, PH_CHOICE: self.banzai_or_retreat,
             PH_KEEP: self._keep, PH_TOKEN: self.token, PH_REWARD1: self.reward,
-            PH_REWARD2: self.pick_rumour,
+            PH_REWARD2: self.pick_rumour, PH_DRAW: self.dojo_draw,
         }
         # phase (PH_* index) -> handler(state, legal); other phases take the first action
         self._by_phase = tuple(handlers.get(ph, self._first) for ph in range(PH_END + 1))
@@ -249,29 +251,19 @@ class Heuristic:
             best = self.rumour_buy(s, legal)
             if best is not None:
                 return best
-        return self.dojo(s, legal, hn)
+        return self.dojo_draw(s, legal)
 
-    def dojo(self, s: NinjatoState, legal: list[int], hn: int) -> int:
-        """Take the most useful face-up cards (Ki, 1s and 5s); cached per row and options."""
-        key = (*s.row, hn if hn < 2 else 2)  # the dojo options depend on row and hand size
-        best = _DOJO_CACHE.get(key)
-        if best is None:
-            best = _DOJO_CACHE[key] = self._dojo(s, legal)
-        return best
-
-    def _dojo(self, s: NinjatoState, legal: list[int]) -> int:
-        row = s.row
-        best, best_score = A_DOJO, -1
+    def dojo_draw(self, s: NinjatoState, legal: list[int]) -> int:
+        """Take the most useful face-up card (Ki, then 1s and 5s; ties: the lower value);
+        the deck only when the row is empty, so the cards taken are the same as before
+        the draws became one at a time (issue 14.3).  `legal` starts with the draws."""
+        best, best_rank = legal[0], 0
         for a in legal:
-            if a >= A_SENSEI:
+            if a >= A_DECK:
                 break
-            mask = a - A_DOJO
-            score = 0
-            for i, v in enumerate(row):
-                if mask >> i & 1:
-                    score += ROW_PREF[v]
-            if score > best_score:
-                best, best_score = a, score
+            rank = _TAKE_PREF[a - A_TAKE]
+            if rank > best_rank:
+                best, best_rank = a, rank
         return best
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
@@ -361,13 +353,13 @@ class Heuristic:
                 v = next((v for v in range(5) if hand[v]), -1)
                 if v >= 0:
                     spare = ki - (1 if v == 2 else 0)
-                    if v + 1 - spare < g or self._ready_low(s):
+                    if (v + 1 - spare < g or self._ready_low(s)) and A_BASE + v in legal:
                         return A_BASE + v
             else:
                 v = next((v for v in range(4, -1, -1) if hand[v]), -1)
                 if v >= 0:
                     spare = ki - (1 if v == 2 else 0)
-                    if v + 1 + spare > g or self._ready_high(s):
+                    if (v + 1 + spare > g or self._ready_high(s)) and A_BASE + v in legal:
                         return A_BASE + v
             return A_GIVE_UP
         gap = s.play_value() - g

@@ -49,7 +49,7 @@ _REFRESHABLE = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SW
 
 # Legal lists shared by every state that has them (the contract: callers never mutate a
 # legal list), so the commonest decisions allocate no list.
-# hand (5 counts, at most 7 cards) -> first-play actions of a seat without skills
+# (stealth, guard value, *hand) -> first-play actions of a seat without skills
 _BASE_ACTS: dict[tuple[int, ...], list[int]] = {}
 _BANZAI_OR_RETREAT = [A_BANZAI, A_RETREAT]
 _KI_OR_GIVE_UP = [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
@@ -125,11 +125,19 @@ class RaidMixin:
         hand = self.hands[p]
         if not self.tiles[p]:  # no skill tile: only cards (the usual case, ~all bot fights)
             if self.rbase < 0:
-                key = tuple(hand)
+                stealth = self.rapp
+                if self.rgk == G_ELITE:
+                    g = (self.C.estealth if stealth else self.C.eforce)[self.rgid][self.rsub]
+                else:
+                    g = self.C.gval[self.rgid]
+                key = (stealth, g, hand[0], hand[1], hand[2], hand[3], hand[4])
                 acts = _BASE_ACTS.get(key)
-                if acts is None:
-                    acts = _BASE_ACTS[key] = [*(A_BASE + v for v in range(5) if hand[v]),
-                                              A_GIVE_UP]
+                if acts is None:  # issue 14.2: only a card that Ki cards can carry past g
+                    ki = hand[2]
+                    acts = _BASE_ACTS[key] = [
+                        *(A_BASE + v for v in range(5) if hand[v] and (
+                            v + 1 - ki + (v == 2) < g if stealth else v + 1 + ki - (v == 2) > g)),
+                        A_GIVE_UP]
                 return acts
             if hand[2]:  # no skill ever set a value: rover < 0
                 return _KI_OR_GIVE_UP
@@ -143,12 +151,15 @@ class RaidMixin:
         ready = self.ready[p]
         out = []
         if self.rbase < 0:
+            ki = hand[2]
             for v in range(5):
-                if hand[v]:
+                if hand[v] and self.can_still_win(v + 1, ki - (v == 2), False):
                     out.append(A_BASE + v)
             if ready[E_BORYAKU]:
-                out.append(A_BOR2)
-                out.append(A_BOR4)
+                if self.can_still_win(2, ki, True):
+                    out.append(A_BOR2)
+                if self.can_still_win(4, ki, True):
+                    out.append(A_BOR4)
         elif self.rover < 0:
             if hand[2]:
                 out.append(A_KI_PLUS)
@@ -177,16 +188,65 @@ class RaidMixin:
             out.extend(self.swap_actions())
         return out
 
+    def can_still_win(self, base: int, kis: int, boryaku: bool) -> bool:
+        """Whether a play with this base value can still beat the guard (issue 14.2).
+
+        The reach of each direction is the base plus every ready modifier pushing that way
+        (Ki +-1 each; unless the base is Boryaku, A18: -2/+2, +-1, set 0/6), with each
+        Tenmon refresh spent on the strongest such skill the seat owns.  One switch of
+        approach (Seishin) is tried too, paid by a refresh when the tile is used.
+        """
+        p = self.cur
+        ready = self.ready[p]
+        owned = self.owned[p]
+        refresh = ready[E_REFRESH]
+        options = [(self.rapp, refresh)]
+        if ready[E_SWITCH]:
+            options.append((self.rapp ^ 1, refresh))
+        elif owned[E_SWITCH] and refresh:
+            options.append((self.rapp ^ 1, refresh - 1))
+        for stealth, spare in options:
+            if self.rgk == G_ELITE:
+                g = (self.C.estealth if stealth else self.C.eforce)[self.rgid][self.rsub]
+            else:
+                g = self.C.gval[self.rgid]
+            if boryaku:
+                if base - kis < g if stealth else base + kis > g:
+                    return True
+                continue
+            if stealth:
+                if (ready[E_ZERO] or owned[E_ZERO] and spare) and 0 < g:
+                    return True
+                step = 2 if owned[E_MINUS2] else 1 if owned[E_PM1] else 0
+                if base - kis - 2 * ready[E_MINUS2] - ready[E_PM1] - spare * step < g:
+                    return True
+            else:
+                if (ready[E_SIX] or owned[E_SIX] and spare) and 6 > g:
+                    return True
+                step = 2 if owned[E_PLUS2] else 1 if owned[E_PM1] else 0
+                if base + kis + 2 * ready[E_PLUS2] + ready[E_PM1] + spare * step > g:
+                    return True
+        return False
+
     def swap_actions(self) -> list[int]:
-        """Choho: give a treasure from the shuriken for one of another type in the house."""
+        """Choho: give a treasure from the shuriken for any treasure in the house.
+
+        Swapping for a plain treasure of the same type changes nothing, so it is not
+        offered; a same-type red swap is, when it turns a more valuable plain treasure red.
+        """
         out = []
         h = self.rh
+        plain = self.hplain[h]
         gives = sorted(set(self.rshur))
-        for side, lst in ((0, self.hplain[h]), (1, self.hred[h])):
-            for t in sorted(set(lst)):
-                for g in gives:
-                    if g != t:
-                        out.append(A_SWAP + g * 10 + t * 2 + side)
+        for t in sorted(set(plain)):
+            for g in gives:
+                if g != t:
+                    out.append(A_SWAP + g * 10 + t * 2)
+        top = plain[-1] if plain else -1
+        for t in sorted(set(self.hred[h])):
+            for g in gives:
+                if g != t or top > t:
+                    out.append(A_SWAP + g * 10 + t * 2 + 1)
         out.sort()
         return out
 
@@ -229,6 +289,8 @@ class RaidMixin:
             v = a - A_BASE
             self.hands[p][v] -= 1
             self.ddisc[v] += 1
+            if self.known[p][v]:  # a card known to be held left the hand in sight
+                self.known[p][v] -= 1
             self.rbase = v + 1
         elif a == A_GIVE_UP:
             self.fail()
@@ -240,6 +302,8 @@ class RaidMixin:
         elif a <= A_KI_MINUS:
             self.hands[p][2] -= 1
             self.ddisc[2] += 1
+            if self.known[p][2]:
+                self.known[p][2] -= 1
             self.rmod += 1 if a == A_KI_PLUS else -1
         elif a == A_MINUS2:
             self.ready[p][E_MINUS2] -= 1
@@ -284,17 +348,14 @@ class RaidMixin:
     def await_play(self) -> None:
         """Wait for the raider's next play against the guard (phase FIGHT).
 
-        When giving up is the only legal action (no card, no Ki, no usable skill), the raid
-        fails at once: that step is not a choice, so it is not exposed as a decision.
+        When giving up is the only legal action (no play that can still win, no usable
+        skill), the raid fails at once: that step is not a choice, so it is not exposed as a
+        decision, and no card is spent to show the loss (seed 004, translator's note).
         """
         self.phase = PH_FIGHT
-        hand = self.hands[self.cur]
-        if self.rbase < 0:
-            if hand[0] or hand[1] or hand[2] or hand[3] or hand[4]:
-                return  # a card to play
-        elif self.rover < 0 and hand[2]:
+        if self.rbase >= 0 and self.rover < 0 and self.hands[self.cur][2]:
             return  # a Ki to add
-        if self.legal_fight() == [A_GIVE_UP]:
+        if len(self.legal_fight()) == 1:  # giving up is always offered, and last
             self.fail()
 
     def win_guard(self) -> None:
@@ -416,13 +477,19 @@ class RaidMixin:
         self.next_turn()
 
     def swap(self, a: int) -> None:
-        """3.4.9 Choho: the returned treasure takes the taken one's side (red stays red)."""
+        """3.4.9 Choho: the returned treasure goes in plain; taking a red one turns the most
+        valuable plain treasure left in the house red (seed 004; see docs/deviations.md)."""
         g, rest = divmod(a - A_SWAP, 10)
         t, side = divmod(rest, 2)
         self.ready[self.cur][E_SWAP] -= 1
-        lst = self.hred[self.rh] if side else self.hplain[self.rh]
-        lst.remove(t)
-        insort(lst, g)
+        plain = self.hplain[self.rh]
+        insort(plain, g)
+        if side:
+            red = self.hred[self.rh]
+            red.remove(t)
+            insort(red, plain.pop())
+        else:
+            plain.remove(t)
         self.rshur.remove(g)
         self.rshur.append(t)
         if self.phase == PH_KEEP and len(set(self.rshur)) == 1 and not (

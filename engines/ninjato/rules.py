@@ -16,6 +16,10 @@ class Rules:
         "help": "B: 20 each of fan/scroll/vase/jade + 10 gold (ruling); A: 18 of each type"})
     refill_on_zero_gain: bool = field(default=True, metadata={
         "help": "A3: add 1 treasure to a house after a failed raid even if nothing was won"})
+    empty_hand_raid: bool = field(default=True, metadata={
+        "help": "issue 14.4 (seed silent): a seat with no dojo card may raid (A21: it fails "
+                "at the sentry, A3 adds a treasure); false: a raid needs a card or a ready "
+                "Boryaku"})
     token_choice: str = field(default="free", metadata={
         "choices": ("free", "lowest"),
         "help": "A24: a cleared house takes any token of another clan, or that clan's lowest"})

@@ -15,15 +15,17 @@ from bisect import insort
 from engines.core import State
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
+    A_DECK,
     A_DISCARD,
-    A_DOJO,
     A_HOUSE,
     A_PALACE,
     A_PAVILION,
     A_PAY,
     A_SENSEI,
     A_SKILLPAY,
+    A_TAKE,
     PH_DISCARD,
+    PH_DRAW,
     PH_END,
     PH_PAY,
     PH_PLACE,
@@ -35,33 +37,25 @@ from engines.ninjato.raid import RaidMixin
 from engines.ninjato.rules import Rules
 from engines.ninjato.scoring import ScoringMixin
 
+E_BORYAKU = comp.E_BORYAKU
 E_DISGUISE = comp.E_DISGUISE
 E_SWAP = comp.E_SWAP
 HAND_LIMIT = 7
 ROUNDS = 7
 DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 
-_MASKS: dict[tuple[tuple[int, ...], int], list[int]] = {}
+# (deck or discards not empty, *sorted face-up row) -> the dojo draw actions (shared lists)
+_DRAW_ACTS: dict[tuple[int, ...], list[int]] = {}
 
 
-def dojo_masks(row: tuple[int, ...], k: int) -> list[int]:
-    """Dojo actions: canonical subsets (leftmost of equal values first) of the sorted row."""
-    key = (row, k)
-    out = _MASKS.get(key)
+def draw_actions(has_deck: int, row: tuple[int, ...]) -> list[int]:
+    """Dojo draws: one face-up card per distinct value, or the deck's top card."""
+    out = _DRAW_ACTS.get((has_deck, *row))
     if out is None:
-        out = []
-        n = len(row)
-        for mask in range(1 << n):
-            if bin(mask).count("1") > k:
-                continue
-            ok = True
-            for i in range(1, n):
-                if mask >> i & 1 and row[i - 1] == row[i] and not mask >> (i - 1) & 1:
-                    ok = False
-                    break
-            if ok:
-                out.append(A_DOJO + mask)
-        _MASKS[key] = out
+        out = sorted({A_TAKE + v - 1 for v in row})
+        if has_deck:
+            out.append(A_DECK)
+        _DRAW_ACTS[(has_deck, *row)] = out
     return out
 
 
@@ -121,23 +115,23 @@ def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
 
 _SLOTS = (
     "n", "rules", "rng", "C", "rnd", "turn", "order", "dojo_stack", "phase", "cur",
-    "hands", "deck", "ddisc", "row", "treas", "bag", "tdisc",
+    "hands", "known", "deck", "ddisc", "row", "treas", "bag", "tdisc",
     "hplain", "hred", "hsentry", "hclan", "htok", "hclosed", "toksup",
     "gdeck", "gdisc", "edeck", "edisc", "elites",
-    "sensei", "sbig", "sdis", "sdisc", "tiles", "owned", "ready", "schools",
+    "sensei", "sbig", "sdis", "sdisc", "sunseen", "tiles", "owned", "ready", "schools",
     "palace", "envdeck", "envoys", "pavilion", "rdeck", "rumours",
     "honour", "src_env", "src_tok", "src_rum",
     "rh", "rapp", "rshur", "rgk", "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon",
-    "pend", "ndisc", "disg", "sc_q", "sc_i", "sc_first", "sc_second", "sc_choice",
+    "pend", "ndisc", "ndraw", "disg", "sc_q", "sc_i", "sc_first", "sc_second", "sc_choice",
     "disg_left", "leaders", "final",
 )
 _LIST_SLOTS = ("order", "dojo_stack", "deck", "ddisc", "row", "bag", "tdisc", "hsentry",
                "hclan", "htok", "hclosed", "gdeck", "gdisc", "edeck", "edisc", "sensei",
-               "sbig", "sdis", "sdisc", "palace", "envdeck", "pavilion", "rdeck", "honour",
-               "src_env", "src_tok", "src_rum", "rshur", "sc_first", "sc_second",
+               "sbig", "sdis", "sdisc", "sunseen", "palace", "envdeck", "pavilion", "rdeck",
+               "honour", "src_env", "src_tok", "src_rum", "rshur", "sc_first", "sc_second",
                "sc_choice", "leaders")
-_NESTED_SLOTS = ("hands", "treas", "hplain", "hred", "toksup", "elites", "tiles", "owned",
-                 "ready", "envoys", "rumours", "disg", "sc_q")
+_NESTED_SLOTS = ("hands", "known", "treas", "hplain", "hred", "toksup", "elites", "tiles",
+                 "owned", "ready", "envoys", "rumours", "disg", "sc_q")
 
 
 class NinjatoState(RaidMixin, ScoringMixin, State):
@@ -195,6 +189,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s.sdis = [i for i, e in enumerate(C.skill_effect) if e == E_DISGUISE]
         s.sbig = [i for i, e in enumerate(C.skill_effect) if e != E_DISGUISE]
         s.sdisc = []
+        s.sunseen = []  # the big stack's tiles discarded face down after round 4
         s.sensei = [draw_from(s.sbig, rng) for _ in range(min(n, len(s.sbig)))]
         s.tiles = [[] for _ in range(n)]
         s.owned = [[0] * 10 for _ in range(n)]
@@ -209,6 +204,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s.deck = list(C.dojo)
         s.ddisc = [0] * 5
         s.hands = [[0] * 5 for _ in range(n)]
+        s.known = [[0] * 5 for _ in range(n)]  # cards of each hand everyone saw taken
         deck = s.deck
         if sum(deck) >= 4 * n + 3:  # the usual case: no reshuffle, draws inlined
             total = sum(deck)
@@ -235,6 +231,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s.rshur = []
         s.pend = -1
         s.ndisc = 0
+        s.ndraw = 0
         s.disg = [[] for _ in range(n)]
         s.sc_q = []
         s.sc_i = 0
@@ -291,7 +288,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         return _LEGAL[self.phase](self)
 
     def legal_place(self) -> list[int]:
-        """Placements: dojo draws, a payable sensei tile, an open house, a payable envoy/rumour.
+        """Placements: the dojo (with its first draw), a payable sensei tile, an open house,
+        a payable envoy/rumour.
 
         Hot path (a third of a game's decisions): the dojo and house parts are cached lists,
         and the palace/pavilion part is one bit test per face-up card.
@@ -299,12 +297,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         p = self.cur
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        row = self.row
-        masks = _MASKS.get((*row, hn))
-        if masks is None:
-            masks = _MASKS[(*row, hn)] = dojo_masks(tuple(row),
-                                                    DRAWS_BY_HAND[hn] if hn < 2 else 2)
-        out = masks[:]
+        out = self.legal_draw()[:] or [A_DECK]  # (no card anywhere: a visit that draws none)
         sensei = self.sensei
         if sensei:
             schools = self.schools[p]
@@ -315,8 +308,9 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                 if schools & school_bit or (hand[card] if card >= 0 else hn):
                     out.append(i)
                 i += 1
-        closed = self.hclosed
-        out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
+        if hn or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+            closed = self.hclosed
+            out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
             C = self.C
@@ -369,7 +363,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     def apply_place(self, a: int) -> None:
         """Put a shuriken on a location (3.2)."""
         if a < A_SENSEI:
-            self.visit_dojo(a - A_DOJO)
+            self.visit_dojo(a)
         elif a < A_HOUSE:
             self.visit_sensei(a - A_SENSEI)
         elif a < A_PALACE:
@@ -392,63 +386,81 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         v = a - A_DISCARD
         self.hands[self.cur][v] -= 1
         self.ddisc[v] += 1
+        if self.known[self.cur][v]:
+            self.known[self.cur][v] -= 1
         self.ndisc -= 1
         if self.ndisc == 0:
             self.next_turn()
 
     # ------------------------------------------------------------------ locations
-    def visit_dojo(self, mask: int) -> None:
-        """3.3: stack the shuriken, take the masked face-up cards plus deck cards, refill.
-
-        Draws (to the hand, then to the row) are inlined with a running deck total: this is
-        the costliest placement and runs ~15 times a game.
-        """
+    def visit_dojo(self, a: int) -> None:
+        """3.3: stack the shuriken, then draw 4/3/2 cards (by hand size) one at a time, the
+        first one (`a`) chosen with the placement."""
         p = self.cur
         self.dojo_stack.append(p)
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        k = DRAWS_BY_HAND[hn] if hn < 2 else 2
-        row = self.row
-        if mask:
-            keep = []
-            i = 0
-            for v in row:
-                if mask >> i & 1:
-                    hand[v - 1] += 1
-                    k -= 1
-                    hn += 1
-                else:
-                    keep.append(v)
-                i += 1
-            row = self.row = keep
+        self.ndraw = DRAWS_BY_HAND[hn] if hn < 2 else 2
+        self.draw_one(a)
+        self.await_draw()
+
+    def legal_draw(self) -> list[int]:
+        """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
         deck = self.deck
-        total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
-        rng = self.rng
-        draws = k + 3 - len(row)  # k to the hand, then the row back to 3
-        while draws:
-            if not total:
-                self.deck, self.ddisc = self.ddisc, deck
-                deck = self.deck
-                total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
-                if not total:
-                    break
-            v = pick(deck, total, rng)
-            total -= 1
-            draws -= 1
-            if k:
-                k -= 1
-                hand[v] += 1
-                hn += 1
-            else:
-                row.append(v + 1)
+        disc = self.ddisc
+        has_deck = (deck[0] or deck[1] or deck[2] or deck[3] or deck[4] or disc[0] or disc[1]
+                    or disc[2] or disc[3] or disc[4])
+        return draw_actions(1 if has_deck else 0, self.row)
+
+    def await_draw(self) -> None:
+        """Wait for the next draw; a draw with one option (row empty) is made at once."""
+        while self.ndraw:
+            opts = self.legal_draw()
+            if len(opts) > 1:
+                self.phase = PH_DRAW
+                return
+            if not opts:
+                break
+            self.draw_one(opts[0])
+        self.end_dojo()
+
+    def apply_draw(self, a: int) -> None:
+        self.draw_one(a)
+        self.await_draw()
+
+    def draw_one(self, a: int) -> None:
+        """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card."""
+        self.ndraw -= 1
+        if a == A_DECK:
+            v = self.draw_card()
+            if v < 0:  # no card left anywhere
+                self.ndraw = 0
+                return
+        else:
+            v = a - A_TAKE
+            self.row.remove(v + 1)
+            self.known[self.cur][v] += 1  # everyone saw it taken
+        self.hands[self.cur][v] += 1
+
+    def end_dojo(self) -> None:
+        """After all the draws: refill the face-up row to 3, then the hand limit (A17)."""
+        row = self.row
+        while len(row) < 3:
+            v = self.draw_card()
+            if v < 0:
+                break
+            row.append(v + 1)
         row.sort()
-        over = hn - HAND_LIMIT
+        hand = self.hands[self.cur]
+        over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
         if over > 0:
             self.ndisc = over
             if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
                 v = next(i for i, c in enumerate(hand) if c)
                 hand[v] -= over
                 self.ddisc[v] += over
+                known = self.known[self.cur]
+                known[v] = known[v] - over if known[v] > over else 0
                 self.ndisc = 0
             else:
                 self.phase = PH_DISCARD
@@ -482,6 +494,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         if paid >= 0:
             self.hands[p][paid] -= 1
             self.ddisc[paid] += 1
+            if self.known[p][paid]:
+                self.known[p][paid] -= 1
         e = self.C.skill_effect[t]
         self.tiles[p].append(t)
         self.owned[p][e] += 1
@@ -565,7 +579,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             k = min(self.n, len(self.sbig))
             self.sensei = [draw_from(self.sbig, rng) for _ in range(k)]
         elif self.rnd == 4:
-            self.sdisc.extend(self.sbig)
+            self.sunseen.extend(self.sbig)
             self.sbig = []
         if 4 <= self.rnd <= 6 and self.sdis:
             self.sensei = [draw_from(self.sdis, rng)]
@@ -617,6 +631,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         s._legal_cache = None
         for name in ("n", "rules", "C", "rnd", "turn", "phase", "cur", "rh", "rapp", "rgk",
                      "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon", "pend", "ndisc",
+                     "ndraw",
                      "sc_i", "disg_left", "final"):
             setattr(s, name, getattr(self, name))
         s.rng = random.Random()
@@ -629,17 +644,23 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         return s
 
     def determinize(self, seat: int, rng: random.Random) -> NinjatoState:
-        """Resample opponents' hands with the deck, and opponents' rumours with the rumour deck."""
+        """Resample what `seat` cannot know: the cards of opponents' hands that nobody saw
+        them take (dealt or drawn blind), with the deck; face-up takes stay in the hands.
+
+        Rumours are all taken face up, so everyone knows them: they are kept (issue 14.5).
+        The unseen stacks are sorted (their order is drawn at random anyway).
+        """
         w = self.clone()
         others = [q for q in range(self.n) if q != seat]
         pool = []
         for v in range(5):
-            pool.extend([v] * (self.deck[v] + sum(self.hands[q][v] for q in others)))
+            pool.extend([v] * (self.deck[v] + sum(self.hands[q][v] - self.known[q][v]
+                                                  for q in others)))
         rng.shuffle(pool)
         at = 0
         for q in others:
-            size = sum(self.hands[q])
-            hand = [0] * 5
+            hand = list(self.known[q])
+            size = sum(self.hands[q]) - sum(hand)
             for v in pool[at:at + size]:
                 hand[v] += 1
             w.hands[q] = hand
@@ -648,36 +669,26 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         for v in pool[at:]:
             deck[v] += 1
         w.deck = deck
-        rpool = sorted(self.rdeck + [r for q in others for r in self.rumours[q]])
-        rng.shuffle(rpool)
-        at = 0
-        for q in others:
-            size = len(self.rumours[q])
-            w.rumours[q] = sorted(rpool[at:at + size])
-            at += size
-        w.rdeck = sorted(rpool[at:])
-        for name in ("gdeck", "edeck", "envdeck", "sbig", "sdis"):
+        for name in ("gdeck", "edeck", "envdeck", "sbig", "sdis", "sunseen", "rdeck"):
             getattr(w, name).sort()
         w.rng = random.Random(rng.getrandbits(64))
         return w
 
     def observation(self, seat: int) -> dict:
-        """Everything `seat` sees: its own hand and rumours; only sizes of the others'."""
+        """Everything `seat` sees: its own hand, the others' hand sizes and the cards they
+        were seen taking face up, everyone's rumours (taken face up); stacks by size."""
         o = {name: getattr(self, name) for name in _SLOTS
-             if name not in ("rules", "rng", "C", "hands", "deck", "rumours", "rdeck", "gdeck",
-                             "edeck", "envdeck", "sbig", "sdis", "final")}
+             if name not in ("rules", "rng", "C", "hands", "deck", "rdeck", "gdeck", "edeck",
+                             "envdeck", "sbig", "sdis", "sunseen", "final")}
         o = {k: (list(v) if isinstance(v, list) else v) for k, v in o.items()}
         o["hand"] = list(self.hands[seat])
         o["hand_sizes"] = [sum(h) for h in self.hands]
         o["deck_size"] = sum(self.deck)
-        o["my_rumours"] = sorted(self.rumours[seat])
-        o["rumour_counts"] = [len(r) for r in self.rumours]
-        for name in ("rdeck", "gdeck", "edeck", "envdeck", "sbig", "sdis"):
+        o["rumours"] = [sorted(r) for r in self.rumours]
+        for name in ("rdeck", "gdeck", "edeck", "envdeck", "sbig", "sdis", "sunseen"):
             o[name + "_size"] = len(getattr(self, name))
         o["seat"] = seat
         o["dataset"] = self.C.label
-        if self.final is not None:
-            o["rumours"] = [sorted(r) for r in self.rumours]
         return o
 
     def action_to_str(self, action: int) -> str:
@@ -689,12 +700,14 @@ _LEGAL = (
     NinjatoState.legal_place, NinjatoState.legal_pay, NinjatoState.legal_card,
     NinjatoState.legal_card, NinjatoState.legal_fight, NinjatoState.legal_choice,
     NinjatoState.legal_keep, NinjatoState.token_actions, NinjatoState.legal_disguise,
-    NinjatoState.legal_reward1, NinjatoState.legal_reward2, NinjatoState.legal_none,
+    NinjatoState.legal_reward1, NinjatoState.legal_reward2, NinjatoState.legal_draw,
+    NinjatoState.legal_none,
 )
 _APPLY = (
     NinjatoState.apply_place, NinjatoState.apply_pay, NinjatoState.apply_skillpay,
     NinjatoState.apply_discard, NinjatoState.apply_fight, NinjatoState.apply_choice,
     NinjatoState.apply_keep, NinjatoState.apply_token, NinjatoState.apply_scoring,
-    NinjatoState.apply_scoring, NinjatoState.apply_scoring, NinjatoState.apply_none,
+    NinjatoState.apply_scoring, NinjatoState.apply_scoring, NinjatoState.apply_draw,
+    NinjatoState.apply_none,
 )
 assert len(_LEGAL) == len(_APPLY) == PH_END + 1
