@@ -135,8 +135,8 @@ def test_ismcts_bot_bad_options_are_spec_errors():
     game = engines.get_game("tabula-rasa")
     with pytest.raises(BotSpecError, match="unknown ismcts option"):
         make_bot("ismcts:iterations=4", game)
-    with pytest.raises(BotSpecError, match="at least 1"):
-        make_bot("ismcts:simulations=0", game)
+    with pytest.raises(BotSpecError, match="at least 2"):
+        make_bot("ismcts:simulations=1", game)
 
 
 # --- PettingZoo -----------------------------------------------------------------------------

@@ -188,7 +188,10 @@ class TabletopState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> TabletopState:
         """A world consistent with what `player_id` knows (`determinize`)."""
-        rng = random.Random(int(probability_sampler() * 2**53))
+        return self.resample(player_id, random.Random(int(probability_sampler() * 2**53)))
+
+    def resample(self, player_id: int, rng: random.Random) -> TabletopState:
+        """`resample_from_infostate` with our generator (reproducible searches)."""
         world = TabletopState(self.get_game(), self.engine.determinize(player_id, rng))
         world._decisions = self._decisions
         return world
@@ -277,8 +280,10 @@ class ISMCTSBot:
                  rollouts: int = 1, final: str = "max_visit"):
         from open_spiel.python.algorithms import ismcts
 
-        if simulations < 1 or rollouts < 1:
-            raise ValueError("simulations and rollouts must be at least 1")
+        if simulations < 2:  # OpenSpiel's first simulation only expands the root
+            raise ValueError("simulations must be at least 2")
+        if rollouts < 1:
+            raise ValueError("rollouts must be at least 1")
         policies = {"max_visit": ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
                     "max_value": ismcts.ISMCTSFinalPolicyType.MAX_VALUE}
         if final not in policies:
@@ -311,6 +316,10 @@ class ISMCTSBot:
             final_policy_type=self.final,
             allow_inconsistent_action_sets=True,
         )
+        # OpenSpiel's default resampler draws from a sampler of its own; ours keeps a
+        # decision reproducible from the game seed, like every other bot.
+        worlds = random.Random(seed)
+        bot.set_resampler(lambda root, player: root.resample(player, worlds))
         return int(bot.step(TabletopState(os_game, state.clone())))
 
 
