@@ -242,7 +242,7 @@ def bench(
     players = players or game.players_default
     game.check_players(players)
     rules = parse_rules(rule or [])
-    game.make_rules(**rules)
+    game.checked_rules(**rules)
     if seconds <= 0:
         fail("--seconds must be positive")
     table = Table(title=f"{game_name} · {players} players · one core")
@@ -263,6 +263,61 @@ def bench(
                  f"core with {interpreter()} (about 9 µs on an idle core of the 2-core dev "
                  "machine with the README's /usr/bin/python3; higher = busier or slower)",
                  soft_wrap=True)
+
+
+@app.command()
+def show(
+    path: Annotated[Path, typer.Argument(
+        metavar="RUN_DIR|FILE", help="A run directory, or a transcript file of `simulate play`.")],
+    game: Annotated[int | None, typer.Option(
+        "--game", help="Game index in the run (the game_index column, from 0).")] = None,
+    pick: Annotated[str | None, typer.Option(
+        help="Choose the game instead: largest-margin, closest, shared-win, longest, "
+             "shortest or seat-K-wins (K from 1).")] = None,
+    seat: Annotated[int | None, typer.Option(
+        help="Show only what seat K (from 1) could see (default: everything).")] = None,
+    html: Annotated[Path | None, typer.Option(
+        "--html", help="Also write a self-contained HTML page with the full view after "
+                       "each decision, folded by round.")] = None,
+) -> None:
+    """Replay one game of a run (or a played game) round by round, in words."""
+    from analysis import transcript
+
+    if html is not None:
+        transcript.check_html_path(html)
+    source = transcript.open_source(path, game, pick)
+    if seat is not None and not 1 <= seat <= source.players:
+        fail(f"--seat must be 1-{source.players}, got {seat}")
+    print(transcript.to_text(source, None if seat is None else seat - 1))
+    if html is not None:
+        stdout.print(f"html: {transcript.write_html(source, html)}", soft_wrap=True)
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to play.")],
+    seat: Annotated[int, typer.Option(help="Your seat (1 moves first).")] = 1,
+    bots: Annotated[str, typer.Option(
+        help="Bot specs for the other seats in order; the last fills the rest.")]
+    = "heuristic",
+    players: Annotated[int | None, typer.Option(help="Players (default: the game's default).")]
+    = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="KEY=VALUE (repeatable).")]
+    = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: random, printed).")]
+    = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Transcript file (default results/play-GAME-TIME-sSEED.json).")] = None,
+    pause: Annotated[float, typer.Option(help="Seconds to pause before each bot move.")]
+    = 0.5,
+    step: Annotated[bool, typer.Option(
+        "--step", help="Wait for Enter before each bot move instead of pausing.")] = False,
+) -> None:
+    """Play one seat against the bots in the terminal; the game is saved as a transcript."""
+    from analysis.play import play as play_game_by_hand
+
+    play_game_by_hand(game_name, seat - 1, split_specs(bots), players, parse_rules(rule or []),
+                      seed, out, pause, step)
 
 
 __import__("analysis.cli_analysis").cli_analysis.register(app)  # compare, report, run

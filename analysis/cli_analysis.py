@@ -121,6 +121,10 @@ def compare_command(
                             "half_width_rotation", "ratio", "rotation_games_equivalent"]],
                      {"share_duplicate", "half_width_duplicate", "share_rotation",
                       "half_width_rotation"})
+    from analysis import findings
+    from analysis.summary import print_findings
+
+    print_findings(stdout, findings.family(frame), out)
     if report is not None:
         from analysis.report import write_report
 
@@ -129,19 +133,38 @@ def compare_command(
     stdout.print(f"results: {out}  (simulate report {out} --out report.html)")
 
 
+ConfirmOption = Annotated[bool, typer.Option(
+    "--confirm/--no-confirm",
+    help="Replay every finding significant after adjustment on fresh deals (a separate seed "
+         "branch, stored beside its run as RUN-confirm, resumable) and report it confirmed "
+         "or not.")]
+ConfirmGamesOption = Annotated[int | None, typer.Option(
+    "--confirm-games", help="Fresh games per confirmed run (at least the run's own size, "
+                            "which is the default).")]
+
+
+def _announce(message: str) -> None:
+    stderr.print(message, soft_wrap=True, highlight=False)
+
+
 def report_command(
     run_dirs: Annotated[list[Path], typer.Argument(
         metavar="RUN_DIR...", help="Run directories, or directories holding runs.")],
     out: Annotated[Path, typer.Option(help="HTML file to write.")] = Path("report.html"),
     title: Annotated[str, typer.Option(help="Report title.")] = "",
     bootstrap: Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")] = 100,
+    confirm: ConfirmOption = True,
+    confirm_games: ConfirmGamesOption = None,
+    jobs: Annotated[int, typer.Option(
+        help="Worker processes for confirmation games (-1 = all cores).")] = -1,
 ) -> None:
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
     from analysis.report import write_report
 
     if bootstrap < 0:
         raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
-    path = write_report(run_dirs, out, title=title, bootstrap=bootstrap)
+    path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
+                        confirm_games=confirm_games, jobs=jobs, announce=_announce)
     stdout.print(f"report: {path}")
 
 
@@ -162,11 +185,15 @@ def run_command(
         help="loky (local processes) or dask; run: default the file's backend key.")] = None,
     scheduler: Annotated[str | None, typer.Option(
         help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")] = None,
+    confirm: ConfirmOption = True,
+    confirm_games: ConfirmGamesOption = None,
 ) -> None:
     """Run every study of an experiment file, then write OUT/NAME/report.html."""
     from analysis import experiments
     from analysis.cli import run_with_progress
 
+    if confirm_games is not None and confirm_games <= 0:
+        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
     stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {total:,} games "
@@ -178,7 +205,7 @@ def run_command(
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,
-                                       scheduler))
+                                       scheduler, confirm, confirm_games, _announce))
     stdout.print(f"report: {path}")
 
 

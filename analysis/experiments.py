@@ -187,7 +187,7 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
                 _fail(where, str(exc))
             for rules in variants:
                 try:
-                    rules_str = rules_to_str(game.make_rules(**rules))
+                    rules_str = rules_to_str(game.checked_rules(**rules))
                 except ValueError as exc:
                     _fail(where, f"{game_name}: {exc}")
                 runs.extend(_runs_for(game_name, n, bots, rules, rules_str, fmt, fill, count,
@@ -220,10 +220,14 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
 
 def execute(experiment: Experiment, jobs: int = -1,
             progress: Callable[[PlannedRun, int], None] | None = None,
-            backend: str | None = None, scheduler: str | None = None) -> Path:
+            backend: str | None = None, scheduler: str | None = None, confirm: bool = True,
+            confirm_games: int | None = None,
+            announce: Callable[[str], None] | None = None) -> Path:
     """Play (or resume) every planned run, then write the combined report; returns its path.
 
-    `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.
+    `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.  With `confirm`
+    (the default) every finding significant after adjustment is replayed on fresh deals
+    beside its runs before the report is written (`findings.confirm`).
     """
     backend = backend or experiment.backend
     scheduler = scheduler or experiment.scheduler
@@ -241,7 +245,9 @@ def execute(experiment: Experiment, jobs: int = -1,
     title = f"Experiment {experiment.name}" + (
         f": {experiment.description}" if experiment.description else "")
     return report.write_report([r.path for r in experiment.runs],
-                               experiment.out_dir / "report.html", title=title)
+                               experiment.out_dir / "report.html", title=title,
+                               confirm=confirm, confirm_games=confirm_games, jobs=jobs,
+                               announce=announce, backend=backend, scheduler=scheduler)
 
 
 def total_games(experiment: Experiment) -> int:

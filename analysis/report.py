@@ -11,19 +11,20 @@ import base64
 import html
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from analysis import plots, results, stats
+from analysis import findings, plots, results, stats
 
 PERCENT_COLUMNS = {
     "win_share", "ci_low", "ci_high", "fair", "first_share", "first_edge", "edge_low",
     "edge_high", "best_share", "worst_share", "first_edge_low", "first_edge_high", "balance",
-    "tie_rate", "truncated_rate", "zero_margin", "share", "half_width",
+    "tie_rate", "truncated_rate", "zero_margin", "share", "half_width", "first_mde", "mde",
+    "effect", "confirm_share",
 }
 SEAT_COLUMNS = {"seat", "best_seat", "worst_seat"}
 MANIFEST_FIELDS = ["run_id", "game", "players", "games", "bots", "seed", "rules_str", "dataset",
@@ -50,8 +51,15 @@ def find_runs(paths: Sequence[str | os.PathLike]) -> list[Path]:
 
 
 def load(paths: Sequence[str | os.PathLike]) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
-    """The stacked frame of every run found, and their manifests (in the same order)."""
-    run_dirs = find_runs(paths)
+    """The stacked frame of every run found, and their manifests (in the same order).
+
+    Confirmation runs (fresh deals beside a run, `findings.confirm`) are not runs of their
+    own: they are left out here and read back when findings are confirmed.
+    """
+    run_dirs = [d for d in find_runs(paths)
+                if not findings.is_confirmation(results.read_manifest(d))]
+    if not run_dirs:
+        raise results.RunError("only confirmation runs found; name the original runs")
     frames = [results.load_run(d) for d in run_dirs]
     manifests = [f.attrs["manifest"] | {"path": str(d)} for f, d in zip(frames, run_dirs)]
     frame = pd.concat(frames, ignore_index=True)
@@ -88,7 +96,8 @@ def _context_label(row: pd.Series | dict) -> str:
 
 
 def table_html(frame: pd.DataFrame, caption: str = "") -> str:
-    """A plain HTML table; shares as percentages, seats numbered from 1."""
+    """A plain HTML table in its own box (a wide table scrolls sideways inside it instead of
+    running off the page); shares as percentages, seats numbered from 1."""
     if frame is None or frame.empty:
         return f"<p class='empty'>{html.escape(caption)}: no data.</p>"
     out = frame.reset_index() if not isinstance(frame.index, pd.RangeIndex) else frame
@@ -108,8 +117,8 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
             cells.append(f"<td>{html.escape(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>"
-            + "".join(body) + "</tbody></table>")
+    return (f"<div class='table-box'><table>{cap}<thead><tr>{head}</tr></thead><tbody>"
+            + "".join(body) + "</tbody></table></div>")
 
 
 def image_html(fig, alt: str) -> str:
@@ -122,55 +131,90 @@ def image_html(fig, alt: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def headlines(frame: pd.DataFrame) -> list[str]:
-    """Plain-language findings, one context at a time (seat 1 moves first)."""
+def _select(table: pd.DataFrame, key: dict) -> pd.DataFrame:
+    return table[np.logical_and.reduce([table[c] == v for c, v in key.items()])]
+
+
+def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[str]:
+    """Plain-language findings, one context at a time (seat 1 moves first).
+
+    `tests` is the adjusted (and perhaps confirmed) family from `findings`; every "significant"
+    below is after adjustment, and a finding refuted on fresh deals is said to be chance.
+    """
+    tests = findings.family(frame) if tests is None else tests
     lines: list[str] = []
-    seats = stats.seat_win_share(frame)
-    advantage = stats.seat_advantage(frame)
+    if len(tests):
+        significant = tests[tests["significant"]]
+        confirmed = significant["confirmed"]
+        lines.append(
+            f"{len(significant)} of {len(tests)} tests are significant after "
+            f"{stats.ADJUST_METHODS[findings.FAMILY_METHOD]} adjustment; "
+            f"{int((confirmed == True).sum())} confirmed on fresh deals, "  # noqa: E712
+            f"{int((confirmed == False).sum())} not confirmed, "  # noqa: E712
+            f"{int(confirmed.isna().sum())} not replayed.")
     margin = stats.margins(frame)
     separation = stats.source_separation(frame)
     ctx = stats.context_columns(frame)
-    for _, adv in advantage.iterrows():
-        key = {c: adv[c] for c in ctx}
+    for _, row in tests[tests["kind"] == "seat"].iterrows() if len(tests) else []:
+        key = {c: row[c] for c in ctx}
         label = _context_label(key)
-        mask = np.logical_and.reduce([seats[c] == v for c, v in key.items()])
-        first = seats[mask & (seats["seat"] == 0)].iloc[0]
-        half = (first["ci_high"] - first["ci_low"]) / 2
-        verdict = ("the seats differ significantly" if adv["p_value"] < 0.05
-                   else "no significant difference between seats")
+        teams = stats.teams_for(str(key.get("game", "")), int(key["players"]))
+        first = "seat 1 (first to move)"
+        if row["subject"] == "team":
+            partners = " vs ".join(stats.team_label(teams, t).removeprefix("team of ")
+                                   for t in range(len(teams)))
+            first = f"the partnership of seat 1 (first to move; teams {partners})"
         lines.append(
-            f"{label}: seat 1 (first to move) wins {_pct(first['win_share'])} ± {_pct(half)} "
-            f"against a fair {_pct(adv['fair'])} over {adv['games']:,} games; {verdict} "
-            f"(χ² p = {adv['p_value']:.3g}).")
-        if adv["p_value"] < 0.05:
-            lines.append(f"{label}: seat {adv['best_seat'] + 1} does best "
-                         f"({_pct(adv['best_share'])}), seat {adv['worst_seat'] + 1} worst "
-                         f"({_pct(adv['worst_share'])}).")
-        m = margin[np.logical_and.reduce([margin[c] == v for c, v in key.items()])]
+            f"{label}: {first} wins {_pct(row['share'])} ± {_pct(row['half_width'])} against "
+            f"a fair {_pct(row['fair'])} over {row['games']:,} games (χ² p = "
+            f"{row['p_value']:.3g}); {findings.verdict(row)}.")
+        if findings.holds(row):
+            best = stats.team_label(teams, next(i for i, t in enumerate(teams)
+                                                if row["best_seat"] in t))
+            worst = stats.team_label(teams, next(i for i, t in enumerate(teams)
+                                                 if row["worst_seat"] in t))
+            lines.append(f"{label}: {best} does best ({_pct(row['best_share'])}), {worst} "
+                         f"worst ({_pct(row['worst_share'])}).")
+        m = _select(margin, key)
         if len(m):
             m = m.iloc[0]
-            lines.append(f"{label}: {_pct(m['tie_rate'])} of games end in a shared win; the "
-                         f"winner leads the runner-up by {m['mean_margin']:.2f} points on "
-                         "average.")
-        sep = separation[np.logical_and.reduce([separation[c] == v for c, v in key.items()])]
+            if len(teams) < int(key["players"]):
+                lines.append(f"{label}: partners share every win of their team (no tie); "
+                             f"{_pct(m['tie_rate'])} of games end in a win shared between "
+                             f"teams; the winning team leads by {m['mean_margin']:.2f} points "
+                             "on average.")
+            else:
+                lines.append(f"{label}: {_pct(m['tie_rate'])} of games end in a shared win; "
+                             f"the winner leads the runner-up by {m['mean_margin']:.2f} points "
+                             "on average.")
+        sep = _select(separation, key)
         sep = sep[sep["source"] != "score"].dropna(subset=["effect"])
         if len(sep):
             top = sep.loc[sep["effect"].abs().idxmax()]
             lines.append(f"{label}: '{top['source']}' points separate winners most "
                          f"(winners {top['winners_mean']:.2f} vs others "
                          f"{top['others_mean']:.2f} a game; effect size d = {top['effect']:.2f}).")
-    if frame["bot"].nunique() > 1:
-        for key, group in frame.groupby(ctx, sort=True):
-            key = key if isinstance(key, tuple) else (key,)
-            label = _context_label(dict(zip(ctx, key)))
-            if group["bot"].nunique() < 2:
-                continue
-            for row in stats.clustered_win_share(group).itertuples():
-                lines.append(f"{label}: {row.bot} wins {_pct(row.win_share)} ± "
-                             f"{_pct(row.half_width)} of its seat-games (fair "
-                             f"{_pct(1 / group['players'].iloc[0])}; interval clustered by "
-                             "deal).")
+    for _, row in tests[tests["kind"] == "bot"].iterrows() if len(tests) else []:
+        label = _context_label({c: row[c] for c in ctx})
+        lines.append(f"{label}: {row['subject']} wins {_pct(row['share'])} ± "
+                     f"{_pct(row['half_width'])} of its seat-games (fair {_pct(row['fair'])}; "
+                     f"interval clustered by deal); {findings.verdict(row)}.")
     return lines
+
+
+def tests_table(tests: pd.DataFrame) -> pd.DataFrame:
+    """The family as the report shows it: raw and adjusted p, detectable effect, confirmation."""
+    if tests.empty:
+        return tests
+    columns = [c for c in stats.CONTEXT if c in tests] + [
+        "kind", "subject", "games", "share", "fair", "effect", "mde", "p_value", "p_adjusted",
+        "significant", "confirm_games", "confirm_share", "confirm_p", "confirmed"]
+    out = tests[columns].copy()
+    out["confirm_games"] = pd.Series([int(g) if g == g else np.nan for g in out["confirm_games"]],
+                                     index=out.index, dtype=object)
+    out["confirmed"] = out["confirmed"].map(
+        lambda v: "–" if v is None or v is np.nan else ("yes" if v else "no"))
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -180,12 +224,29 @@ def headlines(frame: pd.DataFrame) -> list[str]:
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
 h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; }
-table { border-collapse: collapse; margin: .8em 0 1.6em; font-size: .85em; }
+.table-box { max-width: 100%; overflow-x: auto; margin: .8em 0 1.6em; }
+table { border-collapse: collapse; font-size: .85em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f3f3f3; } caption { text-align: left; font-weight: bold; padding: .3em 0; }
 img { max-width: 100%; display: block; margin: .6em 0 1.2em; }
 .note { color: #555; font-size: .9em; } li { margin: .25em 0; }
 """
+
+
+def _with_adjusted(table: pd.DataFrame, seat_p: pd.DataFrame | None,
+                   name: str) -> pd.DataFrame:
+    """A per-context table with the family's adjusted seat p-value beside the raw one."""
+    if seat_p is None or seat_p.empty or table.empty:
+        return table
+    ctx = [c for c in stats.CONTEXT if c in table and c in seat_p]
+    return table.merge(seat_p.rename(columns={"p_adjusted": name}), on=ctx, how="left")
+
+
+def _adjusted_separation(frame: pd.DataFrame) -> pd.DataFrame:
+    table = stats.source_separation(frame)
+    if len(table) and "p_value" in table:
+        table["p_adjusted"] = stats.adjust_pvalues(table["p_value"], "bh")
+    return table
 
 
 def _section(title: str, *parts: str) -> str:
@@ -204,8 +265,11 @@ def _manifest_table(manifests: list[dict[str, Any]]) -> pd.DataFrame:
 
 
 def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = "",
-           bootstrap: int = 100) -> str:
-    """The report's HTML text for an already loaded frame."""
+           bootstrap: int = 100, tests: pd.DataFrame | None = None) -> str:
+    """The report's HTML text for an already loaded frame (`tests`: see `findings.family`)."""
+    tests = findings.family(frame) if tests is None else tests
+    seat_p = (tests[tests["kind"] == "seat"][stats.context_columns(frame) + ["p_adjusted"]]
+              if len(tests) else None)
     ctx = stats.context_columns(frame)
     contexts = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
     multi_bot = frame["bot"].nunique() > 1
@@ -215,18 +279,36 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
              f"{len(manifests)} run(s), {frame.groupby(stats.GAME_KEY).ngroups:,} games. "
              "Seats are numbered from 1; seat 1 moves first. Intervals are 95%. Win share "
              "counts 1/k for a k-way shared win; truncated games are left out of win shares.</p>"]
-    parts.append(_section("Headline findings", "<ul>" + "".join(
-        f"<li>{html.escape(line)}</li>" for line in headlines(frame)) + "</ul>"))
+    parts.append(_section(
+        "Headline findings",
+        f"<p class='note'>{html.escape(findings.describe_correction(tests))} A significant "
+        "finding is replayed on fresh deals (an independent seed branch, as many games) and "
+        "reported confirmed or not; the detectable effect is the smallest edge these games "
+        "find with 80% power. See docs/reading-findings.md.</p>",
+        "<ul>" + "".join(f"<li>{html.escape(line)}</li>"
+                         for line in headlines(frame, tests)) + "</ul>",
+        table_html(tests_table(tests), "The tests behind the findings: raw and adjusted p, "
+                                       "minimum detectable effect (mde), confirmation")))
     parts.append(_section(
         "Balance table (per game and player count)",
         "<p class='note'>first edge: seat 1's win share minus the fair share; balance: 1 − "
         "(best − worst seat share), 100% = perfectly even; seat p: chi-square test of seat "
-        "wins against the fair share; decisiveness: mean winning margin in points; rounds "
-        "and lead changes come from the engine's metrics when it reports them.</p>",
-        table_html(stats.balance_table(frame))))
+        "wins against the fair share (teams in partnership games), seat p adjusted: the same "
+        "after Benjamini–Hochberg over the report's tests; decisiveness: mean winning margin "
+        "in points; rounds and lead changes come from the engine's metrics when it reports "
+        "them.</p>",
+        table_html(_with_adjusted(stats.balance_table(frame), seat_p, "seat_p_adjusted"))))
     parts.append(_section(
         "Seat advantage", image_html(plots.seat_advantage(frame), "win share by seat"),
-        table_html(stats.seat_advantage(frame), "Chi-square test and first-seat edge"),
+        table_html(_with_adjusted(stats.seat_advantage(frame), seat_p, "p_adjusted"),
+                   "Chi-square test (teams in partnership games) and first-seat edge; "
+                   "p adjusted over the report's tests"),
+        table_html(stats.seat_tests(frame),
+                   ("Win share by team (partners win together) and each seat or team"
+                    if stats.has_teams(frame) else "Each seat") +
+                   " against the fair share: p adjusted with Holm over the units of each game "
+                   "and player count; mde = smallest deviation these games detect with 80% "
+                   "power"),
         table_html(stats.seat_win_share(frame), "Win share by seat")))
     if multi_bot:
         bot_parts = [table_html(stats.win_share(frame, ctx + ["bot"]), "Win share by bot")]
@@ -255,8 +337,9 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         parts.append(_section(
             "Scoring balance",
             image_html(plots.scoring_sources(frame, "seat"), "points by source per seat"),
-            table_html(stats.source_separation(frame),
-                       "How much each source separates winners from the others"),
+            table_html(_adjusted_separation(frame),
+                       "How much each source separates winners from the others (Welch t-test; "
+                       "p adjusted with Benjamini–Hochberg over this table's tests)"),
             table_html(stats.scoring_balance(frame, "bot" if multi_bot else "seat"),
                        "Mean points by source")))
     conv = []
@@ -271,6 +354,9 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "Precision", *conv,
         table_html(stats.games_needed([0.05, 0.02, 0.01, 0.005], shares),
                    "Seat-games needed for a 95% interval of ± half width")))
+    from analysis.transcript import report_section  # replays games: only when reporting
+
+    parts.append(_section("Example games", report_section(manifests)))
     parts.append(_section("Runs (manifests)", table_html(_manifest_table(manifests))))
     return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
@@ -278,15 +364,28 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
 
 
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
-                 title: str = "", bootstrap: int = 100) -> Path:
-    """Load the runs under `paths` and write the report to `out` (atomically)."""
-    frame, manifests = load(paths)
-    text = render(frame, manifests, title, bootstrap)
+                 title: str = "", bootstrap: int = 100, confirm: bool = False,
+                 confirm_games: int | None = None, jobs: int = 1,
+                 announce: Callable[[str], None] | None = None, backend: str = "loky",
+                 scheduler: str | None = None) -> Path:
+    """Load the runs under `paths` and write the report to `out` (atomically).
+
+    With `confirm`, every finding significant after adjustment is first replayed on fresh
+    deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
+    """
     out = Path(out)
     if out.is_dir():
         raise ValueError(f"--out {out} is a directory; give a file name such as report.html")
     if not out.parent.exists():
         raise ValueError(f"cannot write {out}: directory {out.parent} does not exist")
+    if confirm_games is not None and confirm_games <= 0:
+        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
+    frame, manifests = load(paths)
+    tests = findings.family(frame)
+    if confirm:
+        tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,
+                                 scheduler)
+    text = render(frame, manifests, title, bootstrap, tests)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import warnings
 from statistics import NormalDist
 
 import numpy as np
@@ -88,20 +90,177 @@ def metric_columns(frame: pd.DataFrame) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------
+# Teams: partners win together, so they are one unit in every seat test and tie count
+# --------------------------------------------------------------------------------------------
+
+
+def teams_for(game: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The registered game's teams at this player count (one seat each for unknown games)."""
+    from engines import GAMES
+
+    registered = GAMES.get(game)
+    if registered is None:
+        return tuple((s,) for s in range(players))
+    return registered.teams(players)
+
+
+def team_label(teams: tuple[tuple[int, ...], ...], team: int) -> str:
+    """'seat 2', or 'team of seats 1+3' for partners (seats numbered from 1)."""
+    seats = teams[team]
+    if len(seats) == 1:
+        return f"seat {seats[0] + 1}"
+    return "team of seats " + "+".join(str(s + 1) for s in seats)
+
+
+def team_column(frame: pd.DataFrame) -> pd.Series:
+    """Each row's team index (the seat itself when the game has no partnerships)."""
+    team = frame["seat"].astype(int).copy()
+    if "game" not in frame.columns:
+        return team
+    for (game, players), index in frame.groupby(["game", "players"], sort=False).groups.items():
+        teams = teams_for(game, int(players))
+        if all(len(t) == 1 for t in teams):
+            continue
+        seat_team = {s: i for i, t in enumerate(teams) for s in t}
+        team.loc[index] = frame.loc[index, "seat"].map(seat_team).astype(int)
+    return team
+
+
+def has_teams(frame: pd.DataFrame) -> bool:
+    """Whether any context of the frame is a partnership game."""
+    if "game" not in frame.columns:
+        return False
+    pairs = frame[["game", "players"]].drop_duplicates().itertuples(index=False)
+    return any(len(t) > 1 for g, n in pairs for t in teams_for(g, int(n)))
+
+
+def team_win_share(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Win share per team within each context, with Wilson intervals and the fair 1/teams.
+
+    A team's share of a game is the sum of its seats' shares: partners sharing a win give
+    their team one whole win, and only a win shared between teams splits it.
+    """
+    frame = _counted(frame, include_truncated=False)
+    ctx = context_columns(frame)
+    teamed = frame.assign(team=team_column(frame))
+    per_game = teamed.groupby(ctx + _game_key(frame) + ["team"], sort=True)["win_share"].sum()
+    per_game = per_game.reset_index()
+    out = per_game.groupby(ctx + ["team"], sort=True).agg(
+        games=("win_share", "size"), wins=("win_share", "sum")).reset_index()
+    players = out["players"] if "players" in out else pd.Series(2, index=out.index)
+    games = out["game"] if "game" in out else pd.Series("", index=out.index)
+    labels, fair = [], []
+    for g, n, t in zip(games, players, out["team"]):
+        teams = teams_for(g, int(n))
+        labels.append(team_label(teams, int(t)))
+        fair.append(1.0 / len(teams))
+    out["seats"] = labels
+    out["win_share"] = out["wins"] / out["games"]
+    low, high = wilson_interval(out["wins"], out["games"], confidence)
+    out["ci_low"], out["ci_high"] = low, high
+    out["fair"] = fair
+    return out[ctx + ["team", "seats", "games", "wins", "win_share", "ci_low", "ci_high", "fair"]]
+
+
+# --------------------------------------------------------------------------------------------
+# Multiple comparisons and power
+# --------------------------------------------------------------------------------------------
+
+#: Significance level of every test the toolkit reports (after adjustment).
+ALPHA = 0.05
+#: Power at which the minimum detectable effect is stated.
+POWER = 0.80
+ADJUST_METHODS = {"bh": "Benjamini–Hochberg", "holm": "Holm"}
+
+
+def adjust_pvalues(pvalues, method: str = "bh") -> np.ndarray:
+    """P-values adjusted for the family they were computed in (NaN entries are left out).
+
+    `bh` (Benjamini–Hochberg, false discovery rate; scipy's implementation) is for a list of
+    findings; `holm` (family-wise error rate) is for a single claim over the family, such as
+    "these seats deviate".  A finding is significant when its *adjusted* p-value is below
+    `ALPHA`.
+    """
+    if method not in ADJUST_METHODS:
+        raise ValueError(f"method must be one of {', '.join(ADJUST_METHODS)}, got {method!r}")
+    p = np.asarray(pvalues, dtype=float).reshape(-1)
+    out = np.full(p.shape, np.nan)
+    valid = ~np.isnan(p)
+    if not valid.any():
+        return out
+    if method == "bh":
+        from scipy import stats as sps  # lazily: see _z
+
+        out[valid] = sps.false_discovery_control(p[valid], method="bh")
+    else:
+        out[valid] = _holm(p[valid])
+    return out
+
+
+def _holm(p: np.ndarray) -> np.ndarray:
+    """Holm's step-down: the i-th smallest p times (m - i), made monotone, capped at 1."""
+    m = len(p)
+    order = np.argsort(p, kind="stable")
+    stepped = np.maximum.accumulate((m - np.arange(m)) * p[order])
+    out = np.empty(m)
+    out[order] = np.minimum(stepped, 1.0)
+    return out
+
+
+def two_sided_p(z: float) -> float:
+    """Two-sided normal p-value of a z statistic, accurate far in the tail (no 1 - cdf)."""
+    return math.erfc(abs(z) / math.sqrt(2)) if np.isfinite(z) else np.nan
+
+
+def minimum_detectable_effect(
+    n, p0, alpha: float = ALPHA, power: float = POWER,
+) -> np.ndarray:
+    """Smallest true deviation from the share `p0` that `n` trials detect with `power`.
+
+    Two-sided normal approximation: (z_{1-alpha/2} + z_{power}) * sqrt(p0 (1 - p0) / n).
+    With 400 four-player games (p0 = 1/4) it is about 6 points: a first-seat edge smaller
+    than that is likely to go unnoticed.
+    """
+    n = np.asarray(n, dtype=float)
+    p0 = np.asarray(p0, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return mde_from_se(np.sqrt(p0 * (1 - p0) / n), alpha, power)
+
+
+def mde_from_se(se, alpha: float = ALPHA, power: float = POWER) -> np.ndarray:
+    """Minimum detectable effect for an estimate with standard error `se` (e.g. clustered)."""
+    return (_z(1 - alpha) + NormalDist().inv_cdf(power)) * np.asarray(se, dtype=float)
+
+
+# --------------------------------------------------------------------------------------------
 # Seats
 # --------------------------------------------------------------------------------------------
 
 
 def seat_win_share(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Win share per seat within each context (seat 0 moves first), with Wilson intervals."""
-    return win_share(frame, context_columns(frame) + ["seat"], confidence)
+    """Win share per seat within each context (seat 0 moves first), with Wilson intervals.
+
+    In a partnership game a `partnership` column names each seat's team.
+    """
+    out = win_share(frame, context_columns(frame) + ["seat"], confidence)
+    if has_teams(frame):
+        labels = []
+        for row in out.itertuples(index=False):
+            teams = teams_for(getattr(row, "game", ""), int(row.players))
+            team = next(i for i, t in enumerate(teams) if row.seat in t)
+            labels.append(team_label(teams, team) if len(teams[team]) > 1 else "")
+        out.insert(out.columns.get_loc("seat") + 1, "partnership", labels)
+    return out
 
 
 def seat_advantage(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """Per context: chi-square test of seat wins against the fair share, and the first seat's edge.
 
     Observed = wins per seat (shared wins count 1/k); expected = decided games / players.
-    The edge is seat 0's win share minus the fair 1/n, with its Wilson interval shifted alike.
+    The edge is seat 0's win share minus the fair 1/n, with its Wilson interval shifted alike;
+    `first_mde` is the smallest edge these games detect with 80% power.  In a partnership
+    game the units are teams (`unit` = "team"): partners win together, so their seats are
+    one count; best/worst seat then name the team's first seat.
     """
     frame = _counted(frame, include_truncated=False)
     rows = []
@@ -109,27 +268,53 @@ def seat_advantage(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFram
     for key, group in frame.groupby(ctx, sort=True) if ctx else [((), frame)]:
         key = key if isinstance(key, tuple) else (key,)
         players = int(group["players"].iloc[0])
-        wins = group.groupby("seat")["win_share"].sum().reindex(range(players), fill_value=0.0)
+        teams = teams_for(str(group["game"].iloc[0]) if "game" in group else "", players)
+        units = len(teams)
+        wins = group.groupby(team_column(group))["win_share"].sum()
+        wins = wins.reindex(range(units), fill_value=0.0)
         games = int(group.loc[group["seat"] == 0].shape[0])
         decided = float(wins.sum())
-        fair = 1.0 / players
+        fair = 1.0 / units
         if decided > 0:
             from scipy import stats as sps  # lazily: see _z
 
-            chi2, p_value = sps.chisquare(wins.to_numpy(), np.full(players, decided * fair))
+            chi2, p_value = sps.chisquare(wins.to_numpy(), np.full(units, decided * fair))
         else:
             chi2, p_value = float("nan"), float("nan")
         shares = wins / games if games else wins * np.nan
         low, high = wilson_interval(wins.iloc[0], games, confidence)
         rows.append({
-            **dict(zip(ctx, key)), "games": games, "fair": fair,
+            **dict(zip(ctx, key)), "unit": "team" if units < players else "seat",
+            "games": games, "fair": fair,
             "first_share": float(shares.iloc[0]), "first_edge": float(shares.iloc[0]) - fair,
             "edge_low": float(low) - fair, "edge_high": float(high) - fair,
-            "best_seat": int(shares.idxmax()), "best_share": float(shares.max()),
-            "worst_seat": int(shares.idxmin()), "worst_share": float(shares.min()),
-            "chi2": float(chi2), "dof": players - 1, "p_value": float(p_value),
+            "first_mde": float(minimum_detectable_effect(games, fair)),
+            "best_seat": teams[int(shares.idxmax())][0], "best_share": float(shares.max()),
+            "worst_seat": teams[int(shares.idxmin())][0], "worst_share": float(shares.min()),
+            "chi2": float(chi2), "dof": units - 1, "p_value": float(p_value),
         })
     return pd.DataFrame(rows)
+
+
+def seat_tests(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per context and seat (team in partnership games): its win share against the fair one.
+
+    `p_value` is the normal test of share = fair; `p_holm` adjusts it over the context's
+    seats with Holm, for the family-wise claim "these seats deviate"; `mde` is the smallest
+    deviation the games detect with 80% power.
+    """
+    shares = team_win_share(frame)
+    if shares.empty:
+        return shares
+    se = np.sqrt(shares["fair"] * (1 - shares["fair"]) / shares["games"])
+    z = (shares["win_share"] - shares["fair"]) / se
+    shares["p_value"] = [two_sided_p(v) for v in z]
+    ctx = context_columns(frame)
+    shares["p_holm"] = shares.groupby(ctx, sort=False)["p_value"].transform(
+        lambda p: pd.Series(adjust_pvalues(p, "holm"), index=p.index)) if ctx \
+        else adjust_pvalues(shares["p_value"], "holm")
+    shares["mde"] = minimum_detectable_effect(shares["games"], shares["fair"])
+    return shares
 
 
 # --------------------------------------------------------------------------------------------
@@ -151,21 +336,29 @@ def score_distribution(frame: pd.DataFrame, by: str | list[str] = "bot") -> pd.D
 def game_outcomes(frame: pd.DataFrame) -> pd.DataFrame:
     """One row per game: winners, tie flag, margin (top score minus the next seat's score).
 
-    A k-way shared win is a tie; a game whose top two scores are equal has margin 0 even if a
-    tie-break decided it.  Per-game metrics (`m_*`) are carried along.
+    A win shared between k teams is a tie; a game whose top two scores are equal has margin 0
+    even if a tie-break decided it.  Partners (a partnership game's team) count as one: their
+    shared win is no tie, and the margin is over the best other team.  Per-game metrics
+    (`m_*`) are carried along.
     """
     key = context_columns(frame) + _game_key(frame)
-    ordered = frame.sort_values(key + ["score"], ascending=[True] * len(key) + [False])
+    ranked = frame
+    if has_teams(frame):
+        ranked = frame.assign(team=team_column(frame)).groupby(key + ["team"], sort=False).agg(
+            score=("score", "max"), win_share=("win_share", "sum")).reset_index()
+    ordered = ranked.sort_values(key + ["score"], ascending=[True] * len(key) + [False])
     grouped = ordered.groupby(key, sort=True)
     first = grouped["score"].nth(0).to_numpy()
     second = grouped["score"].nth(1).to_numpy()
+    winners = grouped["win_share"].agg(lambda s: int((s > 0).sum())).to_numpy()
+    grouped = frame.groupby(key, sort=True)
     out = grouped.agg(
-        winners=("win_share", lambda s: int((s > 0).sum())),
         truncated=("truncated", "first"),
         decisions=("decisions", "first"),
         branching=("branching", "first"),
         **{c: (c, "first") for c in metric_columns(frame)},
     ).reset_index()
+    out.insert(len(key), "winners", winners)
     out["top_score"] = first
     out["margin"] = first - second
     out["tie"] = out["winners"] > 1
@@ -209,8 +402,11 @@ def source_separation(frame: pd.DataFrame) -> pd.DataFrame:
     """How much each score source separates winners from the others, per context.
 
     `difference` = mean points of winning seats minus the others'; `effect` = that difference
-    over the pooled standard deviation (Cohen's d); `correlation` = Pearson r with win share.
+    over the pooled standard deviation (Cohen's d); `correlation` = Pearson r with win share;
+    `p_value` = Welch's t-test of the difference (raw: adjust it over the table's family).
     """
+    from scipy import stats as sps  # lazily: see _z
+
     frame = _counted(frame, include_truncated=False)
     ctx = context_columns(frame)
     rows = []
@@ -227,11 +423,16 @@ def source_separation(frame: pd.DataFrame) -> pd.DataFrame:
             with np.errstate(invalid="ignore", divide="ignore"):
                 corr = np.corrcoef(values, group["win_share"])[0, 1] \
                     if values.std() > 0 else np.nan
+            p_value = np.nan
+            if na > 1 and nb > 1 and (a.var() > 0 or b.var() > 0):
+                with warnings.catch_warnings():  # near-constant sources: p is still defined
+                    warnings.simplefilter("ignore", RuntimeWarning)
+                    p_value = float(sps.ttest_ind(a, b, equal_var=False).pvalue)
             rows.append({
                 **dict(zip(ctx, key)), "source": column.removeprefix("pts_"),
                 "winners_mean": a.mean(), "others_mean": b.mean(), "difference": diff,
                 "effect": diff / pooled if pooled and pooled > 0 else np.nan,
-                "correlation": corr,
+                "correlation": corr, "p_value": p_value,
             })
     return pd.DataFrame(rows)
 

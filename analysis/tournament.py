@@ -48,6 +48,7 @@ class RunSpec:
     rules: dict[str, Any] = field(default_factory=dict)
     chunk_size: int = 0  # 0 = chosen from games and jobs
     rotate: bool = True
+    seed_branch: int = 0  # 0 = the run's own deals; CONFIRM_BRANCH = fresh deals (issue 21)
 
     def validated(self) -> RunSpec:
         """Check everything a worker would trip over, before any process starts."""
@@ -57,9 +58,11 @@ class RunSpec:
             raise ValueError(f"--games must be positive, got {self.games}")
         if self.seed < 0:
             raise ValueError(f"--seed must be >= 0, got {self.seed}")
+        if self.seed_branch < 0:
+            raise ValueError(f"seed branch must be >= 0, got {self.seed_branch}")
         if len(self.bots) != self.players:
             raise ValueError(f"{len(self.bots)} bots for {self.players} players")
-        rules = game.make_rules(**self.rules)  # raises ValueError on bad options
+        rules = game.checked_rules(**self.rules)  # bad options or components file: ValueError
         for spec in self.bots:
             make_bot(spec, game)
         chunk = self.chunk_size or default_chunk_size(self.games)
@@ -86,20 +89,31 @@ def fill_lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(specs) + (specs[-1],) * (players - len(specs))
 
 
-def game_seeds(seed: int, games: int) -> np.ndarray:
-    """One 63-bit seed per game from the run's SeedSequence (fits Parquet's int64)."""
-    state = np.random.SeedSequence(seed).generate_state(games, dtype=np.uint64)
+#: Seed branch of confirmation runs: the fresh deals that replay a finding (issue 21).
+CONFIRM_BRANCH = 1
+
+
+def game_seeds(seed: int, games: int, branch: int = 0) -> np.ndarray:
+    """One 63-bit seed per game from the run's SeedSequence (fits Parquet's int64).
+
+    Branch 0 is the run's own stream; branch k > 0 is the independent child sequence with
+    spawn key (k,), so a confirmation run's deals are reproducible from the run seed and
+    disjoint from the original's.
+    """
+    sequence = (np.random.SeedSequence(seed) if branch == 0
+                else np.random.SeedSequence(seed, spawn_key=(branch,)))
+    state = sequence.generate_state(games, dtype=np.uint64)
     return (state >> np.uint64(1)).astype(np.int64)
 
 
 @functools.lru_cache(maxsize=2)
-def run_seeds(seed: int, games: int) -> np.ndarray:
+def run_seeds(seed: int, games: int, branch: int = 0) -> np.ndarray:
     """All of a run's game seeds, computed once per worker process (read-only).
 
     `generate_state` cannot skip ahead: slicing `game_seeds(seed, stop)` per chunk cost a
     worker ~17 ms a chunk on average (34 ms for 100,000 seeds), ~1.7 s of a 100,000-game run.
     """
-    seeds = game_seeds(seed, games)
+    seeds = game_seeds(seed, games, branch)
     seeds.setflags(write=False)
     return seeds
 
@@ -135,7 +149,7 @@ def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa
 
 def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
     game = get_game(spec.game)
-    seeds = run_seeds(spec.seed, spec.games)[start:stop].tolist()
+    seeds = run_seeds(spec.seed, spec.games, spec.seed_branch)[start:stop].tolist()
     bot_for: dict[tuple[int, str], Any] = {}
     bots_of: dict[tuple[str, ...], list] = {}
     records, lineups = [], []
@@ -175,6 +189,7 @@ def new_manifest(spec: RunSpec) -> dict[str, Any]:
         "dataset": game.dataset(rules),
         "chunk_size": spec.chunk_size,
         "rotate": spec.rotate,
+        "seed_branch": spec.seed_branch,
         "package_version": package_version(),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
@@ -187,6 +202,7 @@ def spec_from_manifest(manifest: dict[str, Any]) -> RunSpec:
             bots=tuple(manifest["bots"]), seed=int(manifest["seed"]),
             rules=dict(manifest["rules"]), chunk_size=int(manifest["chunk_size"]),
             rotate=bool(manifest.get("rotate", True)),
+            seed_branch=int(manifest.get("seed_branch", 0)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise results.RunError(f"manifest lacks a valid field: {exc}") from None
@@ -290,7 +306,7 @@ def run_or_resume(
         return run(spec, run_dir, jobs, progress, backend, scheduler)
     wanted = spec.validated()
     stored = spec_from_manifest(results.read_manifest(run_dir))
-    same = ("game", "players", "games", "bots", "seed", "rules", "rotate")
+    same = ("game", "players", "games", "bots", "seed", "rules", "rotate", "seed_branch")
     if any(getattr(stored, key) != getattr(wanted, key) for key in same):
         raise ValueError(f"{run_dir} holds a different run; remove it or use another --out")
     return resume(run_dir, jobs, progress, backend, scheduler)

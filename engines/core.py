@@ -165,6 +165,21 @@ class State:
         from engines.tensor import schema_for  # numpy only for callers that want tensors
 
         return schema_for(self.tensor_spec()).encode(self.observation(seat))
+    def render(self, seat: int | None = None) -> str:
+        """What `seat` sees, as compact text for a terminal (None = everything, for transcripts).
+
+        Games override this with their own view (`engines/<game>/render.py`) in the game's own
+        words.  The fallback lists `observation(seat)` (or, for None, every attribute) one
+        `key: value` line each, so a new game is readable before it has a view of its own.
+        """
+        view = self.observation(seat) if seat is not None else self.snapshot()
+        lines = [f"{type(self).__name__}, seat {self.current_player() + 1} to act"]
+        lines += [f"{key}: {value}" for key, value in view.items() if key != "rng"]
+        return "\n".join(lines)
+
+    def round_label(self) -> str:
+        """The stage of the game in the rules' words ("round 3"), to fold transcripts by."""
+        return ""
 
     def action_kind(self, action: int) -> int:
         """Which of the game's systems `action` uses: an index into `Game.action_kinds`.
@@ -318,9 +333,11 @@ class Game:
     `mcts_defaults` are `mcts` spec options (strings) that suit this game better than the
     bot's own defaults (a preset or explicit options override them); `action_kinds` names
     the game's systems — every distinct kind of decision of its rules, in words a player
-    would recognise — and `State.action_kind(action)` indexes into it.  For adapters
-    (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game without a
-    `max_decisions` rule never takes more than `max_game_length` decisions.
+    would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
+    player count to its teams (seat tuples) when seats play as partners who win together;
+    `teams(n)` gives every count's teams (one seat each when there are no partnerships).
+    For adapters (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game
+    without a `max_decisions` rule never takes more than `max_game_length` decisions.
     """
 
     name: str
@@ -336,6 +353,7 @@ class Game:
     action_kinds: tuple[str, ...] = ()
     num_actions: int = 0
     max_game_length: int = 0
+    partnerships: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.dataset is None:
@@ -343,6 +361,13 @@ class Game:
 
     def make_rules(self, **options: Any) -> Any:
         return make_rules(self.Rules, options)
+
+    def checked_rules(self, **options: Any) -> Any:
+        """`make_rules`, then load the data set the rules name (`dataset` reads a components
+        file with the game's own loader): a bad file fails here, before any run starts."""
+        rules = self.make_rules(**options)
+        self.dataset(rules)
+        return rules
 
     def check_players(self, num_players: int) -> None:
         if not isinstance(num_players, int) or not (
@@ -357,6 +382,10 @@ class Game:
         """Initial position for `num_players` with the given variant options."""
         self.check_players(num_players)
         return self.create_state(num_players, seed, self.make_rules(**rules))
+
+    def teams(self, num_players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats that win together at this player count (singletons without partners)."""
+        return tuple(self.partnerships.get(num_players, tuple((s,) for s in range(num_players))))
 
     @property
     def players_default(self) -> int:

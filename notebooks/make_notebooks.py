@@ -21,7 +21,7 @@ from pathlib import Path
 import pandas as pd
 from IPython.display import Image, display
 
-from analysis import compare, plots, report, stats, tournament
+from analysis import compare, findings, plots, report, stats, tournament
 from engines import get_game
 from engines.bots import split_specs
 
@@ -36,6 +36,13 @@ def show(fig):
 
 out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix="notebook-"))
 print("results in", out_dir)'''
+
+
+FINDINGS_MD = ("## Findings that hold up\n\nOne call gives every test behind the report's "
+               "findings: raw and Benjamini–Hochberg-adjusted p-values, the minimum "
+               "detectable effect at 80% power, and — with `confirm_on` — each significant "
+               "finding replayed on fresh deals (stored beside its run as `RUN-confirm`). "
+               "See docs/reading-findings.md.")
 
 
 def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
@@ -71,6 +78,8 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 0's win share "
                           "minus the fair share; balance = 1 − (best − worst seat share)."),
         new_code_cell("stats.balance_table(frame)"),
+        new_markdown_cell(FINDINGS_MD),
+        new_code_cell("findings.adjusted_table(frame, confirm_on=manifests, jobs=JOBS)"),
         new_markdown_cell("## Seat advantage"),
         new_code_cell("show(plots.seat_advantage(frame))\nstats.seat_advantage(frame)"),
         new_markdown_cell("## Scores, margins and ties"),
@@ -84,6 +93,14 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_code_cell("for _, group in frame.groupby(\"players\"):\n"
                       "    show(plots.convergence(group, \"seat\"))\n"
                       "stats.games_needed([0.02, 0.01], share=[1 / n for n in counts])"),
+        new_markdown_cell("## The most extreme game\n\nThe game with the largest winning margin "
+                          "of these runs, replayed from its seed and line-up (`simulate show "
+                          "RUN --pick largest-margin` prints the same; `--html FILE` folds it "
+                          "by round). Lines marked | changed with the move above them, * by "
+                          "chance."),
+        new_code_cell("from analysis import transcript\n\n"
+                      "extreme = transcript.most_extreme(run_dirs)\n"
+                      "print(transcript.to_text(extreme))"),
         new_markdown_cell("## HTML report"),
         new_code_cell("path = report.write_report(run_dirs, out_dir / \"report.html\")\n"
                       "print(\"report:\", path)"),
@@ -117,6 +134,9 @@ def compare_notebook() -> nbformat.NotebookNode:
             "print(f\"{spec.deals} deals x {len(spec.seatings)} seatings; \"\n"
             "      f\"line-up {spec.lineup}\")\n"
             "stats.clustered_win_share(frame)"),
+        new_markdown_cell(FINDINGS_MD),
+        new_code_cell("_, manifests = report.load(result.run_dirs)\n"
+                      "findings.adjusted_table(frame, confirm_on=manifests, jobs=JOBS)"),
         new_markdown_cell("## Ratings and pairwise matrix"),
         new_code_cell("ladder = stats.ratings(frame, bootstrap=100)\n"
                       "show(plots.rating_ladder(ladder))\nladder"),

@@ -30,6 +30,7 @@ rule_sets = st.one_of(
         {
             "dice": st.just("polyhedral"),
             "exact": st.sampled_from([0, 30]),
+            "exact_order": st.sampled_from(["choice", "oldest"]),
             "chips": st.integers(1, 14),
             "veto_any_time": st.booleans(),
         }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 from collections import Counter
 
@@ -14,7 +16,9 @@ from engines.big_cheese.state import (
     ACT_BIG_CHEESE,
     ACT_KEEP,
     ACT_NO_VETO,
+    ACT_ROLL_NEXT,
     ACT_VETO,
+    ORDER,
     PASS,
     ROLL,
     VETO_WINDOW,
@@ -481,6 +485,126 @@ def test_ruling_B7_big_cheese_may_reroll_a_bust_in_exact30():
     assert state.phase == ROLL and state.current_player() == 1
     play(state, ACT_BIG_CHEESE)
     assert state.points[1] == 30 and state.winners() == [1]
+
+
+def exact30_older_4_newer_6(**rules) -> BigCheeseState:
+    """Issue 14 item 6's position: seat 1 at 25 points; its older 4 and newer 6 both mature
+    at the next award (seat 0 wins it for 1 chip)."""
+    state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1)]}, pool=[10, 8, 10, 10],
+                  points=[0, 25, 0, 0], dice="polyhedral", exact=30, **rules)
+    play(state, 1, PASS, PASS, PASS)
+    return state
+
+
+def test_audit_14_6_exact30_owner_chooses_which_project_completes_first():
+    state = exact30_older_4_newer_6()
+    assert state.phase == ORDER and state.current_player() == 1
+    assert state.legal_actions() == [ACT_ROLL_NEXT + 4, ACT_ROLL_NEXT + 6]
+    newer_first = state.clone()
+    # faces 3 (d4) and 5 (d6): the 4 first gives 28, then the 5 overshoots and is void
+    state.rng = Dice((3, 4), (5, 6))
+    play(state, ACT_ROLL_NEXT + 4)
+    assert state.points[1] == 28 and not state.is_terminal()
+    # the 6 first gives exactly 30 (a win), then the 3 overshoots and is void
+    newer_first.rng = Dice((5, 6), (3, 4))
+    play(newer_first, ACT_ROLL_NEXT + 6)
+    assert newer_first.points[1] == 30 and newer_first.winners() == [1]
+
+
+def test_audit_14_6_order_decision_survives_clone_and_determinize():
+    state = exact30_older_4_newer_6()
+    for world in (state.clone(), state.determinize(1, random.Random(3))):
+        assert world.current_player() == 1 and world.legal_actions() == state.legal_actions()
+        assert world.observation(1) == state.observation(1)
+        assert world.action_to_str(ACT_ROLL_NEXT + 6) == "roll the 6 next"
+        world.rng = Dice((2, 6), (1, 4))
+        world.apply_action(ACT_ROLL_NEXT + 6)  # both roll (no Big Cheese): the next auction
+        assert world.points[1] == 28 and world.current_player() == 0
+
+
+def test_audit_14_6_exact_order_oldest_option_rolls_oldest_first_without_a_decision():
+    state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1)]}, pool=[10, 8, 10, 10],
+                  points=[0, 25, 0, 0], dice="polyhedral", exact=30, exact_order="oldest")
+    state.rng = Dice((3, 4), (5, 6))
+    play(state, 1, PASS, PASS, PASS)
+    assert state.points[1] == 28 and state.phase != ORDER and not state.is_terminal()
+
+
+def test_audit_14_6_no_order_decision_outside_exact30_or_for_alike_projects():
+    state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1)]}, pool=[10, 8, 10, 10],
+                  dice="polyhedral")
+    state.rng = Dice((3, 4), (5, 6))
+    play(state, 1, PASS, PASS, PASS)
+    assert state.points[1] == 8 and state.current_player() == 0  # next auction
+    state = setup(deck=[2, 8], projects={1: [(4, 1), (4, 1)]}, pool=[10, 8, 10, 10],
+                  points=[0, 25, 0, 0], dice="polyhedral", exact=30)
+    state.rng = Dice((3, 4), (4, 4))
+    play(state, 1, PASS, PASS, PASS)
+    assert state.points[1] == 28 and state.current_player() == 0
+
+
+def test_audit_14_6_order_choice_then_big_cheese_decision_then_the_next_choice():
+    # seat 1 holds a Big Cheese; its 4, 6 and 8 (oldest first) all mature at this award
+    state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1), (8, 1)]}, pool=[10, 7, 10, 10],
+                  points=[0, 20, 0, 0], dice="polyhedral", exact=30, cheeses=[0, 1, 0, 0])
+    state.rng = Dice((3, 8), (4, 4), (3, 6))
+    play(state, 1, PASS, PASS, PASS)
+    assert state.legal_actions() == [ACT_ROLL_NEXT + 4, ACT_ROLL_NEXT + 6, ACT_ROLL_NEXT + 8]
+    play(state, ACT_ROLL_NEXT + 8)
+    assert state.phase == ROLL and (state.roll_card, state.roll_points) == (8, 3)
+    play(state, ACT_KEEP)
+    assert state.points[1] == 23 and state.phase == ORDER and state.current_player() == 1
+    assert state.legal_actions() == [ACT_ROLL_NEXT + 4, ACT_ROLL_NEXT + 6]
+    play(state, ACT_ROLL_NEXT + 4, ACT_KEEP)  # 27; the 6 is the last: no decision
+    assert state.phase == ROLL and state.roll_card == 6
+    play(state, ACT_KEEP)
+    assert state.points[1] == 30 and state.winners() == [1]
+
+
+def test_audit_14_6_alike_projects_move_the_oldest_of_that_value():
+    state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1), (4, 1)]}, pool=[10, 7, 10, 10],
+                  points=[0, 20, 0, 0], dice="polyhedral", exact=30)
+    play(state, 1, PASS, PASS, PASS)
+    state.rng = Dice((1, 4), (2, 6), (4, 4))
+    play(state, ACT_ROLL_NEXT + 4)  # rolls the oldest 4; the 6 and the other 4 remain
+    assert state.points[1] == 21
+    assert state.observation(1)["pending"] == [[1, 6], [1, 4]]
+
+
+@functools.cache
+def exact_hit_chance(room: int, cards: tuple[int, ...]) -> float:
+    """The exact optimum: chance to add exactly `room` points rolling the polyhedral `cards`
+    one at a time in the best order (overshooting rolls void; Big Cheeses ignored)."""
+    if room == 0:
+        return 1.0
+    return max((first_roll_chance(room, i, cards) for i in range(len(cards))), default=0.0)
+
+
+def first_roll_chance(room: int, i: int, cards: tuple[int, ...]) -> float:
+    rest = cards[:i] + cards[i + 1 :]
+    faces = range(1, cards[i] + 1)
+    return sum(exact_hit_chance(room - f if f <= room else room, rest) for f in faces) / cards[i]
+
+
+def test_audit_14_6_heuristic_rolls_first_the_project_most_likely_to_land_on_30():
+    bot = make_bot("heuristic", GAME)
+    assert bot.choose(exact30_older_4_newer_6(), random.Random(0)) == ACT_ROLL_NEXT + 6
+    # the issue's position by hand: the 6 first hits with (1 + 4 x 1/4)/6 = 1/3; the 4: 1/6
+    assert first_roll_chance(5, 1, (4, 6)) == pytest.approx(1 / 3)
+    assert first_roll_chance(5, 0, (4, 6)) == pytest.approx(1 / 6)
+    # the bot's choice reaches the optimum in every position of two or three projects
+    for k in (2, 3):
+        for cards in itertools.combinations_with_replacement((2, 4, 6, 8, 10, 12, 20), k):
+            if len(set(cards)) == 1:
+                continue
+            for room in range(1, 30):
+                state = setup(deck=[2, 8], projects={1: [(c, 1) for c in cards]},
+                              pool=[10, 10 - k, 10, 10], points=[0, 30 - room, 0, 0],
+                              dice="polyhedral", exact=30)
+                play(state, 1, PASS, PASS, PASS)
+                choice = bot.choose(state, random.Random(0)) - ACT_ROLL_NEXT
+                chance = first_roll_chance(room, cards.index(choice), cards)
+                assert chance == pytest.approx(exact_hit_chance(room, cards)), (cards, room)
 
 
 def test_exact_and_other_invalid_option_combinations_raise_value_error():

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +107,62 @@ def test_bare_simulate_shows_help(capsys):
     code, stdout, stderr = run_cli(capsys)
     assert code == 0
     assert "Usage" in stdout and "ninjato" in stdout and not stderr
+
+
+# ------------------------------------------------------------- issue 14 item 7: rule files
+#: (file name, contents, the error after "components file NAME ") for both games with files.
+BAD_COMPONENT_FILES = [
+    ("missing.toml", None, "does not exist"),
+    ("broken.toml", "epochs = [", "is not valid TOML: "),
+    ("broken.json", '{"epochs": ', "is not valid JSON: "),
+    ("list.json", "[1, 2]", "has the wrong shape: the top level must be a table"),
+    ("typo.toml", "colour = 1", "has the wrong shape: unknown key 'colour'"),
+    ("notes.txt", "epochs = 1", "must be a .toml or .json file"),
+]
+#: A known key with a misshapen value, per game (the game's own loader refuses it).
+BAD_TABLES = {
+    "ninjato": ('{"treasure_values": [1]}', "has the wrong shape: treasure_values needs 4"),
+    "time-pirates": ('{"epochs": 5}', "has the wrong shape: object of type 'int' has no len()"),
+}
+#: Every command that takes rule options; {game} and {rule} are filled in.
+RULE_COMMANDS = {
+    "simulate GAME": ["{game}", "--games", "4", "--jobs", "1", "--rule", "{rule}"],
+    "compare": ["compare", "{game}", "--bots", "random,heuristic", "--games", "4", "--jobs",
+                "1", "--rule", "{rule}"],
+    "bench": ["bench", "{game}", "--seconds", "0.1", "--rule", "{rule}"],
+    "run": ["run", "experiment.toml", "--jobs", "1"],
+}
+CASES = [(game, command, *case) for game in BAD_TABLES for command in RULE_COMMANDS
+         for case in [*BAD_COMPONENT_FILES, ("table.json", *BAD_TABLES[game])]]
+
+
+@pytest.mark.parametrize("game, command, name, text, error", CASES,
+                         ids=[f"{c[1]}-{c[0]}-{c[2]}" for c in CASES])
+def test_audit_14_7_bad_components_file_is_one_error_before_anything_starts(
+        capsys, tmp_path, monkeypatch, game, command, name, text, error):
+    monkeypatch.chdir(tmp_path)  # default results/ directories would land here
+    if text is not None:
+        (tmp_path / name).write_text(text)
+    (tmp_path / "experiment.toml").write_text(
+        f'[[study]]\ngame = "{game}"\nbots = ["random"]\ngames = 4\n'
+        f'rules = {{components = "{name}"}}\n')
+    before = sorted(tmp_path.iterdir())
+    argv = [arg.format(game=game, rule=f"components={name}") for arg in RULE_COMMANDS[command]]
+    code, _, stderr = run_cli(capsys, *argv)
+    assert code == 2
+    where = f"experiment.toml [[study]] 1: {game}: " if command == "run" else ""
+    assert stderr.startswith(f"error: {where}components file {name} {error}")
+    assert stderr.count("\n") == 1  # one line: no progress bar was drawn, no traceback
+    assert sorted(tmp_path.iterdir()) == before  # no results directory left behind
+
+
+def test_audit_14_7_missing_components_file_from_the_console_script(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "analysis.cli", "ninjato", "--games", "4", "--jobs", "1",
+         "--rule", "components=missing.toml"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )
+    assert done.returncode == 2
+    assert done.stderr == "error: components file missing.toml does not exist\n"
+    assert list(tmp_path.iterdir()) == []

@@ -49,21 +49,69 @@ def test_directory_of_runs_is_expanded(run_dir, tmp_path):
     assert report.find_runs([run_dir.parent]) == [run_dir]
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None,
-                    reason="chromium not installed (apt-get install -y chromium)")
-def test_report_renders_in_headless_chromium(html_file, tmp_path):
+needs_chromium = pytest.mark.skipif(
+    shutil.which("chromium") is None, reason="chromium not installed (apt-get install -y chromium)")
+
+
+def chromium_dom(page: Path, tmp_path: Path, width: int = 1300) -> str:
+    """The DOM of `page` after loading in headless Chromium with a `width`-pixel window."""
     proc = subprocess.run(
         ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
          f"--user-data-dir={tmp_path / 'profile'}", "--host-resolver-rules=MAP * ~NOTFOUND",
-         "--virtual-time-budget=2000", "--dump-dom", html_file.as_uri()],
+         f"--window-size={width},1000", "--virtual-time-budget=2000", "--dump-dom",
+         page.as_uri()],
         capture_output=True, text=True, timeout=120)
-    dom = proc.stdout
     assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+@needs_chromium
+def test_report_renders_in_headless_chromium(html_file, tmp_path):
+    dom = chromium_dom(html_file, tmp_path)
     assert len(re.findall(r"<img ", dom)) >= 5
     assert len(re.findall(r"<table>", dom)) >= 8
     assert "Headline findings" in dom
     sources = re.findall(r'(?:src|href)="([^"]*)"', dom)
     assert all(s.startswith("data:") or s.startswith("#") for s in sources)
+
+
+#: Measures, once the report has loaded, what a reader sees: the page's width against the
+#: window's, and per table whether it fits its box or the box scrolls sideways.
+WIDTH_PROBE = """<script>
+window.addEventListener('load', () => {
+  const view = document.documentElement.clientWidth;
+  const lines = [`page ${document.documentElement.scrollWidth} ${view} ${window.innerWidth}`];
+  for (const table of document.querySelectorAll('table')) {
+    const box = table.parentElement;
+    const scrolls = ['auto', 'scroll'].includes(getComputedStyle(box).overflowX);
+    const fits = table.getBoundingClientRect().width <= box.clientWidth;
+    const right = Math.round(box.getBoundingClientRect().right);
+    const name = (table.caption || box.closest('section').querySelector('h2')).textContent;
+    lines.push(`table ${right <= view && (fits || scrolls) ? 'ok' : 'cut'} ${right} ${name}`);
+  }
+  const out = document.createElement('pre');
+  out.id = 'width-probe';
+  out.textContent = lines.join('\\n');
+  document.body.appendChild(out);
+});
+</script>"""
+
+
+@needs_chromium
+def test_audit_14_8_wide_tables_fit_or_scroll_inside_their_box_at_1300_pixels(
+        html_file, tmp_path):
+    probe = tmp_path / "probe.html"
+    probe.write_text(html_file.read_text().replace("</body>", WIDTH_PROBE + "</body>"))
+    dom = chromium_dom(probe, tmp_path, width=1300)
+    lines = re.search(r'<pre id="width-probe">(.*?)</pre>', dom, re.S).group(1).splitlines()
+    _, page_width, view_width, window_width = lines[0].split()
+    assert int(window_width) == 1300  # the screenshot width
+    assert int(page_width) <= int(view_width), "the page is wider than the window"
+    tables = [line.split(maxsplit=3) for line in lines[1:]]
+    assert len(tables) >= 8 and any("Balance table" in t[3] for t in tables)
+    assert any("Chi-square" in t[3] for t in tables)
+    cut = [t[3] for t in tables if t[1] != "ok"]
+    assert cut == [], f"tables running off the page: {cut}"
 
 
 def test_report_cli_writes_file(run_dir, tmp_path, capsys):

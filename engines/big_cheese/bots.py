@@ -3,9 +3,12 @@
 `ValueBot` ("default") bids the minimum raise while the bid stays within a budget that grows
 with the card's expected points; `aggressive` uses a bigger budget and jumps straight to it.
 Both veto a valuable card an opponent is about to take and spend a Big Cheese only on a
-clearly bad roll (or on a void roll in exact-30).  Tuning note: in self-play tests bigger
-budgets won (chips come back one per project per award, so idle chips are worth little, and
-the number of cards won drives the score); a budget horizon that shrank bids near the end lost.
+clearly bad roll (or on a void roll in exact-30); in exact-30 they roll their maturing
+projects largest first (the order most likely to land exactly on the goal in that step;
+`tests/test_big_cheese_rules.py` checks it against the exact optimum).
+Tuning note: in self-play tests bigger budgets won (chips come back one per project per
+award, so idle chips are worth little, and the number of cards won drives the score); a
+budget horizon that shrank bids near the end lost.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engines.big_cheese.state import (
     ACT_NO_VETO,
     ACT_VETO,
     BID,
+    ORDER,
     PASS,
     ROLL,
     BigCheeseState,
@@ -88,11 +92,14 @@ class ValueBot:
         legal = state.legal_actions()
         seat = state.current_player()
         phase = state.phase
-        if phase == ROLL:
-            return self._roll_choice(state, seat)
+        if phase != BID:
+            if phase == ROLL:
+                return self._roll_choice(state, seat)
+            if phase == ORDER:  # exact-N: options are ACT_ROLL_NEXT + value; roll the largest
+                return max(legal)
+            # the veto_any_time window
+            return ACT_VETO if self._threat(state, seat, state.deck[-1]) else ACT_NO_VETO
         card = state.deck[-1]
-        if phase != BID:  # the veto_any_time window
-            return ACT_VETO if self._threat(state, seat, card) else ACT_NO_VETO
         limit = min(self.budget(state, card), state.pool[seat] - self.reserve)
         low = state.high_bid + 1
         if low <= limit:

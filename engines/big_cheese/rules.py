@@ -2,7 +2,8 @@
 
 Every ruling that names a flag in `shared/rules/big_cheese.md` is a field here with the
 ruling as its default (B1 `all_pass`, B2 `leader_must_open`, B5 `dice`/`target`, B7
-`big_cheese_chain`, B8 `veto_any_time`, B10 `final_tie`, B11 `exact`, B12 `max_rounds`).
+`big_cheese_chain`, B8 `veto_any_time`, B10 `final_tie`, B11 `exact`, B12 `max_rounds`), and
+so is the ruling of issue 14 item 6 (`exact_order`, see `docs/deviations.md`).
 """
 
 from dataclasses import dataclass, field
@@ -33,6 +34,16 @@ class Rules:
         metadata={
             "help": "exact-N variant (polyhedral only, the published one is exact=30): "
             "exactly N wins, rolls that overshoot score nothing (B11); 0 = off"
+        },
+    )
+    exact_order: str = field(
+        default="choice",
+        metadata={
+            "choices": ("choice", "oldest"),
+            "help": "exact-N only: when one award completes several of a player's projects, "
+            "choice = the owner picks which to roll next, one at a time (our ruling, issue 14 "
+            "item 6: the seed is silent and the order decides which roll is void); oldest = "
+            "oldest first, no decision (the engine before that ruling)",
         },
     )
     chips: int = field(default=10, metadata={"help": "starting chips (workers) per player"})

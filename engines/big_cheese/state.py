@@ -4,19 +4,23 @@ One round is one auction on the face-up top card (bids and passes in `_apply`, t
 `veto`).  An auction won leads to `award` (the winner's bid goes on the card, every *older*
 project of every player gives one chip back; projects with no chip left mature: specials go
 to hand, number cards are rolled in `_resolve_pending`, each roll may be re-rolled by its
-owner's `big_cheese`), then `_after_award` (the win check) and the next auction.
+owner's `big_cheese`), then `_after_award` (the win check) and the next auction.  In exact-N
+(`Rules.exact_order = "choice"`) a seat with several different number projects maturing at
+once first picks which to roll next (`choose_next`): the order decides which roll is void.
 
 Engine shortcut: a seat that can neither outbid nor Veto is passed automatically (its only
 legal action would be to pass, now and for the rest of the auction, as bids only rise).
 Rulings B1-B14 of `shared/rules/big_cheese.md` are cited where they apply.
 
-Actions: 0 = pass, 1..chips = bid that many chips, and the special actions below.
+Actions: 0 = pass, 1..chips = bid that many chips, and the special actions below
+(`ACT_ROLL_NEXT + v`: roll the maturing project of value v next).
 """
 
 from __future__ import annotations
 
 import random
 
+from engines.big_cheese import render
 from engines.big_cheese.components import (
     BIG_CHEESE,
     DECK,
@@ -33,15 +37,17 @@ ACT_VETO = 1000  # play a Veto (on your bidding turn, or in the B8 `veto_any_tim
 ACT_KEEP = 1001  # keep the roll just made
 ACT_BIG_CHEESE = 1002  # discard a Big Cheese to re-roll your own project
 ACT_NO_VETO = 1003  # let the award stand (`veto_any_time` window only)
-NUM_ACTIONS = ACT_NO_VETO + 1  # bids (0 = pass) stay far below the first special action
+ACT_ROLL_NEXT = 1100  # + card value (1102..1120): exact-N, roll that maturing project next
+NUM_ACTIONS = ACT_ROLL_NEXT + max(NUMBER_VALUES) + 1  # bids (0 = pass) stay below 1000
 
 # phases
 BID = 0
 VETO_WINDOW = 1
 ROLL = 2
 OVER = 3
+ORDER = 4  # exact-N: the owner picks which of their maturing projects to roll next
 
-PHASE_NAMES = ("bid", "veto_window", "roll", "over")
+PHASE_NAMES = ("bid", "veto_window", "roll", "over", "order")
 
 #: Action lists shared by every state (never mutated; the base class caches them per position).
 _ROLL_ACTS = [ACT_KEEP, ACT_BIG_CHEESE]
@@ -122,8 +128,15 @@ class BigCheeseState(State):
         "roll_card", "roll_points", "first_points", "rerolls", "award_winner", "winners_",
         "end_reason", "rounds", "awards", "vetoes_played", "cheeses_played", "cheese_net",
         "all_passes", "reshuffles", "lead_changes", "lead", "first_leader", "crossers",
-        "vetoes_by_seat", "cheeses_by_seat",
+        "vetoes_by_seat", "cheeses_by_seat", "_choose_order", "chosen_pos",
     )
+
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
         n = num_players
@@ -134,6 +147,8 @@ class BigCheeseState(State):
         self._d6 = rules.dice == "d6"
         self._goal = rules.goal
         self._exact = bool(rules.exact)
+        self._choose_order = self._exact and rules.exact_order == "choice"
+        self.chosen_pos = -1  # the pending position whose project the owner just chose
         self._orders = _ORDERS[n]
         self._following = _FOLLOWING[n]
         self._must_open = rules.leader_must_open
@@ -356,8 +371,11 @@ class BigCheeseState(State):
         d6 = self._d6
         exact = self._exact
         goal = self._goal
+        choose = self._choose_order
         while pos < len(pending):
             seat, card = pending[pos]
+            if choose and self._offer_order(pos):
+                return
             pts = card * (int(rand() * 6) + 1) if d6 else int(rand() * card) + 1
             if cheeses[seat]:
                 self.pending_pos = pos
@@ -392,6 +410,47 @@ class BigCheeseState(State):
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
+
+    def next_options(self, pos: int) -> list[int]:
+        """`ACT_ROLL_NEXT + value` for each different value among the maturing projects of the
+        seat whose project is pending at `pos` (its run of projects from `pos` on)."""
+        pending = self.pending
+        seat = pending[pos][0]
+        options: list[int] = []
+        for owner, card in pending[pos:]:
+            if owner != seat:
+                break
+            act = ACT_ROLL_NEXT + card
+            if act not in options:
+                options.append(act)
+        return options
+
+    def _offer_order(self, pos: int) -> bool:
+        """Exact-N (issue 14 item 6): stop for the owner to pick the next project to roll,
+        unless they just picked the one at `pos` or their remaining projects are all alike."""
+        if self.chosen_pos == pos:
+            self.chosen_pos = -1
+            return False
+        options = self.next_options(pos)
+        if len(options) < 2:
+            return False
+        self.pending_pos = pos
+        self.phase = ORDER
+        self._legal_cache = options
+        self.to_act = self.pending[pos][0]
+        return True
+
+    def choose_next(self, action: int) -> None:
+        """Move the owner's chosen project (the oldest of that value) to the front and roll it."""
+        pending = self.pending
+        pos = self.pending_pos
+        card = action - ACT_ROLL_NEXT
+        j = pos
+        while pending[j][1] != card:
+            j += 1
+        pending.insert(pos, pending.pop(j))
+        self.chosen_pos = pos
+        self._resolve_pending()
 
     def _gain(self, seat: int, pts: int) -> int:
         """Points a roll actually adds (B11: in exact-N a roll that overshoots is void)."""
@@ -493,6 +552,8 @@ class BigCheeseState(State):
             return _ROLL_ACTS
         if phase == VETO_WINDOW:
             return _WINDOW_ACTS
+        if phase == ORDER:
+            return self.next_options(self.pending_pos)
         return []
 
     def apply_action(self, action: int) -> None:
@@ -561,6 +622,8 @@ class BigCheeseState(State):
                 self.keep()
             else:
                 self.big_cheese()
+        elif self.phase == ORDER:
+            self.choose_next(action)
         elif action == ACT_VETO:
             self.veto(seat)
         else:
@@ -711,6 +774,8 @@ class BigCheeseState(State):
             return "big cheese re-roll"
         if action == ACT_NO_VETO:
             return "no veto"
+        if action > ACT_ROLL_NEXT:
+            return f"roll the {card_name(action - ACT_ROLL_NEXT)} next"
         top = card_name(self.deck[-1]) if self.deck else "?"
         return f"bid {action} on {top}"
 

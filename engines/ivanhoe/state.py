@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from engines.core import State
-from engines.ivanhoe import effects
+from engines.ivanhoe import effects, render
 from engines.ivanhoe.actions import (
     A_COLOUR,
     A_END,
@@ -103,6 +103,13 @@ class IvanhoeState(State):
         "opening", "p_card", "p_target", "p_slot", "p_arg", "adapt_queue", "failed_starts",
         "stalled", "tournaments", "lead_changes", "leader", "reveals",
     )
+
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
         self.num_players = n = num_players
@@ -292,7 +299,7 @@ class IvanhoeState(State):
         if action == A_WITHDRAW:
             return "withdraw"
         if action < A_IVANHOE:
-            return f"target seat {action - A_TARGET}"
+            return f"target seat {action - A_TARGET + 1}"  # seats are numbered from 1 for people
         if action == A_IVANHOE:
             return "play Ivanhoe"
         if action == A_PASS:

@@ -18,12 +18,12 @@ Provenance per table (C = confirmed, D = derived, G = guess):
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
+
+from engines import component_file
 
 DATASET = "ninjato-reconstructed-v1"
 
@@ -244,10 +244,19 @@ class Components:
         return tuple(i for i, e in enumerate(self.skill_effect) if e == E_DISGUISE)
 
 
+#: Tables with one entry per fixed thing (treasure type, dojo value, rumour type, ...).
+_WIDTHS = {"treasure_values": 4, "treasure_counts": 5, "treasure_counts_alt_a": 5,
+           "dojo_counts": 5, "rumour_points": len(RUMOUR_TYPES), "shameful_points": 3,
+           "set_multipliers": 3}
+
+
 def build(data: dict[str, Any], treasure_mix: str = "B") -> Components:
     """Validate a data dict (defaults filled in) into `Components`."""
     d = dict(DEFAULT_DATA)
     d.update(data)
+    for key, width in _WIDTHS.items():
+        if len(d[key]) != width:
+            raise ValueError(f"{key} needs {width} entries, got {len(d[key])}")
     effect, school, cost, names = [], [], [], []
     for s in d["skills"]:
         for _ in range(int(s["copies"])):
@@ -300,11 +309,12 @@ def build(data: dict[str, Any], treasure_mix: str = "B") -> Components:
 
 @lru_cache(maxsize=16)
 def load(path: str = "", treasure_mix: str = "B") -> Components:
-    """The default data set, or the one in a TOML/JSON file at `path` (cached)."""
+    """The default data set, or the one in a TOML/JSON file at `path` (cached); a missing,
+    unreadable or misshapen file raises one ValueError naming it (`engines.component_file`)."""
     if not path:
         return build({}, treasure_mix)
-    text = Path(path).read_text(encoding="utf-8")
-    data = tomllib.loads(text) if path.endswith(".toml") else json.loads(text)
+    data = component_file.parse(path, component_file.read(path), DEFAULT_DATA)
     if "dataset" not in data:
         data["dataset"] = Path(path).stem
-    return build(data, treasure_mix)
+    with component_file.wrong_shape(path):
+        return build(data, treasure_mix)

@@ -14,6 +14,7 @@ from bisect import insort
 
 from engines.core import State
 from engines.ninjato import components as comp
+from engines.ninjato import render
 from engines.ninjato.actions import (
     A_DECK,
     A_DISCARD,
@@ -138,6 +139,13 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     """A Ninjato position (see the module docstring for the data layout)."""
 
     __slots__ = _SLOTS + ("_legal_cache",)
+
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     @property
     def num_players(self) -> int:  # type: ignore[override]

@@ -40,6 +40,7 @@ GAME = Game(
     default_players=3,
     dataset=_dataset,
     mcts_defaults=MCTS_DEFAULTS,
+    partnerships={4: ((0, 2), (1, 3))},  # rules A5: partners sit opposite and share one score
 )
 
 __all__ = ["GAME", "Rules", "TabulaRasaState"]

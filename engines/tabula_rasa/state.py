@@ -10,6 +10,7 @@ import random
 from bisect import insort
 
 from engines.core import State
+from engines.tabula_rasa import render
 from engines.tabula_rasa.components import (
     ACTION_TERRITORY,
     ACTION_VALUE,
@@ -56,6 +57,13 @@ class TabulaRasaState(State):
         "removed", "tally", "history", "ply", "to_move", "total_plies", "_weights",
         "_result", "_offset", "_next",
     )
+
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
         self.num_players = num_players

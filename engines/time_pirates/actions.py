@@ -65,7 +65,7 @@ def action_name(action: int, epoch_names: tuple[str, ...], deeds: tuple) -> str:
         return f"atomic ({COLOURS[action - ATOMIC]})"
     if action < END:
         colour, seat = divmod(action - ARROW, MAX_SEATS)
-        return f"arrow ({COLOURS[colour]}) with seat {seat}"
+        return f"arrow ({COLOURS[colour]}) with seat {seat + 1}"  # seats numbered from 1
     if action == END:
         return "end turn"
     if action < NO_RESTOCK:

@@ -18,12 +18,11 @@ Encoding used by the engine:
 from __future__ import annotations
 
 import hashlib
-import json
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
+
+from engines import component_file
 
 DATASET = "time-pirates-inferred-v1"
 
@@ -167,30 +166,20 @@ def build(data: dict[str, Any], label: str) -> Components:
 DEFAULT = build(DEFAULT_DATA, DATASET)
 
 
-def _parse(path: Path, raw: bytes) -> dict[str, Any]:
-    if path.suffix.lower() == ".json":
-        return json.loads(raw)
-    return tomllib.loads(raw.decode("utf-8"))
-
-
 @lru_cache(maxsize=16)
 def _load_cached(path: str, digest: str, raw: bytes) -> Components:
-    return build(_parse(Path(path), raw), f"file:{path}#{digest}")
+    data = component_file.parse(path, raw, DEFAULT_DATA)
+    with component_file.wrong_shape(path):
+        return build(data, f"file:{path}#{digest}")
 
 
 def load(path: str) -> Components:
-    """The data set in force: the built-in one for '' or the file at `path` (TOML/JSON)."""
+    """The data set in force: the built-in one for '' or the file at `path` (TOML/JSON); a
+    missing, unreadable or misshapen file raises one ValueError naming it."""
     if not path:
         return DEFAULT
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise ValueError(f"components file {path!r}: {exc}") from None
-    digest = hashlib.sha256(raw).hexdigest()[:8]
-    try:
-        return _load_cached(path, digest, raw)
-    except (KeyError, TypeError, tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"components file {path!r}: {exc!r}") from None
+    raw = component_file.read(path)
+    return _load_cached(path, hashlib.sha256(raw).hexdigest()[:8], raw)
 
 
 def dataset_label(path: str) -> str:

@@ -18,7 +18,7 @@ from itertools import compress
 from engines.core import State
 from engines.time_pirates import components as C
 from engines.time_pirates import options as O
-from engines.time_pirates import scoring
+from engines.time_pirates import render, scoring
 from engines.time_pirates.actions import (
     ARROW,
     ATOMIC,
@@ -90,6 +90,13 @@ class TimePiratesState(State):
         "pend_need", "pend_mask", "stats", "shop", "ctot", "held", "atoms", "arrows", "filled",
         "result", "tokens", "short",
     )
+
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
 
     def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
         rules = rules or Rules()
