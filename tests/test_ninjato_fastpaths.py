@@ -7,14 +7,22 @@ of real playouts, so a later speed change cannot silently change a rules outcome
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from engines.core import State, play_game
 from engines.ninjato import GAME
-from engines.ninjato.actions import A_PALACE, PH_FIGHT, PH_PLACE
-from engines.ninjato.bots import Heuristic, envoy_table
+from engines.ninjato.actions import (
+    A_DECK,
+    A_PALACE,
+    A_TAKE,
+    PH_DRAW,
+    PH_FIGHT,
+    PH_PLACE,
+)
+from engines.ninjato.bots import ROW_PREF, Heuristic, envoy_table
 from engines.ninjato.state import can_pay
 
 
@@ -119,3 +127,38 @@ def test_best_raid_plan_equals_per_house_rule() -> None:
                 assert bot.best_raid(s, hand) == _plain_best_raid(s, hand)
                 checked += 1
     assert checked > 100
+
+
+def _old_dojo_take(row: list[int], k: int) -> list[int]:
+    """The face-up cards the heuristic took when a visit was one mask over the row (b6d350a):
+    the subset of at most k cards with the highest ROW_PREF sum, the first such mask."""
+    best, best_score = [], -1
+    for mask in range(1 << len(row)):
+        if bin(mask).count("1") > k:
+            continue
+        score = sum(ROW_PREF[v] for i, v in enumerate(row) if mask >> i & 1)
+        if score > best_score:
+            best, best_score = [v for i, v in enumerate(row) if mask >> i & 1], score
+    return sorted(best)
+
+
+@pytest.mark.parametrize("hand_size", [0, 1, 2, 5])
+def test_heuristic_dojo_draws_take_the_cards_the_one_mask_visit_took(hand_size: int) -> None:
+    """Issue 14.3: the draws one at a time leave the heuristic's dojo play unchanged, for
+    every face-up row and draw count."""
+    bot = Heuristic()
+    for row in itertools.combinations_with_replacement(range(1, 6), 3):
+        s = GAME.new_state(4, 0)
+        s.row = list(row)
+        s.hands[s.cur] = [hand_size, 0, 0, 0, 0]
+        expected = _old_dojo_take(list(row), (4, 3)[hand_size] if hand_size < 2 else 2)
+        seat, taken = s.cur, []
+        a = bot.dojo_draw(s, s.legal_actions())  # the placement is the first draw
+        while True:
+            if a < A_DECK:
+                taken.append(a - A_TAKE + 1)
+            s.apply_action(a)
+            if s.phase != PH_DRAW or s.cur != seat:
+                break
+            a = bot.choose(s, random.Random(0))
+        assert sorted(taken) == expected, row

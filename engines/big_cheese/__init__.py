@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.big_cheese.bots import HEURISTICS
 from engines.big_cheese.components import DATASET
 from engines.big_cheese.rules import Rules
-from engines.big_cheese.state import NUM_ACTIONS, BigCheeseState, create_state
+from engines.big_cheese.state import ACTION_KINDS, NUM_ACTIONS, BigCheeseState, create_state
 from engines.core import Game
 
 
@@ -25,6 +25,7 @@ GAME = Game(
     "matured projects roll for points (d6 to 200 or polyhedral to 40).",
     default_players=4,
     dataset=_dataset,
+    action_kinds=ACTION_KINDS,
 )
 
 __all__ = ["GAME", "BigCheeseState", "Rules", "create_state"]

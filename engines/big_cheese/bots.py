@@ -2,10 +2,12 @@
 
 `ValueBot` ("default") bids the minimum raise while the bid stays within a budget that grows
 with the card's expected points; `aggressive` uses a bigger budget and jumps straight to it.
-Both veto a valuable card an opponent is about to take and spend a Big Cheese only on a
-clearly bad roll (or on a void roll in exact-30); in exact-30 they roll their maturing
-projects largest first (the order most likely to land exactly on the goal in that step;
-`tests/test_big_cheese_rules.py` checks it against the exact optimum).
+Both veto a valuable card an opponent is about to take.  The default spends a Big Cheese on
+any roll clearly below the project's expectation; `aggressive` and `v1` (the default before
+issue 15) only on a roll a quarter of a 20 short (MCTS re-rolled twice as often, and
+re-rolling more won in duplicate play).  All re-roll a void roll in exact-30, and roll their
+maturing projects largest first there (the order most likely to land exactly on the goal
+in that step; `tests/test_big_cheese_rules.py` checks it against the exact optimum).
 Tuning note: in self-play tests bigger budgets won (chips come back one per project per
 award, so idle chips are worth little, and the number of cards won drives the score); a
 budget horizon that shrank bids near the end lost.
@@ -39,6 +41,8 @@ class ValueBot:
     at least 1, at most the free chips minus `reserve`; specials are valued as a fraction
     of a mean number card.  Chips are renewable (every project on the table returns one per
     award), so idle chips are worth little: the budget scales with the starting chips.
+    A Big Cheese re-rolls a roll that falls `reroll_share` x (expected points of a 20) or
+    more below the project's expected points (half that while holding two or more).
     """
 
     name = "heuristic"
@@ -50,12 +54,14 @@ class ValueBot:
         reserve: int = 0,
         veto_share: float = 0.25,
         exact_boost: float = 2.0,
+        reroll_share: float = 0.05,
     ) -> None:
         self.share = float(share)
         self.exact_boost = float(exact_boost)
         self.jump = bool(jump)
         self.reserve = int(reserve)
         self.veto_share = float(veto_share)
+        self.reroll_share = float(reroll_share)
 
     # ---------------------------------------------------------------- valuation
     def card_value(self, state: BigCheeseState, card: int) -> float:
@@ -120,7 +126,7 @@ class ValueBot:
         if state.points[seat] + pts >= rules.goal:
             return ACT_KEEP
         ev = expected_points(card, rules.dice)
-        threshold = 0.25 * expected_points(20, rules.dice)
+        threshold = self.reroll_share * expected_points(20, rules.dice)
         if state.cheeses[seat] > 1:
             threshold *= 0.5
         return ACT_BIG_CHEESE if ev - pts >= threshold else ACT_KEEP
@@ -133,10 +139,17 @@ def value_bot(**options: str) -> ValueBot:
 
 def aggressive_bot(**options: str) -> ValueBot:
     """Bigger budget, jumps straight to it (locks more chips, wins contested big cards)."""
-    params = {"share": 2.0, "jump": True}
+    params = {"share": 2.0, "jump": True, "reroll_share": 0.25}
     params.update({k: float(v) for k, v in options.items()})
     bot = ValueBot(**params)  # type: ignore[arg-type]
     return bot
 
 
-HEURISTICS = {"default": value_bot, "aggressive": aggressive_bot}
+def v1_bot(**options: str) -> ValueBot:
+    """The default before issue 15: a Big Cheese only for a roll a quarter of a 20 short."""
+    params = {"reroll_share": 0.25}
+    params.update({k: float(v) for k, v in options.items()})
+    return ValueBot(**params)  # type: ignore[arg-type]
+
+
+HEURISTICS = {"default": value_bot, "aggressive": aggressive_bot, "v1": v1_bot}

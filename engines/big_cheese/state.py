@@ -40,6 +40,12 @@ ACT_NO_VETO = 1003  # let the award stand (`veto_any_time` window only)
 ACT_ROLL_NEXT = 1100  # + card value (1102..1120): exact-N, roll that maturing project next
 NUM_ACTIONS = ACT_ROLL_NEXT + max(NUMBER_VALUES) + 1  # bids (0 = pass) stay below 1000
 
+#: The game's systems (`Game.action_kinds`), indexed by `BigCheeseState.action_kind`.
+#: Declining a B8 any-time Veto counts as a pass: it is the same "let it go" decision.
+ACTION_KINDS = ("bid", "pass", "Veto", "keep the roll", "Big Cheese re-roll",
+                "choose which project rolls next")
+K_BID, K_PASS, K_VETO, K_KEEP, K_BIG_CHEESE, K_ROLL_NEXT = range(len(ACTION_KINDS))
+
 # phases
 BID = 0
 VETO_WINDOW = 1
@@ -762,6 +768,19 @@ class BigCheeseState(State):
             ("passed", (seats,)), ("veto_window", (seats,)), ("pending", (cards, 2)),
             ("roll", (4,)), ("goal", "int"),
         )
+    def action_kind(self, action: int) -> int:
+        """Index into `ACTION_KINDS`: bids are 1..chips, the special actions 1000 and up."""
+        if action < ACT_VETO:
+            return K_BID if action else K_PASS
+        if action == ACT_VETO:
+            return K_VETO
+        if action == ACT_KEEP:
+            return K_KEEP
+        if action == ACT_BIG_CHEESE:
+            return K_BIG_CHEESE
+        if action == ACT_NO_VETO:
+            return K_PASS
+        return K_ROLL_NEXT  # ACT_ROLL_NEXT + value (exact-N)
 
     def action_to_str(self, action: int) -> str:
         if action == PASS:

@@ -44,3 +44,23 @@ def action_slot(action: int) -> int:
     if action >= A_SLOT:
         return action - A_SLOT
     return SHIELD_SLOT if action == A_SHIELD_SLOT else STUNNED_SLOT
+
+
+#: The game's systems (`Game.action_kinds`): every distinct decision of the rules, by the
+#: names the rulebook gives them.  Indexed by `IvanhoeState.action_kind`.
+ACTION_KINDS = (
+    "tournament colour",
+    "purple card", "red card", "blue card", "yellow card", "green card", "squire", "maiden",
+    "Unhorse", "Change Weapon", "Drop Weapon", "Break Lance", "Riposte", "Dodge", "Retreat",
+    "Knock Down", "Outmaneuver", "Charge", "Countercharge", "Disgrace", "Adapt", "Outwit",
+    "Shield", "Stunned",
+    "Ivanhoe", "let an action card stand",
+    "end turn (stay in)", "withdraw",
+    "choose opponent", "choose new colour", "choose display card",
+    "give back token (Maiden)", "take token (purple win)",
+)
+K_TOURNAMENT_COLOUR = 0
+K_FIRST_CARD = 1  # + card kind offset, see `PLAY_KIND`
+(K_IVANHOE, K_LET_STAND, K_END, K_WITHDRAW, K_TARGET, K_NEW_COLOUR, K_SLOT, K_RETURN_TOKEN,
+ K_CLAIM_TOKEN) = range(24, 33)
+assert ACTION_KINDS[K_CLAIM_TOKEN] == "take token (purple win)"

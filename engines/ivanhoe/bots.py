@@ -27,8 +27,12 @@ from engines.ivanhoe.actions import (
     PH_START,
     PH_TARGET,
     PH_THEIR_SLOT,
+    SHIELD_SLOT,
+    STUNNED_SLOT,
+    slot_action,
 )
 from engines.ivanhoe.components import (
+    ADAPT,
     BREAK_LANCE,
     CHANGE_WEAPON,
     CHARGE,
@@ -44,6 +48,7 @@ from engines.ivanhoe.components import (
     OUTMANEUVER,
     OUTWIT,
     PURPLE,
+    RETREAT,
     RIPOSTE,
     SHIELD,
     SQUIRE2,
@@ -55,6 +60,10 @@ from engines.ivanhoe.state import IvanhoeState
 
 HURTS_TARGET = (BREAK_LANCE, RIPOSTE, DODGE, KNOCK_DOWN, OUTWIT, STUNNED)
 MASS = (OUTMANEUVER, CHARGE, COUNTERCHARGE, DISGRACE)
+#: Outwit: what moving a Shield or Stunned card is worth to the player who plays it, in
+#: display points (taking a Shield protects; handing on the Stunned card frees the hand).
+OUTWIT_TAKE = {SHIELD_SLOT: 2, STUNNED_SLOT: -3}
+OUTWIT_GIVE = {SHIELD_SLOT: -2, STUNNED_SLOT: 3}
 
 
 def colour_strength(hand: list[int], colour: int) -> int:
@@ -75,17 +84,24 @@ def colour_strength(hand: list[int], colour: int) -> int:
 
 
 class HeuristicBot:
-    """Greedy jouster.
+    """Greedy jouster that uses every action card when it pays (issue 15 item 4).
 
     `max_cards`: the most display cards it will commit in one turn to catch up;
-    `ivanhoe_min_loss`: the display-total loss (or a targeted attack) that is worth Ivanhoe.
+    `ivanhoe_min_loss`: the display-total loss (or a targeted attack) that is worth Ivanhoe;
+    `swing`: the gain over the best rival (display points) that makes Outwit or Adapt worth
+    playing.  Retreat takes a card back before withdrawing: a Maiden (so no token is given
+    back) or a card of value 4 or more (it would be discarded).
     """
 
     name = "heuristic"
+    #: Outwit, Adapt and Retreat in play; `HeuristicV1Bot` (the old default) never plays them.
+    whole_deck = True
 
-    def __init__(self, max_cards: int | str = 3, ivanhoe_min_loss: int | str = 4) -> None:
+    def __init__(self, max_cards: int | str = 3, ivanhoe_min_loss: int | str = 4,
+                 swing: int | str = 3) -> None:
         self.max_cards = int(max_cards)
         self.ivanhoe_min_loss = int(ivanhoe_min_loss)
+        self.swing = int(swing)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, state: IvanhoeState, rng: random.Random) -> int:
@@ -101,13 +117,22 @@ class HeuristicBot:
         if phase == PH_IVANHOE:
             return A_IVANHOE if self._worth_ivanhoe(state, seat) else A_PASS
         if phase == PH_TARGET:
+            if state.p_card == OUTWIT and self.whole_deck:
+                return A_TARGET + self._best_outwit(state, seat)[1]
             return self._target(state, seat, legal)
         if phase == PH_COLOUR:
             return max(legal, key=lambda a: colour_strength(state.hands[seat], a - A_COLOUR))
         if phase == PH_THEIR_SLOT:  # Dodge / Outwit: take or remove their best card
+            if state.p_card == OUTWIT and self.whole_deck:
+                return slot_action(self._best_outwit(state, seat, state.p_target,
+                                                     state.p_slot)[3])
             d = state.displays[state.p_target]
             return max(legal, key=lambda a: VALUE[d[a - A_SLOT]] if a >= A_SLOT else 0)
         if phase == PH_OWN_SLOT:  # Retreat / Outwit: give up the weakest card
+            if self.whole_deck:
+                if state.p_card == RETREAT:
+                    return A_SLOT + self._retreat_slot(state, seat)
+                return slot_action(self._best_outwit(state, seat, state.p_target)[2])
             d = state.displays[seat]
             return min(legal, key=lambda a: VALUE[d[a - A_SLOT]] if a >= A_SLOT else 99)
         if phase == PH_ADAPT:
@@ -156,7 +181,7 @@ class HeuristicBot:
         if state.opening:
             return A_PLAY + min(display_cards, key=lambda t: (self._worth(state, t), t))
         if not self._wants(state, seat):
-            return A_WITHDRAW
+            return self._withdraw(state, seat, cards)
         action = self._useful_action(state, seat, [t for t in cards if t >= FIRST_ACTION])
         if action is not None:
             return A_PLAY + action
@@ -171,7 +196,23 @@ class HeuristicBot:
             reach = self._reach(state, seat)
             if reach >= deficit and self._cards_needed(state, seat, deficit) <= self.max_cards:
                 return A_PLAY + worths[-1][1]
+        return self._withdraw(state, seat, cards)
+
+    def _withdraw(self, state: IvanhoeState, seat: int, cards: list[int]) -> int:
+        """Withdraw, first taking back with Retreat a card that withdrawing would cost."""
+        if self.whole_deck and RETREAT in cards:
+            d = state.displays[seat]
+            if ((MAIDEN6 in d and state.tokens[seat])
+                    or VALUE[d[self._retreat_slot(state, seat)]] >= 4):
+                return A_PLAY + RETREAT
         return A_WITHDRAW
+
+    def _retreat_slot(self, state: IvanhoeState, seat: int) -> int:
+        """The display card to take back: the Maiden if a token is at stake, else the best."""
+        d = state.displays[seat]
+        if MAIDEN6 in d and state.tokens[seat]:
+            return d.index(MAIDEN6)
+        return max(range(len(d)), key=lambda i: (VALUE[d[i]], -i))
 
     def _worth(self, state: IvanhoeState, t: int) -> int:
         return 1 if state.colour == GREEN else VALUE[t]
@@ -238,7 +279,54 @@ class HeuristicBot:
         for card in (UNHORSE, CHANGE_WEAPON, DROP_WEAPON):
             if card in actions and self._recolour_gain(state, seat, card) >= 4:
                 return card
+        if self.whole_deck:
+            if OUTWIT in actions and self._best_outwit(state, seat)[0] >= self.swing:
+                return OUTWIT
+            if ADAPT in actions and self._adapt_gain(state, seat) >= self.swing:
+                return ADAPT
         return None
+
+    def _best_outwit(self, state: IvanhoeState, seat: int, target: int = -1,
+                     own_slot: int | None = None) -> tuple[int, int, int, int]:
+        """(gain over the best rival, opponent, own slot, their slot) of the best swap,
+        among those that match the choices already made (`target`, `own_slot`)."""
+        colour = state.colour
+        displays = state.displays
+        before = self._gap(state, seat, displays, colour)
+        best = (-99, -1, 0, 0)
+        for o, ms, ts in state.outwit_options(seat):
+            if (target >= 0 and o != target) or (own_slot is not None and ms != own_slot):
+                continue
+            after = list(displays)
+            mine = list(displays[seat])
+            theirs = list(displays[o])
+            if ms >= 0 and ts >= 0:
+                mine[ms], theirs[ts] = theirs[ts], mine[ms]
+            elif ms >= 0:
+                theirs.append(mine.pop(ms))
+            elif ts >= 0:
+                mine.append(theirs.pop(ts))
+            after[seat] = mine
+            after[o] = theirs
+            gain = (self._gap(state, seat, after, colour) - before
+                    + OUTWIT_TAKE.get(ts, 0) + OUTWIT_GIVE.get(ms, 0))
+            if gain > best[0]:
+                best = (gain, o, ms, ts)
+        return best
+
+    def _adapt_gain(self, state: IvanhoeState, seat: int) -> int:
+        """Gain over the best rival when every touched display keeps one card per value."""
+        after = list(state.displays)
+        for o in state.adapt_owners(seat):
+            seen: set[int] = set()
+            kept = []
+            for c in after[o]:
+                if VALUE[c] not in seen:
+                    seen.add(VALUE[c])
+                    kept.append(c)
+            after[o] = kept
+        return (self._gap(state, seat, after, state.colour)
+                - self._gap(state, seat, state.displays, state.colour))
 
     def _gap(self, state: IvanhoeState, seat: int, displays: list[list[int]],
              colour: int) -> int:
@@ -301,3 +389,13 @@ class HeuristicBot:
         if card in (UNHORSE, CHANGE_WEAPON, DROP_WEAPON):
             return bool(mine) and state.total(seat) >= state.total(state.turn)
         return False
+
+
+class HeuristicV1Bot(HeuristicBot):
+    """The default heuristic before issue 15: never plays Outwit, Adapt or Retreat.
+
+    Kept as `heuristic:v1` so that figures made with it can be reproduced and compared.
+    """
+
+    name = "heuristic:v1"
+    whole_deck = False

@@ -24,6 +24,16 @@ from engines.ivanhoe.actions import (
     A_TARGET,
     A_TOKEN,
     A_WITHDRAW,
+    K_CLAIM_TOKEN,
+    K_END,
+    K_IVANHOE,
+    K_LET_STAND,
+    K_NEW_COLOUR,
+    K_RETURN_TOKEN,
+    K_SLOT,
+    K_TARGET,
+    K_TOURNAMENT_COLOUR,
+    K_WITHDRAW,
     PH_ADAPT,
     PH_CLAIM,
     PH_COLOUR,
@@ -42,6 +52,7 @@ from engines.ivanhoe.actions import (
     slot_action,
 )
 from engines.ivanhoe.components import (
+    ACTION,
     ADAPT,
     BLUE,
     BREAK_LANCE,
@@ -58,6 +69,7 @@ from engines.ivanhoe.components import (
     GREEN,
     IS_SUPPORTER,
     IVANHOE,
+    KIND,
     KNOCK_DOWN,
     MAIDEN6,
     NAMES,
@@ -69,6 +81,7 @@ from engines.ivanhoe.components import (
     RETREAT,
     RIPOSTE,
     SHIELD,
+    SQUIRE,
     SQUIRE2,
     STUNNED,
     UNHORSE,
@@ -79,6 +92,17 @@ from engines.ivanhoe.components import (
 from engines.ivanhoe.rules import Rules
 
 HAND_SIZE = 8
+
+#: `ACTION_KINDS` index of playing each card type: coloured cards by colour, then squire,
+#: maiden, and each action card by name (Ivanhoe itself is only played in its window).
+PLAY_KIND = tuple(
+    K_IVANHOE if t == IVANHOE
+    else 8 + t - UNHORSE if KIND[t] == ACTION
+    else 6 if KIND[t] == SQUIRE
+    else 7 if t == MAIDEN6
+    else 1 + COLOUR_OF[t]
+    for t in range(NUM_TYPES)
+)
 WEAPONS = (RED, BLUE, YELLOW)
 TARGETED = (BREAK_LANCE, RIPOSTE, DODGE, KNOCK_DOWN, OUTWIT, STUNNED)
 # DISPLAY_OK[colour][type]: a colour card of the tournament colour or a supporter
@@ -288,6 +312,25 @@ class IvanhoeState(State):
             ("played", "int"), ("added", "int"), ("opening", "int"), ("pending", (4,)),
             ("adapt_queue", (cards, 2)), ("failed_starts", "int"),
         )
+    def action_kind(self, action: int) -> int:
+        """Index into `ACTION_KINDS`; colours and tokens are told apart by the phase."""
+        if action < A_PLAY:
+            return K_TOURNAMENT_COLOUR if self.phase == PH_START else K_NEW_COLOUR
+        if action < A_END:
+            return PLAY_KIND[action - A_PLAY]
+        if action == A_END:
+            return K_END
+        if action == A_WITHDRAW:
+            return K_WITHDRAW
+        if action < A_IVANHOE:
+            return K_TARGET
+        if action == A_IVANHOE:
+            return K_IVANHOE
+        if action == A_PASS:
+            return K_LET_STAND
+        if action < A_SHIELD_SLOT:
+            return K_RETURN_TOKEN if self.phase == PH_RETURN else K_CLAIM_TOKEN
+        return K_SLOT
 
     def action_to_str(self, action: int) -> str:
         if action < A_PLAY:

@@ -66,6 +66,7 @@ SPEND_ORDER = (1, 3, 0, 4, 2)
 # dojo row preference (value -> rank, higher = take first; every face-up card beats the deck)
 ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
 _TAKE_PREF = tuple(ROW_PREF[v + 1] for v in range(5))  # (take action - A_TAKE) -> rank
+_DOJO_CHOICE: dict[tuple[int, ...], int] = {}  # face-up row -> the draw to take
 TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
 TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
 assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed form
@@ -256,14 +257,20 @@ class Heuristic:
     def dojo_draw(self, s: NinjatoState, legal: list[int]) -> int:
         """Take the most useful face-up card (Ki, then 1s and 5s; ties: the lower value);
         the deck only when the row is empty, so the cards taken are the same as before
-        the draws became one at a time (issue 14.3).  `legal` starts with the draws."""
-        best, best_rank = legal[0], 0
-        for a in legal:
-            if a >= A_DECK:
-                break
-            rank = _TAKE_PREF[a - A_TAKE]
-            if rank > best_rank:
-                best, best_rank = a, rank
+        the draws became one at a time (issue 14.3).  `legal` starts with the draws, which
+        depend only on the row (cached per row)."""
+        key = tuple(s.row)
+        best = _DOJO_CHOICE.get(key)
+        if best is None:
+            best, best_rank = legal[0], 0
+            for a in legal:
+                if a >= A_DECK:
+                    break
+                rank = _TAKE_PREF[a - A_TAKE]
+                if rank > best_rank:
+                    best, best_rank = a, rank
+            if key:  # an empty row leaves the deck (or no draw at all): not cached
+                _DOJO_CHOICE[key] = best
         return best
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:

@@ -49,7 +49,7 @@ _REFRESHABLE = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SW
 
 # Legal lists shared by every state that has them (the contract: callers never mutate a
 # legal list), so the commonest decisions allocate no list.
-# (stealth, guard value, *hand) -> first-play actions of a seat without skills
+# (stealth, guard value, hand) -> first-play actions of a seat without skills
 _BASE_ACTS: dict[tuple[int, ...], list[int]] = {}
 _BANZAI_OR_RETREAT = [A_BANZAI, A_RETREAT]
 _KI_OR_GIVE_UP = [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
@@ -130,7 +130,7 @@ class RaidMixin:
                     g = (self.C.estealth if stealth else self.C.eforce)[self.rgid][self.rsub]
                 else:
                     g = self.C.gval[self.rgid]
-                key = (stealth, g, hand[0], hand[1], hand[2], hand[3], hand[4])
+                key = (stealth, g, tuple(hand))
                 acts = _BASE_ACTS.get(key)
                 if acts is None:  # issue 14.2: only a card that Ki cards can carry past g
                     ki = hand[2]
@@ -355,8 +355,11 @@ class RaidMixin:
         self.phase = PH_FIGHT
         if self.rbase >= 0 and self.rover < 0 and self.hands[self.cur][2]:
             return  # a Ki to add
-        if len(self.legal_fight()) == 1:  # giving up is always offered, and last
+        legal = self.legal_fight()
+        if len(legal) == 1:  # giving up is always offered, and last
             self.fail()
+        else:
+            self._legal_cache = legal  # the last step of an action: the next decision's list
 
     def win_guard(self) -> None:
         """Beat the guard (or the next guard of a double elite); take the next treasure."""

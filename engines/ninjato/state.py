@@ -45,18 +45,15 @@ HAND_LIMIT = 7
 ROUNDS = 7
 DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 
-# (deck or discards not empty, *sorted face-up row) -> the dojo draw actions (shared lists)
+# sorted face-up row (deck not empty) -> the dojo draw actions (shared lists)
 _DRAW_ACTS: dict[tuple[int, ...], list[int]] = {}
 
 
-def draw_actions(has_deck: int, row: tuple[int, ...]) -> list[int]:
+def draw_actions(has_deck: int, row: list[int]) -> list[int]:
     """Dojo draws: one face-up card per distinct value, or the deck's top card."""
-    out = _DRAW_ACTS.get((has_deck, *row))
-    if out is None:
-        out = sorted({A_TAKE + v - 1 for v in row})
-        if has_deck:
-            out.append(A_DECK)
-        _DRAW_ACTS[(has_deck, *row)] = out
+    out = sorted({A_TAKE + v - 1 for v in row})
+    if has_deck:
+        out.append(A_DECK)
     return out
 
 
@@ -305,7 +302,11 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         p = self.cur
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        out = self.legal_draw()[:] or [A_DECK]  # (no card anywhere: a visit that draws none)
+        deck = self.deck
+        if deck[0] or deck[1] or deck[2] or deck[3] or deck[4]:  # legal_draw inlined
+            out = (_DRAW_ACTS.get(tuple(self.row)) or self.legal_draw())[:]
+        else:
+            out = self.legal_draw()[:] or [A_DECK]  # (no card anywhere: a visit drawing none)
         sensei = self.sensei
         if sensei:
             schools = self.schools[p]
@@ -409,55 +410,68 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         self.ndraw = DRAWS_BY_HAND[hn] if hn < 2 else 2
-        self.draw_one(a)
-        self.await_draw()
+        self.apply_draw(a)
 
     def legal_draw(self) -> list[int]:
         """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
         deck = self.deck
-        disc = self.ddisc
-        has_deck = (deck[0] or deck[1] or deck[2] or deck[3] or deck[4] or disc[0] or disc[1]
-                    or disc[2] or disc[3] or disc[4])
-        return draw_actions(1 if has_deck else 0, self.row)
+        if deck[0] or deck[1] or deck[2] or deck[3] or deck[4]:  # the usual case
+            out = _DRAW_ACTS.get(tuple(self.row))
+            if out is None:
+                out = _DRAW_ACTS[tuple(self.row)] = draw_actions(1, self.row)
+            return out
+        return draw_actions(1 if any(self.ddisc) else 0, self.row)
 
-    def await_draw(self) -> None:
-        """Wait for the next draw; a draw with one option (row empty) is made at once."""
-        while self.ndraw:
+    def apply_draw(self, a: int) -> None:
+        """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card
+        (seen by all); then the next draw, made at once when it has one option (row empty)."""
+        p = self.cur
+        hand = self.hands[p]
+        row = self.row
+        while True:
+            if a == A_DECK:
+                deck = self.deck
+                total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
+                v = pick(deck, total, self.rng) if total else self.draw_card()
+                if v < 0:  # no card left anywhere
+                    break
+            else:
+                v = a - A_TAKE
+                row.remove(v + 1)
+                self.known[p][v] += 1
+            hand[v] += 1
+            self.ndraw -= 1
+            if not self.ndraw:
+                break
             opts = self.legal_draw()
             if len(opts) > 1:
                 self.phase = PH_DRAW
+                self._legal_cache = opts  # the last step of an action: the next decision's
                 return
             if not opts:
                 break
-            self.draw_one(opts[0])
+            a = opts[0]
+        self.ndraw = 0
         self.end_dojo()
-
-    def apply_draw(self, a: int) -> None:
-        self.draw_one(a)
-        self.await_draw()
-
-    def draw_one(self, a: int) -> None:
-        """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card."""
-        self.ndraw -= 1
-        if a == A_DECK:
-            v = self.draw_card()
-            if v < 0:  # no card left anywhere
-                self.ndraw = 0
-                return
-        else:
-            v = a - A_TAKE
-            self.row.remove(v + 1)
-            self.known[self.cur][v] += 1  # everyone saw it taken
-        self.hands[self.cur][v] += 1
 
     def end_dojo(self) -> None:
         """After all the draws: refill the face-up row to 3, then the hand limit (A17)."""
         row = self.row
-        while len(row) < 3:
-            v = self.draw_card()
-            if v < 0:
-                break
-            row.append(v + 1)
+        need = 3 - len(row)
+        if need > 0:  # draws inlined with a running deck total, as in `draw_card`
+            deck = self.deck
+            total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
+            rng = self.rng
+            while need:
+                if not total:
+                    self.deck, self.ddisc = self.ddisc, deck
+                    deck = self.deck
+                    total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
+                    if not total:
+                        break
+                row.append(pick(deck, total, rng) + 1)
+                total -= 1
+                need -= 1
         row.sort()
         hand = self.hands[self.cur]
         over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT

@@ -7,10 +7,10 @@ partners in opposite seats (0,2 vs 1,3) who share one score.
 from __future__ import annotations
 
 from engines.core import Game
-from engines.tabula_rasa.bots import GreedyBot, MarginBot
+from engines.tabula_rasa.bots import GreedyBot, MarginBot, MarginV1Bot
 from engines.tabula_rasa.components import DATASET, NUM_ACTIONS, NUM_CARDS
 from engines.tabula_rasa.rules import Rules
-from engines.tabula_rasa.state import TabulaRasaState
+from engines.tabula_rasa.state import ACTION_KINDS, TabulaRasaState
 
 
 def _create_state(num_players: int, seed: int, rules: Rules) -> TabulaRasaState:
@@ -35,12 +35,13 @@ GAME = Game(
     max_game_length=NUM_CARDS,  # one card played per decision
     Rules=Rules,
     create_state=_create_state,
-    heuristics={"default": MarginBot, "greedy": GreedyBot},
+    heuristics={"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot},
     description="Knizia's card-majority game over ten territories (2-4 players, 4 = teams)",
     default_players=3,
     dataset=_dataset,
     mcts_defaults=MCTS_DEFAULTS,
     partnerships={4: ((0, 2), (1, 3))},  # rules A5: partners sit opposite and share one score
+    action_kinds=ACTION_KINDS,
 )
 
 __all__ = ["GAME", "Rules", "TabulaRasaState"]

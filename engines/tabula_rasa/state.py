@@ -20,6 +20,7 @@ from engines.tabula_rasa.components import (
     NUM_CARDS,
     NUM_TERRITORIES,
     NUM_TYPES,
+    NUM_VALUES,
     REMOVED,
     card_name,
     territory_name,
@@ -34,7 +35,19 @@ _COUNT_WEIGHTS = (1,) * len(ACTION_VALUE)
 #: Territory of each action (its index within one side's block of the tally).
 _TERR = ACTION_TERRITORY
 
-
+#: What a placement does in its territory's majority fight (own side's tally `o` against
+#: the strongest rival's `r`, card weight `w`): open an empty territory (o = r = 0), take the
+#: lead (o <= r < o + w), draw level to block the leader (o + w = r), trail for the
+#: treasure (o + w < r) or reinforce a lead (o > r).  Number territories (1-5) also decide
+#: the castle race, so each situation is counted apart for number and colour territories.
+SITUATIONS = ("open", "take the lead", "draw level (block)", "trail (treasure)",
+              "reinforce lead")
+S_OPEN, S_TAKE_LEAD, S_DRAW_LEVEL, S_TRAIL, S_REINFORCE = range(len(SITUATIONS))
+#: `Game.action_kinds`: situation at a number territory, then at a colour territory.
+ACTION_KINDS = tuple(f"{situation}: {place}" for place in ("number", "colour")
+                     for situation in SITUATIONS)
+#: Offset of an action's territory class in `ACTION_KINDS`.
+_PLACE_KIND = tuple(0 if terr < NUM_VALUES else len(SITUATIONS) for terr in _TERR)
 
 
 def _tables(num_players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -120,6 +133,28 @@ class TabulaRasaState(State):
             insort(hand, self.deck.pop())
         self.ply = ply = self.ply + 1
         self.to_move = self._next[ply]
+
+    def action_kind(self, action: int) -> int:
+        """Index into `ACTION_KINDS`: the placement's situation in its territory's fight."""
+        terr = _TERR[action]
+        tally = self.tally
+        me = self._offset[self.to_move]
+        mine = me + terr
+        own = tally[mine]
+        rival = 0
+        for i in range(terr, len(tally), NUM_TERRITORIES):
+            if i != mine and tally[i] > rival:
+                rival = tally[i]
+        after = own + self._weights[action]
+        if own > rival:
+            situation = S_REINFORCE
+        elif after > rival:
+            situation = S_OPEN if rival == 0 else S_TAKE_LEAD
+        elif after == rival:
+            situation = S_DRAW_LEVEL
+        else:
+            situation = S_TRAIL
+        return _PLACE_KIND[action] + situation
 
     # --- outcome -------------------------------------------------------------------------
     def scoring(self) -> Scoring:
