@@ -209,6 +209,9 @@ def list_games() -> None:
             f"(default {game.players_default}) — {game.description}", soft_wrap=True)
         stdout.print(f"  data set: {game.dataset(game.make_rules())}", soft_wrap=True)
         stdout.print(f"  bots: {', '.join(bot_names(game))}", soft_wrap=True)
+        if game.action_kinds:
+            stdout.print(f"  action kinds: {', '.join(game.action_kinds)}", soft_wrap=True,
+                         highlight=False, markup=False)
         if game.mcts_defaults:
             options = ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())
             stdout.print(f"  mcts defaults in this game: {options}", soft_wrap=True,

@@ -9,8 +9,10 @@ games = 2000                     # default games per run
 [[study]]
 game = "all"                     # a name, a list of names, or "all" (every registered game)
 players = "all"                  # a count, a list, "all" (whole range), "min", "max", "default"
-bots = ["heuristic"]             # one line-up (filled like the runner: last bot repeats)
+bots = ["heuristic"]             # one line-up (filled like the runner: last bot repeats);
+                                 # "heuristic:*" = the default and every heuristic style
 format = "rotation"              # rotation | duplicate (bots permuted over seats per deal)
+                                 # | each (one run per bot, that bot in every seat)
 fill = "last"                    # duplicate only: last | alternate
 games = 500                      # optional per-study override
 variants = [{}, {castle_rule = "two_consecutive"}]   # rule options, one run each
@@ -39,7 +41,9 @@ from engines.core import rules_to_str
 
 TOP_KEYS = {"name", "description", "seed", "games", "study", "backend", "scheduler"}
 STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules"}
-FORMATS = ("rotation", "duplicate")
+FORMATS = ("rotation", "duplicate", "each")
+#: In `bots`, every named heuristic style of the game (and its default).
+ALL_STYLES = "heuristic:*"
 
 
 @dataclass(frozen=True)
@@ -175,7 +179,8 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
         players = (named[players_value] if isinstance(players_value, str)
                    and players_value in named
                    else _as_list(players_value, where, "players", int))
-        for spec in bots:
+        game_bots = expand_styles(bots, game)
+        for spec in game_bots:
             try:
                 make_bot(spec, game)
             except ValueError as exc:
@@ -190,9 +195,21 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
                     rules_str = rules_to_str(game.checked_rules(**rules))
                 except ValueError as exc:
                     _fail(where, f"{game_name}: {exc}")
-                runs.extend(_runs_for(game_name, n, bots, rules, rules_str, fmt, fill, count,
-                                      seed, out_dir, label, where))
+                runs.extend(_runs_for(game_name, n, game_bots, rules, rules_str, fmt, fill,
+                                      count, seed, out_dir, label, where))
     return runs
+
+
+def expand_styles(bots: list[str], game) -> list[str]:
+    """`heuristic:*` stands for the default heuristic and every named style of the game."""
+    out: list[str] = []
+    for spec in bots:
+        if spec == ALL_STYLES:
+            out += ["heuristic" if key == "default" else f"heuristic:{key}"
+                    for key in game.heuristics]
+        else:
+            out.append(spec)
+    return list(dict.fromkeys(out))
 
 
 def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: str, fmt: str,
@@ -200,6 +217,9 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
               where: str) -> list[PlannedRun]:
     base = out_dir / _slug(game) / f"{players}p"
     tag = _slug(rules_str) if rules_str else "official"
+    if fmt == "each":  # one run per bot, that bot in every seat (a line-up per bot)
+        return [PlannedRun(base / f"{label or tag}-{_slug(bot)}", game, players,
+                           (bot,) * players, games, seed, dict(rules)) for bot in bots]
     if fmt == "rotation":
         if len(bots) > players:
             _fail(where, f"{len(bots)} bots for {players} players; use format = \"duplicate\" "

@@ -157,3 +157,67 @@ def convergence(frame: pd.DataFrame, by: str = "bot") -> Figure:
     ax.set_title(f"Convergence of win share by {by}", fontsize=10)
     ax.legend(fontsize=7)
     return fig
+
+
+def systems_used(frame: pd.DataFrame) -> Figure:
+    """Per action kind: share of each bot's games in which it used the kind (bars) and in which
+    the kind was available (grey outline), one panel per context."""
+    table = stats.coverage(frame)
+    ctx = stats.context_columns(frame)
+    groups = list(table.groupby(ctx, sort=True)) if ctx and len(table) else [((), table)]
+    kinds_most = max((g["kind"].nunique() for _, g in groups), default=1)
+    fig, axes = _panels(len(groups), 4.2, 0.28 * kinds_most + 1.4)
+    for ax, (_, group) in zip(axes, groups):
+        if group.empty:
+            ax.text(0.5, 0.5, "no action kinds recorded", ha="center", transform=ax.transAxes)
+            continue
+        kinds = list(dict.fromkeys(group["kind"]))
+        bots = sorted(group["bot"].unique())
+        height = 0.8 / len(bots)
+        y = np.arange(len(kinds))
+        for i, (bot, part) in enumerate(group.groupby("bot", sort=True)):
+            part = part.set_index("kind").reindex(kinds)
+            offset = y - 0.4 + height * (i + 0.5)
+            ax.barh(offset, part["available_share"].fillna(0), height=height, color="none",
+                    edgecolor="#999999", linewidth=0.8,
+                    label="available" if i == 0 else None)
+            ax.barh(offset, part["used_share"], height=height, label=f"{bot}: used")
+        ax.set_yticks(y, kinds, fontsize=7)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("share of the bot's games")
+        ax.set_title(_label(group.iloc[0], ctx), fontsize=9)
+    axes[-1].legend(fontsize=7, bbox_to_anchor=(1.02, 1), loc="upper left")
+    fig.suptitle("Game systems used: games in which each kind was chosen, and available",
+                 fontsize=10)
+    return fig
+
+
+def seats_by_lineup(frame: pd.DataFrame) -> Figure:
+    """Seat win shares per line-up side by side (95% Wilson intervals), one panel per context."""
+    from analysis import robustness
+
+    table = robustness.seat_shares(frame)
+    ctx = stats.context_columns(frame)
+    groups = list(table.groupby(ctx, sort=True)) if ctx else [((), table)]
+    fig, axes = _panels(len(groups), 3.8, 3.2)
+    for ax, (_, group) in zip(axes, groups):
+        lineups = robustness._order(group["lineup"], robustness.REFERENCE)
+        width = 0.8 / len(lineups)
+        for i, lineup in enumerate(lineups):
+            part = group[group["lineup"] == lineup]
+            x = part["seat"].to_numpy() + 1 - 0.4 + width * (i + 0.5)
+            share = part["win_share"].to_numpy()
+            # clipped: at a share of 0 or 1 the Wilson bound can miss it by a rounding error
+            err = np.clip(np.vstack([share - part["ci_low"], part["ci_high"] - share]), 0, None)
+            ax.bar(x, share, width=width, yerr=err, capsize=2, label=lineup)
+        ax.axhline(group["fair"].iloc[0], color="#C44E52", linestyle="--", lw=1)
+        ax.set_xticks(sorted(group["seat"].unique() + 1))
+        ax.set_xlabel("seat (1 moves first)")
+        ax.set_title(_label(group.iloc[0], ctx), fontsize=9)
+        ax.legend(fontsize=6, loc="lower left")  # line-ups differ from panel to panel
+    axes[0].set_ylabel("win share")
+    fig.suptitle("Win share by seat under each line-up (95% Wilson interval; dashed: fair)",
+                 fontsize=10)
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
+    return fig

@@ -18,9 +18,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import findings, plots, results, stats
+from analysis import coverage, findings, plots, results, robustness, stats
+from engines.core import AVAILABILITY_EVERY
 
 PERCENT_COLUMNS = {
+    "used_share", "available_share", "used_when_available",
     "win_share", "ci_low", "ci_high", "fair", "first_share", "first_edge", "edge_low",
     "edge_high", "best_share", "worst_share", "first_edge_low", "first_edge_high", "balance",
     "tie_rate", "truncated_rate", "zero_margin", "share", "half_width", "first_mde", "mde",
@@ -230,6 +232,7 @@ th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f3f3f3; } caption { text-align: left; font-weight: bold; padding: .3em 0; }
 img { max-width: 100%; display: block; margin: .6em 0 1.2em; }
 .note { color: #555; font-size: .9em; } li { margin: .25em 0; }
+.warning { border: 2px solid #C44E52; background: #fdf1f1; padding: .6em 1em; margin: 1em 0; }
 """
 
 
@@ -249,8 +252,79 @@ def _adjusted_separation(frame: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+def _skipped_warning(frame: pd.DataFrame) -> str:
+    """A box under the title when some bot skipped an available system: the figures below
+    then describe a smaller game than the rules (issue 15)."""
+    lines = [line for line in coverage.neglect_lines(frame) if "never used" in line]
+    if not lines:
+        return ""
+    return ("<div class='warning'><strong>These figures come from bots that skip part of the "
+            "game.</strong><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+            + "</ul>See <a href='#game-systems-used'>Game systems used</a>.</div>")
+
+
+def systems_section(frame: pd.DataFrame) -> str:
+    """Section "Game systems used": which action kinds each bot chose, against availability."""
+    lines = coverage.neglect_lines(frame)
+    if not lines:
+        return _section("Game systems used", "<p class='note'>These runs recorded no action "
+                        "kinds (made before kinds were recorded, or the game declares none).</p>")
+    return _section(
+        "Game systems used",
+        "<p class='note'>Every decision is classified by the game's action kinds (its "
+        "systems). used: share of the bot's games in which it chose the kind at least once; "
+        "available: share in which the kind was legal at one of the bot's decisions, "
+        f"measured in every {AVAILABILITY_EVERY}th game of a run (measured games). A kind "
+        f"used in under {coverage.RARELY:.0%} of the games although available in at least "
+        f"{coverage.OFFERED:.0%} is named below: figures from such bots describe a game "
+        "without that system.</p>",
+        "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>",
+        image_html(plots.systems_used(frame), "game systems used per bot"),
+        table_html(stats.coverage(frame), "Action kinds per bot: used and available"))
+
+
+def robustness_section(frame: pd.DataFrame) -> str:
+    """Section "Does it hold with other bots?": seat and source shares per line-up, verdicts."""
+    frame = robustness.with_lineups(frame)
+    ctx = stats.context_columns(frame)
+    checks = robustness.verdicts(frame)
+    items = [f"{_context_label(row)}: {row['verdict']} ({row['details']})"
+             for row in checks.to_dict("records")]
+    seats, sources = robustness.seat_shares(frame), robustness.source_shares(frame)
+    tables = []
+    for key, group in frame.groupby(ctx, sort=True):
+        if group["lineup"].nunique() < 2:
+            continue
+        key = key if isinstance(key, tuple) else (key,)
+        where = dict(zip(ctx, key))
+        label = _context_label(where)
+
+        def pick(table: pd.DataFrame, where=where) -> pd.DataFrame:
+            mask = np.logical_and.reduce([table[c] == v for c, v in where.items()])
+            return table[mask]
+
+        tables += [f"<h3>{html.escape(label)}</h3>",
+                   table_html(robustness.side_by_side(pick(seats), "seat"),
+                              "Win share by seat under each line-up [95% Wilson interval]")]
+        if len(sources):
+            tables.append(table_html(robustness.side_by_side(pick(sources), "source"),
+                                     "Share of all points by scoring source under each "
+                                     "line-up [95% interval, games as units]"))
+    return _section(
+        "Does it hold with other bots?",
+        "<p class='note'>Each headline conclusion of the default heuristic line-up, checked "
+        "under every other line-up of these runs (random, other heuristic styles, MCTS — "
+        "MCTS runs have fewer games, so wider intervals). Significant: seat win share off "
+        "the fair share with p < 0.05 after Benjamini–Hochberg adjustment over every seat "
+        "of every line-up shown here.</p>",
+        "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>",
+        image_html(plots.seats_by_lineup(frame), "win share by seat under each line-up"),
+        *tables)
+
+
 def _section(title: str, *parts: str) -> str:
-    return f"<section><h2>{html.escape(title)}</h2>{''.join(parts)}</section>"
+    anchor = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-")
+    return f"<section id='{anchor}'><h2>{html.escape(title)}</h2>{''.join(parts)}</section>"
 
 
 def _manifest_table(manifests: list[dict[str, Any]]) -> pd.DataFrame:
@@ -289,6 +363,10 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                          for line in headlines(frame, tests)) + "</ul>",
         table_html(tests_table(tests), "The tests behind the findings: raw and adjusted p, "
                                        "minimum detectable effect (mde), confirmation")))
+    parts.insert(1, _skipped_warning(frame))
+    parts.append(systems_section(frame))
+    if robustness.has_lineups(frame):
+        parts.append(robustness_section(frame))
     parts.append(_section(
         "Balance table (per game and player count)",
         "<p class='note'>first edge: seat 1's win share minus the fair share; balance: 1 − "

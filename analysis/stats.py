@@ -683,3 +683,66 @@ def balance_table(frame: pd.DataFrame) -> pd.DataFrame:
     return out[ctx + ["games", "first_edge", "first_edge_low", "first_edge_high", "balance",
                       "seat_p_value", "tie_rate", "truncated_rate", "decisions", "rounds",
                       "branching", "decisiveness", "lead_changes"]]
+
+
+# --------------------------------------------------------------------------------------------
+# Game systems used (action kinds, issue 15)
+# --------------------------------------------------------------------------------------------
+
+
+def kind_columns(frame: pd.DataFrame) -> list[str]:
+    """Action-kind choice columns (`k_<kind>`), in the frame's order."""
+    return [c for c in frame.columns if c.startswith("k_")]
+
+
+def _kind_names(game_name: str, columns: list[str]) -> dict[str, str]:
+    """`k_` column -> the kind's name, in the game's declared order when the game is known
+    (column names lose punctuation: "kenjutsu +2" is stored as `k_kenjutsu_2`)."""
+    from analysis.results import kind_columns as spelled
+    from analysis.results import kind_label
+    from engines import GAMES
+
+    game = GAMES.get(game_name)
+    declared = {}
+    if game is not None:
+        declared = {f"k_{c}": name for c, name in zip(spelled(game.action_kinds),
+                                                       game.action_kinds)}
+    ordered = [c for c in declared if c in columns] + [c for c in columns if c not in declared]
+    return {c: declared.get(c) or kind_label(c) for c in ordered}
+
+
+def coverage(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per context, bot and action kind: how often the bot used the kind, against availability.
+
+    `used_share`: share of the bot's seat-games in which it chose the kind at least once;
+    `mean_uses`: mean times per seat-game; `available_share`: share of the seat-games whose
+    availability was measured (`a_<kind>` not NaN: the runner measures every
+    `AVAILABILITY_EVERY`-th game; `measured_games` of them) in which the kind was legal at
+    one of the seat's decisions; `used_when_available`: share of those in which the bot used
+    it.  Truncated games count too (this is about play, not wins).
+    """
+    kinds = kind_columns(frame)
+    ctx = context_columns(frame)
+    out_columns = ctx + ["bot", "kind", "seat_games", "used_share", "mean_uses",
+                         "measured_games", "available_share", "used_when_available"]
+    if not kinds:
+        return pd.DataFrame(columns=out_columns)
+    rows = []
+    for key, group in frame.groupby(ctx + ["bot"], sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        names = _kind_names(group["game"].iloc[0] if "game" in group else "", kinds)
+        for column, name in names.items():
+            uses = group[column].to_numpy()
+            offered = group.get("a_" + column[2:], pd.Series(np.nan, index=group.index))
+            offered = offered.to_numpy(dtype=float)
+            measured = ~np.isnan(offered)
+            legal = offered[measured] > 0
+            rows.append({
+                **dict(zip(ctx + ["bot"], key)), "kind": name, "seat_games": len(group),
+                "used_share": float((uses > 0).mean()), "mean_uses": float(uses.mean()),
+                "measured_games": int(measured.sum()),
+                "available_share": float(legal.mean()) if measured.any() else float("nan"),
+                "used_when_available": (float((uses[measured][legal] > 0).mean())
+                                        if legal.any() else float("nan")),
+            })
+    return pd.DataFrame(rows, columns=out_columns)

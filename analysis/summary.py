@@ -1,5 +1,6 @@
 """The table printed after a run: throughput, bot and seat win shares with Wilson intervals,
-and what the seat test says after adjustment (a significant effect is flagged unconfirmed)."""
+what the seat test says after adjustment (a significant effect is flagged unconfirmed), and a
+line per bot naming the game systems it (almost) never used."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analysis import findings
+from analysis.coverage import neglect_lines
 from analysis.stats import seat_tests, team_label, teams_for, win_share
 from analysis.tournament import RunResult
 
@@ -84,4 +86,7 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
                               _p(row.p_holm), f"±{_pct(row.mde)}")
             console.print(table)
     print_findings(console, tests, result.run_dir)
+    if not quiet:
+        for line in neglect_lines(frame):
+            console.print(line, soft_wrap=True, highlight=False, markup=False)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")

@@ -28,7 +28,7 @@ from analysis import results
 from analysis.parallel import check_backend
 from engines import get_game, play_game
 from engines.bots import make_bot
-from engines.core import rules_to_str
+from engines.core import AVAILABILITY_EVERY, rules_to_str
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -162,9 +162,11 @@ def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> p
                 if (seat, bot_spec) not in bot_for:
                     bot_for[seat, bot_spec] = make_bot(bot_spec, game)
                 bots.append(bot_for[seat, bot_spec])
-        records.append(play_game(game, bots, game_seed, spec.players, spec.rules))
+        records.append(play_game(game, bots, game_seed, spec.players, spec.rules,
+                                 availability=not index % AVAILABILITY_EVERY))
         lineups.append(lineup)
-    return results.columns_to_table(results.chunk_columns(records, start, seeds, lineups, meta))
+    return results.columns_to_table(
+        results.chunk_columns(records, start, seeds, lineups, meta, game.action_kinds))
 
 
 def package_version() -> str:

@@ -32,6 +32,11 @@ __all__ = [
 
 #: Salt that separates the bots' random stream from the state's own stream.
 BOT_SEED_SALT = 0x5EED_B075
+#: The runner measures which action kinds were legal in every N-th game of a run (game index
+#: 0, N, 2N ...): classifying every legal action of a game's decisions costs 28% more
+#: instructions in a Ninjato game, so the other games only count the chosen kinds (README,
+#: "Game systems used").  Prime, so that the sampled games cycle through the seat rotations.
+AVAILABILITY_EVERY = 31
 
 
 class IllegalActionError(ValueError):
@@ -410,6 +415,11 @@ class GameRecord:
     branching: float = 0.0
     metrics: dict[str, float] = field(default_factory=dict)
     actions: list[int] | None = None
+    #: Per seat, per kind of `Game.action_kinds`: how many of the seat's decisions chose it.
+    kinds_chosen: list[list[int]] | None = None
+    #: Per seat, per kind: at how many of the seat's decisions the kind was legal (only when
+    #: `play_game` was asked to measure availability; None otherwise).
+    kinds_available: list[list[int]] | None = None
 
 
 def _max_decisions(state: State) -> int | None:
@@ -423,8 +433,16 @@ def play_game(
     num_players: int | None = None,
     rules: Mapping[str, Any] | None = None,
     record: bool = False,
+    kinds: bool = True,
+    availability: bool = False,
 ) -> GameRecord:
-    """Play one game to the end (or the rules' decision cap) — a pure function of its inputs."""
+    """Play one game to the end (or the rules' decision cap) — a pure function of its inputs.
+
+    With `kinds` (and a game that declares `action_kinds`) the record counts, per seat, the
+    kind of every chosen action; with `availability` too, at how many of the seat's decisions
+    each kind was legal (classifying every legal action: the runner asks for it in every
+    `AVAILABILITY_EVERY`-th game only; see the README, "Game systems used").
+    """
     num_players = num_players or len(bots)
     if len(bots) != num_players:
         raise ValueError(f"{len(bots)} bots for {num_players} players")
@@ -439,6 +457,12 @@ def play_game(
     current_player = state.current_player
     apply_action = state.apply_action
     actions: list[int] | None = [] if record else None
+    chosen = available = None
+    if kinds and game.action_kinds:
+        kind_of = state.action_kind
+        chosen = [[0] * len(game.action_kinds) for _ in range(num_players)]
+        if availability:
+            available = [[0] * len(game.action_kinds) for _ in range(num_players)]
     decisions = branching = 0
     truncated = False
     player = current_player()  # -1 once the game is over (the contract)
@@ -446,8 +470,15 @@ def play_game(
         if decisions >= cap:
             truncated = True
             break
-        branching += len(legal_actions())
+        legal = legal_actions()
+        branching += len(legal)
         action = choose[player](state, bot_rng)
+        if chosen is not None:
+            chosen[player][kind_of(action)] += 1
+            if available is not None:
+                row = available[player]
+                for kind in set(map(kind_of, legal)):
+                    row[kind] += 1
         apply_action(action)
         decisions += 1
         if actions is not None:
@@ -463,6 +494,8 @@ def play_game(
         branching=branching / decisions if decisions else 0.0,
         metrics=state.metrics(),
         actions=actions,
+        kinds_chosen=chosen,
+        kinds_available=available,
     )
 
 

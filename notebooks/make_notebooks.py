@@ -21,7 +21,8 @@ from pathlib import Path
 import pandas as pd
 from IPython.display import Image, display
 
-from analysis import compare, findings, plots, report, stats, tournament
+from analysis import (compare, coverage, experiments, findings, plots, report, robustness,
+                      stats, tournament)
 from engines import get_game
 from engines.bots import split_specs
 
@@ -75,6 +76,7 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
             "    print(f\"{n} players: {GAMES} games, {result.games_per_second:.0f} games/s\")\n"
             "frame, manifests = report.load(run_dirs)\n"
             "frame.head()"),
+        *systems_cells(),
         new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 0's win share "
                           "minus the fair share; balance = 1 − (best − worst seat share)."),
         new_code_cell("stats.balance_table(frame)"),
@@ -101,6 +103,77 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_code_cell("from analysis import transcript\n\n"
                       "extreme = transcript.most_extreme(run_dirs)\n"
                       "print(transcript.to_text(extreme))"),
+        new_markdown_cell("## HTML report"),
+        new_code_cell("path = report.write_report(run_dirs, out_dir / \"report.html\")\n"
+                      "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
+def systems_cells() -> list:
+    """Section "Game systems used": which action kinds the bots chose, against availability."""
+    return [
+        new_markdown_cell(
+            "## Game systems used\n\nA balance figure only describes the game the bots "
+            "actually played. Per bot: share of its games in which it chose each kind of "
+            "action (used) and in which the kind was legal at a sampled decision (available, "
+            "a lower bound). A bot that (almost) never uses an available system is named."),
+        new_code_cell("print(\"\\n\".join(coverage.neglect_lines(frame)))\n"
+                      "if stats.kind_columns(frame):\n"
+                      "    show(plots.systems_used(frame))\n"
+                      "stats.coverage(frame)"),
+    ]
+
+
+def robustness_notebook() -> nbformat.NotebookNode:
+    """Does a seat edge or a dominant scoring source hold with other bots?"""
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            "GAME = \"ninjato\"\n"
+            "PLAYERS = None  # None = the game's usual player count\n"
+            "BOTS = \"random,heuristic:*\"  # one line-up per bot, that bot in every seat;\n"
+            "#                                heuristic:* = the default and every style\n"
+            "GAMES = 2000  # games per line-up\n"
+            "MCTS_GAMES = 100  # games of the all-MCTS line-up (0 = none): ~1,000x slower\n"
+            "SEED = 15\n"
+            "JOBS = 1  # worker processes (-1 = all cores)\n"
+            "OUT_DIR = None  # None = a temporary directory"),
+        new_markdown_cell(
+            "# Does it hold with other bots?\n\nThe same game played by several line-ups "
+            "(random, every heuristic style, MCTS with fewer games): seat win shares and "
+            "scoring-source shares side by side with 95% intervals, and for each headline "
+            "conclusion of the default heuristic a verdict in plain words. Significance is "
+            "adjusted with Benjamini–Hochberg over every seat of every line-up. The same "
+            "study for every game: `simulate run experiments/robustness.toml`."),
+        new_code_cell(SETUP),
+        new_code_cell(
+            "game = get_game(GAME)\n"
+            "players = PLAYERS or game.players_default\n"
+            "lineups = [(bot, GAMES) for bot in experiments.expand_styles(split_specs(BOTS), "
+            "game)]\n"
+            "if MCTS_GAMES:\n"
+            "    lineups.append((\"mcts\", MCTS_GAMES))\n"
+            "run_dirs = []\n"
+            "for bot, games in lineups:\n"
+            "    spec = tournament.RunSpec(game=GAME, players=players, games=games, seed=SEED,\n"
+            "                              bots=(bot,) * players)\n"
+            "    result = tournament.run(spec.validated(), out_dir / bot.replace(\":\", \"-\"),"
+            "\n                            jobs=JOBS)\n"
+            "    run_dirs.append(result.run_dir)\n"
+            "    print(f\"{bot}: {games} games, {result.games_per_second:.1f} games/s\")\n"
+            "frame, manifests = report.load(run_dirs)\n"
+            "frame = robustness.with_lineups(frame)"),
+        new_markdown_cell("## Verdicts"),
+        new_code_cell("checks = robustness.verdicts(frame)\n"
+                      "for row in checks.itertuples():\n"
+                      "    print(f\"{row.verdict}\\n    {row.details}\")\n"
+                      "checks"),
+        new_markdown_cell("## Seat win shares and scoring sources, side by side"),
+        new_code_cell("show(plots.seats_by_lineup(frame))\n"
+                      "robustness.side_by_side(robustness.seat_shares(frame), \"seat\")"),
+        new_code_cell("robustness.side_by_side(robustness.source_shares(frame), \"source\")"),
+        *systems_cells(),
         new_markdown_cell("## HTML report"),
         new_code_cell("path = report.write_report(run_dirs, out_dir / \"report.html\")\n"
                       "print(\"report:\", path)"),
@@ -170,6 +243,7 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     out = {f"balance-{name}.ipynb": balance_notebook(name, GAMES[name].description)
            for name in sorted(GAMES)}
     out["compare-bots.ipynb"] = compare_notebook()
+    out["robustness.ipynb"] = robustness_notebook()
     return out
 
 

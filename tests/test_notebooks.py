@@ -43,6 +43,8 @@ def small(nb, tmp_path: Path) -> dict:
     values.update(GAMES=12, JOBS=1, OUT_DIR=str(tmp_path))
     if "VS_ROTATION" in values:  # comparison notebook
         values.update(BOTS="heuristic,random", PLAYERS=game.min_players)
+    elif "MCTS_GAMES" in values:  # robustness notebook: one game of the MCTS line-up
+        values.update(BOTS="random,heuristic:*", PLAYERS=game.min_players, MCTS_GAMES=1)
     else:
         values.update(BOTS="random", PLAYERS=[game.min_players])
     return values

@@ -83,6 +83,10 @@ class NimState(State):
     def observation(self, seat: int) -> dict:
         return {"pile": self.pile, "to_move": self.to_move, "last_taker": self.last_taker}
 
+    def action_kind(self, action: int) -> int:
+        """take one, take two, or take three or more stones (`NIM.action_kinds`)."""
+        return action - 1 if action < 3 else 2
+
 
 def _nim_take_max(**_: str):
     class TakeMax:
@@ -101,6 +105,7 @@ NIM = Game(
     Rules=NimRules,
     create_state=NimState,
     heuristics={"default": _nim_take_max},
+    action_kinds=("take one", "take two", "take three or more"),
 )
 
 
@@ -185,6 +190,9 @@ class ShowdownState(State):
         ]
         return {"hands": hands, "decision": self.decision}
 
+    def action_kind(self, action: int) -> int:
+        return action  # FOLD = 0 = "fold", CALL = 1 = "call"
+
 
 def _showdown_always_call(**_: str):
     class AlwaysCall:
@@ -203,6 +211,7 @@ SHOWDOWN = Game(
     Rules=ShowdownRules,
     create_state=ShowdownState,
     heuristics={"default": _showdown_always_call},
+    action_kinds=("fold", "call"),
 )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Game
 from engines.ninjato import components
-from engines.ninjato.actions import NUM_ACTIONS
+from engines.ninjato.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ninjato.rules import Rules
 from engines.ninjato.state import NinjatoState
 
@@ -36,4 +36,5 @@ GAME = Game(
     description="Ninjato: raid clan houses, buy envoys and rumours, win the clans' favour.",
     default_players=4,
     dataset=_dataset,
+    action_kinds=ACTION_KINDS,
 )

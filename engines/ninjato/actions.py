@@ -101,3 +101,53 @@ def action_to_str(a: int) -> str:
     if A_RUMOUR <= a < NUM_ACTIONS:
         return f"take rumour slot {a - A_RUMOUR}"
     return str(a)
+
+
+# --- game systems (issue 15): every kind of decision, named as a player would -------------
+ACTION_KINDS = (
+    "dojo", "dojo face-up card", "dojo deck draw", "sensei skill", "sensei disguise",
+    "raid by force", "raid by stealth", "palace envoy", "pavilion rumour", "treasure payment",
+    "skill payment card",
+    "hand limit discard", "fight with a dojo card", "boryaku", "ki", "shinobi-iri -2",
+    "kenjutsu +2", "taijutsu +1 or -1", "inton-jutsu 0", "set to 6",
+    "switch force and stealth", "refresh a skill", "choho swap", "give up", "banzai",
+    "retreat", "keep a treasure", "clan token", "disguise an envoy", "reward honour",
+    "reward rumour",
+)
+K_DOJO = ACTION_KINDS.index("dojo")
+K_SENSEI_SKILL = ACTION_KINDS.index("sensei skill")
+K_SENSEI_DISGUISE = ACTION_KINDS.index("sensei disguise")
+
+
+def _kind_table() -> tuple[int, ...]:
+    """Kind index of every action number; a Sensei slot reads as a skill and a dojo draw as
+    a later draw (the state tells a Disguise tile and a placement's first draw, the dojo
+    visit, apart: `NinjatoState.action_kind`)."""
+    spans = (
+        (A_TAKE, A_DECK, "dojo face-up card"), (A_DECK, A_SENSEI, "dojo deck draw"),
+        (A_SENSEI, A_HOUSE, "sensei skill"),
+        (A_PALACE, A_PAVILION, "palace envoy"), (A_PAVILION, A_PAY, "pavilion rumour"),
+        (A_PAY, A_SKILLPAY, "treasure payment"), (A_SKILLPAY, A_DISCARD, "skill payment card"),
+        (A_DISCARD, A_BASE, "hand limit discard"), (A_BASE, A_BOR2, "fight with a dojo card"),
+        (A_BOR2, A_BOR4 + 1, "boryaku"), (A_KI_PLUS, A_KI_MINUS + 1, "ki"),
+        (A_MINUS2, A_MINUS2 + 1, "shinobi-iri -2"), (A_PLUS2, A_PLUS2 + 1, "kenjutsu +2"),
+        (A_PM1_PLUS, A_PM1_MINUS + 1, "taijutsu +1 or -1"), (A_ZERO, A_ZERO + 1, "inton-jutsu 0"),
+        (A_SIX, A_SIX + 1, "set to 6"), (A_SWITCH, A_SWITCH + 1, "switch force and stealth"),
+        (A_GIVE_UP, A_GIVE_UP + 1, "give up"), (A_REFRESH, A_BANZAI, "refresh a skill"),
+        (A_BANZAI, A_BANZAI + 1, "banzai"), (A_RETREAT, A_RETREAT + 1, "retreat"),
+        (A_KEEP, A_SWAP, "keep a treasure"), (A_SWAP, A_TOKEN, "choho swap"),
+        (A_TOKEN, A_DISGUISE, "clan token"), (A_DISGUISE, A_HONOUR, "disguise an envoy"),
+        (A_HONOUR, A_HONOUR + 1, "reward honour"), (A_RUMOUR, NUM_ACTIONS, "reward rumour"),
+    )
+    table = [-1] * NUM_ACTIONS
+    for lo, hi, name in spans:
+        table[lo:hi] = [ACTION_KINDS.index(name)] * (hi - lo)
+    force, stealth = ACTION_KINDS.index("raid by force"), ACTION_KINDS.index("raid by stealth")
+    for a in range(A_HOUSE, A_PALACE):
+        table[a] = stealth if (a - A_HOUSE) & 1 else force
+    assert -1 not in table, "an action number without a kind"
+    return tuple(table)
+
+
+#: action number -> index into ACTION_KINDS
+KIND_OF = _kind_table()

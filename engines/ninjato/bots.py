@@ -3,16 +3,25 @@
 They read only the acting seat's own hand and rumours plus public information (houses,
 face-up rows, everyone's treasures, envoys and tiles).
 
-- "default" (raider): raids the richest house it can beat, banzais while the odds are good,
-  and turns treasure into envoys at the Palace as soon as it can.
-- "collector": raids for treasure too, but spends it on rumours of the types it already
-  holds (sets score x1/x2/x4), learns skills for Master of Secret Arts, and prefers free
-  rumours to honour at the scoring phases.
+- "default" (raider that plays the whole game, issue 15): learns a Sensei skill when its
+  worth (per round left to use it) beats the best raid on offer, and Disguise once it
+  holds a masked envoy; plans raids with its ready skills and uses them (set-to-6/0 and
+  +-2 on a cheap card, Boryaku, a switch of approach, Choho for a better treasure, a
+  refresh); raids the richest house it can beat, turns treasure into envoys, and buys a
+  rumour (or takes one as a scoring reward) by the points it can score at the end of the
+  game given its elites, envoys, skill tiles and rumours.
+- "collector": the same, but any rumour worth 1 or more comes before an envoy in every
+  round, a free rumour counts half as much again against clan honour at the scoring
+  phases, and it banzais more cautiously with treasure on its shuriken.
+- "v1": the previous default (issue 15's baseline): never learns a skill (it looks at the
+  Sensei only when it can beat no house with 3+ cards, i.e. almost never) and ranks
+  rumours by set size alone.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
@@ -22,6 +31,7 @@ from engines.ninjato.actions import (
     A_BOR4,
     A_DECK,
     A_DISCARD,
+    A_DISGUISE,
     A_GIVE_UP,
     A_HONOUR,
     A_HOUSE,
@@ -35,16 +45,20 @@ from engines.ninjato.actions import (
     A_PLUS2,
     A_PM1_MINUS,
     A_PM1_PLUS,
+    A_REFRESH,
     A_RETREAT,
     A_RUMOUR,
     A_SENSEI,
     A_SIX,
     A_SKILLPAY,
+    A_SWAP,
+    A_SWITCH,
     A_TAKE,
     A_TOKEN,
     A_ZERO,
     PH_CHOICE,
     PH_DISCARD,
+    PH_DISGUISE,
     PH_DRAW,
     PH_END,
     PH_FIGHT,
@@ -57,6 +71,7 @@ from engines.ninjato.actions import (
     PH_TOKEN,
 )
 from engines.ninjato.raid import G_ELITE
+from engines.ninjato.scoring import set_multiplier
 from engines.ninjato.state import NinjatoState
 
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
@@ -72,6 +87,31 @@ TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jad
 assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed form
 _E = comp
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
+# honour a skill is worth per round left to use it (a guard beaten that a hand would lose to)
+SKILL_WORTH = {_E.E_SIX: 2.0, _E.E_ZERO: 2.0, _E.E_PLUS2: 1.5, _E.E_MINUS2: 1.5,
+               _E.E_BORYAKU: 1.5, _E.E_PM1: 1.0, _E.E_SWAP: 0.7, _E.E_SWITCH: 0.5,
+               _E.E_REFRESH: 0.5}
+SKILL_MIN = 6.0       # a Sensei visit must be worth this much
+RAID_WEIGHT = 0.7     # a skill beats a raid whose doubled score times this is below its worth
+DISGUISE_WORTH = 4.0  # per scoring phase left, with a masked envoy to lift
+RUMOUR_FIRST = 5.0    # a rumour worth this much comes before an envoy ...
+RUMOUR_FROM = 5       # ... from this round on (earlier rounds gained nothing, 1,200 games)
+RUMOUR_LATE = 1.0     # from round 6 a rumour worth this much beats a dojo visit
+# expected gains per round left, for what a rumour will count at the end of the game
+ELITES_PER_ROUND, ENVOYS_PER_ROUND, RUMOURS_PER_ROUND = 0.2, 0.6, 0.3
+# round -> upper bound on a Sensei tile's worth before Master of Secret Arts (`best_skill`):
+# rounds 1-4 a raid skill, 5-7 Disguise (worth nothing without a masked envoy)
+SKILL_BOUND = (0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
+               2 * DISGUISE_WORTH, DISGUISE_WORTH, DISGUISE_WORTH)
+SKILL_BOUND_NO_ENVOY = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
+
+
+# rumour_worths cache: (round, elites, envoys, tiles, no sensei tile, *rumours per type) ->
+# worths, for the data set in _WORTHS_DATA (a run uses one data set)
+_WORTHS: dict[tuple[int, ...], tuple[float, ...]] = {}
+_WORTHS_DATA: list[comp.Components | None] = [None]
+
+
 class _PlainWorth2(dict):
     """Sorted plain treasures -> twice their TVAL sum (TVAL[t] = t + 2, gold (4) = 5)."""
 
@@ -130,6 +170,37 @@ def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | No
     return out
 
 
+def skill_plan(C: comp.Components, hand: list[int],
+               ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
+    """`raid_plan` for a seat with ready skills: set-to-6/0 beats any sentry with any card,
+    +-2 and +-1 stretch the hand's reach.  Cached under (-6, *hand, *those ready counts)."""
+    key = (-6, *hand, ready[_E.E_SIX], ready[_E.E_ZERO], ready[_E.E_PLUS2],
+           ready[_E.E_MINUS2], ready[_E.E_PM1])
+    out = C.afford.get(key)
+    if out is None:
+        out = C.afford[key] = _skill_plan(C, hand, ready)
+    return out
+
+
+def _skill_plan(C: comp.Components, hand: list[int],
+                ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
+    plan = list(C.afford.get((-2, *hand)) or raid_plan(C, hand))
+    h0, h1, ki, h3, h4 = hand
+    lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
+    hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
+    top = 6 if ready[_E.E_SIX] else (hi + (ki - 1 if hi == 3 else ki) + 2 * ready[_E.E_PLUS2]
+                                     + ready[_E.E_PM1])
+    bottom = 0 if ready[_E.E_ZERO] else (lo - (ki - 1 if lo == 3 else ki)
+                                         - 2 * ready[_E.E_MINUS2] - ready[_E.E_PM1])
+    for i, g in enumerate(C.sentry_value):
+        if plan[i] is None:
+            if top > g:
+                plan[i] = (0, 0)
+            elif bottom < g:
+                plan[i] = (0, 1)
+    return tuple(plan)
+
+
 def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     """`envoy_table` computed: each envoy's options best-first, the first payable one wins.
 
@@ -157,12 +228,15 @@ def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
 
 
 class Heuristic:
-    """Rule-of-thumb bot; `style` is "default" (raider) or "collector"."""
+    """Rule-of-thumb bot; `style` is "default" (raider), "collector" or "v1" (old default)."""
 
-    def __init__(self, style: str = "default", banzai_margin: float = 0.0) -> None:
+    def __init__(self, style: str = "default", banzai_margin: float = 0.0,
+                 raid_weight: float = RAID_WEIGHT) -> None:
         self.style = style
         self.collector = style == "collector"
+        self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
         self.banzai_margin = float(banzai_margin)
+        self.raid_weight = float(raid_weight)  # lower: more Sensei visits instead of raids
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
         handlers = {
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
@@ -170,6 +244,9 @@ class Heuristic:
             PH_KEEP: self._keep, PH_TOKEN: self.token, PH_REWARD1: self.reward,
             PH_REWARD2: self.pick_rumour, PH_DRAW: self.dojo_draw,
         }
+        if self.whole:
+            handlers[PH_PLACE] = self.place_whole
+            handlers[PH_DISGUISE] = self.disguise
         # phase (PH_* index) -> handler(state, legal); other phases take the first action
         self._by_phase = tuple(handlers.get(ph, self._first) for ph in range(PH_END + 1))
 
@@ -200,6 +277,10 @@ class Heuristic:
         return legal[0]
 
     def _keep(self, state: NinjatoState, legal: list[int]) -> int:
+        if self.whole and legal[-1] >= A_SWAP:
+            swap = self.best_swap(state, legal)
+            if swap >= 0:
+                return swap
         keeps = [a for a in legal if A_KEEP <= a < A_KEEP + 5]
         return max(keeps, key=lambda a: TREASURE_KEEP[a - A_KEEP])
 
@@ -254,6 +335,199 @@ class Heuristic:
                 return best
         return self.dojo_draw(s, legal)
 
+    def place_whole(self, s: NinjatoState, legal: list[int]) -> int:
+        """Rumour (when worth a lot), envoy, Sensei (when a skill is worth more than the
+        best raid), raid, late rumour, else the dojo: `place` with the Sensei and the
+        rumours valued.  `legal` is ascending: dojo draws, sensei, houses, palace, pavilion."""
+        p = s.cur
+        last = legal[-1]
+        rumour, worth = -1, 0.0
+        if last >= A_PAVILION and (s.rnd >= RUMOUR_FROM or self.collector):
+            rumour, worth = self.best_rumour(s, legal)
+            if worth >= RUMOUR_FIRST or (self.collector and worth >= RUMOUR_LATE):
+                return rumour
+        if last >= A_PALACE:
+            i = len(legal) - 1
+            while legal[i] >= A_PAVILION:
+                i -= 1
+            if legal[i] >= A_PALACE:
+                pts = envoy_table(s.C, s.treas[p])
+                palace = s.palace
+                best, best_pts = -1, -1
+                while legal[i] >= A_PALACE:
+                    a = legal[i]
+                    v = pts[palace[a - A_PALACE]]
+                    if v >= best_pts:  # the lowest slot of equal honour, as in `place`
+                        best, best_pts = a, v
+                    i -= 1
+                return best
+        hand = s.hands[p]
+        if hand[0] or hand[1] or hand[2] or hand[3] or hand[4]:
+            raid, raid_score = self.scored_raid(s, hand)
+        else:
+            raid, raid_score = -1, 0
+        if s.sensei:
+            beat = self.raid_weight * raid_score  # what a tile must be worth
+            if ((SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd])
+                    + (self.master_bound(s) if s.rumours[p] else 0) >= beat
+                    and self.sensei_offered(legal)):
+                skill, skill_worth = self.best_skill(s, legal)
+                if skill >= 0 and skill_worth >= beat:
+                    return skill
+        if raid >= 0:
+            return raid
+        if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
+            return rumour
+        return self.dojo_draw(s, legal)
+
+    @staticmethod
+    def sensei_offered(legal: list[int]) -> bool:
+        """Whether a Sensei tile is affordable (`legal` is ascending)."""
+        i = bisect_left(legal, A_SENSEI)
+        return i < len(legal) and legal[i] < A_HOUSE
+
+    @staticmethod
+    def master_bound(s: NinjatoState) -> int:
+        """The most a tile can add on Master of Secret Arts: as if every rumour held were one."""
+        return s.C.rum_points[comp.R_MASTER] * set_multiplier(len(s.rumours[s.cur]),
+                                                              s.C.set_mult)
+
+    def best_skill(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
+        """The Sensei tile worth the most and its worth (-1, 0: none worth `SKILL_MIN`).
+
+        A raid skill is worth `SKILL_WORTH` per round left to use it; Disguise
+        `DISGUISE_WORTH` per scoring phase left once this seat holds a masked envoy it
+        does not yet disguise; each tile also scores on this seat's Master of Secret Arts.
+        A tile that costs a card (its school not yet known) costs that card's keep value.
+        """
+        p = s.cur
+        C = s.C
+        rounds_left = 8 - s.rnd
+        masters = 0
+        rt = C.rum_type
+        for r in s.rumours[p]:
+            if rt[r] == comp.R_MASTER:
+                masters += 1
+        master = C.rum_points[comp.R_MASTER] * set_multiplier(masters, C.set_mult)
+        schools = s.schools[p]
+        need = C.skill_need
+        effect = C.skill_effect
+        best, best_worth = -1, SKILL_MIN
+        for a in legal:
+            if a < A_SENSEI:
+                continue
+            if a >= A_HOUSE:
+                break
+            t = s.sensei[a - A_SENSEI]
+            e = effect[t]
+            if e == _E.E_DISGUISE:
+                masks = sum(1 for v in s.envoys[p] if C.env_mask[v])
+                lifted = s.owned[p][_E.E_DISGUISE]
+                worth = (DISGUISE_WORTH * sum(1 for r in (3, 5, 7) if r >= s.rnd)
+                         if masks > lifted else 0.0)
+            else:
+                worth = SKILL_WORTH[e] * rounds_left
+            worth += master
+            school_bit, card = need[t]
+            if not schools & school_bit:
+                hand = s.hands[p]
+                if card < 0:
+                    card = next(v for v in SPEND_ORDER if hand[v])
+                worth -= KEEP_VALUE[card]
+            if worth >= best_worth:
+                best, best_worth = a, worth
+        return (best, best_worth) if best >= 0 else (-1, 0.0)
+
+    def rumour_worth(self, s: NinjatoState, rumour: int) -> float:
+        """Honour rumour card `rumour` should add to this seat's final scoring (3.9)."""
+        return self.rumour_worths(s)[s.C.rum_type[rumour]]
+
+    def rumour_worths(self, s: NinjatoState) -> tuple[float, ...]:
+        """Per rumour type, the honour one more card should add to this seat's final score.
+
+        What a type counts (elites, rumours, envoys, skill tiles) is projected to the end
+        of the game from this seat's holdings plus an expected gain per round left; a card
+        scores that count times the rise of its set's multiplier, and adds one item to
+        every Kindness card held.  Shameful Enemy is valued as if one rival holds some.
+        """
+        p = s.cur
+        C = s.C
+        if C is not _WORTHS_DATA[0]:  # another data set: start afresh
+            _WORTHS.clear()
+            _WORTHS_DATA[0] = C
+        mine = [0, 0, 0, 0, 0]
+        rt = C.rum_type
+        for r in s.rumours[p]:
+            mine[rt[r]] += 1
+        key = (s.rnd, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei, *mine)
+        out = _WORTHS.get(key)
+        if out is None:
+            out = _WORTHS[key] = self._rumour_worths(s, mine)
+        return out
+
+    def _rumour_worths(self, s: NinjatoState, mine: list[int]) -> tuple[float, ...]:
+        """`rumour_worths` computed from the counts per type held (cached there)."""
+        C = s.C
+        p = s.cur
+        mult = C.afford.get((-4,))
+        if mult is None:
+            mult = C.afford[(-4,)] = tuple(set_multiplier(k, C.set_mult)
+                                           for k in range(len(C.rum_type) + 2))
+        rounds_left = 7 - s.rnd
+        pts = C.rum_points
+        kind_now = mult[mine[comp.R_KINDNESS]]
+        items = (len(s.elites[p]) + ELITES_PER_ROUND * rounds_left,
+                 len(s.rumours[p]) + 1 + RUMOURS_PER_ROUND * rounds_left,
+                 len(s.envoys[p]) + ENVOYS_PER_ROUND * rounds_left,
+                 len(s.tiles[p]) + (1 if s.sensei and s.rnd <= 4 else 0))
+        out = []
+        for t in range(4):
+            k = mine[t]
+            worth = pts[t] * items[t] * (mult[k + 1] - mult[k])
+            out.append(worth + (pts[t] * kind_now if t == comp.R_KINDNESS else kind_now))
+        out.append(C.shameful[1] + kind_now)
+        return tuple(out)
+
+    def best_rumour(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
+        """The pavilion buy (legal's tail) whose card is worth the most at the end."""
+        pavilion = s.pavilion
+        worths = self.rumour_worths(s)
+        rt = s.C.rum_type
+        best, best_worth = -1, -1.0
+        i = len(legal) - 1
+        a = legal[i]
+        while a >= A_PAVILION:
+            worth = worths[rt[pavilion[a - A_PAVILION]]]
+            if worth >= best_worth:
+                best, best_worth = a, worth
+            i -= 1
+            a = legal[i]
+        return best, best_worth
+
+    def disguise(self, s: NinjatoState, legal: list[int]) -> int:
+        """Lift the masked envoy whose clan's rank this +1 improves most, by clan honour.
+
+        Reads only public information: envoys and Disguises already declared.
+        """
+        p = s.cur
+        C = s.C
+        ec = C.env_clan
+        best, best_gain = legal[0], -1.0
+        for a in legal:
+            clan = ec[a - A_DISGUISE]
+            mine = s.influence(p, clan)
+            rival = max((s.influence(q, clan) for q in range(s.n) if q != p), default=0)
+            honour = s.clan_honour(clan)
+            if mine + 1 > rival >= mine:
+                gain = honour + 1.0  # from second (or tied) to first
+            elif mine + 1 == rival:
+                gain = honour / 2  # level with the leader: the envoys' age decides
+            else:
+                gain = honour / 10
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
     def dojo_draw(self, s: NinjatoState, legal: list[int]) -> int:
         """Take the most useful face-up card (Ki, then 1s and 5s; ties: the lower value);
         the deck only when the row is empty, so the cards taken are the same as before
@@ -274,7 +548,11 @@ class Heuristic:
         return best
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
-        """The open house with the most treasure whose sentry this hand can beat (-1: none).
+        """The open house with the most treasure whose sentry this hand can beat (-1: none)."""
+        return self.scored_raid(s, hand)[0]
+
+    def scored_raid(self, s: NinjatoState, hand: list[int]) -> tuple[int, int]:
+        """`best_raid` and its score: twice the house's worth (-1, 0: no house).
 
         A house is worth its plain treasures (TVAL: value, gold as a jade) plus 0.5 per red
         one; a sentry that one card beats alone (no Ki needed) adds 0.5.  Scores are kept
@@ -282,9 +560,12 @@ class Heuristic:
         and the plain part is looked up per (sorted) plain list.
         """
         C = s.C
-        plan = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
-        if plan is None:
-            plan = raid_plan(C, hand)
+        if self.whole and s.tiles[s.cur]:
+            plan = skill_plan(C, hand, s.ready[s.cur])
+        else:
+            plan = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
+            if plan is None:
+                plan = raid_plan(C, hand)
         best, best_score = -1, 0
         worths = _PLAIN_WORTH2
         for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.hclosed, s.hsentry, s.hplain,
@@ -297,7 +578,7 @@ class Heuristic:
             score = worths[tuple(plain)] + len(red) + opt[0]
             if score > best_score:
                 best, best_score = act + opt[1], score
-        return best
+        return best, best_score
 
     def envoy_points(self, s: NinjatoState, e: int) -> int:
         """Most honour this seat's treasure could score on envoy `e` (cached per holding)."""
@@ -336,7 +617,86 @@ class Heuristic:
             if a is None:
                 a = _FIRST_PLAY[key] = self._fight(s, legal, hand, stealth, g)
             return a
+        if self.whole:
+            return self._fight_skills(s, legal, hand, stealth, g)
         return self._fight(s, legal, hand, stealth, g)
+
+    def _fight_skills(self, s: NinjatoState, legal: list[int], hand: list[int], stealth: int,
+                      g: int) -> int:
+        """`_fight` for a seat with skills: set-to-6/0 on the cheapest card, the smallest
+        modifiers that close the gap, a switch of approach or a refresh when they win, and
+        Choho for a better treasure on the shuriken first."""
+        if legal[-1] >= A_SWAP:
+            swap = self.best_swap(s, legal)
+            if swap >= 0:
+                return swap
+        ready = s.ready[s.cur]
+        if s.rbase < 0:
+            cheap = -1
+            if ready[_E.E_ZERO if stealth else _E.E_SIX]:
+                cheap = next((v for v in SPEND_ORDER if hand[v]), -1)
+            if cheap >= 0 and A_BASE + cheap in legal:
+                alone = (cheap + 1 < g) if stealth else (cheap + 1 > g)
+                if not alone and not any(hand[v] and ((v + 1 < g) if stealth else (v + 1 > g))
+                                         for v in range(5)):
+                    return A_BASE + cheap
+            a = self._fight(s, legal, hand, stealth, g)
+            if a == A_GIVE_UP and A_SWITCH in legal:
+                other = self._other_guard(s, g)
+                if any(hand[v] and ((v + 1 > other) if stealth else (v + 1 < other))
+                       for v in range(5)):
+                    return A_SWITCH
+            return a
+        v = s.play_value()
+        if stealth:
+            need = v - g + 1  # how far down the play must go
+            steps = ((A_MINUS2, 2, ready[_E.E_MINUS2] and not s.rbor),
+                     (A_PM1_MINUS, 1, ready[_E.E_PM1] and not s.rbor),
+                     (A_KI_MINUS, 1, hand[2]))
+            setter = A_ZERO
+        else:
+            need = g - v + 1
+            steps = ((A_PLUS2, 2, ready[_E.E_PLUS2] and not s.rbor),
+                     (A_PM1_PLUS, 1, ready[_E.E_PM1] and not s.rbor),
+                     (A_KI_PLUS, 1, hand[2]))
+            setter = A_SIX
+        reach = sum(step * n for _a, step, n in steps)
+        if s.rover < 0 and reach >= need:
+            for a, step, n in steps:  # the biggest step that does not overshoot, else any
+                if n and step <= need and a in legal:
+                    return a
+            for a, _step, n in steps:
+                if n and a in legal:
+                    return a
+        if setter in legal:
+            return setter
+        if A_SWITCH in legal:
+            other = self._other_guard(s, g)
+            if (v > other) if stealth else (v < other):
+                return A_SWITCH
+        for e in (_E.E_SIX, _E.E_ZERO, _E.E_PLUS2, _E.E_MINUS2, _E.E_PM1):
+            if A_REFRESH + e in legal:
+                return A_REFRESH + e
+        return A_GIVE_UP
+
+    @staticmethod
+    def _other_guard(s: NinjatoState, g: int) -> int:
+        """The current guard's value against the other approach (split elites differ)."""
+        if s.rgk == G_ELITE:
+            return (s.C.eforce if s.rapp else s.C.estealth)[s.rgid][s.rsub]
+        return g
+
+    def best_swap(self, s: NinjatoState, legal: list[int]) -> int:
+        """Choho: the swap that raises the shuriken's worth most (-1: none raises it)."""
+        best, best_gain = -1, 0
+        for a in legal:
+            if a < A_SWAP or a >= A_TOKEN:
+                continue
+            give, rest = divmod(a - A_SWAP, 10)
+            gain = TVAL[rest >> 1] - TVAL[give]
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
 
     def _fight(self, s: NinjatoState, legal: list[int], hand: list[int], stealth: int,
                g: int) -> int:
@@ -392,6 +752,10 @@ class Heuristic:
 
     def banzai_or_retreat(self, s: NinjatoState, legal: list[int] | None = None) -> int:
         """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
+        if self.whole and legal is not None and len(legal) > 2:
+            swap = self.best_swap(s, legal)
+            if swap >= 0:
+                return swap
         p = s.cur
         h0, h1, ki, h3, h4 = s.hands[p]
         h = s.rh
@@ -473,12 +837,30 @@ class Heuristic:
 
     def reward(self, s: NinjatoState, legal: list[int]) -> int:
         clan = s.sc_q[s.sc_i][2]
+        if self.whole and len(legal) > 1:
+            a = self.pick_rumour(s, legal)
+            worth = self.rumour_worths(s)[s.C.rum_type[s.pavilion[a - A_RUMOUR]]]
+            if self.collector:
+                worth *= 1.5
+            return a if worth > s.clan_honour(clan) else A_HONOUR
         if len(legal) == 1 or s.clan_honour(clan) >= (12 if self.collector else 6):
             return A_HONOUR
         return self.pick_rumour(s, legal)
 
     def pick_rumour(self, s: NinjatoState, legal: list[int]) -> int:
-        """The face-up rumour that best extends a set (ties: the lowest slot); not the honour."""
+        """The face-up rumour that best extends a set (ties: the lowest slot); not the honour.
+
+        The whole-game styles rank by `rumour_worth` instead of set size alone."""
+        if self.whole:
+            worths = self.rumour_worths(s)
+            rt = s.C.rum_type
+            best, best_worth = -1, -1.0
+            for a in legal:
+                if a != A_HONOUR:
+                    worth = worths[rt[s.pavilion[a - A_RUMOUR]]]
+                    if worth > best_worth:
+                        best, best_worth = a, worth
+            return best
         mine = [0] * 5
         rt = s.C.rum_type
         for r in s.rumours[s.cur]:
@@ -497,4 +879,5 @@ class Heuristic:
 HEURISTICS = {
     "default": lambda **kw: Heuristic("default", **kw),
     "collector": lambda **kw: Heuristic("collector", **kw),
+    "v1": lambda **kw: Heuristic("v1", **kw),
 }

@@ -25,6 +25,10 @@ from engines.ninjato.actions import (
     A_SENSEI,
     A_SKILLPAY,
     A_TAKE,
+    K_DOJO,
+    K_SENSEI_DISGUISE,
+    K_SENSEI_SKILL,
+    KIND_OF,
     PH_DISCARD,
     PH_DRAW,
     PH_END,
@@ -746,6 +750,18 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     def action_to_str(self, action: int) -> str:
         return action_to_str(action)
+
+    def action_kind(self, action: int) -> int:
+        """Index into `ACTION_KINDS` of a legal action (before it is applied): a table
+        look-up, plus which tile a Sensei slot holds (skill or Disguise) and whether a dojo
+        draw is a placement (the visit) or a later draw of the visit."""
+        if action < A_SENSEI:
+            return K_DOJO if self.phase == PH_PLACE else KIND_OF[action]
+        k = KIND_OF[action]
+        if k == K_SENSEI_SKILL and \
+                self.C.skill_effect[self.sensei[action - A_SENSEI]] == E_DISGUISE:
+            return K_SENSEI_DISGUISE
+        return k
 
 
 # phase -> legal-action generator / action handler (index = PH_* constant)

@@ -8,8 +8,8 @@ Rules and rulings: /work/shared/rules/time_pirates.md (Rio Grande rules by defau
 from __future__ import annotations
 
 from engines.core import Game
-from engines.time_pirates.actions import NUM_ACTIONS
-from engines.time_pirates.bots import CautiousBot, PirateBot
+from engines.time_pirates.actions import ACTION_KINDS, NUM_ACTIONS
+from engines.time_pirates.bots import CautiousBot, PirateBot, PirateBotV1
 from engines.time_pirates.components import dataset_label
 from engines.time_pirates.rules import Rules
 from engines.time_pirates.state import TimePiratesState
@@ -30,10 +30,11 @@ GAME = Game(
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=_create_state,
-    heuristics={"default": PirateBot, "cautious": CautiousBot},
+    heuristics={"default": PirateBot, "v1": PirateBotV1, "cautious": CautiousBot},
     description="Moon & Weissblum's artifact collecting across time (3-6 players)",
     default_players=4,
     dataset=_dataset,
+    action_kinds=ACTION_KINDS,
 )
 
 __all__ = ["GAME", "Rules", "TimePiratesState"]

@@ -13,6 +13,7 @@ from engines.time_pirates.components import (
     MAX_EPOCHS,
     NUM_COLOURS,
     NUM_KINDS,
+    Components,
     kind_name,
 )
 
@@ -45,6 +46,39 @@ PH_OVER = 9
 
 PHASE_NAMES = ("start", "penalty", "restock", "act", "pay", "land", "jump", "swap", "white",
                "over")
+
+#: The game's systems (`GAME.action_kinds`): every distinct decision of the rules, named as a
+#: player would.  The sub-decisions of a purchase, a jump and a swap are kinds of their own,
+#: so that "atomic jump" counts jumps, not jumps and destinations.
+ACTION_KINDS = (
+    "start epoch", "take", "move", "restock", "no restock",
+    "buy 2-point deed", "buy 3-point deed", "buy 4-point deed", "buy 6-point deed",
+    "buy 7-point deed", "buy white deed", "pay for deed", "land after bazaar",
+    "atomic jump", "jump destination", "arrow swap", "swap pick", "end turn",
+    "penalty pick", "white-deed placement",
+)
+(K_START, K_TAKE, K_MOVE, K_RESTOCK, K_NO_RESTOCK, K_BUY_2, K_BUY_3, K_BUY_4, K_BUY_6,
+ K_BUY_7, K_BUY_WHITE, K_PAY, K_LAND, K_ATOMIC, K_JUMP, K_ARROW, K_SWAP, K_END, K_PENALTY,
+ K_WHITE) = range(len(ACTION_KINDS))
+#: PICK and EPOCH actions mean different decisions in different phases (index = PH_*).
+PICK_KIND = (-1, K_PENALTY, -1, -1, K_PAY, -1, -1, K_SWAP, -1, -1)
+EPOCH_KIND = (K_START, -1, -1, -1, -1, K_LAND, K_JUMP, -1, -1, -1)
+_BUY_KINDS: dict[str, tuple[int, ...]] = {}
+
+
+def buy_kinds(comp: Components) -> tuple[int, ...]:
+    """Per deed type, its action kind: a coloured deed by its rank in cost within its colour
+    (with the built-in data that is its points, 2, 3, 4, 6, 7; with a replacement data set
+    the n-th cheapest deed of a colour, the dearest from the fifth on), a white deed as one
+    kind.  Cached per data set."""
+    kinds = _BUY_KINDS.get(comp.label)
+    if kinds is None:
+        out = [K_BUY_WHITE] * len(comp.deeds)
+        for row in comp.colour_deeds:
+            for rank, (t, _) in enumerate(row):
+                out[t] = K_BUY_2 + min(rank, K_BUY_7 - K_BUY_2)
+        kinds = _BUY_KINDS[comp.label] = tuple(out)
+    return kinds
 
 
 def action_name(action: int, epoch_names: tuple[str, ...], deeds: tuple) -> str:

@@ -1,5 +1,10 @@
-"""Heuristic Time Pirates bots: buy early (deeds score every year), collect one colour deep,
-keep away from the Patrol, and always restock a nearby epoch so the years keep moving.
+"""Heuristic Time Pirates bots.
+
+`PirateBotV1` (`heuristic:v1`, the default until issue 15): buy early (deeds score every
+year), collect one colour deep, keep away from the Patrol, always restock a nearby epoch so
+the years keep moving; it almost never jumps or swaps.  `PirateBot` (the default) adds the
+systems MCTS found worth using: atomic jumps, arrow swaps, declined restocks and waiting for
+a colour's big deeds.
 
 They read only public state (pawns, epochs, hands, deeds, bazaar) and their own secret
 white-deed placements; never the rng or the others' placements.
@@ -59,11 +64,11 @@ def colour_totals(hand: list[int]) -> list[int]:
     return [hand[3 * c] + hand[3 * c + 1] + hand[3 * c + 2] for c in range(C.NUM_COLOURS)]
 
 
-class PirateBot:
-    """Greedy collector.  `restock` = 'near' restocks the epoch best placed for itself
-    (and never declines when one is eligible); `arrows` toggles arrow swaps."""
+class PirateBotV1:
+    """Greedy collector: restocks the epoch best placed for itself (never declines when one
+    is eligible); `arrows` toggles arrow swaps (rare: the gain must exceed 0.9)."""
 
-    name = "heuristic"
+    name = "heuristic:v1"
 
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0) -> None:
         self.arrows = str(arrows).lower() not in ("0", "false", "no")
@@ -110,13 +115,16 @@ class PirateBot:
             values = self.kind_values(state, me)
             return max(legal, key=lambda a: (self.epoch_value(state, values, a - EPOCH), -a))
         if phase == PH_SWAP:
-            values = self.kind_values(state, me)
-            return max(legal, key=lambda a: (values[a - PICK], -a))
+            return self._swap_pick(state, me, legal)
         if phase == PH_PENALTY:
             return min(legal, key=lambda a: (self._keep_value(state, me, a - PICK), a))
         if phase == PH_WHITE:
             return self._white(state, me, legal)
         return legal[0]
+
+    def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        values = self.kind_values(state, me)
+        return max(legal, key=lambda a: (values[a - PICK], -a))
 
     def _keep_value(self, state: TimePiratesState, me: int, kind: int) -> float:
         symbol = kind % 3
@@ -235,10 +243,235 @@ class PirateBot:
         return max(legal, key=gain)
 
 
-class CautiousBot(PirateBot):
+class CautiousBot(PirateBotV1):
     """Same collector, but keeps well clear of the Patrol and never swaps arrows."""
 
     name = "heuristic:cautious"
 
     def __init__(self, caution: float | str = 4.0) -> None:
         super().__init__(arrows=False, caution=caution)
+
+
+def _top(values: list[float], epoch: list[int], k: int) -> float:
+    """Sum of the `k` best artifact values in `epoch` (what `k` takes there are worth)."""
+    if k == 1:
+        return max([values[kind] for kind in epoch], default=0.0)
+    return sum(sorted((values[kind] for kind in epoch), reverse=True)[:k])
+
+
+def holding_rows(state: TimePiratesState, p: int) -> tuple[list[float], list[float]]:
+    """Per artifact kind, its `_COLOUR_VALUES` entry at seat `p`'s count of its colour (`up`:
+    what one more is worth, as `kind_values`) and at one fewer (`down`: what the last one
+    held is worth).  A seat's holding value adds, per colour, the entries at counts 0, 1,
+    ...; these two rows give its exact changes."""
+    tot = state.ctot[p]
+    shop = state.shop
+    v = _COLOUR_VALUES
+    up: list[float] = []
+    down: list[float] = []
+    for c in range(C.NUM_COLOURS):
+        n = tot[c]
+        row = v[n if n < 6 else 6]
+        below = v[n - 1 if 0 < n < 7 else (0 if n <= 0 else 6)]
+        o = 1 if shop[c][-1] else 0
+        up += row[o]
+        down += below[o]
+    up.append(1.6)
+    down.append(1.6)
+    return up, down
+
+
+def _exchange(state: TimePiratesState, p: int, gained: int, lost: int) -> float:
+    """Exact change in seat `p`'s holding value when `lost` leaves its hand and `gained`
+    enters (the formula `PirateBot._swap_choice` applies inline)."""
+    up, down = holding_rows(state, p)
+    return (down[gained] if gained // 3 == lost // 3 else up[gained]) - down[lost]
+
+
+class PirateBot(PirateBotV1):
+    """The default collector: v1's valuations and purchases, plus the systems that pay.
+
+    - Atomic jump (mid-turn) when the takes of the best other epoch beat the best plan here
+      (takes here, or a move and a take next door) by more than the atomic artifact is
+      worth, plus `jump`.  Jumping at the end of a turn to start the next one elsewhere
+      lost to not doing so (README), so the bot does not.
+    - Arrow swap when it raises our holding value minus `deny` times the target's by more
+      than `swap` (see `_exchange`: exact differences, so swaps cannot go round in circles).
+    - No restock (`restock=yearend`; `always` = v1) when at most `window` police tokens
+      are left in the year and we can buy a deed this turn: a restock could end the year
+      before the purchase, which would then miss that year's count.
+    - Big deeds: a colour's small deed is not bought while its 6- or 7-point deed is on
+      offer and within `hold` artifacts of our reach, unless the year is ending.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, arrows: bool | str = True, caution: float | str = 2.0,
+                 jump: float | str = 0.2, swap: float | str = 0.2, deny: float | str = 0.5,
+                 hold: int | str = 1, restock: str = "yearend", window: int | str = 2) -> None:
+        super().__init__(arrows=arrows, caution=caution)
+        if restock not in ("yearend", "always"):
+            raise TypeError(f"restock must be 'yearend' or 'always', not {restock!r}")
+        self.jump = float(jump)
+        self.swap = max(0.0, float(swap))  # >= 0: gains are exact, so swaps cannot loop
+        self.deny = float(deny)
+        self.hold = int(hold)
+        self.restock = restock
+        self.window = int(window)
+
+    def risk(self, state: TimePiratesState, e: int) -> float:
+        """What ending a turn on epoch `e` risks from the Patrol (as in `epoch_value`)."""
+        if e == state.patrol:
+            return self.caution * 1.5
+        if e in state.comp.lines[state.patrol]:
+            return self.caution * 0.3
+        return 0.0
+
+    def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        target, given = state.pend_need, 3 * state.pend + 2
+        return max(legal, key=lambda a: (self._swap_gain(state, target, given, a - PICK), -a))
+
+    # --- restock -------------------------------------------------------------------------
+    def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        choice = super()._restock(state, me, legal)
+        if self.restock == "yearend" and choice != NO_RESTOCK:
+            left = state.comp.police_per_year - sum(state.track)
+            if left <= self.window and self._can_buy(state, me):
+                return NO_RESTOCK
+        return choice
+
+    def _can_buy(self, state: TimePiratesState, me: int) -> bool:
+        """Can `me` afford a deed on offer (the bazaar's budget rows, as in `legal_actions`)?"""
+        shop = state.shop
+        white = state.hands[me][WK]
+        tot = state.ctot[me]
+        if any(shop[c][tot[c] + white] for c in range(C.NUM_COLOURS)):
+            return True
+        return bool(shop[C.WHITE][sum(1 for t in tot if t) + white])
+
+    # --- standard and special actions ----------------------------------------------------
+    def _act(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """Swaps are weighed once a turn, when the standard actions are spent (where MCTS
+        swaps), and jumps before the turn's first take: once per turn keeps the bot fast."""
+        std_left = state.std_left
+        if not std_left:
+            if self.arrows:
+                swap = self._swap_choice(state, legal)
+                if swap is not None:
+                    return swap
+            return END
+        buys = [a for a in legal if BUY <= a < PICK]
+        if buys:
+            buy = self._buy(state, me, buys)
+            if buy is not None:
+                return buy
+        values = self.kind_values(state, me)
+        if std_left >= 2 and state.atoms[me] and not state.forced:
+            jump = self._mid_jump(state, me, values,
+                                  [a for a in legal if ATOMIC <= a < ARROW])
+            if jump is not None:
+                return jump
+        here = state.pos[me]
+        takes = [a for a in legal if TAKE <= a < MOVE]
+        if takes and not (std_left == 1 and here == state.patrol):
+            return max(takes, key=lambda a: (values[a - TAKE], -a))
+        lines = state.comp.lines[here]
+        move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
+        return MOVE + (1 if move_vals[1] > move_vals[0] else 0)
+
+    def _cheapest_atomic(self, state: TimePiratesState, me: int, values: list[float],
+                         atomics: list[int]) -> tuple[int, float]:
+        """The atomic artifact we miss least, and its value."""
+        a = min(atomics, key=lambda a: (values[3 * (a - ATOMIC) + 1], a))
+        return a, values[3 * (a - ATOMIC) + 1]
+
+    def _mid_jump(self, state: TimePiratesState, me: int, values: list[float],
+                  atomics: list[int]) -> int | None:
+        """Jump when the `k` takes of the best other epoch beat the best plan here (`k`
+        takes, or a move and `k - 1` takes next door) by more than the jump costs."""
+        k = state.std_left
+        here = state.pos[me]
+        epochs = state.epochs
+        plan = _top(values, epochs[here], k)
+        if k > 1:
+            for e in state.comp.lines[here]:
+                plan = max(plan, _top(values, epochs[e], k - 1) - self.risk(state, e))
+        plan -= self.risk(state, here)
+        a, cost = self._cheapest_atomic(state, me, values, atomics)
+        bar = plan + cost + self.jump
+        if k * max(values) <= bar:  # no epoch can hold takes worth that much: skip the scan
+            return None
+        best = max(_top(values, ep, k) - self.risk(state, e)
+                   for e, ep in enumerate(epochs) if e != here)
+        return a if best > bar else None
+
+    def _swap_gain(self, state: TimePiratesState, target: int, given: int, taken: int) -> float:
+        """What swapping our `given` artifact for `target`'s `taken` one is worth: the change
+        in our holding value minus `deny` times the change in the target's.  Both changes are
+        exact, so a chain of swaps that each gain cannot come back to where it started."""
+        return (_exchange(state, state.cur, taken, given)
+                - self.deny * _exchange(state, target, given, taken))
+
+    def _swap_choice(self, state: TimePiratesState, legal: list[int]) -> int | None:
+        """The swap gaining most (`_swap_gain`, above `swap`) among those that take an
+        artifact of the colour we hold most of, for an arrow artifact of another colour: the
+        swaps worth making, at a few table look-ups each (this runs at most turn ends)."""
+        me = state.cur
+        if not (state.arrows[me] and state.filled & ~(1 << me)):
+            return None
+        tot = state.ctot[me]
+        top = max(range(C.NUM_COLOURS), key=tot.__getitem__)
+        shop = state.shop
+        if not shop[top][-1]:
+            return None  # its deeds are sold out: nothing worth taking
+        v = _COLOUR_VALUES
+        n = tot[top]
+        mine = v[n if n < 6 else 6][1]  # our row of the top colour: what one more is worth
+        best, best_gain = None, self.swap
+        deny = self.deny
+        hands, ctot = state.hands, state.ctot
+        for a in legal:
+            if not ARROW <= a < END:
+                continue
+            colour, target = divmod(a - ARROW, MAX_SEATS)
+            hand = hands[target]
+            base = 3 * top
+            if colour == top or not (hand[base] or hand[base + 1] or hand[base + 2]):
+                continue
+            m = tot[colour] - 1  # our count of the given arrow's colour once it is gone
+            o = 1 if shop[colour][-1] else 0
+            given_mine = v[m if m < 6 else 6][o][2]
+            t = ctot[target][colour]
+            given_theirs = v[t if t < 6 else 6][o][2]
+            t = ctot[target][top] - 1
+            theirs = v[t if t < 6 else 6][1]
+            for symbol in (0, 1, 2):
+                if hand[base + symbol]:
+                    gain = (mine[symbol] - given_mine
+                            - deny * (given_theirs - theirs[symbol]))
+                    if gain > best_gain:
+                        best, best_gain = a, gain
+        return best
+
+    # --- deeds ---------------------------------------------------------------------------
+    def _buy(self, state: TimePiratesState, me: int, buys: list[int]) -> int | None:
+        """The dearest affordable deed (coloured before white), skipping a colour's small
+        deed while its big deed is close (see the class docstring)."""
+        deeds = state.comp.deeds
+        ranked = sorted(buys, key=lambda a: (-deeds[a - BUY][1], deeds[a - BUY][0] == C.WHITE, a))
+        if self.hold < 0 or sum(state.track) >= state.comp.police_per_year - 2:
+            return ranked[0]
+        white = state.hands[me][WK]
+        bazaar = state.bazaar
+        for a in ranked:
+            colour, points, cost, _ = deeds[a - BUY]
+            if colour != C.WHITE and points < 6:
+                reach = state.ctot[me][colour] + white + self.hold
+                for t, big_cost in state.comp.colour_deeds[colour]:
+                    if reach >= big_cost > cost and deeds[t][1] >= 6 and bazaar[t]:
+                        break
+                else:
+                    return a
+                continue
+            return a
+        return None

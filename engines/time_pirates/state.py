@@ -25,6 +25,15 @@ from engines.time_pirates.actions import (
     BUY,
     END,
     EPOCH,
+    EPOCH_KIND,
+    K_ARROW,
+    K_ATOMIC,
+    K_END,
+    K_MOVE,
+    K_NO_RESTOCK,
+    K_RESTOCK,
+    K_TAKE,
+    K_WHITE,
     MAX_SEATS,
     MOVE,
     NO_RESTOCK,
@@ -40,9 +49,11 @@ from engines.time_pirates.actions import (
     PH_WHITE,
     PHASE_NAMES,
     PICK,
+    PICK_KIND,
     RESTOCK,
     WHITE,
     action_name,
+    buy_kinds,
 )
 from engines.time_pirates.rules import Rules
 
@@ -808,6 +819,32 @@ class TimePiratesState(State):
 
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.comp.epoch_names, self.comp.deeds)
+
+    def action_kind(self, action: int) -> int:
+        """Index into `ACTION_KINDS` of `action` as the decision pending now: a PICK is a
+        payment, a penalty or a swap pick and an EPOCH a start, landing or jump destination,
+        by phase."""
+        if action < MOVE:
+            return K_TAKE
+        if action < BUY:
+            return K_MOVE
+        if action < PICK:
+            return buy_kinds(self.comp)[action - BUY]
+        if action < EPOCH:
+            return PICK_KIND[self.phase]
+        if action < ATOMIC:
+            return EPOCH_KIND[self.phase]
+        if action < ARROW:
+            return K_ATOMIC
+        if action < END:
+            return K_ARROW
+        if action == END:
+            return K_END
+        if action < NO_RESTOCK:
+            return K_RESTOCK
+        if action == NO_RESTOCK:
+            return K_NO_RESTOCK
+        return K_WHITE
 
 
 S = TimePiratesState

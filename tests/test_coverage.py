@@ -1,0 +1,118 @@
+"""Game systems used (issue 15 item 3): coverage statistics, the summary's warning line.
+
+The hand-made frame: one context, bots `a` and `b`, four seat-games each, two kinds.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pandas as pd
+import pytest
+from rich.console import Console
+
+from analysis import coverage, stats, tournament
+from analysis.summary import print_summary
+from engines import GAMES
+from tests.toy_games import SHOWDOWN
+
+
+def hand_frame() -> pd.DataFrame:
+    rows = []
+    # per bot: (k_sensei_skill, a_sensei_skill, k_dojo, a_dojo) over its four seat-games;
+    # NaN: availability not measured in that game
+    nan = float("nan")
+    plays = {"a": ([0, 0, 0, 0], [1, 2, 0, 1], [3, 1, 0, 2], [4, nan, 2, 3]),
+             "b": ([1, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2], [1, 1, 1, 1])}
+    for game_index in range(4):
+        for seat, bot in enumerate(("a", "b") if game_index % 2 == 0 else ("b", "a")):
+            k_skill, a_skill, k_dojo, a_dojo = (values[game_index] for values in plays[bot])
+            rows.append({"run_id": "r", "game": "toy", "rules": "", "players": 2,
+                         "game_index": game_index, "seed": game_index, "seat": seat, "bot": bot,
+                         "score": 1.0, "win_share": 0.5, "truncated": False,
+                         "k_sensei_skill": k_skill, "a_sensei_skill": a_skill,
+                         "k_dojo": k_dojo, "a_dojo": a_dojo})
+    return pd.DataFrame(rows)
+
+
+def test_issue15_coverage_on_a_hand_made_frame():
+    table = stats.coverage(hand_frame()).set_index(["bot", "kind"])
+    a_skill, a_dojo = table.loc[("a", "sensei skill")], table.loc[("a", "dojo")]
+    assert a_skill["seat_games"] == 4
+    assert a_skill["used_share"] == 0 and a_skill["mean_uses"] == 0
+    assert a_skill["available_share"] == 0.75 and a_skill["used_when_available"] == 0
+    assert a_skill["measured_games"] == 4
+    assert a_dojo["used_share"] == 0.75 and a_dojo["mean_uses"] == 1.5
+    # game 1 of `a` was not measured: availability is a share of the three measured games
+    assert a_dojo["measured_games"] == 3 and a_dojo["available_share"] == 1.0
+    assert a_dojo["used_when_available"] == pytest.approx(2 / 3)  # used in games 0 and 3
+    b_skill, b_dojo = table.loc[("b", "sensei skill")], table.loc[("b", "dojo")]
+    assert b_skill["used_share"] == 0.25 and b_skill["mean_uses"] == 0.25
+    assert b_skill["available_share"] == 1.0 and b_skill["used_when_available"] == 0.25
+    assert b_dojo["used_share"] == 1.0 and b_dojo["mean_uses"] == 2.0
+
+
+def test_issue15_coverage_of_a_frame_without_kinds_is_empty():
+    frame = hand_frame().drop(columns=["k_sensei_skill", "a_sensei_skill", "k_dojo", "a_dojo"])
+    assert stats.coverage(frame).empty
+    assert coverage.neglect_lines(frame) == []
+
+
+def test_issue15_neglect_lines_name_what_each_bot_never_used():
+    lines = coverage.neglect_lines(hand_frame())
+    assert lines == [
+        "a never used: sensei skill (available in 75% of games)",
+        "b used every system that was available to it (each in at least 1% of its games)",
+    ]
+    strict = coverage.neglect_lines(hand_frame(), rarely=0.3)
+    assert strict[1] == ("b almost never used (in under 30% of its games): sensei skill "
+                         "(used in 25%, available in 100% of games)")
+    # a kind available in too few games is not flagged
+    assert coverage.neglect_lines(hand_frame(), offered=0.8)[0].startswith("a used every")
+
+
+def test_issue15_neglect_lines_name_the_context_when_there_are_several():
+    frame = pd.concat([hand_frame(), hand_frame().assign(players=3, run_id="s")])
+    lines = coverage.neglect_lines(frame)
+    assert len(lines) == 4
+    assert lines[0].startswith("toy, 2 players, official rules: a never used")
+    assert lines[2].startswith("toy, 3 players, official rules: a never used")
+
+
+def test_issue15_summary_prints_the_warning_line_per_bot(monkeypatch, tmp_path):
+    """The always-call bot never folds, though it may fold in every game it sits first."""
+    monkeypatch.setitem(GAMES, SHOWDOWN.name, SHOWDOWN)
+    spec = tournament.RunSpec(game=SHOWDOWN.name, players=2, games=40,
+                              bots=("heuristic", "random"), seed=5)
+    result = tournament.run(spec, tmp_path / "run", jobs=1)
+    buffer = io.StringIO()
+    print_summary(Console(file=buffer, width=100), result)
+    lines = buffer.getvalue().splitlines()
+    assert "heuristic never used: fold (available in 50% of games)" in lines
+    assert any(re.fullmatch(r"random used every system that was available to it.*", line)
+               for line in lines)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_issue15_simulate_prints_a_systems_line_for_every_bot(name, capsys, tmp_path):
+    from analysis.cli import main
+
+    game = GAMES[name]
+    code = main([name, "--games", "6", "--players", str(game.min_players), "--seed", "3",
+                 "--jobs", "1", "--bots", "heuristic,random", "--out", str(tmp_path / "r")])
+    assert code == 0
+    out = capsys.readouterr().out
+    for bot in ("heuristic", "random"):
+        assert re.search(rf"^{bot} (never used|almost never used|used every system)", out,
+                         re.MULTILINE), out[-600:]
+
+
+
+def test_issue15_list_shows_each_games_action_kinds(capsys):
+    from analysis.cli import main
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for game in GAMES.values():
+        assert f"  action kinds: {', '.join(game.action_kinds)}" in out

@@ -1,0 +1,187 @@
+"""Issue 15 item 4: the default Ninjato heuristic plays the whole game.  Each test sets up a
+named position and checks the new default's choice, and where the old default
+(`heuristic:v1`) chooses otherwise, that too, so that each test fails on the old bot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.ninjato import components as comp
+from engines.ninjato.actions import (
+    A_BASE,
+    A_DISGUISE,
+    A_HONOUR,
+    A_HOUSE,
+    A_PAVILION,
+    A_RUMOUR,
+    A_SENSEI,
+    A_SIX,
+    A_SWAP,
+    PH_CHOICE,
+    PH_DISGUISE,
+    PH_REWARD1,
+)
+from engines.ninjato.bots import Heuristic
+from tests.test_ninjato_rules import (
+    FAN,
+    GOLD,
+    JADE,
+    VASE,
+    act,
+    fresh,
+    give_skill,
+    hand,
+    legal,
+    raid,
+    set_house,
+)
+from tests.test_ninjato_scoring import envoys_of, rumours_of
+
+NEW, OLD = Heuristic("default"), Heuristic("v1")
+RNG = random.Random(0)
+
+
+def choice(bot: Heuristic, s) -> int:
+    legal(s)  # refresh the cache after hand edits
+    return bot.choose(s, RNG)
+
+
+def tile(s, effect: int) -> int:
+    return next(i for i, e in enumerate(s.C.skill_effect) if e == effect)
+
+
+def poor_houses(s) -> None:
+    """Every house holds one fan behind a sentry of 3: a raid worth little."""
+    for h in range(5):
+        set_house(s, h, [FAN], sentry=3)
+
+
+# ------------------------------------------------------------------ Sensei
+@pytest.mark.parametrize("style", ["default", "collector"])
+def test_heuristic_takes_a_skill_when_round_1_raids_are_poor(style: str):
+    """Round 1, Kayaku-jutsu (set to 6) face up, the hand holds its 4, every house a single
+    fan: six rounds of a guard-beating skill are worth more than that raid (the collector's
+    docstring says it learns skills too)."""
+    s = fresh()
+    s.sensei = [tile(s, comp.E_SIX)]
+    s.hands[0] = hand(2, 4, 5)
+    poor_houses(s)
+    assert choice(Heuristic(style), s) == A_SENSEI
+    assert A_HOUSE <= choice(OLD, s) < A_HOUSE + 10  # the old default raids
+
+
+def test_heuristic_raids_a_rich_house_rather_than_learn_a_skill():
+    s = fresh()
+    s.sensei = [tile(s, comp.E_SIX)]
+    s.hands[0] = hand(2, 4, 5)
+    poor_houses(s)
+    set_house(s, 2, [JADE, JADE, VASE, GOLD], sentry=3)
+    assert choice(NEW, s) == A_HOUSE + 2 * 2  # by force: the 4 and 5 beat a 3
+
+
+def test_heuristic_learns_disguise_once_it_holds_a_masked_envoy():
+    """Round 5, the Disguise tile face up: worth two scorings of +1 influence, but only to
+    a seat with a masked envoy to lift."""
+    s = fresh()
+    s.rnd = 5
+    s.sensei = [tile(s, comp.E_DISGUISE)]
+    s.hands[0] = hand(2, 4)
+    poor_houses(s)
+    s.envoys[0] = envoys_of(s, comp.TAIRA, 1, mask=1)
+    assert choice(NEW, s) == A_SENSEI
+    assert choice(OLD, s) != A_SENSEI
+    s.envoys[0] = envoys_of(s, comp.TAIRA, 1, mask=0)
+    assert choice(NEW, s) != A_SENSEI
+
+
+# ------------------------------------------------------------------ skills in raids
+def test_heuristic_raids_past_a_sentry_only_its_skill_beats():
+    """A ready set-to-6 makes a sentry of 5 beatable with a 5 (a tie alone): the rich house
+    is raided by force, the 5 played and set to 6."""
+    s = fresh()
+    give_skill(s, 0, comp.E_SIX)
+    s.hands[0] = hand(5)
+    poor_houses(s)
+    set_house(s, 1, [JADE, JADE, VASE], sentry=5)
+    assert choice(NEW, s) == A_HOUSE + 2 * 1
+    assert choice(OLD, s) != A_HOUSE + 2 * 1  # without the skill in its plan: a poor house
+    raid(s, 1)
+    assert choice(NEW, s) == A_BASE + 4
+    act(s, A_BASE + 4)
+    assert choice(NEW, s) == A_SIX  # ... set to 6
+    act(s, A_SIX)
+    assert s.rshur == [VASE]
+
+
+def test_heuristic_uses_choho_for_a_better_treasure():
+    """After winning a fan with a jade still plain in the house, Choho swaps them."""
+    s = fresh()
+    give_skill(s, 0, comp.E_SWAP)
+    set_house(s, 0, [FAN, JADE], sentry=1)
+    s.hands[0] = hand(2, 2)
+    raid(s, 0)
+    act(s, A_BASE + 1)
+    assert s.phase == PH_CHOICE and s.rshur == [FAN]
+    a = choice(NEW, s)
+    assert a == A_SWAP + FAN * 10 + JADE * 2 + 0  # give the fan, take the plain jade
+    assert choice(OLD, s) < A_SWAP
+
+
+# ------------------------------------------------------------------ rumours
+def test_heuristic_buys_the_rumour_that_scores_not_the_biggest_set():
+    """Round 6, no skill tiles, six envoys, one Master of Secret Arts held: a Powerful
+    Friends card scores ~7 at the end, a second Master 0 (it counts skill tiles)."""
+    s = fresh()
+    s.rnd = 6
+    master, friends = rumours_of(s, comp.R_MASTER, 4)[3], rumours_of(s, comp.R_FRIENDS, 1)[0]
+    s.rumours[0] = rumours_of(s, comp.R_MASTER, 1)
+    s.envoys[0] = envoys_of(s, comp.TAIRA, 6)
+    s.pavilion = [master, friends]  # costs: any treasure, and a scroll
+    s.palace = []
+    s.treas[0] = [0, 1, 0, 0, 0]
+    s.hands[0] = hand()
+    assert s.C.rum_opts[master] and NEW.rumour_worth(s, master) == 0
+    assert choice(NEW, s) == A_PAVILION + 1
+    assert choice(OLD, s) == A_PAVILION + 0  # set size: extends the Master set
+
+
+def test_heuristic_takes_a_free_rumour_over_little_clan_honour():
+    """First place in Taira, whose tokens on houses total 6: a free Powerful Friends card
+    for a seat with six envoys (about 7 at the end) beats that honour; the old default takes
+    any honour of 6 or more."""
+    s = fresh()
+    s.rnd = 5
+    friends = rumours_of(s, comp.R_FRIENDS, 1)[0]
+    s.envoys[0] = envoys_of(s, comp.TAIRA, 6)
+    s.pavilion = [friends]
+    s.hclan = [comp.TAIRA, comp.MINAMOTO, comp.MINAMOTO, comp.GOSHIRAKAWA, comp.GOSHIRAKAWA]
+    s.htok = [s.C.token_values.index(v) for v in (6, 2, 4, 8, 10)]
+    s.phase = PH_REWARD1
+    s.sc_q = [[0, 2, comp.TAIRA]]
+    s.sc_i = 0
+    s.cur = 0
+    assert s.clan_honour(comp.TAIRA) == 6
+    assert choice(NEW, s) == A_RUMOUR + 0
+    assert choice(OLD, s) == A_HONOUR
+    s.envoys[0] = envoys_of(s, comp.TAIRA, 2)  # worth ~3 now: the 6 honour wins
+    assert choice(NEW, s) == A_HONOUR
+
+
+def test_heuristic_disguises_the_envoy_that_wins_its_clan():
+    """Two masked envoys, one Disguise: Taira is already ours alone, Minamoto is lost on
+    age to a rival's single envoy; +1 there takes first place."""
+    s = fresh(2)
+    taira = envoys_of(s, comp.TAIRA, 1, mask=1)
+    minamoto = envoys_of(s, comp.MINAMOTO, 1, mask=1)
+    rival = envoys_of(s, comp.MINAMOTO, 1, oldest_first=True, mask=0)
+    s.envoys = [taira + minamoto, rival]
+    give_skill(s, 0, comp.E_DISGUISE)
+    s.disg = [[], []]
+    s.phase = PH_DISGUISE
+    s.cur = 0
+    assert legal(s) == sorted(A_DISGUISE + e for e in taira + minamoto)
+    assert taira[0] < minamoto[0]  # the old default's first legal action is Taira's
+    assert choice(NEW, s) == A_DISGUISE + minamoto[0]
+    assert choice(OLD, s) == A_DISGUISE + taira[0]

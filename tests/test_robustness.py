@@ -1,0 +1,190 @@
+"""Does it hold with other bots? (issue 15 item 5): verdicts on hand-made frames, the
+experiment format that plays one line-up per bot, and the report section in Chromium."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from analysis import experiments, report, robustness, tournament
+from engines import GAMES
+from tests.toy_games import NIM
+
+
+def lineup_games(lineup: str, games: int, first_wins: int, points=(3.0, 1.0)) -> list[dict]:
+    """Two-player games of one line-up: seat 0 wins the first `first_wins` games, seat 1 the
+    rest; every seat scores `points` from sources a and b."""
+    rows = []
+    for index in range(games):
+        winner = 0 if index < first_wins else 1
+        for seat in range(2):
+            rows.append({"run_id": lineup, "game": "toy", "rules": "", "players": 2,
+                         "game_index": index, "seed": index, "seat": seat, "bot": lineup,
+                         "score": sum(points) + (seat == winner), "truncated": False,
+                         "win_share": float(seat == winner),
+                         "pts_a": points[0] + (seat == winner), "pts_b": points[1]})
+    return rows
+
+
+def frame_of(*parts: list[dict]) -> pd.DataFrame:
+    return pd.DataFrame([row for part in parts for row in part])
+
+
+def verdict_lines(frame: pd.DataFrame) -> list[str]:
+    return robustness.verdicts(frame)["verdict"].tolist()
+
+
+def test_issue15_seat_edge_holds_under_every_lineup():
+    frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 680),
+                     lineup_games("mcts", 400, 260))
+    table = robustness.verdicts(frame)
+    assert table["verdict"].tolist()[:2] == ["seat 1's edge holds under every line-up",
+                                             "seat 2's shortfall holds under every line-up"]
+    assert table["holds"].tolist()[:2] == [True, True]
+    assert table["conclusion"].iloc[0] == "seat 1 wins more than the fair 50.0% (with heuristic)"
+    assert "heuristic 70.0% [" in table["details"].iloc[0]
+
+
+def test_issue15_seat_edge_depends_on_the_bots():
+    frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 520),
+                     lineup_games("mcts", 100, 55))
+    first = robustness.verdicts(frame).iloc[0]
+    assert first["verdict"] == ("seat 1's edge depends on the bots: significant with "
+                                "heuristic, not with mcts, random")
+    assert not first["holds"]
+
+
+def test_issue15_seat_edge_reversed_under_another_lineup():
+    frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 300))
+    assert verdict_lines(frame)[0] == ("seat 1's edge depends on the bots: significant with "
+                                       "heuristic; reversed with random")
+
+
+def test_issue15_no_significant_seat_effect_under_any_lineup():
+    frame = frame_of(lineup_games("heuristic", 1000, 510), lineup_games("random", 1000, 490))
+    lines = verdict_lines(frame)
+    assert lines[0] == "seat 1 is not significantly off the fair share under any line-up"
+    assert len([line for line in lines if line.startswith("seat")]) == 1  # seat 2 not examined
+
+
+def test_issue15_significance_is_adjusted_over_the_family():
+    """57.5% of 400 games: raw p = 0.003, but with many null seats beside it BH lifts it."""
+    alone = frame_of(lineup_games("heuristic", 400, 230), lineup_games("random", 400, 200))
+    seats = robustness.seat_shares(alone)
+    row = seats[(seats["lineup"] == "heuristic") & (seats["seat"] == 0)].iloc[0]
+    assert row["p_value"] == pytest.approx(0.00270, abs=1e-4)
+    assert row["p_adjusted"] == pytest.approx(row["p_value"] * 4 / 2)  # BH: rank 1-2 of 4
+    assert row["significant"]
+
+
+def test_issue15_seat_share_depends_on_the_bots_without_a_reference_finding():
+    """Tabula Rasa 3p in the first study run: nothing with heuristic, a shortfall with greedy."""
+    frame = frame_of(lineup_games("heuristic", 1000, 510), lineup_games("greedy", 1000, 400),
+                     lineup_games("random", 1000, 505))
+    table = robustness.verdicts(frame)
+    assert table["verdict"].iloc[0] == ("seat 1's share depends on the bots: not significant "
+                                        "with heuristic, random; significantly below fair "
+                                        "with greedy")
+    assert table["conclusion"].iloc[0] == "seat 1 wins about the fair 50.0% (with heuristic)"
+    assert not table["holds"].iloc[0]
+
+
+def test_issue15_largest_scoring_source_verdicts():
+    same = frame_of(lineup_games("heuristic", 200, 120), lineup_games("random", 200, 100))
+    assert verdict_lines(same)[-1] == "'a' is the largest source of points under every line-up"
+    flipped = frame_of(lineup_games("heuristic", 200, 120),
+                       lineup_games("random", 200, 100, points=(1.0, 3.0)))
+    assert verdict_lines(flipped)[-1] == ("the largest source of points depends on the bots: "
+                                          "'a' with heuristic; 'b' with random")
+    shares = robustness.source_shares(same).set_index(["lineup", "source"])
+    # heuristic: per game a = 3 + 3 + 1 (winner's extra point) = 7 of 7 + 2 = 9 points
+    assert shares.loc[("heuristic", "a"), "share"] == pytest.approx(7 / 9)
+    assert shares.loc[("heuristic", "a"), "ci_low"] == pytest.approx(7 / 9)  # no variation
+
+
+def test_issue15_lineup_labels_and_single_lineup_has_no_verdicts():
+    frame = frame_of(lineup_games("heuristic", 10, 5))
+    frame.loc[frame["seat"] == 1, "bot"] = "mcts"
+    assert set(robustness.lineup_labels(frame)) == {"heuristic + mcts"}
+    assert not robustness.has_lineups(frame)
+    assert robustness.verdicts(frame).empty
+
+
+def test_issue15_experiment_format_each_plays_every_heuristic_style(tmp_path):
+    path = tmp_path / "each.toml"
+    path.write_text(textwrap.dedent("""
+        name = "each"
+        games = 10
+        [[study]]
+        game = "tabula-rasa"
+        players = "default"
+        bots = ["random", "heuristic:*"]
+        format = "each"
+    """))
+    runs = experiments.load(path, out_root=tmp_path).runs
+    styles = ["heuristic" if k == "default" else f"heuristic:{k}"
+              for k in GAMES["tabula-rasa"].heuristics]
+    assert [run.bots for run in runs] == [(bot,) * 3 for bot in ["random", *styles]]
+    assert len({run.path for run in runs}) == len(runs)
+
+
+def test_issue15_robustness_experiment_file_plans_every_game_with_mcts(tmp_path):
+    runs = experiments.load("experiments/robustness.toml", out_root=tmp_path).runs
+    for name, game in GAMES.items():
+        mine = [r for r in runs if r.game == name and r.players == game.players_default]
+        bots = {r.bots[0] for r in mine}
+        assert {"random", "heuristic", "mcts"} <= bots, name
+        mcts = [r for r in mine if r.bots[0] == "mcts"][0]
+        assert mcts.games < min(r.games for r in mine if r.bots[0] != "mcts")
+
+
+@pytest.fixture(scope="module")
+def robustness_report(tmp_path_factory) -> Path:
+    patch = pytest.MonkeyPatch()
+    patch.setitem(GAMES, NIM.name, NIM)
+    try:
+        root = tmp_path_factory.mktemp("robust")
+        for bot in ("heuristic", "random"):
+            spec = tournament.RunSpec(game=NIM.name, players=2, games=60, bots=(bot, bot),
+                                      seed=2)
+            tournament.run(spec, root / bot, jobs=1)
+        return report.write_report([root / "heuristic", root / "random"], root / "r.html",
+                                   bootstrap=5)
+    finally:
+        patch.undo()
+
+
+def test_issue15_report_section_does_it_hold(robustness_report):
+    text = robustness_report.read_text()
+    match = re.search(r"<h2>Does it hold with other bots\?</h2>(.*?)</section>", text, re.DOTALL)
+    assert match
+    body = match.group(1)
+    # take-max Nim on 10 stones: the second seat always wins with the heuristic
+    assert "toy-nim, 2 players, official rules: seat 1&#x27;s shortfall" in body
+    assert "heuristic (60 games)" in body and "random (60 games)" in body
+    assert body.count("data:image/png;base64,") == 1
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None,
+                    reason="chromium not installed (apt-get install -y chromium)")
+def test_issue15_robustness_section_renders_in_headless_chromium(robustness_report, tmp_path):
+    proc = subprocess.run(
+        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         f"--user-data-dir={tmp_path / 'profile'}", "--host-resolver-rules=MAP * ~NOTFOUND",
+         "--virtual-time-budget=2000", "--dump-dom", robustness_report.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    section = re.search(r"<h2>Does it hold with other bots\?</h2>(.*?)</section>", proc.stdout,
+                        re.DOTALL)
+    assert section, "section missing from the rendered page"
+    body = section.group(1)
+    assert "seat 1's shortfall" in body
+    assert re.search(r'<img alt="win share by seat under each line-up" '
+                     r'src="data:image/png;base64,', body)
+    assert len(re.findall(r"<table>", body)) == 1  # seats (Nim has no scoring sources)

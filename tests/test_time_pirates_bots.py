@@ -1,0 +1,202 @@
+"""Scenario tests for the Time Pirates heuristics (issue 15 item 4): on named positions the
+default heuristic jumps, swaps, declines a restock and waits for a big deed when that pays,
+where the old default (`heuristic:v1`) does not, and does not when it does not pay."""
+
+from __future__ import annotations
+
+import random
+
+import engines
+from engines.bots import make_bot
+from engines.time_pirates import components as C
+from engines.time_pirates.actions import (
+    ARROW,
+    ATOMIC,
+    BUY,
+    END,
+    EPOCH,
+    MAX_SEATS,
+    NO_RESTOCK,
+    PH_ACT,
+    PH_JUMP,
+    PH_RESTOCK,
+    PH_SWAP,
+    PICK,
+    RESTOCK,
+    TAKE,
+)
+from engines.time_pirates.bots import CautiousBot, PirateBot, PirateBotV1
+from tests.test_time_pirates_rules import (
+    BLUE,
+    GREEN,
+    PURPLE,
+    arrow,
+    atomic,
+    deed_type,
+    give,
+    own,
+    placed,
+    plain,
+    turn_of,
+)
+
+GAME = engines.get_game("time-pirates")
+NEW, OLD = "heuristic", "heuristic:v1"
+
+
+def choice(spec: str, state) -> int:
+    return make_bot(spec, GAME).choose(state, random.Random(0))
+
+
+def acting(state, seat: int, **position) -> None:
+    """`seat` starts a turn (see `turn_of`) and passes on the restock: it is to act."""
+    turn_of(state, seat, **position)
+    if state.phase == PH_RESTOCK:
+        state.apply_action(NO_RESTOCK)
+    assert state.phase == PH_ACT and state.cur == seat
+
+
+def test_issue15_old_default_kept_as_heuristic_v1():
+    assert GAME.heuristics["default"] is PirateBot
+    assert GAME.heuristics["v1"] is PirateBotV1
+    assert not issubclass(CautiousBot, PirateBot)  # the cautious style keeps v1's play
+    assert make_bot(OLD, GAME).name == OLD
+
+
+def poor_here_rich_elsewhere(here: list[int]):
+    """Seat 0 on Middle Ages (E3) holding three blues and a purple atomic artifact (the
+    small blue deeds are sold: nothing to buy); both neighbours (E2, E6 = the Patrol's) are
+    empty, Age of Discovery (E4) holds five blues."""
+    state = placed(4)  # seats 3, 2, 1, 0 on E0, E1, E2, E3; the Patrol on E6
+    own(state, 1, deed_type(BLUE, 2), deed_type(BLUE, 3), deed_type(BLUE, 4))
+    for e in (2, 3, 6):
+        state.epochs[e] = []
+    state.epochs[3] = list(here)
+    state.epochs[4] = [plain(BLUE)] * 5
+    acting(state, 0, hand={plain(BLUE): 3, atomic(PURPLE): 1})
+    return state
+
+
+def test_issue15_heuristic_jumps_when_the_takes_elsewhere_pay_for_the_atomic():
+    state = poor_here_rich_elsewhere([plain(PURPLE)])
+    assert choice(OLD, state) == TAKE + plain(PURPLE)  # v1 takes what is here
+    assert choice(NEW, state) == ATOMIC + PURPLE
+    state.apply_action(ATOMIC + PURPLE)
+    assert state.phase == PH_JUMP
+    assert choice(NEW, state) == EPOCH + 4
+
+
+def test_issue15_heuristic_does_not_jump_when_its_own_epoch_feeds_the_turn():
+    state = poor_here_rich_elsewhere([plain(BLUE), plain(BLUE)])
+    assert choice(NEW, state) == TAKE + plain(BLUE)
+
+
+def swap_position(rival_hand: dict[int, int]):
+    """Seat 0 collects blue (three) and holds a green arrow artifact; its standard actions
+    are spent, so only special actions and "end turn" are left; seat 2 holds `rival_hand`."""
+    state = placed(4)
+    give(state, 2, rival_hand)
+    acting(state, 0, hand={plain(BLUE): 3, arrow(GREEN): 1})
+    state.std_left = 0
+    state._legal_cache = None
+    return state
+
+
+def test_issue15_heuristic_swaps_an_arrow_for_a_rivals_artifact_of_its_colour():
+    state = swap_position({atomic(BLUE): 1, plain(GREEN): 1})
+    swap = ARROW + GREEN * MAX_SEATS + 2
+    assert swap in state.legal_actions()
+    assert choice(OLD, state) == END  # v1's bar (0.9) is too high for this gain
+    assert choice(NEW, state) == swap
+    state.apply_action(swap)
+    assert state.phase == PH_SWAP
+    assert choice(NEW, state) == PICK + atomic(BLUE)
+
+
+def test_issue15_heuristic_keeps_its_arrow_when_the_rival_has_nothing_it_collects():
+    state = swap_position({plain(GREEN): 1})
+    assert choice(NEW, state) == END
+
+
+def restock_position(track: list[int], hand: dict[int, int]):
+    """Seat 0 starts a turn with Industrial Age (E5, no pirate) one artifact short."""
+    state = placed(4)
+    state.epochs[5].pop()
+    state.track = list(track)
+    turn_of(state, 0, hand=hand)
+    assert state.phase == PH_RESTOCK and RESTOCK + 5 in state.legal_actions()
+    return state
+
+
+def test_issue15_heuristic_declines_a_restock_that_may_end_the_year_before_it_buys():
+    state = restock_position([3, 3], {plain(BLUE): 2})  # 6 of 8 police drawn; 2 blues buy
+    assert choice(OLD, state) == RESTOCK + 5
+    assert choice(NEW, state) == NO_RESTOCK
+
+
+def test_issue15_heuristic_restocks_when_the_year_end_is_far_or_it_cannot_buy():
+    assert choice(NEW, restock_position([1, 1], {plain(BLUE): 2})) == RESTOCK + 5
+    assert choice(NEW, restock_position([3, 3], {plain(BLUE): 1})) == RESTOCK + 5
+
+
+def big_deed_position(blues: int, track: list[int] | None = None, sold: bool = False):
+    state = placed(4)
+    if sold:
+        own(state, 1, deed_type(BLUE, 6))
+    if track:
+        state.track = list(track)
+    acting(state, 0, hand={plain(BLUE): blues})
+    return state
+
+
+def test_issue15_heuristic_waits_for_the_6_point_deed_one_artifact_away():
+    state = big_deed_position(4)
+    assert choice(OLD, state) == BUY + deed_type(BLUE, 4)
+    new = choice(NEW, state)
+    assert not BUY <= new < PICK  # keeps its four blues for the 6-point deed
+    assert choice(NEW, big_deed_position(5)) == BUY + deed_type(BLUE, 6)
+
+
+def test_issue15_heuristic_buys_small_when_the_big_deed_is_gone_or_the_year_ends():
+    assert choice(NEW, big_deed_position(4, sold=True)) == BUY + deed_type(BLUE, 4)
+    assert choice(NEW, big_deed_position(4, track=[3, 3])) == BUY + deed_type(BLUE, 4)
+
+
+def test_issue15_v1_never_declines_a_restock_and_the_new_default_sometimes_does():
+    """Coverage on a few seeded games: the old default never passes on a restock."""
+    declined = {OLD: 0, NEW: 0}
+    for spec in declined:
+        bots = [make_bot(spec, GAME) for _ in range(4)]
+        for seed in range(6):
+            state = GAME.new_state(4, seed)
+            while not state.is_terminal():
+                action = bots[state.current_player()].choose(state, random.Random(seed))
+                declined[spec] += state.phase == PH_RESTOCK and action == NO_RESTOCK
+                state.apply_action(action)
+    assert declined[OLD] == 0 < declined[NEW]
+
+
+
+def test_issue15_swap_values_are_exact_differences_so_swaps_cannot_loop():
+    """Giving `lost` for `gained` and then trading back changes a seat's holding value by
+    exactly zero: every swap the heuristic makes raises one potential (ours minus `deny`
+    times the target's), so a turn's swaps must stop."""
+    from engines.time_pirates.bots import _exchange
+    from tests.conftest import random_midgame
+
+    checked = 0
+    for seed in range(6):
+        state = random_midgame(GAME, 4, seed)
+        for p in range(4):
+            hand = state.hands[p]
+            for lost in (k for k in range(C.NUM_KINDS) if hand[k]):
+                for gained in range(C.NUM_KINDS):
+                    there = _exchange(state, p, gained, lost)
+                    after = state.clone()
+                    after.hands[p][lost] -= 1
+                    after.hands[p][gained] += 1
+                    after._resummarize()
+                    back = _exchange(after, p, lost, gained)
+                    assert abs(there + back) < 1e-9, (p, lost, gained)
+                    checked += 1
+    assert checked > 100
