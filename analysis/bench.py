@@ -14,16 +14,43 @@ from engines.bots import make_bot
 from engines.core import Game
 
 
+class _TimedBot:
+    """A bot whose own decisions are counted and timed (the others' are not)."""
+
+    def __init__(self, bot: Any):
+        self.bot, self.name = bot, bot.name
+        self.decisions, self.seconds = 0, 0.0
+
+    def choose(self, state: Any, rng: Any) -> int:
+        started = time.perf_counter()
+        action = self.bot.choose(state, rng)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        return action
+
+
 def bench_bot(
     game: Game, spec: str, players: int, seconds: float, seed: int = 0,
-    rules: dict[str, Any] | None = None,
+    rules: dict[str, Any] | None = None, against: str | None = None,
 ) -> dict[str, Any]:
-    """Play games with `spec` in every seat for about `seconds`; report games/s, decisions/s."""
+    """Play games with `spec` in every seat for about `seconds`; report games/s, decisions/s.
+
+    With `against`, `spec` plays one seat (seat `game index % players`) and `against` the
+    others, and decisions/s counts only `spec`'s decisions over its own thinking time: how
+    fast a slow search bot decides, without filling every seat with it.
+    """
     bots = [make_bot(spec, game) for _ in range(players)]
+    timed = None
+    if against is not None:
+        timed = _TimedBot(bots[0])
+        others = [make_bot(against, game) for _ in range(players - 1)]
     games = decisions = 0
     started = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds or games == 0:
+        if timed is not None:
+            seat = games % players
+            bots = others[:seat] + [timed] + others[seat:]
         record = play_game(game, bots, seed + games, players, rules)
         games += 1
         decisions += record.decisions
@@ -32,6 +59,9 @@ def bench_bot(
         "games": games, "seconds": elapsed, "games_per_s": games / elapsed,
         "decisions_per_s": decisions / elapsed,
     }
+    if timed is not None:
+        figures["decisions_per_s"] = timed.decisions / timed.seconds if timed.seconds else 0.0
+        bots = [timed.bot]
     counter = getattr(bots[0], "iterations_done", None)
     if counter:
         figures["extra"] = f"{sum(b.iterations_done for b in bots) / elapsed:,.0f} iterations/s"

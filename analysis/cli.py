@@ -29,7 +29,7 @@ from analysis import tournament
 from analysis.results import RunError
 from analysis.summary import print_summary
 from engines import GAMES, datasets, get_game
-from engines.bots import BotSpecError, bot_names, split_specs
+from engines.bots import BotSpecError, bot_names, make_bot, split_specs
 from engines.core import rule_options
 
 USER_ERRORS = (ValueError, KeyError, RunError, BotSpecError, OSError)
@@ -240,6 +240,9 @@ def bench(
     seconds: Annotated[float, typer.Option(help="Time budget per bot.")] = 5.0,
     seed: Annotated[int, typer.Option(help="First game seed.")] = 0,
     rule: Annotated[list[str] | None, typer.Option("--rule", help="KEY=VALUE.")] = None,
+    against: Annotated[str | None, typer.Option(
+        help="Time each bot in one seat only, this bot spec in the others (decisions/s then "
+             "counts the timed bot's decisions over its own thinking time).")] = None,
 ) -> None:
     """Games/second and decisions/second on one core (this process), per bot."""
     from analysis.bench import bench_bot, interpreter, reference_microseconds
@@ -254,8 +257,11 @@ def bench(
     table = Table(title=f"{game_name} · {players} players · one core")
     for column in ("bot", "games", "seconds", "games/s", "decisions/s", "extra"):
         table.add_column(column, justify="right" if column != "bot" else "left")
+    if against is not None:
+        make_bot(against, game)  # a bad spec fails before any timing
+        table.title += f" · one seat each, against {against}"
     for spec in split_specs(bots):
-        figures = bench_bot(game, spec, players, seconds, seed, rules)
+        figures = bench_bot(game, spec, players, seconds, seed, rules, against)
         table.add_row(
             spec, f"{figures['games']:,}", f"{figures['seconds']:.2f}",
             f"{figures['games_per_s']:,.1f}", f"{figures['decisions_per_s']:,.0f}",

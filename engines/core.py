@@ -275,6 +275,11 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
+    def __deepcopy__(self, memo: dict) -> State:
+        """`copy.deepcopy` is `clone()`: as independent, and cheap (OpenSpiel's Python games
+        and other frameworks copy states with deepcopy)."""
+        return self.clone()
+
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A clone where all that `seat` cannot see is resampled from `rng`, rng reseeded too."""
         raise NotImplementedError
@@ -285,6 +290,18 @@ class State:
     def action_to_str(self, action: int) -> str:
         return str(action)
 
+    def tensor_spec(self) -> tuple:
+        """How `observation(seat)` becomes a fixed-length vector: `(key, spec)` pairs with
+        the caps of its lists (see `engines.tensor`, which documents the encoding)."""
+        raise NotImplementedError
+
+    def observation_tensor(self, seat: int) -> Any:
+        """`observation(seat)` as a float32 numpy vector of fixed length for this game,
+        player count and rules; a function of the observation alone.  Layout:
+        `engines.tensor.schema_for(state.tensor_spec()).layout()`."""
+        from engines.tensor import schema_for  # numpy only for callers that want tensors
+
+        return schema_for(self.tensor_spec()).encode(self.observation(seat))
     def render(self, seat: int | None = None) -> str:
         """What `seat` sees, as compact text for a terminal (None = everything, for transcripts).
 
@@ -476,6 +493,8 @@ class Game:
     would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
     player count to its teams (seat tuples) when seats play as partners who win together;
     `teams(n)` gives every count's teams (one seat each when there are no partnerships).
+    For adapters (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game
+    without a `max_decisions` rule never takes more than `max_game_length` decisions.
     """
 
     name: str
@@ -489,6 +508,8 @@ class Game:
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
     mcts_defaults: Mapping[str, str] = field(default_factory=dict)
     action_kinds: tuple[str, ...] = ()
+    num_actions: int = 0
+    max_game_length: int = 0
     partnerships: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -215,10 +215,9 @@ def test_determinize_depends_only_on_the_information_set(name, n):
 
 
 def _peek_specs(game):
-    specs = [s for s in bot_names(game) if s != "mcts"]
-    if "mcts" in bot_names(game):
-        specs.append("mcts:iterations=30")
-    return specs
+    """Every bot of the game; the search bots with small budgets (OpenSpiel's is slow)."""
+    small = {"mcts": "mcts:iterations=30", "ismcts": "ismcts:simulations=2"}
+    return [small.get(s, s) for s in bot_names(game)]
 
 
 @pytest.mark.parametrize("name,n", CASES, ids=IDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.big_cheese.bots import HEURISTICS
 from engines.big_cheese.components import DATASET
 from engines.big_cheese.rules import Rules
-from engines.big_cheese.state import ACTION_KINDS, BigCheeseState, create_state
+from engines.big_cheese.state import ACTION_KINDS, NUM_ACTIONS, BigCheeseState, create_state
 from engines.core import Game
 
 
@@ -17,6 +17,7 @@ GAME = Game(
     name="big-cheese",
     min_players=3,
     max_players=6,
+    num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=create_state,
     heuristics=HEURISTICS,

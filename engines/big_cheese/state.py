@@ -39,6 +39,7 @@ ACT_KEEP = 1001  # keep the roll just made
 ACT_BIG_CHEESE = 1002  # discard a Big Cheese to re-roll your own project
 ACT_NO_VETO = 1003  # let the award stand (`veto_any_time` window only)
 ACT_ROLL_NEXT = 1100  # + card value (1102..1120): exact-N, roll that maturing project next
+NUM_ACTIONS = ACT_ROLL_NEXT + max(NUMBER_VALUES) + 1  # bids (0 = pass) stay below 1000
 
 #: The game's systems (`Game.action_kinds`), indexed by `BigCheeseState.action_kind`.
 #: Declining a B8 any-time Veto counts as a pass: it is the same "let it go" decision.
@@ -732,6 +733,18 @@ class BigCheeseState(State):
             "goal": self._goal,
         }
 
+    def tensor_spec(self) -> tuple:
+        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`)."""
+        cards, seats = len(DECK), 6
+        return (
+            ("seat", "int"), ("phase", ("enum", PHASE_NAMES)), ("top", "int"),
+            ("deck_size", "int"), ("buried", (cards,)), ("discard", (cards,)),
+            ("pool", (seats,)), ("projects", (seats, cards, 2)), ("vetoes", (seats,)),
+            ("big_cheeses", (seats,)), ("points", (seats,)), ("leader", "int"),
+            ("to_act", "int"), ("high_bid", "int"), ("high_bidder", "int"),
+            ("passed", (seats,)), ("veto_window", (seats,)), ("pending", (cards, 2)),
+            ("roll", (4,)), ("goal", "int"),
+        )
     def action_kind(self, action: int) -> int:
         """Index into `ACTION_KINDS`: bids are 1..chips, the special actions 1000 and up."""
         if action < ACT_VETO:

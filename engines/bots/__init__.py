@@ -93,7 +93,17 @@ def _mcts(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
     return make_mcts(game, variant, options)
 
 
-BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts}
+def _ismcts(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
+    if importlib.util.find_spec("pyspiel") is None:
+        raise BotSpecError("the ismcts bot is OpenSpiel's: install it with pip install -e '.[rl]'")
+    from engines.adapters.openspiel import make_ismcts
+
+    return make_ismcts(game, variant, options)
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": _random, "heuristic": _heuristic, "mcts": _mcts, "ismcts": _ismcts,
+}
 for _entry in importlib.metadata.entry_points(group="tabletop.bots"):
     BOTS[_entry.name] = _entry.load()
 
@@ -105,7 +115,9 @@ def bot_names(game: Game) -> list[str]:
         names.append("heuristic" if key == "default" else f"heuristic:{key}")
     if importlib.util.find_spec("engines.bots.mcts") is not None:
         names.append("mcts")
-    names.extend(n for n in BOTS if n not in ("random", "heuristic", "mcts"))
+    if importlib.util.find_spec("pyspiel") is not None:
+        names.append("ismcts")
+    names.extend(n for n in BOTS if n not in ("random", "heuristic", "mcts", "ismcts"))
     return names
 
 

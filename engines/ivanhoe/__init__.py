@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Game
-from engines.ivanhoe.actions import ACTION_KINDS
+from engines.ivanhoe.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ivanhoe.bots import HeuristicBot, HeuristicV1Bot
 from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.state import IvanhoeState
@@ -23,6 +23,7 @@ GAME = Game(
     name="ivanhoe",
     min_players=2,
     max_players=5,
+    num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=create_state,
     heuristics={"default": HeuristicBot, "v1": HeuristicV1Bot},

@@ -5,6 +5,8 @@ Actions are small ints in disjoint ranges so that one table decodes any of them.
 
 from __future__ import annotations
 
+from engines.ivanhoe.components import DECK_SIZE
+
 # phases: who must decide what
 (PH_START, PH_PLAY, PH_COLOUR, PH_TARGET, PH_OWN_SLOT, PH_THEIR_SLOT, PH_IVANHOE, PH_ADAPT,
  PH_RETURN, PH_CLAIM, PH_OVER) = range(11)
@@ -24,6 +26,7 @@ A_TOKEN = 80        # + colour: token to give back (Maiden) or to take (purple w
 A_SHIELD_SLOT = 90  # the Shield lying beside a display (Outwit)
 A_STUNNED_SLOT = 91  # the Stunned card lying beside a display (Outwit)
 A_SLOT = 100        # + position in a display (0 = earliest played)
+NUM_ACTIONS = A_SLOT + DECK_SIZE  # a display never holds more than the deck
 
 SHIELD_SLOT = -1    # slot codes used by Outwit besides display positions
 STUNNED_SLOT = -2

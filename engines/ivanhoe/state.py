@@ -61,6 +61,7 @@ from engines.ivanhoe.components import (
     COLOUR_NAMES,
     COLOUR_OF,
     COPIES,
+    DECK_SIZE,
     DISGRACE,
     DODGE,
     DROP_WEAPON,
@@ -298,6 +299,19 @@ class IvanhoeState(State):
             "failed_starts": self.failed_starts,
         }
 
+    def tensor_spec(self) -> tuple:
+        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`)."""
+        cards, seats = DECK_SIZE, 5
+        return (
+            ("seat", "int"), ("hand", (cards,)), ("hand_sizes", (seats,)),
+            ("known_in_hands", (seats, cards)), ("displays", (seats, cards)),
+            ("shield_seat", "int"), ("stunned_seat", "int"), ("discard", (cards,)),
+            ("deck_size", "int"), ("tokens", (seats,)), ("colour", "int"),
+            ("last_final_colour", "int"), ("active", (seats,)), ("starter", "int"),
+            ("turn", "int"), ("to_move", "int"), ("phase", ("enum", PHASE_NAMES)),
+            ("played", "int"), ("added", "int"), ("opening", "int"), ("pending", (4,)),
+            ("adapt_queue", (cards, 2)), ("failed_starts", "int"),
+        )
     def action_kind(self, action: int) -> int:
         """Index into `ACTION_KINDS`; colours and tokens are told apart by the phase."""
         if action < A_PLAY:

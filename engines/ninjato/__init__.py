@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import Game
 from engines.ninjato import components
-from engines.ninjato.actions import ACTION_KINDS
+from engines.ninjato.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ninjato.rules import Rules
 from engines.ninjato.state import NinjatoState
 
@@ -29,6 +29,7 @@ GAME = Game(
     name="ninjato",
     min_players=2,
     max_players=4,
+    num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=_create,
     heuristics=_heuristics(),

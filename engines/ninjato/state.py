@@ -696,6 +696,37 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         o["dataset"] = self.C.label
         return o
 
+    def tensor_spec(self) -> tuple:
+        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`),
+        from the component data set's sizes."""
+        C, seats, houses, values = self.C, 4, 5, 5
+        treasures, guards = sum(C.tcounts), len(C.gval)
+        skills, envoys, rumours = len(C.skill_effect), len(C.env_clan), len(C.rum_type)
+        effects = len(comp.EFFECTS)
+        scalars = ("n", "rnd", "turn", "phase", "cur", "rh", "rapp", "rgk", "rgid", "rsub",
+                   "rbase", "rmod", "rover", "rbor", "rwon", "pend", "ndisc", "ndraw", "sc_i",
+                   "disg_left", "deck_size", "rdeck_size", "gdeck_size", "edeck_size",
+                   "envdeck_size", "sbig_size", "sdis_size", "sunseen_size", "seat")
+        lists = (
+            ("order", (seats,)), ("dojo_stack", (8 * seats,)), ("known", (seats, values)),
+            ("ddisc", (values,)), ("row", (3,)), ("treas", (seats, len(C.tcounts))),
+            ("bag", (len(C.tcounts),)), ("tdisc", (len(C.tcounts),)),
+            ("hplain", (houses, treasures)), ("hred", (houses, treasures)),
+            ("hsentry", (houses,)), ("hclan", (houses,)), ("htok", (houses,)),
+            ("hclosed", (houses,)), ("toksup", (3, len(C.token_values))),
+            ("gdisc", (guards,)), ("edisc", (guards,)), ("elites", (seats, guards)),
+            ("sensei", (seats,)), ("sdisc", (skills,)), ("tiles", (seats, skills)),
+            ("owned", (seats, effects)), ("ready", (seats, effects)), ("schools", (seats,)),
+            ("palace", (seats,)), ("envoys", (seats, envoys)), ("pavilion", (seats,)),
+            ("rumours", (seats, rumours)), ("honour", (seats,)), ("src_env", (seats,)),
+            ("src_tok", (seats,)), ("src_rum", (seats,)), ("rshur", (treasures,)),
+            ("disg", (seats, envoys)), ("sc_q", (16, 3)), ("sc_first", (seats,)),
+            ("sc_second", (seats,)), ("sc_choice", (seats,)), ("leaders", (seats,)),
+            ("hand", (values,)), ("hand_sizes", (seats,)),
+        )
+        return (tuple((key, "int") for key in scalars) + lists
+                + (("dataset", ("enum", (C.label,))),))
+
     def action_to_str(self, action: int) -> str:
         return action_to_str(action)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core import Game
 from engines.tabula_rasa.bots import GreedyBot, MarginBot, MarginV1Bot
-from engines.tabula_rasa.components import DATASET
+from engines.tabula_rasa.components import DATASET, NUM_ACTIONS, NUM_CARDS
 from engines.tabula_rasa.rules import Rules
 from engines.tabula_rasa.state import ACTION_KINDS, TabulaRasaState
 
@@ -31,6 +31,8 @@ GAME = Game(
     name="tabula-rasa",
     min_players=2,
     max_players=4,
+    num_actions=NUM_ACTIONS,
+    max_game_length=NUM_CARDS,  # one card played per decision
     Rules=Rules,
     create_state=_create_state,
     heuristics={"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot},

@@ -17,6 +17,7 @@ from engines.tabula_rasa.components import (
     CARD_ACTIONS,
     COPIES,
     HAND_SIZE,
+    NUM_CARDS,
     NUM_TERRITORIES,
     NUM_TYPES,
     NUM_VALUES,
@@ -271,6 +272,15 @@ class TabulaRasaState(State):
             "placed": self.placed(),
             "tally": list(self.tally),
         }
+
+    def tensor_spec(self) -> tuple:
+        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`)."""
+        return (
+            ("seat", "int"), ("num_players", "int"), ("side", "int"), ("to_move", "int"),
+            ("ply", "int"), ("hand", (NUM_CARDS,)), ("hand_sizes", (4,)), ("deck_size", "int"),
+            ("removed_count", "int"), ("history", (NUM_CARDS,)),
+            ("placed", (3, NUM_TERRITORIES, NUM_CARDS)), ("tally", (3 * NUM_TERRITORIES,)),
+        )
 
     def action_to_str(self, action: int) -> str:
         return f"{card_name(action >> 1)} -> {territory_name(_TERR[action])}"

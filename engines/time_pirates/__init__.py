@@ -8,7 +8,7 @@ Rules and rulings: /work/shared/rules/time_pirates.md (Rio Grande rules by defau
 from __future__ import annotations
 
 from engines.core import Game
-from engines.time_pirates.actions import ACTION_KINDS
+from engines.time_pirates.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.time_pirates.bots import CautiousBot, PirateBot, PirateBotV1
 from engines.time_pirates.components import dataset_label
 from engines.time_pirates.rules import Rules
@@ -27,6 +27,7 @@ GAME = Game(
     name="time-pirates",
     min_players=3,
     max_players=6,
+    num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=_create_state,
     heuristics={"default": PirateBot, "v1": PirateBotV1, "cautious": CautiousBot},

@@ -768,6 +768,21 @@ class TimePiratesState(State):
             "special": None if self.special is None else [list(s) for s in self.special],
         }
 
+    def tensor_spec(self) -> tuple:
+        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`): the
+        board's largest epoch bounds an epoch's artifacts; seats, epochs and deed types are
+        the engine's maxima, so one layout serves every component data set."""
+        seats, kinds, deeds = MAX_SEATS, C.NUM_KINDS, C.MAX_DEED_TYPES
+        return (
+            ("seat", "int"), ("phase", ("enum", PHASE_NAMES)), ("to_move", "int"),
+            ("year", "int"), ("police_track", (2,)), ("patrol", "int"), ("pawns", (seats,)),
+            ("epochs", (C.MAX_EPOCHS, max(self.comp.spaces))), ("hands", (seats, kinds)),
+            ("deeds", (seats, deeds)), ("bazaar", (deeds,)), ("discard", (kinds,)),
+            ("bag", (len(self.comp.bag),)), ("standard_actions_left", "int"),
+            ("forced_move", "int"), ("pending", (3,)), ("year_scores", (self.comp.years, seats)),
+            ("white_placed", (seats, C.NUM_COLOURS)), ("special", (2, seats)),
+        )
+
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.comp.epoch_names, self.comp.deeds)
 

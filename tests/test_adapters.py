@@ -1,0 +1,252 @@
+"""The RL adapters: OpenSpiel's and PettingZoo's own conformance checks on every game and
+player count, observation tensors that depend on the observation alone, and OpenSpiel's
+ISMCTS playing whole games through the adapter.
+
+The `rl` extra is part of the README's test install, so these run in CI (no skip there).
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+import engines
+from engines.bots import BotSpecError, make_bot
+from engines.tensor import TensorSchema, schema_for
+
+pyspiel = pytest.importorskip("pyspiel")
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+
+from engines.adapters import openspiel as os_adapter  # noqa: E402
+from engines.adapters import pettingzoo as pz_adapter  # noqa: E402
+
+GAME_COUNTS = [(name, n) for name, game in sorted(engines.GAMES.items())
+               for n in range(game.min_players, game.max_players + 1)]
+
+
+def _random_states(game, num_players, seed, every=1):
+    """Positions of one random playout (every `every`-th), the terminal one included."""
+    state = game.new_state(num_players, seed)
+    rng = random.Random(seed)
+    step = 0
+    while True:
+        if step % every == 0 or state.is_terminal():
+            yield state
+        if state.is_terminal():
+            return
+        state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+
+
+# --- OpenSpiel ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,players", GAME_COUNTS)
+def test_openspiel_random_sim_test_every_game_and_player_count(name, players):
+    game = pyspiel.load_game(os_adapter.openspiel_name(name), {"players": players})
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiel_game_type_and_info_follow_the_engine():
+    game = pyspiel.load_game("tabletop_ninjato", {"players": 3})
+    game_type = game.get_type()
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game_type.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.num_distinct_actions() == engines.get_game("ninjato").num_actions
+    assert game.max_game_length() == engines.get_game("ninjato").make_rules().max_decisions
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+
+
+def test_openspiel_rule_options_are_game_parameters():
+    game = pyspiel.load_game("tabletop_tabula_rasa",
+                             {"players": 2, "castle_rule": "two_consecutive"})
+    state = game.new_initial_state()
+    assert state.engine.rules.castle_rule == "two_consecutive"
+    with pytest.raises(Exception, match="castle_rule"):
+        pyspiel.load_game("tabletop_tabula_rasa", {"castle_rule": "no_such_rule"})
+
+
+def test_openspiel_terminal_player_and_win_share_returns():
+    game = pyspiel.load_game("tabletop_big_cheese", {"players": 3, "seed": 5})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    winners = state.engine.winners()
+    assert state.returns() == [1 / len(winners) if s in winners else 0.0 for s in range(3)]
+
+
+def test_openspiel_score_utility_is_centred_and_scaled():
+    game = pyspiel.load_game("tabletop_tabula_rasa", {"players": 3, "utility": "score"})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    scores = state.engine.scores()
+    returns = state.returns()
+    spread = max(scores) - min(scores)
+    mean = sum(scores) / 3
+    assert returns == pytest.approx([(s - mean) / spread for s in scores])
+
+
+def test_openspiel_new_initial_states_are_new_reproducible_deals():
+    first = [pyspiel.load_game("tabletop_ivanhoe", {"seed": 9}).new_initial_state()
+             for _ in range(2)]
+    game = pyspiel.load_game("tabletop_ivanhoe", {"seed": 9})
+    a, b = game.new_initial_state(), game.new_initial_state()
+    assert a.information_state_string(0) == first[0].information_state_string(0)
+    assert a.information_state_string(0) != b.information_state_string(0)
+
+
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_openspiel_resampled_worlds_keep_the_information_state(name):
+    """What ISMCTS relies on: a resampled world has the player's information state."""
+    game = pyspiel.load_game(os_adapter.openspiel_name(name))
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert sorted(world.legal_actions()) == sorted(state.legal_actions())
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name,players", [("tabula-rasa", 2), ("big-cheese", 3),
+                                          ("ivanhoe", 2), ("ninjato", 2),
+                                          ("time-pirates", 3)])
+def test_openspiel_ismcts_completes_a_game_through_the_adapter(name, players):
+    game = engines.get_game(name)
+    bots = [make_bot("ismcts:simulations=2", game)]
+    bots += [make_bot("random", game)] * (players - 1)
+    record = engines.play_game(game, bots, seed=1)
+    assert not record.truncated and record.winners
+
+
+def test_ismcts_bot_bad_options_are_spec_errors():
+    game = engines.get_game("tabula-rasa")
+    with pytest.raises(BotSpecError, match="unknown ismcts option"):
+        make_bot("ismcts:iterations=4", game)
+    with pytest.raises(BotSpecError, match="at least 2"):
+        make_bot("ismcts:simulations=1", game)
+
+
+# --- PettingZoo -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,players", GAME_COUNTS)
+def test_pettingzoo_api_test_every_game_and_player_count(name, players):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo warns about dict observations (masks)
+        pettingzoo_test.api_test(pz_adapter.env(name, players=players), num_cycles=300)
+
+
+def test_pettingzoo_plays_a_whole_game_with_masks_and_win_share_rewards():
+    env = pz_adapter.env("tabula-rasa", players=3)
+    env.reset(seed=3)
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        assert list(legal) == sorted(env.unwrapped.game_state.legal_actions())
+        env.step(int(legal[0]))
+    assert sum(totals.values()) == pytest.approx(1.0)
+
+
+def test_pettingzoo_reset_with_seed_is_reproducible():
+    env = pz_adapter.env("big-cheese", players=4)
+    env.reset(seed=11)
+    first = env.observe(env.agent_selection)["observation"]
+    env.reset(seed=11)
+    assert np.array_equal(first, env.observe(env.agent_selection)["observation"])
+
+
+# --- observation tensors ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_observation_tensor_is_fixed_length_and_a_function_of_the_observation(name):
+    """Equal observations give equal tensors: the seat's tensor of every determinization of
+    the position (which keeps exactly what the seat knows) equals its real one."""
+    game = engines.get_game(name)
+    for players in (game.min_players, game.max_players):
+        size = None
+        for state in _random_states(game, players, seed=players, every=7):
+            for seat in range(players):
+                tensor = state.observation_tensor(seat)
+                assert tensor.dtype == np.float32
+                size = size or len(tensor)
+                assert len(tensor) == size
+                world = state.determinize(seat, random.Random(seat))
+                assert world.observation(seat) == state.observation(seat)
+                assert np.array_equal(world.observation_tensor(seat), tensor)
+
+
+def test_tensor_schema_encodes_by_the_documented_layout():
+    schema = TensorSchema([("phase", ("enum", ("bid", "roll"))), ("top", "int"),
+                           ("hands", (2, 3)), ("secret", (2, 2))])
+    vector = schema.encode({"phase": "roll", "top": None, "hands": [[4, 5], [6]],
+                            "secret": [[1, 2], 3]})
+    assert [entry[:3] for entry in schema.layout()] == [
+        ("phase", 0, 2), ("top", 2, 1), ("hands", 3, 9), ("secret", 12, 7)]
+    assert vector.tolist() == [0, 1, -1,
+                               2, 2, 4, 5, 0, 1, 6, 0, 0,
+                               2, 2, 1, 2, 3, 0, 0]
+
+
+def test_tensor_schema_refuses_what_it_cannot_hold():
+    schema = schema_for((("hand", (2,)),))
+    with pytest.raises(ValueError, match="schema allows 2"):
+        schema.encode({"hand": [1, 2, 3]})
+    with pytest.raises(ValueError, match="not in the tensor schema"):
+        schema.encode({"hand": [], "peek": 1})
+
+
+def test_action_ids_stay_below_num_actions():
+    """Every game, and Big Cheese's exact-30 variant, whose order choices have the top ids."""
+    cases = [(game, {}) for game in engines.GAMES.values()]
+    cases.append((engines.get_game("big-cheese"), {"exact": 30, "dice": "polyhedral"}))
+    for game, rules in cases:
+        assert game.num_actions > 0, game.name
+        for seed in range(8):
+            state = game.new_state(game.max_players, seed, **rules)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                assert all(0 <= a < game.num_actions for a in legal), game.name
+                state.apply_action(rng.choice(legal))
+
+
+# --- the CLI ---------------------------------------------------------------------------------
+
+def test_bench_against_times_the_search_bot_in_one_seat(capsys):
+    from analysis.cli import main
+
+    code = main(["bench", "tabula-rasa", "--players", "2", "--seconds", "0.1",
+                 "--bots", "ismcts:simulations=2", "--against", "random"])
+    out = capsys.readouterr().out
+    assert code == 0 and "against random" in out and "ismcts" in out
+
+
+def test_bench_against_a_bad_spec_is_a_one_line_error(capsys):
+    from analysis.cli import main
+
+    assert main(["bench", "tabula-rasa", "--against", "nobot"]) == 2
+    assert capsys.readouterr().err.startswith("error: unknown bot 'nobot'")
+
+
+def test_list_names_the_ismcts_bot(capsys):
+    from analysis.cli import main
+
+    assert main(["list"]) == 0
+    assert "ismcts" in capsys.readouterr().out
