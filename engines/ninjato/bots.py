@@ -234,12 +234,18 @@ class Heuristic:
     """Rule-of-thumb bot; `style` is "default" (raider), "collector" or "v1" (old default)."""
 
     def __init__(self, style: str = "default", banzai_margin: float = 0.0,
-                 raid_weight: float = RAID_WEIGHT) -> None:
+                 raid_weight: float = RAID_WEIGHT, deck_below: int = 0,
+                 save_ki: bool = False) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
         self.banzai_margin = float(banzai_margin)
         self.raid_weight = float(raid_weight)  # lower: more Sensei visits instead of raids
+        # duplicate-format checks of kinds MCTS uses more (issue 15): draw blind from the deck
+        # when the best face-up card ranks below this (`ROW_PREF`; 0: never), and give up a
+        # raid rather than open with a card that needs Ki to win (off: the first-play cache)
+        self.deck_below = int(deck_below)
+        self.save_ki = bool(save_ki) and save_ki not in ("0", "false", "False")
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
         handlers = {
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
@@ -261,7 +267,7 @@ class Heuristic:
         if len(legal) == 1:
             return legal[0]
         ph = state.phase
-        if ph == PH_FIGHT and state.rbase < 0 and state.rgk != G_ELITE:
+        if ph == PH_FIGHT and state.rbase < 0 and state.rgk != G_ELITE and not self.save_ki:
             p = state.cur
             if not state.tiles[p]:
                 h = state.hands[p]  # keys spelled out: a starred tuple builds a list first
@@ -547,6 +553,10 @@ class Heuristic:
                     best, best_rank = a, rank
             if key:  # an empty row leaves the deck (or no draw at all): not cached
                 _DOJO_CHOICE[key] = best
+        if self.deck_below and best < A_DECK and _TAKE_PREF[best - A_TAKE] < self.deck_below:
+            i = bisect_left(legal, A_DECK)
+            if i < len(legal) and legal[i] == A_DECK:
+                return A_DECK
         return best
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
@@ -612,7 +622,7 @@ class Heuristic:
             g = (s.C.estealth if stealth else s.C.eforce)[s.rgid][s.rsub]
         else:
             g = s.C.gval[s.rgid]
-        if s.rbase < 0 and not s.tiles[p]:
+        if s.rbase < 0 and not s.tiles[p] and not self.save_ki:
             # without skills the first play is a function of (approach, guard, hand) only
             key = (stealth, g, *hand)
             a = _FIRST_PLAY.get(key)
@@ -717,6 +727,8 @@ class Heuristic:
                 return A_BOR2
             if A_BOR4 in legal and (4 < g if stealth else 4 > g):
                 return A_BOR4
+            if self.save_ki and not self._ready_low(s) and not self._ready_high(s):
+                return A_GIVE_UP  # keep the cards rather than spend Ki on this guard
             # a base that Ki cards (+-1 each) can push past the guard
             if stealth:
                 v = next((v for v in range(5) if hand[v]), -1)
