@@ -356,10 +356,8 @@ class Heuristic:
             if worth >= RUMOUR_FIRST or (self.collector and worth >= RUMOUR_LATE):
                 return rumour
         if last >= A_PALACE:
-            i = len(legal) - 1
-            while legal[i] >= A_PAVILION:
-                i -= 1
-            if legal[i] >= A_PALACE:
+            i = bisect_left(legal, A_PAVILION) - 1  # the last palace buy, if any
+            if i >= 0 and legal[i] >= A_PALACE:
                 pts = envoy_table(s.C, s.treas[p])
                 palace = s.palace
                 best, best_pts = -1, -1
@@ -375,7 +373,8 @@ class Heuristic:
             raid, raid_score = self.scored_raid(s, hand)
         else:
             raid, raid_score = -1, 0
-        if s.sensei:
+        i = bisect_left(legal, A_SENSEI)  # is a Sensei tile affordable? (rarer: asked first)
+        if i < len(legal) and legal[i] < A_HOUSE:
             beat = self.raid_weight * raid_score  # what a tile must be worth
             bound = SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd]
             held = len(s.rumours[p])
@@ -384,11 +383,9 @@ class Heuristic:
                 bound += C.rum_points[comp.R_MASTER] * (C.afford.get((-4,))
                                                         or set_multipliers(C))[held]
             if bound >= beat:
-                i = bisect_left(legal, A_SENSEI)  # is a Sensei tile affordable?
-                if i < len(legal) and legal[i] < A_HOUSE:
-                    skill, skill_worth = self.best_skill(s, legal)
-                    if skill >= 0 and skill_worth >= beat:
-                        return skill
+                skill, skill_worth = self.best_skill(s, legal)
+                if skill >= 0 and skill_worth >= beat:
+                    return skill
         if raid >= 0:
             return raid
         if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
