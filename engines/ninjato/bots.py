@@ -241,9 +241,10 @@ class Heuristic:
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
         self.banzai_margin = float(banzai_margin)
         self.raid_weight = float(raid_weight)  # lower: more Sensei visits instead of raids
-        # duplicate-format checks of kinds MCTS uses more (issue 15): draw blind from the deck
-        # when the best face-up card ranks below this (`ROW_PREF`; 0: never), and give up a
-        # raid rather than open with a card that needs Ki to win (off: the first-play cache)
+        # duplicate-format checks of kinds MCTS uses more (issue 15; both lose or gain
+        # nothing, README): draw blind from the deck when the best face-up card ranks below
+        # this (`ROW_PREF`; 0: never), and give up a raid rather than open with a card that
+        # needs Ki to win (when on, first plays bypass the shared first-play cache)
         self.deck_below = int(deck_below)
         self.save_ki = bool(save_ki) and save_ki not in ("0", "false", "False")
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
