@@ -214,3 +214,14 @@ def test_heuristic_save_ki_option_gives_up_rather_than_spend_ki():
     raid(s, 1)
     assert choice(Heuristic("default", save_ki=True), s) == A_GIVE_UP
     assert choice(NEW, s) == A_BASE + 3
+
+
+def test_heuristic_choho_worth_option_learns_choho_from_a_poor_round_1():
+    """`choho_worth=2` (issue 15 item 4, the Choho MCTS uses): round 1, Choho face up, every
+    house a single fan: the option learns it (2 x 7 rounds), the default (0.7 x 7 < 6) raids."""
+    s = fresh()
+    s.sensei = [tile(s, comp.E_SWAP)]
+    s.hands[0] = hand(2, 4, 5)
+    poor_houses(s)
+    assert choice(Heuristic("default", choho_worth=2), s) == A_SENSEI
+    assert choice(NEW, s) != A_SENSEI

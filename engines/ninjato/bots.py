@@ -235,7 +235,7 @@ class Heuristic:
 
     def __init__(self, style: str = "default", banzai_margin: float = 0.0,
                  raid_weight: float = RAID_WEIGHT, deck_below: int = 0,
-                 save_ki: bool = False) -> None:
+                 save_ki: bool = False, choho_worth: float = SKILL_WORTH[_E.E_SWAP]) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
@@ -247,6 +247,9 @@ class Heuristic:
         # needs Ki to win (when on, first plays bypass the shared first-play cache)
         self.deck_below = int(deck_below)
         self.save_ki = bool(save_ki) and save_ki not in ("0", "false", "False")
+        # ... and learn Choho more often (its worth per round left; at most the largest
+        # SKILL_WORTH, which SKILL_BOUND assumes)
+        self.skill_worth = {**SKILL_WORTH, _E.E_SWAP: float(choho_worth)}
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
         handlers = {
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
@@ -415,6 +418,7 @@ class Heuristic:
         need = C.skill_need
         effect = C.skill_effect
         sensei = s.sensei
+        skill_worth = self.skill_worth
         best, best_worth = -1, SKILL_MIN
         for i in range(bisect_left(legal, A_SENSEI), len(legal)):
             a = legal[i]
@@ -432,7 +436,7 @@ class Heuristic:
                                 if masks > s.owned[p][_E.E_DISGUISE] else 0.0)
                 worth = disguise + master
             else:
-                worth = SKILL_WORTH[e] * raid_left + master
+                worth = skill_worth[e] * raid_left + master
             school_bit, card = need[t]
             if not schools & school_bit:
                 if card < 0:
