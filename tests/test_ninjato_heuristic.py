@@ -11,7 +11,9 @@ import pytest
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
     A_BASE,
+    A_DECK,
     A_DISGUISE,
+    A_GIVE_UP,
     A_HONOUR,
     A_HOUSE,
     A_PAVILION,
@@ -19,6 +21,7 @@ from engines.ninjato.actions import (
     A_SENSEI,
     A_SIX,
     A_SWAP,
+    A_TAKE,
     PH_CHOICE,
     PH_DISGUISE,
     PH_REWARD1,
@@ -185,3 +188,40 @@ def test_heuristic_disguises_the_envoy_that_wins_its_clan():
     assert taira[0] < minamoto[0]  # the old default's first legal action is Taira's
     assert choice(NEW, s) == A_DISGUISE + minamoto[0]
     assert choice(OLD, s) == A_DISGUISE + taira[0]
+
+
+# ------------------------------------------------------------------ duplicate-format options
+def test_heuristic_deck_below_option_draws_blind_from_a_poor_row():
+    """`deck_below=2` (issue 15 item 4, the dojo deck draw MCTS uses): with only a 2 and a
+    4 face up (rank 1 in `ROW_PREF`) the next draw is the deck; the default takes the 2."""
+    s = fresh()
+    s.hands[0] = hand()
+    act(s, A_TAKE + s.row[0] - 1)  # the visit's first draw: the rest are PH_DRAW decisions
+    s.row = [2, 4]
+    assert choice(Heuristic("default", deck_below=2), s) == A_DECK
+    assert choice(NEW, s) == A_TAKE + 1
+    s.row = [4, 5]  # a 5 (rank 3) is worth taking
+    assert choice(Heuristic("default", deck_below=2), s) == A_TAKE + 4
+
+
+def test_heuristic_save_ki_option_gives_up_rather_than_spend_ki():
+    """`save_ki` (issue 15 item 4, the give-up MCTS uses): against a sentry of 5 by force a
+    hand of 4, Ki, Ki can only win with both Ki: the option gives up, the default plays 4."""
+    s = fresh()
+    s.hands[0] = hand(4, 3, 3)
+    poor_houses(s)
+    set_house(s, 1, [JADE, JADE], sentry=5)
+    raid(s, 1)
+    assert choice(Heuristic("default", save_ki=True), s) == A_GIVE_UP
+    assert choice(NEW, s) == A_BASE + 3
+
+
+def test_heuristic_choho_worth_option_learns_choho_from_a_poor_round_1():
+    """`choho_worth=2` (issue 15 item 4, the Choho MCTS uses): round 1, Choho face up, every
+    house a single fan: the option learns it (2 x 7 rounds), the default (0.7 x 7 < 6) raids."""
+    s = fresh()
+    s.sensei = [tile(s, comp.E_SWAP)]
+    s.hands[0] = hand(2, 4, 5)
+    poor_houses(s)
+    assert choice(Heuristic("default", choho_worth=2), s) == A_SENSEI
+    assert choice(NEW, s) != A_SENSEI

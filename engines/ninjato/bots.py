@@ -106,12 +106,6 @@ SKILL_BOUND = (0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
 SKILL_BOUND_NO_ENVOY = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
 
 
-# rumour_worths cache: (round, elites, envoys, tiles, no sensei tile, *rumours per type) ->
-# worths, for the data set in _WORTHS_DATA (a run uses one data set)
-_WORTHS: dict[tuple[int, ...], tuple[float, ...]] = {}
-_WORTHS_DATA: list[comp.Components | None] = [None]
-
-
 class _PlainWorth2(dict):
     """Sorted plain treasures -> twice their TVAL sum (TVAL[t] = t + 2, gold (4) = 5)."""
 
@@ -124,6 +118,15 @@ _PLAIN_WORTH2 = _PlainWorth2()
 _HOUSE_FORCE = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealth
 # (stealth, guard value, *hand) -> first play of a seat without skills (same for all styles)
 _FIRST_PLAY: dict[tuple[int, ...], int] = {}
+
+
+def set_multipliers(C: comp.Components) -> tuple[int, ...]:
+    """Rumour count -> its set multiplier (3.9), built once per data set (cache key (-4,))."""
+    mult = C.afford.get((-4,))
+    if mult is None:
+        mult = C.afford[(-4,)] = tuple(set_multiplier(k, C.set_mult)
+                                       for k in range(len(C.rum_type) + 2))
+    return mult
 
 
 def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
@@ -231,12 +234,22 @@ class Heuristic:
     """Rule-of-thumb bot; `style` is "default" (raider), "collector" or "v1" (old default)."""
 
     def __init__(self, style: str = "default", banzai_margin: float = 0.0,
-                 raid_weight: float = RAID_WEIGHT) -> None:
+                 raid_weight: float = RAID_WEIGHT, deck_below: int = 0,
+                 save_ki: bool = False, choho_worth: float = SKILL_WORTH[_E.E_SWAP]) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
         self.banzai_margin = float(banzai_margin)
         self.raid_weight = float(raid_weight)  # lower: more Sensei visits instead of raids
+        # duplicate-format checks of kinds MCTS uses more (issue 15; both lose or gain
+        # nothing, README): draw blind from the deck when the best face-up card ranks below
+        # this (`ROW_PREF`; 0: never), and give up a raid rather than open with a card that
+        # needs Ki to win (when on, first plays bypass the shared first-play cache)
+        self.deck_below = int(deck_below)
+        self.save_ki = bool(save_ki) and save_ki not in ("0", "false", "False")
+        # ... and learn Choho more often (its worth per round left; at most the largest
+        # SKILL_WORTH, which SKILL_BOUND assumes)
+        self.skill_worth = {**SKILL_WORTH, _E.E_SWAP: float(choho_worth)}
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
         handlers = {
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
@@ -258,7 +271,7 @@ class Heuristic:
         if len(legal) == 1:
             return legal[0]
         ph = state.phase
-        if ph == PH_FIGHT and state.rbase < 0 and state.rgk != G_ELITE:
+        if ph == PH_FIGHT and state.rbase < 0 and state.rgk != G_ELITE and not self.save_ki:
             p = state.cur
             if not state.tiles[p]:
                 h = state.hands[p]  # keys spelled out: a starred tuple builds a list first
@@ -347,10 +360,8 @@ class Heuristic:
             if worth >= RUMOUR_FIRST or (self.collector and worth >= RUMOUR_LATE):
                 return rumour
         if last >= A_PALACE:
-            i = len(legal) - 1
-            while legal[i] >= A_PAVILION:
-                i -= 1
-            if legal[i] >= A_PALACE:
+            i = bisect_left(legal, A_PAVILION) - 1  # the last palace buy, if any
+            if i >= 0 and legal[i] >= A_PALACE:
                 pts = envoy_table(s.C, s.treas[p])
                 palace = s.palace
                 best, best_pts = -1, -1
@@ -366,11 +377,16 @@ class Heuristic:
             raid, raid_score = self.scored_raid(s, hand)
         else:
             raid, raid_score = -1, 0
-        if s.sensei:
+        i = bisect_left(legal, A_SENSEI)  # is a Sensei tile affordable? (rarer: asked first)
+        if i < len(legal) and legal[i] < A_HOUSE:
             beat = self.raid_weight * raid_score  # what a tile must be worth
-            if ((SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd])
-                    + (self.master_bound(s) if s.rumours[p] else 0) >= beat
-                    and self.sensei_offered(legal)):
+            bound = SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd]
+            held = len(s.rumours[p])
+            if held:  # the most a tile adds on Master of Secret Arts: every rumour one
+                C = s.C
+                bound += C.rum_points[comp.R_MASTER] * (C.afford.get((-4,))
+                                                        or set_multipliers(C))[held]
+            if bound >= beat:
                 skill, skill_worth = self.best_skill(s, legal)
                 if skill >= 0 and skill_worth >= beat:
                     return skill
@@ -379,18 +395,6 @@ class Heuristic:
         if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
             return rumour
         return self.dojo_draw(s, legal)
-
-    @staticmethod
-    def sensei_offered(legal: list[int]) -> bool:
-        """Whether a Sensei tile is affordable (`legal` is ascending)."""
-        i = bisect_left(legal, A_SENSEI)
-        return i < len(legal) and legal[i] < A_HOUSE
-
-    @staticmethod
-    def master_bound(s: NinjatoState) -> int:
-        """The most a tile can add on Master of Secret Arts: as if every rumour held were one."""
-        return s.C.rum_points[comp.R_MASTER] * set_multiplier(len(s.rumours[s.cur]),
-                                                              s.C.set_mult)
 
     def best_skill(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
         """The Sensei tile worth the most and its worth (-1, 0: none worth `SKILL_MIN`).
@@ -402,36 +406,41 @@ class Heuristic:
         """
         p = s.cur
         C = s.C
-        rounds_left = 8 - s.rnd
         masters = 0
         rt = C.rum_type
         for r in s.rumours[p]:
             if rt[r] == comp.R_MASTER:
                 masters += 1
-        master = C.rum_points[comp.R_MASTER] * set_multiplier(masters, C.set_mult)
+        master = C.rum_points[comp.R_MASTER] * set_multipliers(C)[masters]
+        raid_left = 8 - s.rnd
+        disguise = -1.0  # worked out at the first Disguise tile
         schools = s.schools[p]
         need = C.skill_need
         effect = C.skill_effect
+        sensei = s.sensei
+        skill_worth = self.skill_worth
         best, best_worth = -1, SKILL_MIN
-        for a in legal:
-            if a < A_SENSEI:
-                continue
+        for i in range(bisect_left(legal, A_SENSEI), len(legal)):
+            a = legal[i]
             if a >= A_HOUSE:
                 break
-            t = s.sensei[a - A_SENSEI]
+            t = sensei[a - A_SENSEI]
             e = effect[t]
             if e == _E.E_DISGUISE:
-                masks = sum(1 for v in s.envoys[p] if C.env_mask[v])
-                lifted = s.owned[p][_E.E_DISGUISE]
-                worth = (DISGUISE_WORTH * sum(1 for r in (3, 5, 7) if r >= s.rnd)
-                         if masks > lifted else 0.0)
+                if disguise < 0:
+                    masks = 0
+                    for v in s.envoys[p]:
+                        if C.env_mask[v]:
+                            masks += 1
+                    disguise = (DISGUISE_WORTH * ((s.rnd <= 3) + (s.rnd <= 5) + (s.rnd <= 7))
+                                if masks > s.owned[p][_E.E_DISGUISE] else 0.0)
+                worth = disguise + master
             else:
-                worth = SKILL_WORTH[e] * rounds_left
-            worth += master
+                worth = skill_worth[e] * raid_left + master
             school_bit, card = need[t]
             if not schools & school_bit:
-                hand = s.hands[p]
                 if card < 0:
+                    hand = s.hands[p]
                     card = next(v for v in SPEND_ORDER if hand[v])
                 worth -= KEEP_VALUE[card]
             if worth >= best_worth:
@@ -449,30 +458,31 @@ class Heuristic:
         of the game from this seat's holdings plus an expected gain per round left; a card
         scores that count times the rise of its set's multiplier, and adds one item to
         every Kindness card held.  Shameful Enemy is valued as if one rival holds some.
+        Cached in the data set's cache under (-5, round, elites, envoys, tiles, no Sensei
+        tile, counts per type packed in an int): the packing is one `sum(map(...))`.
         """
         p = s.cur
         C = s.C
-        if C is not _WORTHS_DATA[0]:  # another data set: start afresh
-            _WORTHS.clear()
-            _WORTHS_DATA[0] = C
+        codes = C.afford.get((-7,))
+        if codes is None:  # rumour id -> 1 << (bits * its type): no count can carry over
+            bits = len(C.rum_type).bit_length()
+            codes = C.afford[(-7,)] = tuple(1 << bits * t for t in C.rum_type)
+        key = (-5, s.rnd, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei,
+               sum(map(codes.__getitem__, s.rumours[p])))
+        out = C.afford.get(key)
+        if out is None:
+            out = C.afford[key] = self._rumour_worths(s)
+        return out
+
+    def _rumour_worths(self, s: NinjatoState) -> tuple[float, ...]:
+        """`rumour_worths` computed from the counts per type held (cached there)."""
+        C = s.C
+        p = s.cur
         mine = [0, 0, 0, 0, 0]
         rt = C.rum_type
         for r in s.rumours[p]:
             mine[rt[r]] += 1
-        key = (s.rnd, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei, *mine)
-        out = _WORTHS.get(key)
-        if out is None:
-            out = _WORTHS[key] = self._rumour_worths(s, mine)
-        return out
-
-    def _rumour_worths(self, s: NinjatoState, mine: list[int]) -> tuple[float, ...]:
-        """`rumour_worths` computed from the counts per type held (cached there)."""
-        C = s.C
-        p = s.cur
-        mult = C.afford.get((-4,))
-        if mult is None:
-            mult = C.afford[(-4,)] = tuple(set_multiplier(k, C.set_mult)
-                                           for k in range(len(C.rum_type) + 2))
+        mult = set_multipliers(C)
         rounds_left = 7 - s.rnd
         pts = C.rum_points
         kind_now = mult[mine[comp.R_KINDNESS]]
@@ -545,6 +555,10 @@ class Heuristic:
                     best, best_rank = a, rank
             if key:  # an empty row leaves the deck (or no draw at all): not cached
                 _DOJO_CHOICE[key] = best
+        if self.deck_below and best < A_DECK and _TAKE_PREF[best - A_TAKE] < self.deck_below:
+            i = bisect_left(legal, A_DECK)
+            if i < len(legal) and legal[i] == A_DECK:
+                return A_DECK
         return best
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
@@ -610,7 +624,7 @@ class Heuristic:
             g = (s.C.estealth if stealth else s.C.eforce)[s.rgid][s.rsub]
         else:
             g = s.C.gval[s.rgid]
-        if s.rbase < 0 and not s.tiles[p]:
+        if s.rbase < 0 and not s.tiles[p] and not self.save_ki:
             # without skills the first play is a function of (approach, guard, hand) only
             key = (stealth, g, *hand)
             a = _FIRST_PLAY.get(key)
@@ -715,6 +729,8 @@ class Heuristic:
                 return A_BOR2
             if A_BOR4 in legal and (4 < g if stealth else 4 > g):
                 return A_BOR4
+            if self.save_ki and not self._ready_low(s) and not self._ready_high(s):
+                return A_GIVE_UP  # keep the cards rather than spend Ki on this guard
             # a base that Ki cards (+-1 each) can push past the guard
             if stealth:
                 v = next((v for v in range(5) if hand[v]), -1)
@@ -838,8 +854,7 @@ class Heuristic:
     def reward(self, s: NinjatoState, legal: list[int]) -> int:
         clan = s.sc_q[s.sc_i][2]
         if self.whole and len(legal) > 1:
-            a = self.pick_rumour(s, legal)
-            worth = self.rumour_worths(s)[s.C.rum_type[s.pavilion[a - A_RUMOUR]]]
+            a, worth = self.best_free_rumour(s, legal)
             if self.collector:
                 worth *= 1.5
             return a if worth > s.clan_honour(clan) else A_HONOUR
@@ -847,20 +862,26 @@ class Heuristic:
             return A_HONOUR
         return self.pick_rumour(s, legal)
 
+    def best_free_rumour(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
+        """The free face-up rumour worth the most at the end (ties: the lowest slot), and
+        its worth; `legal` may hold the honour too."""
+        worths = self.rumour_worths(s)
+        rt = s.C.rum_type
+        pavilion = s.pavilion
+        best, best_worth = -1, -1.0
+        for a in legal:
+            if a != A_HONOUR:
+                worth = worths[rt[pavilion[a - A_RUMOUR]]]
+                if worth > best_worth:
+                    best, best_worth = a, worth
+        return best, best_worth
+
     def pick_rumour(self, s: NinjatoState, legal: list[int]) -> int:
         """The face-up rumour that best extends a set (ties: the lowest slot); not the honour.
 
         The whole-game styles rank by `rumour_worth` instead of set size alone."""
         if self.whole:
-            worths = self.rumour_worths(s)
-            rt = s.C.rum_type
-            best, best_worth = -1, -1.0
-            for a in legal:
-                if a != A_HONOUR:
-                    worth = worths[rt[s.pavilion[a - A_RUMOUR]]]
-                    if worth > best_worth:
-                        best, best_worth = a, worth
-            return best
+            return self.best_free_rumour(s, legal)[0]
         mine = [0] * 5
         rt = s.C.rum_type
         for r in s.rumours[s.cur]:
