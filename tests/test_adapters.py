@@ -143,9 +143,13 @@ def test_ismcts_bot_bad_options_are_spec_errors():
 
 @pytest.mark.parametrize("name,players", GAME_COUNTS)
 def test_pettingzoo_api_test_every_game_and_player_count(name, players):
+    env = pz_adapter.env(name, players=players)
+    agent = env.possible_agents[0]
+    env.action_space(agent).seed(players)  # api_test samples actions: make them reproducible
+    env.observation_space(agent).seed(players)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PettingZoo warns about dict observations (masks)
-        pettingzoo_test.api_test(pz_adapter.env(name, players=players), num_cycles=300)
+        pettingzoo_test.api_test(env, num_cycles=300)
 
 
 def test_pettingzoo_plays_a_whole_game_with_masks_and_win_share_rewards():
