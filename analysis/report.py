@@ -64,7 +64,9 @@ def load(paths: Sequence[str | os.PathLike]) -> tuple[pd.DataFrame, list[dict[st
         raise results.RunError("only confirmation runs found; name the original runs")
     frames = [results.load_run(d) for d in run_dirs]
     manifests = [f.attrs["manifest"] | {"path": str(d)} for f, d in zip(frames, run_dirs)]
-    frame = pd.concat(frames, ignore_index=True)
+    # copy(): runs of different games have different k_ columns; the stacked frame comes out
+    # in many blocks, and every later column added to it warned (PerformanceWarning)
+    frame = pd.concat(frames, ignore_index=True).copy()
     frame.attrs = {}
     return frame, manifests
 

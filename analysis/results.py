@@ -244,4 +244,4 @@ def load_runs(run_dirs: Sequence[str | os.PathLike]) -> pd.DataFrame:
     """Several runs stacked (each keeps its run_id)."""
     import pandas as pd
 
-    return pd.concat([load_run(d) for d in run_dirs], ignore_index=True)
+    return pd.concat([load_run(d) for d in run_dirs], ignore_index=True).copy()  # one block each
