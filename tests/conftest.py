@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 
 from engines.core import Game, State
 
@@ -22,3 +27,19 @@ def random_midgame(game: Game, num_players: int, seed: int, fraction: float = 0.
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
     return state
+
+
+needs_chromium = pytest.mark.skipif(
+    shutil.which("chromium") is None, reason="chromium not installed (apt-get install -y chromium)")
+
+
+def chromium_dom(page: Path, tmp_path: Path, width: int = 1300) -> str:
+    """The DOM of `page` after loading in headless Chromium with a `width`-pixel window."""
+    proc = subprocess.run(
+        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         f"--user-data-dir={tmp_path / 'profile'}", "--host-resolver-rules=MAP * ~NOTFOUND",
+         f"--window-size={width},1000", "--virtual-time-budget=2000", "--dump-dom",
+         page.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from analysis import report, tournament
 from analysis.cli import main
+from tests.conftest import chromium_dom, needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -47,22 +47,6 @@ def test_report_makes_no_network_references(html_file):
 
 def test_directory_of_runs_is_expanded(run_dir, tmp_path):
     assert report.find_runs([run_dir.parent]) == [run_dir]
-
-
-needs_chromium = pytest.mark.skipif(
-    shutil.which("chromium") is None, reason="chromium not installed (apt-get install -y chromium)")
-
-
-def chromium_dom(page: Path, tmp_path: Path, width: int = 1300) -> str:
-    """The DOM of `page` after loading in headless Chromium with a `width`-pixel window."""
-    proc = subprocess.run(
-        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         f"--user-data-dir={tmp_path / 'profile'}", "--host-resolver-rules=MAP * ~NOTFOUND",
-         f"--window-size={width},1000", "--virtual-time-budget=2000", "--dump-dom",
-         page.as_uri()],
-        capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return proc.stdout
 
 
 @needs_chromium

@@ -7,14 +7,13 @@ though folding is legal in every game it sits first (half of its games).
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from analysis import report, tournament
 from engines import GAMES
+from tests.conftest import chromium_dom, needs_chromium
 from tests.toy_games import SHOWDOWN
 
 WARNING = "heuristic never used: fold (available in 50% of games)"
@@ -61,16 +60,9 @@ def test_issue15_report_without_kinds_says_so(systems_report, tmp_path):
     assert "class='warning'" not in text
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None,
-                    reason="chromium not installed (apt-get install -y chromium)")
+@needs_chromium
 def test_issue15_systems_section_renders_in_headless_chromium(systems_report, tmp_path):
-    proc = subprocess.run(
-        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         f"--user-data-dir={tmp_path / 'profile'}", "--host-resolver-rules=MAP * ~NOTFOUND",
-         "--virtual-time-budget=2000", "--dump-dom", systems_report.as_uri()],
-        capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    dom = proc.stdout
+    dom = chromium_dom(systems_report, tmp_path)
     section = re.search(r'<section id="game-systems-used"><h2>Game systems used</h2>(.*?)'
                         r"</section>", dom, re.DOTALL)
     assert section, "section missing from the rendered page"

@@ -4,8 +4,6 @@ experiment format that plays one line-up per bot, and the report section in Chro
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 import textwrap
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import pytest
 
 from analysis import experiments, report, robustness, tournament
 from engines import GAMES
+from tests.conftest import chromium_dom, needs_chromium
 from tests.toy_games import NIM
 
 
@@ -171,16 +170,10 @@ def test_issue15_report_section_does_it_hold(robustness_report):
     assert body.count("data:image/png;base64,") == 1
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None,
-                    reason="chromium not installed (apt-get install -y chromium)")
+@needs_chromium
 def test_issue15_robustness_section_renders_in_headless_chromium(robustness_report, tmp_path):
-    proc = subprocess.run(
-        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         f"--user-data-dir={tmp_path / 'profile'}", "--host-resolver-rules=MAP * ~NOTFOUND",
-         "--virtual-time-budget=2000", "--dump-dom", robustness_report.as_uri()],
-        capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    section = re.search(r"<h2>Does it hold with other bots\?</h2>(.*?)</section>", proc.stdout,
+    dom = chromium_dom(robustness_report, tmp_path)
+    section = re.search(r"<h2>Does it hold with other bots\?</h2>(.*?)</section>", dom,
                         re.DOTALL)
     assert section, "section missing from the rendered page"
     body = section.group(1)
