@@ -441,17 +441,18 @@ def _default_rules(rules_cls: type) -> Any:
     return rules_cls()
 
 
+def rule_changes(rules: Any) -> dict[str, Any]:
+    """The options of a `Rules` instance that differ from the defaults, by name."""
+    if rules is None:
+        return {}
+    default = type(rules)()
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)
+            if getattr(rules, f.name) != getattr(default, f.name)}
+
+
 def rules_to_str(rules: Any) -> str:
     """`key=value,...` of the options that differ from the defaults ('' = official rules)."""
-    if rules is None:
-        return ""
-    default = type(rules)()
-    parts = [
-        f"{f.name}={getattr(rules, f.name)}"
-        for f in dataclasses.fields(rules)
-        if getattr(rules, f.name) != getattr(default, f.name)
-    ]
-    return ",".join(parts)
+    return ",".join(f"{name}={value}" for name, value in rule_changes(rules).items())
 
 
 def rule_options(rules_cls: type) -> list[dict[str, Any]]:

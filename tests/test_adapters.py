@@ -254,3 +254,13 @@ def test_list_names_the_ismcts_bot(capsys):
 
     assert main(["list"]) == 0
     assert "ismcts" in capsys.readouterr().out
+
+
+def test_ismcts_searches_the_game_with_the_position_s_rules():
+    """The bot's OpenSpiel game carries the rule options of the state it decides for."""
+    game = engines.get_game("tabula-rasa")
+    bot = make_bot("ismcts:simulations=2", game)
+    state = game.new_state(2, 5, castle_rule="two_consecutive")
+    bot.choose(state, random.Random(0))
+    (os_game,) = bot._games.values()
+    assert os_game.rules == state.rules and os_game.rules.castle_rule == "two_consecutive"

@@ -39,7 +39,7 @@ import pyspiel
 
 import engines
 from engines.adapters import openspiel_name, win_shares
-from engines.core import Game, State, make_rules
+from engines.core import Game, State, make_rules, rule_changes
 
 __all__ = ["TabletopGame", "TabletopState", "register", "ISMCTSBot", "make_ismcts"]
 
@@ -257,11 +257,8 @@ def _openspiel_game(game: Game, num_players: int, rules: Any) -> TabletopGame:
     """The OpenSpiel game of `game` at this player count with these rules."""
     cls = register()[openspiel_name(game.name)]
     params: dict[str, Any] = {"players": num_players}
-    default = type(rules)()
-    for fld in dataclasses.fields(rules):
-        value = getattr(rules, fld.name)
-        if value != getattr(default, fld.name):
-            params[fld.name] = "" if value is None else value
+    for name, value in rule_changes(rules).items():
+        params[name] = "" if value is None else value
     return cls(params)
 
 
