@@ -264,3 +264,10 @@ def test_ismcts_searches_the_game_with_the_position_s_rules():
     bot.choose(state, random.Random(0))
     (os_game,) = bot._games.values()
     assert os_game.rules == state.rules and os_game.rules.castle_rule == "two_consecutive"
+
+
+def test_pettingzoo_ansi_render_is_the_games_full_view():
+    env = pz_adapter.env("big-cheese", players=3, render_mode="ansi")
+    env.reset(seed=2)
+    assert env.render() == env.unwrapped.game_state.render()
+    assert "Big Cheese" in env.render()

@@ -202,11 +202,7 @@ class TabletopState(pyspiel.State):
         return copy
 
     def __str__(self) -> str:
-        render = getattr(self.engine, "render", None)
-        try:
-            return render() if render else repr(self.engine)
-        except NotImplementedError:
-            return repr(self.engine)
+        return self.engine.render()
 
 
 def _observation_string(engine: State, player: int) -> str:

@@ -125,10 +125,7 @@ class TabletopEnv(AECEnv):
         """The whole table as text (`State.render()`)."""
         if self.render_mode is None:
             return None
-        try:
-            text = self.game_state.render()
-        except (AttributeError, NotImplementedError):  # a game without a text view
-            text = repr(self.game_state)
+        text = self.game_state.render()
         if self.render_mode == "human":
             print(text)
             return None
