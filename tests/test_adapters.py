@@ -271,3 +271,11 @@ def test_pettingzoo_ansi_render_is_the_games_full_view():
     env.reset(seed=2)
     assert env.render() == env.unwrapped.game_state.render()
     assert "Big Cheese" in env.render()
+
+
+def test_win_shares_split_a_shared_win_and_give_nothing_without_a_winner():
+    from engines.adapters import win_shares
+
+    assert win_shares([0, 2], 3) == [0.5, 0.0, 0.5]
+    assert win_shares([1], 2) == [0.0, 1.0]
+    assert win_shares([], 4) == [0.0] * 4  # a game cut off at the decision cap
