@@ -29,6 +29,7 @@ from analysis import tournament
 from analysis.results import RunError
 from analysis.summary import print_summary
 from engines import GAMES, datasets, get_game
+from engines import _build as engine_build
 from engines.bots import BotSpecError, bot_names, make_bot, split_specs
 from engines.core import rule_options
 
@@ -272,6 +273,7 @@ def bench(
                  f"core with {interpreter()} (about 9 µs on an idle core of the 2-core dev "
                  "machine with the README's /usr/bin/python3; higher = busier or slower)",
                  soft_wrap=True)
+    stdout.print(f"engines: {engine_build.BUILD}", soft_wrap=True)
 
 
 @app.command()

@@ -30,7 +30,7 @@ PERCENT_COLUMNS = {
 }
 SEAT_COLUMNS = {"seat", "best_seat", "worst_seat"}
 MANIFEST_FIELDS = ["run_id", "game", "players", "games", "bots", "seed", "rules_str", "dataset",
-                   "rotate", "package_version", "created"]
+                   "rotate", "package_version", "engine_build", "created"]
 MAX_CONTEXT_CHARTS = 12
 
 

@@ -26,6 +26,7 @@ import pyarrow as pa
 
 from analysis import results
 from analysis.parallel import check_backend
+from engines import _build as engine_build
 from engines import datasets, get_game, play_game
 from engines.bots import make_bot
 from engines.core import AVAILABILITY_EVERY, rules_to_str
@@ -196,6 +197,7 @@ def new_manifest(spec: RunSpec) -> dict[str, Any]:
         "rotate": spec.rotate,
         "seed_branch": spec.seed_branch,
         "package_version": package_version(),
+        "engine_build": engine_build.BUILD,  # compiled (mypyc) or pure, and why (issue 17)
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
 

@@ -11,7 +11,11 @@ import importlib
 import importlib.metadata
 import importlib.util
 
-from engines.core import (
+from engines import _build
+
+_build.install()  # before any compiled module is imported: TABLETOP_PURE, stale builds
+
+from engines.core import (  # noqa: E402
     Bot,
     Game,
     GameRecord,

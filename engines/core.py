@@ -348,11 +348,16 @@ class State:
 
 @functools.cache
 def _slot_names(cls: type) -> tuple[str, ...]:
-    """Every `__slots__` name of `cls` and its bases (a subclass may add `__slots__ = ()`)."""
+    """Every `__slots__` name of `cls` and its bases (a subclass may add `__slots__ = ()`).
+
+    A class compiled by mypyc has no `__slots__` (they vanish); its typed attributes are
+    listed in `__mypyc_attrs__` instead, and are neither slots nor in the instance `__dict__`.
+    """
     names: list[str] = []
     for klass in reversed(cls.__mro__):
-        slots = klass.__dict__.get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else [n for n in slots if n not in names]
+        slots = klass.__dict__.get("__mypyc_attrs__") or klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else [
+            n for n in slots if n not in names and n not in ("__dict__", "__weakref__")]
     return tuple(names)
 
 

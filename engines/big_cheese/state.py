@@ -123,20 +123,24 @@ _ORDERS = {n: tuple(tuple((w + i) % n for i in range(n)) for w in range(n)) for 
 _FOLLOWING = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 9)}
 
 
+#: The state's attributes (module-level: a compiled class has no `__slots__` to read back).
+_SLOTS = (
+    "num_players", "rules", "rng", "_legal_cache", "_d6", "_goal", "_exact", "_orders",
+    "_must_open", "_any_time", "_max_rounds", "_following", "_acts",
+    "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due", "vetoes",
+    "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
+    "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
+    "roll_card", "roll_points", "first_points", "rerolls", "award_winner", "winners_",
+    "end_reason", "rounds", "awards", "vetoes_played", "cheeses_played", "cheese_net",
+    "all_passes", "reshuffles", "lead_changes", "lead", "first_leader", "crossers",
+    "vetoes_by_seat", "cheeses_by_seat", "_choose_order", "chosen_pos",
+)
+
+
 class BigCheeseState(State):
     """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public)."""
 
-    __slots__ = (
-        "num_players", "rules", "rng", "_legal_cache", "_d6", "_goal", "_exact", "_orders",
-        "_must_open", "_any_time", "_max_rounds", "_following", "_acts",
-        "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due", "vetoes",
-        "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
-        "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
-        "roll_card", "roll_points", "first_points", "rerolls", "award_winner", "winners_",
-        "end_reason", "rounds", "awards", "vetoes_played", "cheeses_played", "cheese_net",
-        "all_passes", "reshuffles", "lead_changes", "lead", "first_leader", "crossers",
-        "vetoes_by_seat", "cheeses_by_seat", "_choose_order", "chosen_pos",
-    )
+    __slots__ = _SLOTS
 
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
@@ -145,7 +149,10 @@ class BigCheeseState(State):
     def round_label(self) -> str:
         return render.round_label(self)
 
-    def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
+    def __init__(self, num_players: int = 0, seed: int = 0, rules: Rules | None = None) -> None:
+        if not num_players:  # blank, for clone(): a compiled class cannot skip __init__
+            return
+        rules = rules or Rules()
         n = num_players
         self.num_players = n
         self.rules = rules
@@ -668,7 +675,7 @@ class BigCheeseState(State):
 
     # ------------------------------------------------------------------ information
     def clone(self) -> BigCheeseState:
-        new = object.__new__(BigCheeseState)
+        new = BigCheeseState()
         for name in _SHARED:
             setattr(new, name, getattr(self, name))
         new._legal_cache = None
@@ -790,7 +797,7 @@ def shuffled(cards: list[int] | tuple[int, ...], rng: random.Random) -> list[int
 #: Immutable or scalar attributes that `clone` shares by reference.
 _SHARED = tuple(
     name
-    for name in BigCheeseState.__slots__
+    for name in _SLOTS
     if name
     not in (
         "_legal_cache", "rng", "deck", "discard", "pool", "proj_cards", "proj_due", "vetoes",

@@ -329,7 +329,7 @@ class MCTSBot:
                 break  # every candidate scored alike in every world: nothing to learn
             if plan == math.inf:
                 spent = max(time.perf_counter() - start, 1e-9)
-                plan = math.floor(done * (deadline - start) / spent)
+                plan = float(math.floor(done * (deadline - start) / spent))
             rnd += 1
             if rnd < rounds and len(survivors) > 2:
                 first_fresh = worlds  # the confirming test must not reuse these worlds

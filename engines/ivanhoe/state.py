@@ -135,14 +135,17 @@ class IvanhoeState(State):
     def round_label(self) -> str:
         return render.round_label(self)
 
-    def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
+    def __init__(self, num_players: int = 0, seed: int = 0, rules: Rules | None = None) -> None:
+        if not num_players:  # blank, for clone(): a compiled class cannot skip __init__
+            return
+        rules = rules or Rules()
         self.num_players = n = num_players
         self.rules = rules
         self.rng = random.Random(seed)
         self._legal_cache = None
         self.deck = full_deck()  # unordered: each draw takes a uniformly random card
         self.discard: list[int] = []
-        self.hands = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
             for p in range(n):
                 self.draw(p)
@@ -198,7 +201,7 @@ class IvanhoeState(State):
         }
 
     def clone(self) -> IvanhoeState:
-        new = IvanhoeState.__new__(IvanhoeState)
+        new = IvanhoeState()
         new.num_players = self.num_players
         new.rules = self.rules
         new.rng = random.Random()
@@ -418,7 +421,7 @@ class IvanhoeState(State):
 
     def outwit_options(self, seat: int) -> list[tuple[int, int, int]]:
         """Every legal Outwit swap as (opponent, own slot, their slot)."""
-        out = []
+        out: list[tuple[int, int, int]] = []
         mine = self._face_up(seat)
         if not mine:
             return out

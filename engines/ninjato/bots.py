@@ -577,9 +577,8 @@ class Heuristic:
         if self.whole and s.tiles[s.cur]:
             plan = skill_plan(C, hand, s.ready[s.cur])
         else:
-            plan = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
-            if plan is None:
-                plan = raid_plan(C, hand)
+            cached = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
+            plan = raid_plan(C, hand) if cached is None else cached
         best, best_score = -1, 0
         worths = _PLAIN_WORTH2
         for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.hclosed, s.hsentry, s.hplain,
@@ -809,7 +808,7 @@ class Heuristic:
             left = len(red)
         gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
         shur = s.rshur
-        loss = 0
+        loss = 0.0
         if len(shur) > 1:  # a failure keeps the best treasure: a single one is not at risk
             top = 0
             for t in shur:

@@ -37,6 +37,7 @@ from engines.ninjato.actions import (
     PH_TOKEN,
 )
 from engines.ninjato.draw import draw_from, pick
+from engines.ninjato.fields import NinjatoFields
 
 E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX = (comp.E_MINUS2, comp.E_ZERO, comp.E_BORYAKU,
                                                comp.E_PLUS2, comp.E_SIX)
@@ -50,14 +51,14 @@ _REFRESHABLE = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SW
 # Legal lists shared by every state that has them (the contract: callers never mutate a
 # legal list), so the commonest decisions allocate no list.
 # (stealth, guard value, hand) -> first-play actions of a seat without skills
-_BASE_ACTS: dict[tuple[int, ...], list[int]] = {}
+_BASE_ACTS: dict[tuple, list[int]] = {}
 _BANZAI_OR_RETREAT = [A_BANZAI, A_RETREAT]
 _KI_OR_GIVE_UP = [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
 _GIVE_UP = [A_GIVE_UP]
 
 
-class RaidMixin:
-    """Raid rules of `NinjatoState` (attributes are declared there)."""
+class RaidMixin(NinjatoFields):
+    """Raid rules of `NinjatoState` (attributes are declared in `NinjatoFields`)."""
 
     __slots__ = ()
 

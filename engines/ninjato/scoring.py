@@ -12,6 +12,7 @@ from engines.ninjato.actions import (
     PH_REWARD1,
     PH_REWARD2,
 )
+from engines.ninjato.raid import RaidMixin
 
 E_DISGUISE = comp.E_DISGUISE
 R_SWORDSMAN, R_KINDNESS, R_FRIENDS, R_MASTER, R_SHAMEFUL = (
@@ -27,8 +28,8 @@ def set_multiplier(count: int, mult: tuple[int, int, int]) -> int:
     return full * mult[2] + (mult[rest - 1] if rest else 0)
 
 
-class ScoringMixin:
-    """Scoring rules of `NinjatoState` (attributes are declared there)."""
+class ScoringMixin(RaidMixin):
+    """Scoring rules of `NinjatoState` (attributes are declared in `NinjatoFields`)."""
 
     __slots__ = ()
 

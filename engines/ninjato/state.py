@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from bisect import insort
 
-from engines.core import State
 from engines.ninjato import components as comp
 from engines.ninjato import render
 from engines.ninjato.actions import (
@@ -38,7 +37,7 @@ from engines.ninjato.actions import (
     action_to_str,
 )
 from engines.ninjato.draw import draw_from, pick
-from engines.ninjato.raid import RaidMixin
+from engines.ninjato.fields import SLOTS as _SLOTS
 from engines.ninjato.rules import Rules
 from engines.ninjato.scoring import ScoringMixin
 
@@ -115,18 +114,6 @@ def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
     return out
 
 
-_SLOTS = (
-    "n", "rules", "rng", "C", "rnd", "turn", "order", "dojo_stack", "phase", "cur",
-    "hands", "known", "deck", "ddisc", "row", "treas", "bag", "tdisc",
-    "hplain", "hred", "hsentry", "hclan", "htok", "hclosed", "toksup",
-    "gdeck", "gdisc", "edeck", "edisc", "elites",
-    "sensei", "sbig", "sdis", "sdisc", "sunseen", "tiles", "owned", "ready", "schools",
-    "palace", "envdeck", "envoys", "pavilion", "rdeck", "rumours",
-    "honour", "src_env", "src_tok", "src_rum",
-    "rh", "rapp", "rshur", "rgk", "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon",
-    "pend", "ndisc", "ndraw", "disg", "sc_q", "sc_i", "sc_first", "sc_second", "sc_choice",
-    "disg_left", "leaders", "final",
-)
 _LIST_SLOTS = ("order", "dojo_stack", "deck", "ddisc", "row", "bag", "tdisc", "hsentry",
                "hclan", "htok", "hclosed", "gdeck", "gdisc", "edeck", "edisc", "sensei",
                "sbig", "sdis", "sdisc", "sunseen", "palace", "envdeck", "pavilion", "rdeck",
@@ -136,10 +123,13 @@ _NESTED_SLOTS = ("hands", "known", "treas", "hplain", "hred", "toksup", "elites"
                  "owned", "ready", "envoys", "rumours", "disg", "sc_q")
 
 
-class NinjatoState(RaidMixin, ScoringMixin, State):
-    """A Ninjato position (see the module docstring for the data layout)."""
+class NinjatoState(ScoringMixin):
+    """A Ninjato position (see the module docstring for the data layout).
 
-    __slots__ = _SLOTS + ("_legal_cache",)
+    One inheritance chain, `NinjatoFields` (the typed attributes) -> `RaidMixin` ->
+    `ScoringMixin` -> here: a class compiled by mypyc has a single base."""
+
+    __slots__ = ()
 
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
@@ -156,7 +146,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     @classmethod
     def initial(cls, num_players: int, seed: int, rules: Rules) -> NinjatoState:
         """Setup 3.1: sentries, tokens, 3 treasures per house, sensei, palace, pavilion, hands."""
-        s = cls.__new__(cls)
+        s = cls()  # not cls.__new__(cls): a compiled class always runs __init__
         s._legal_cache = None
         n = s.n = num_players
         s.rules = rules
@@ -632,7 +622,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     # ------------------------------------------------------------------ information
     def clone(self) -> NinjatoState:
-        s = NinjatoState.__new__(NinjatoState)
+        s = NinjatoState()
         s._legal_cache = None
         for name in ("n", "rules", "C", "rnd", "turn", "phase", "cur", "rh", "rapp", "rgk",
                      "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon", "pend", "ndisc",

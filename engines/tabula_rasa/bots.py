@@ -53,7 +53,7 @@ class GreedyBot:
         sides = state.sides
         rule = state.rules.castle_rule
         weights = state._weights
-        values = []
+        values: list[tuple[float, int]] = []
         memo: dict[tuple[int, int], int] = {}
         for action in legal:
             idx = me * NUM_TERRITORIES + ACTION_TERRITORY[action]

@@ -78,7 +78,9 @@ class TabulaRasaState(State):
     def round_label(self) -> str:
         return render.round_label(self)
 
-    def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
+    def __init__(self, num_players: int = 0, seed: int = 0, rules: Rules | None = None) -> None:
+        if not num_players:  # blank, for clone(): a compiled class cannot skip __init__
+            return
         self.num_players = num_players
         self.rules = rules or Rules()
         self.rng = random.Random(seed)
@@ -86,7 +88,8 @@ class TabulaRasaState(State):
         self.sides = 2 if num_players == 4 else num_players
         self.side_of = tuple(seat % self.sides for seat in range(num_players))
         # A uniform shuffle: sort by fresh random keys (3x faster than random.shuffle).
-        cards = sorted(FULL_DECK, key=lambda _card, draw=self.rng.random: draw())
+        draw = self.rng.random
+        cards = sorted(FULL_DECK, key=lambda _card: draw())
         # Setup: two cards out face down, unseen (A8); 8 to each seat; the rest is the pile.
         self.removed = sorted(cards[:REMOVED])
         dealt = REMOVED + HAND_SIZE * num_players
@@ -101,7 +104,7 @@ class TabulaRasaState(State):
         self.to_move = 0  # A10: seat 0 is the player left of the dealer
         self.total_plies = len(FULL_DECK) - REMOVED  # A11: every card in play is played
         self._weights = ACTION_VALUE if self.rules.majority_by == "value_sum" else _COUNT_WEIGHTS
-        self._result = None
+        self._result: tuple[int, Scoring] | None = None
         self._offset, self._next = _TABLES[num_players]
 
     # --- acting --------------------------------------------------------------------------
@@ -205,7 +208,7 @@ class TabulaRasaState(State):
 
     # --- information -----------------------------------------------------------------------
     def clone(self) -> TabulaRasaState:
-        new = object.__new__(TabulaRasaState)
+        new = TabulaRasaState()
         new.num_players = self.num_players
         new.rules = self.rules
         rng = random.Random()
@@ -251,7 +254,8 @@ class TabulaRasaState(State):
 
     def placed(self) -> list[list[list[int]]]:
         """Public: the cards beside each territory, per side (`[side][territory] -> cards`)."""
-        out = [[[] for _ in range(NUM_TERRITORIES)] for _ in range(self.sides)]
+        out: list[list[list[int]]] = [[[] for _ in range(NUM_TERRITORIES)]
+                                      for _ in range(self.sides)]
         for ply, action in enumerate(self.history):
             side = self.side_of[ply % self.num_players]
             out[side][_TERR[action]].append(action >> 1)

@@ -69,18 +69,19 @@ SWAPS, ENDS, RESTOCK_LISTS = O._SWAPS, O._ENDS, O._RESTOCKS  # filled by `option
 ATOM_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ATOMIC else 0 for k in range(NK))
 ARROW_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ARROW else 0 for k in range(NK))
 #: Bazaar purchases by deed colour and stock of that colour's deeds, shared by every state
-#: of a data set (key: data-set label, colour, counts left on the bazaar).
-_SHOP_ROWS: dict[tuple, tuple] = {}
+#: of a data set (key: data-set label, colour, counts left on the bazaar; the label alone
+#: for the full bazaar).
+_SHOP_ROWS: dict[str | tuple, tuple] = {}
 
 
 def _full_shop(comp: C.Components) -> tuple:
     """The shop rows of a full bazaar (every game starts with it)."""
     shop = _SHOP_ROWS.get(comp.label)
     if shop is None:
-        state = TimePiratesState.__new__(TimePiratesState)
+        state = TimePiratesState()
         state.comp = comp
         state.bazaar = [d[3] for d in comp.deeds]
-        state.shop = ()
+        state.shop = tuple()  # not (): mypy would narrow `state.shop` to the empty tuple
         state._stock_shop()
         shop = _SHOP_ROWS[comp.label] = state.shop
     return shop
@@ -112,7 +113,9 @@ class TimePiratesState(State):
     def round_label(self) -> str:
         return render.round_label(self)
 
-    def __init__(self, num_players: int, seed: int, rules: Rules | None = None) -> None:
+    def __init__(self, num_players: int = 0, seed: int = 0, rules: Rules | None = None) -> None:
+        if not num_players:  # blank, for clone(): a compiled class cannot skip __init__
+            return
         rules = rules or Rules()
         comp = C.load(rules.components)
         n = num_players
@@ -683,7 +686,7 @@ class TimePiratesState(State):
 
     # --- contract: information ------------------------------------------------------------
     def clone(self) -> TimePiratesState:
-        new = TimePiratesState.__new__(TimePiratesState)
+        new = TimePiratesState()
         new.num_players = self.num_players
         new.rules = self.rules
         new.rng = random.Random()
@@ -817,6 +820,6 @@ S = TimePiratesState
 #: Per phase (index = PH_*): the legal-action builder and the action handler.
 _LEGAL = (S._legal_start, S._legal_penalty, S._legal_restock, S._legal_act, S._legal_pay,
           S._legal_land, S._legal_jump, S._legal_swap, S._legal_white, S._legal_over)
-_DO = (S._do_start, S._do_penalty, S._do_restock, S._do_act, S._do_pay, S._do_land,
+_DO: tuple = (S._do_start, S._do_penalty, S._do_restock, S._do_act, S._do_pay, S._do_land,
        S._do_land, S._do_swap, S._do_white, None)
 S.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook (with the forced choices)
