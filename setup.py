@@ -33,6 +33,8 @@ _spec.loader.exec_module(_build)
 INFO = ROOT / "engines" / _build.INFO_FILE
 #: mypy checks the compiled modules alone; the rest of the project is followed silently.
 MYPY_FLAGS = ["--ignore-missing-imports", "--follow-imports=silent"]
+#: Name of each package's shared library of compiled code (mypyc adds `__mypyc`).
+GROUP_LIBRARY = "_native"
 
 
 def warn(message: str) -> None:
@@ -50,7 +52,7 @@ def remove_stale_extensions() -> None:
         stem = _build.source_path(module, ROOT).with_suffix("")
         for found in stem.parent.glob(f"{stem.name}.*.so"):
             found.unlink()
-    for group in ROOT.glob("*__mypyc*.so"):
+    for group in [*ROOT.glob("*__mypyc*.so"), *ROOT.glob(f"engines/**/{GROUP_LIBRARY}__mypyc*.so")]:
         group.unlink()
 
 
@@ -104,13 +106,17 @@ def compiled_extensions() -> list:
              for module in _build.COMPILED_MODULES]
     # One group (shared library) per package: the C compiler runs on the groups in parallel
     # (`build_ext -j`), and an edit recompiles only its own group.  Across groups the calls go
-    # through Python, as they already do between a game and core's State.
+    # through Python, as they already do between a game and core's State.  Each group's
+    # library is named inside its package (`engines/ninjato/_native__mypyc...so`): mypyc's
+    # default puts it at the top level, outside the packages, where an editable install
+    # cannot import it from another directory.
     groups: dict[str, list[str]] = {}
     for module, path in zip(_build.COMPILED_MODULES, paths):
         groups.setdefault(module.rsplit(".", 1)[0], []).append(path)
     try:
         extensions = mypycify(MYPY_FLAGS + paths, opt_level="3", debug_level="0",
-                              separate=[(group, None) for group in groups.values()])
+                              separate=[(group, f"{package}.{GROUP_LIBRARY}")
+                                        for package, group in groups.items()])
     except SystemExit as error:  # mypy found type errors: mypyc refuses to compile
         warn(f"mypyc refused the engines (type errors above, exit {error.code}); installing "
              "pure Python")

@@ -91,6 +91,14 @@ def test_tabletop_pure_plays_the_py_modules_even_where_compiled_ones_are_install
     assert files and all(f.endswith(".py") for f in files), files
 
 
+def test_the_installed_build_plays_from_any_directory(tmp_path):
+    """The `simulate` command runs outside the checkout: every compiled module and its
+    package's library must import from there (mypyc's default put the library at the top
+    level of the checkout, where only a run from the checkout found it)."""
+    out = _run(_PLAY, {}, tmp_path)
+    assert out.splitlines()[0] == _build.BUILD
+
+
 def test_compiled_and_pure_play_identical_games():
     """Every game, player count and bot (random, every heuristic, heuristic+random, a small
     MCTS), in this process's build and in a `TABLETOP_PURE=1` subprocess, in one run."""
@@ -139,11 +147,10 @@ def test_snapshot_sees_every_attribute_of_the_position(name):
 # --- stale compiled modules -----------------------------------------------------------------
 
 def _copy_build(tmp_path: Path) -> Path:
-    """A copy of the installed engines (with their compiled modules) to edit safely."""
+    """A copy of the installed engines (with their compiled modules and each package's
+    library of compiled code, `_native__mypyc`) to edit safely."""
     shutil.copytree(ROOT / "engines", tmp_path / "engines",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    for group in ROOT.glob("*__mypyc*.so"):
-        shutil.copy2(group, tmp_path / group.name)
     return tmp_path
 
 
