@@ -74,8 +74,9 @@ def compare_command(
         help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")] = None,
 ) -> None:
     """Compare bots in duplicate format: each deal is replayed once per seat permutation."""
-    from analysis import compare, stats
-    from analysis.cli import parse_rules, run_with_progress
+    from analysis.cli.app import parse_rules, run_with_progress
+    from analysis.run import compare
+    from analysis.stats import balance
     from engines import get_game
     from engines.bots import split_specs
 
@@ -100,13 +101,13 @@ def compare_command(
         f"[bold]{game_name}[/] · {players} players · line-up {', '.join(spec.lineup)} · "
         f"{spec.deals:,} deals x {len(spec.seatings)} seatings = {total:,} games · seed {seed}")
     _print_frame("Win share by bot (95% interval clustered by deal)",
-                 stats.clustered_win_share(frame)[
+                 balance.clustered_win_share(frame)[
                      ["bot", "games", "clusters", "win_share", "ci_low", "ci_high"]],
                  {"win_share", "ci_low", "ci_high"})
     _print_frame("Plackett-Luce ratings (openskill; 95% bootstrap interval on mu)",
-                 stats.ratings(frame, bootstrap=bootstrap)[
+                 balance.ratings(frame, bootstrap=bootstrap)[
                      ["place", "bot", "mu", "sigma", "ordinal", "mu_low", "mu_high"]])
-    matrix = stats.pairwise_matrix(frame)
+    matrix = balance.pairwise_matrix(frame)
     _print_frame("Pairwise: share of meetings the row bot finishes ahead of the column bot",
                  matrix.reset_index().rename(columns={"bot": ""}), set(matrix.columns))
     if vs_rotation:
@@ -121,12 +122,12 @@ def compare_command(
                             "half_width_rotation", "ratio", "rotation_games_equivalent"]],
                      {"share_duplicate", "half_width_duplicate", "share_rotation",
                       "half_width_rotation"})
-    from analysis import findings
-    from analysis.summary import print_findings
+    from analysis.present.summary import print_findings
+    from analysis.stats import findings
 
     print_findings(stdout, findings.family(frame), out)
     if report is not None:
-        from analysis.report import write_report
+        from analysis.present.report import write_report
 
         write_report(result.run_dirs, report, title=f"Bot comparison: {game_name}")
         stdout.print(f"report: {report}")
@@ -159,7 +160,7 @@ def report_command(
         help="Worker processes for confirmation games (-1 = all cores).")] = -1,
 ) -> None:
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
-    from analysis.report import write_report
+    from analysis.present.report import write_report
 
     if bootstrap < 0:
         raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
@@ -189,8 +190,8 @@ def run_command(
     confirm_games: ConfirmGamesOption = None,
 ) -> None:
     """Run every study of an experiment file, then write OUT/NAME/report.html."""
-    from analysis import experiments
-    from analysis.cli import run_with_progress
+    from analysis.cli.app import run_with_progress
+    from analysis.run import experiments
 
     if confirm_games is not None and confirm_games <= 0:
         raise ValueError(f"--confirm-games must be positive, got {confirm_games}")

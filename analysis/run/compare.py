@@ -24,7 +24,9 @@ from typing import Any
 
 import pandas as pd
 
-from analysis import results, stats, tournament
+from analysis.results import store
+from analysis.run import tournament
+from analysis.stats import balance
 
 COMPARE_FILE = "compare.json"
 FILLS = ("last", "alternate")
@@ -116,7 +118,7 @@ def run_duplicate(
         run_dir = out / name
         tournament.run_or_resume(run_spec, run_dir, jobs, progress, backend, scheduler)
         run_dirs.append(run_dir)
-    return CompareResult(results.load_runs(run_dirs), out, run_dirs, spec)
+    return CompareResult(store.load_runs(run_dirs), out, run_dirs, spec)
 
 
 def run_rotation(
@@ -134,8 +136,8 @@ def run_rotation(
 
 def narrowing(duplicate: pd.DataFrame, rotation: pd.DataFrame) -> pd.DataFrame:
     """Per bot: interval half widths of both formats (deal-clustered) and their ratio."""
-    dup = stats.clustered_win_share(duplicate).set_index("bot")
-    rot = stats.clustered_win_share(rotation).set_index("bot")
+    dup = balance.clustered_win_share(duplicate).set_index("bot")
+    rot = balance.clustered_win_share(rotation).set_index("bot")
     out = pd.DataFrame({
         "games_duplicate": dup["games"], "share_duplicate": dup["win_share"],
         "half_width_duplicate": dup["half_width"],
@@ -156,4 +158,4 @@ def read_compare(out_dir: str | os.PathLike) -> dict[str, Any] | None:
     try:
         return json.loads(path.read_text())
     except (OSError, json.JSONDecodeError) as exc:
-        raise results.RunError(f"{path} is unreadable or corrupt: {exc}") from None
+        raise store.RunError(f"{path} is unreadable or corrupt: {exc}") from None

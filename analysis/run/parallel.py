@@ -260,7 +260,7 @@ def _source_roots(game_name: str) -> list[Path]:
     game = get_game(game_name)
     roots = []
     for module_name in (game.Rules.__module__, "engines.core", "engines.bots",
-                        "analysis.tournament", "analysis.results"):
+                        "analysis.run.tournament", "analysis.results.store"):
         module = importlib.import_module(module_name)
         path = Path(module.__file__ or "")
         is_package_part = module_name == "engines.bots" or (

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from analysis import tournament
+from analysis.run import tournament
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -32,7 +32,7 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    from analysis.cli import parse_rules, run_with_progress, stderr, stdout
+    from analysis.cli.app import parse_rules, run_with_progress, stderr, stdout
 
     @app.command("data")
     def data(
@@ -110,7 +110,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play the same deals under several settings and measure each key's effect on
         first-seat edge, seat balance, scoring sources, game length and ties (paired)."""
-        from analysis import sweep
+        from analysis.run import sweep
         from engines import get_game
         from engines.bots import split_specs
 
@@ -141,14 +141,14 @@ def register(app: typer.Typer) -> None:
         stdout.print(f"cells: {out}/<cell> (each a run directory; load_sweep({str(out)!r}) "
                      "loads them all)", soft_wrap=True, highlight=False)
         if report is not None:
-            from analysis.report import page
+            from analysis.present.report import page
 
             _write_atomically(report, page(f"What-if sweep: {game_name}",
                                            sweep.report_html(spec, frame)))
             stdout.print(f"report: {report}")
 
     def print_sweep(spec, frame) -> None:
-        from analysis import sweep
+        from analysis.run import sweep
 
         table = sweep.effects(spec, frame)
         stdout.print(f"{spec.game} {spec.players}p · bots {', '.join(spec.bots)} · "
@@ -205,7 +205,7 @@ def register(app: typer.Typer) -> None:
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     ) -> None:
         """Successive halving on shared deals: find the most balanced setting within a budget."""
-        from analysis import search, sweep
+        from analysis.run import search, sweep
         from engines import get_game
         from engines.bots import split_specs
 

@@ -18,7 +18,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import results, stats, tournament
+from analysis.results import store
+from analysis.run import tournament
+from analysis.stats import balance
 
 #: Correction across a findings list.
 FAMILY_METHOD = "bh"
@@ -43,13 +45,13 @@ def _bot_tests(frame: pd.DataFrame, ctx: list[str]) -> list[dict[str, Any]]:
         if group["bot"].nunique() < 2:
             continue
         fair = 1.0 / int(group["players"].iloc[0])
-        for row in stats.clustered_win_share(group).itertuples():
+        for row in balance.clustered_win_share(group).itertuples():
             z = (row.win_share - fair) / row.se if row.se and row.se > 0 else np.nan
-            p = stats.two_sided_p(z)
+            p = balance.two_sided_p(z)
             rows.append({**dict(zip(ctx, key)), "kind": "bot", "subject": row.bot,
                          "games": row.games, "share": row.win_share, "fair": fair,
                          "effect": row.win_share - fair, "half_width": row.half_width,
-                         "mde": float(stats.mde_from_se(row.se)), "p_value": p})
+                         "mde": float(balance.mde_from_se(row.se)), "p_value": p})
     return rows
 
 
@@ -60,9 +62,9 @@ def family(frame: pd.DataFrame) -> pd.DataFrame:
     test; `p_adjusted` is Benjamini–Hochberg over all rows, `significant` uses it, and `mde`
     is the smallest first-seat (or bot) edge the games detect with 80% power.
     """
-    ctx = stats.context_columns(frame)
+    ctx = balance.context_columns(frame)
     rows = []
-    for adv in stats.seat_advantage(frame).to_dict("records"):
+    for adv in balance.seat_advantage(frame).to_dict("records"):
         rows.append({**{c: adv[c] for c in ctx}, "kind": "seat", "subject": adv["unit"],
                      "games": adv["games"], "share": adv["first_share"], "fair": adv["fair"],
                      "effect": adv["first_edge"],
@@ -74,8 +76,8 @@ def family(frame: pd.DataFrame) -> pd.DataFrame:
     out = pd.DataFrame(rows)
     if out.empty:
         return out
-    out["p_adjusted"] = stats.adjust_pvalues(out["p_value"], FAMILY_METHOD)
-    out["significant"] = out["p_adjusted"] < stats.ALPHA
+    out["p_adjusted"] = balance.adjust_pvalues(out["p_value"], FAMILY_METHOD)
+    out["significant"] = out["p_adjusted"] < balance.ALPHA
     out["tests"] = int(out["p_value"].notna().sum())
     for column in ("confirm_games", "confirm_p", "confirm_share"):
         out[column] = np.nan
@@ -86,9 +88,9 @@ def family(frame: pd.DataFrame) -> pd.DataFrame:
 def describe_correction(tests: pd.DataFrame) -> str:
     """One sentence: which correction, over how many tests."""
     n = int(tests["p_value"].notna().sum()) if len(tests) else 0
-    return (f"p-values adjusted with {stats.ADJUST_METHODS[FAMILY_METHOD]} (false discovery "
+    return (f"p-values adjusted with {balance.ADJUST_METHODS[FAMILY_METHOD]} (false discovery "
             f"rate) over the {n} test{'s' if n != 1 else ''} behind these findings; "
-            f"'significant' means adjusted p < {stats.ALPHA:g}.")
+            f"'significant' means adjusted p < {balance.ALPHA:g}.")
 
 
 def format_p(p: float) -> str:
@@ -120,8 +122,8 @@ def confirmation_spec(manifest: dict[str, Any], games: int | None = None) -> tou
 
 def _check_stored(target: Path, spec: tournament.RunSpec) -> None:
     """A confirmation of another size is already there: say so (not "a different run")."""
-    if (target / results.MANIFEST).is_file():
-        games = int(results.read_manifest(target).get("games", 0))
+    if (target / store.MANIFEST).is_file():
+        games = int(store.read_manifest(target).get("games", 0))
         if games != spec.games:
             raise ValueError(f"{target} holds {games:,} fresh games, not {spec.games:,}; "
                              f"remove it to confirm on {spec.games:,}")
@@ -150,7 +152,7 @@ def confirm(
     tests = tests.copy()
     if tests.empty or not tests["significant"].any():
         return tests
-    ctx = [c for c in stats.CONTEXT if c in tests.columns]
+    ctx = [c for c in balance.CONTEXT if c in tests.columns]
     significant = tests[tests["significant"]]
     plan: dict[tuple, list[tuple[dict[str, Any], tournament.RunSpec, Path]]] = {}
     for _, row in significant.iterrows():
@@ -169,7 +171,7 @@ def confirm(
                          f"{manifest.get('rules_str') or 'official rules'}")
                 announce(f"confirming {label} on {spec.games:,} fresh games -> {target}")
             tournament.run_or_resume(spec, target, jobs, None, backend, scheduler)
-        fresh_frames[key] = (results.load_runs([t for _, _, t in runs]) if runs
+        fresh_frames[key] = (store.load_runs([t for _, _, t in runs]) if runs
                              else pd.DataFrame())
     for index, row in significant.iterrows():
         key = tuple(row[c] for c in ctx)
@@ -186,7 +188,7 @@ def confirm(
         tests.at[index, "confirm_games"] = int(new["games"])
         tests.at[index, "confirm_p"] = float(new["p_value"])
         tests.at[index, "confirm_share"] = float(new["share"])
-        tests.at[index, "confirmed"] = bool(new["p_value"] < stats.ALPHA and same_direction)
+        tests.at[index, "confirmed"] = bool(new["p_value"] < balance.ALPHA and same_direction)
     return tests
 
 

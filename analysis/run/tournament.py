@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyarrow as pa
 
-from analysis import results
-from analysis.parallel import check_backend
+from analysis.results import store
+from analysis.run.parallel import check_backend
 from engines import datasets, get_game, play_game
 from engines.bots import make_bot
 from engines.core import AVAILABILITY_EVERY, rules_to_str
@@ -165,8 +165,8 @@ def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> p
         records.append(play_game(game, bots, game_seed, spec.players, spec.rules,
                                  availability=not index % AVAILABILITY_EVERY))
         lineups.append(lineup)
-    return results.columns_to_table(
-        results.chunk_columns(records, start, seeds, lineups, meta, game.action_kinds))
+    return store.columns_to_table(
+        store.chunk_columns(records, start, seeds, lineups, meta, game.action_kinds))
 
 
 def package_version() -> str:
@@ -210,7 +210,7 @@ def spec_from_manifest(manifest: dict[str, Any]) -> RunSpec:
             seed_branch=int(manifest.get("seed_branch", 0)),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise results.RunError(f"manifest lacks a valid field: {exc}") from None
+        raise store.RunError(f"manifest lacks a valid field: {exc}") from None
 
 
 @dataclass
@@ -237,7 +237,7 @@ def _execute(
         for number, start, stop in todo:
             yield number, play_chunk(spec, meta, start, stop)
         return
-    from analysis.parallel import parallel_chunks
+    from analysis.run.parallel import parallel_chunks
 
     yield from parallel_chunks(play_chunk, spec, meta, todo, jobs, backend, scheduler)
 
@@ -265,12 +265,12 @@ def run(
         if not os.access(run_dir, os.W_OK):
             raise ValueError(f"output directory {run_dir} is not writable")
         manifest = new_manifest(spec)
-        results.write_manifest(run_dir, manifest)
+        store.write_manifest(run_dir, manifest)
     else:
         manifest = _manifest
     meta = {"run_id": manifest["run_id"], "game": spec.game,
             "rules": manifest["rules_str"], "dataset": manifest["dataset"]}
-    done = results.finished_chunks(run_dir)
+    done = store.finished_chunks(run_dir)
     todo = [c for c in chunks(spec) if c[0] not in done]
     sizes = {number: stop - start for number, start, stop in todo}
     if progress is not None and done:
@@ -279,11 +279,11 @@ def run(
         jobs = os.cpu_count() or 1
     started = time.perf_counter()
     for number, table in _execute(spec, meta, todo, jobs, backend, scheduler):
-        results.write_part(run_dir, number, table)
+        store.write_part(run_dir, number, table)
         if progress is not None:
             progress(sizes[number])
     seconds = time.perf_counter() - started
-    frame = results.load_run(run_dir)
+    frame = store.load_run(run_dir)
     return RunResult(frame, run_dir, manifest, sum(sizes.values()), seconds)
 
 
@@ -292,7 +292,7 @@ def resume(
     backend: str = "loky", scheduler: str | None = None,
 ) -> RunResult:
     """Finish an interrupted run: play only the chunks that have no part on disk."""
-    manifest = results.read_manifest(run_dir)
+    manifest = store.read_manifest(run_dir)
     spec = spec_from_manifest(manifest)
     spec.validated()
     return run(spec, run_dir, jobs, progress, backend, scheduler, _manifest=manifest)
@@ -307,10 +307,10 @@ def run_or_resume(
     Studies made of several runs (comparisons, experiment files) call this for each run, so
     re-running the study after an interruption picks up where it stopped.
     """
-    if not (Path(run_dir) / results.MANIFEST).is_file():
+    if not (Path(run_dir) / store.MANIFEST).is_file():
         return run(spec, run_dir, jobs, progress, backend, scheduler)
     wanted = spec.validated()
-    stored = spec_from_manifest(results.read_manifest(run_dir))
+    stored = spec_from_manifest(store.read_manifest(run_dir))
     same = ("game", "players", "games", "bots", "seed", "rules", "rotate", "seed_branch")
     if any(getattr(stored, key) != getattr(wanted, key) for key in same):
         raise ValueError(f"{run_dir} holds a different run; remove it or use another --out")

@@ -30,7 +30,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import results, stats, tournament
+from analysis.results import store
+from analysis.run import tournament
+from analysis.stats import balance
 from engines import datasets, get_game
 
 DESIGNS = ("one-at-a-time", "grid")
@@ -196,7 +198,7 @@ class SweepSpec:
                        rules=dict(data.get("rules", {})),
                        chunk_size=int(data.get("chunk_size", 0)))
         except (KeyError, TypeError, ValueError) as exc:
-            raise results.RunError(f"{SWEEP_FILE} lacks a valid field: {exc}") from None
+            raise store.RunError(f"{SWEEP_FILE} lacks a valid field: {exc}") from None
 
 
 def _slug(text: str) -> str:
@@ -250,11 +252,11 @@ def resume_sweep(out_dir: str | Path, jobs: int = 1,
 def read_spec(out_dir: str | Path) -> SweepSpec:
     path = Path(out_dir) / SWEEP_FILE
     if not path.is_file():
-        raise results.RunError(f"{out_dir} is not a sweep directory (no {SWEEP_FILE})")
+        raise store.RunError(f"{out_dir} is not a sweep directory (no {SWEEP_FILE})")
     try:
         return SweepSpec.from_json(json.loads(path.read_text()))
     except json.JSONDecodeError as exc:
-        raise results.RunError(f"{path} is corrupt: {exc}") from None
+        raise store.RunError(f"{path} is corrupt: {exc}") from None
 
 
 def load_sweep(out_dir: str | Path) -> tuple[SweepSpec, pd.DataFrame]:
@@ -263,7 +265,7 @@ def load_sweep(out_dir: str | Path) -> tuple[SweepSpec, pd.DataFrame]:
     spec = read_spec(out_dir)
     frames = []
     for cell in spec.cells():
-        frame = results.load_run(Path(out_dir) / cell.name)
+        frame = store.load_run(Path(out_dir) / cell.name)
         frame["cell"] = cell.name
         for key, text in cell.settings.items():
             frame[key] = text
@@ -285,7 +287,7 @@ def game_table(frame: pd.DataFrame) -> pd.DataFrame:
     table = wins.join(grouped["decisions"].first().rename("length"))
     table["players"] = grouped["players"].first()
     table["tie"] = grouped["win_share"].apply(lambda w: float((w > 0).sum() > 1))
-    sources = stats.source_columns(frame)
+    sources = balance.source_columns(frame)
     for column in sources:
         table[column] = grouped[column].sum()
     table["points"] = table[sources].sum(axis=1) if sources else grouped["score"].sum()
@@ -329,7 +331,7 @@ def paired_difference(reference: pd.DataFrame, other: pd.DataFrame,
 def _effects(pairs: list[tuple[dict, dict]], n: int, confidence: float) -> pd.DataFrame:
     """Average the paired per-game differences over `pairs` (one per combination of the
     other keys' values in a grid; one in a one-at-a-time sweep)."""
-    z = stats._z(confidence)
+    z = balance._z(confidence)
     rows = []
     for name in pairs[0][0]:
         if not all(name in a and name in b for a, b in pairs):
@@ -343,7 +345,7 @@ def _effects(pairs: list[tuple[dict, dict]], n: int, confidence: float) -> pd.Da
         se_ind = float(math.sqrt((np.var(ref_values, ddof=1) + np.var(new_values, ddof=1)) / n)) \
             if n > 1 else float("nan")
         effect = est - est_ref
-        p = stats.two_sided_p(effect / se) if se > 0 else (1.0 if effect == 0 else 0.0)
+        p = balance.two_sided_p(effect / se) if se > 0 else (1.0 if effect == 0 else 0.0)
         rows.append({"statistic": name, "reference": est_ref, "estimate": est, "effect": effect,
                      "ci_low": effect - z * se, "ci_high": effect + z * se, "se": se,
                      "se_independent": se_ind, "p": p})
@@ -390,8 +392,8 @@ def effects(spec: SweepSpec, frame: pd.DataFrame, confidence: float = 0.95) -> p
     if not rows:
         return pd.DataFrame()
     out = pd.concat(rows, ignore_index=True)
-    out["p_adjusted"] = stats.adjust_pvalues(out["p"].to_numpy(), "holm")
-    out["significant"] = out["p_adjusted"] < stats.ALPHA
+    out["p_adjusted"] = balance.adjust_pvalues(out["p"].to_numpy(), "holm")
+    out["significant"] = out["p_adjusted"] < balance.ALPHA
     return out
 
 
@@ -462,7 +464,7 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
     source, game length): "holds over every varied value" or "depends on KEY: changes from X
     to Y" — a change counts only when it is significant after Holm (game length: also at
     least 10% of the mean)."""
-    z = stats._z(confidence)
+    z = balance._z(confidence)
     base_cell = next(c for c in spec.cells() if c.name == "base")
     tables = {cell: game_table(part) for cell, part in frame.groupby("cell")}
     cells = {c.name: c for c in spec.cells()}
@@ -510,8 +512,8 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
 def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "") -> str:
     """The sweep's report section: effects, the ranking, the conclusions table (one at a time)
     and a chart of effect sizes."""
-    from analysis import plots
-    from analysis.report import image_html, table_html
+    from analysis.present import plots
+    from analysis.present.report import image_html, table_html
 
     table = effects(spec, frame)
     label = (f"{spec.game} {spec.players}p, bots {', '.join(spec.bots)}, {spec.games} games per "

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from analysis import transcript
+from analysis.present import transcript
 from engines import get_game
 from engines.bots import make_bot
 from engines.core import BOT_SEED_SALT

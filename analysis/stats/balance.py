@@ -698,8 +698,8 @@ def kind_columns(frame: pd.DataFrame) -> list[str]:
 def _kind_names(game_name: str, columns: list[str]) -> dict[str, str]:
     """`k_` column -> the kind's name, in the game's declared order when the game is known
     (column names lose punctuation: "kenjutsu +2" is stored as `k_kenjutsu_2`)."""
-    from analysis.results import kind_columns as spelled
-    from analysis.results import kind_label
+    from analysis.results.store import kind_columns as spelled
+    from analysis.results.store import kind_label
     from engines import GAMES
 
     game = GAMES.get(game_name)

@@ -5,6 +5,7 @@ corrupt results) ends as one line `error: ...` on stderr with exit code 2, never
 """
 
 
+import importlib
 import secrets
 import sys
 import time
@@ -25,9 +26,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from analysis import tournament
-from analysis.results import RunError
-from analysis.summary import print_summary
+from analysis.present.summary import print_summary
+from analysis.results import store
+from analysis.results.store import RunError
+from analysis.run import tournament
 from engines import GAMES, datasets, get_game
 from engines.bots import BotSpecError, bot_names, make_bot, split_specs
 from engines.core import rule_options
@@ -119,7 +121,7 @@ def simulate_game(
 ) -> tournament.RunResult:
     """What `simulate GAME ...` does; returns the run result (for tests and wrappers)."""
     if resume is not None:
-        manifest = tournament.results.read_manifest(resume)
+        manifest = store.read_manifest(resume)
         if manifest.get("game") != game_name:
             fail(f"{resume} is a {manifest.get('game')} run, not {game_name}")
         run_dir, label, total = resume, f"{game_name} (resume)", int(manifest["games"])
@@ -186,7 +188,7 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
                                rule or [], quiet, chunk_size, backend, scheduler)
         print_summary(stdout, result, quiet=quiet)
         if report is not None:
-            from analysis.report import write_report
+            from analysis.present.report import write_report
 
             stdout.print(f"report: {write_report([result.run_dir], report)}")
 
@@ -290,7 +292,7 @@ def show(
                        "each decision, folded by round.")] = None,
 ) -> None:
     """Replay one game of a run (or a played game) round by round, in words."""
-    from analysis import transcript
+    from analysis.present import transcript
 
     if html is not None:
         transcript.check_html_path(html)
@@ -323,14 +325,14 @@ def play(
         "--step", help="Wait for Enter before each bot move instead of pausing.")] = False,
 ) -> None:
     """Play one seat against the bots in the terminal; the game is saved as a transcript."""
-    from analysis.play import play as play_game_by_hand
+    from analysis.present.play import play as play_game_by_hand
 
     play_game_by_hand(game_name, seat - 1, split_specs(bots), players, parse_rules(rule or []),
                       seed, out, pause, step)
 
 
-__import__("analysis.cli_analysis").cli_analysis.register(app)  # compare, report, run
-__import__("analysis.cli_whatif").cli_whatif.register(app)  # data, sweep, balance-search
+importlib.import_module("analysis.cli.studies").register(app)  # compare, report, run
+importlib.import_module("analysis.cli.whatif").register(app)  # data, sweep, balance-search
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from analysis import findings
-from analysis.coverage import neglect_lines
-from analysis.stats import seat_tests, team_label, teams_for, win_share
-from analysis.tournament import RunResult
+from analysis.run.tournament import RunResult
+from analysis.stats import findings
+from analysis.stats.balance import seat_tests, team_label, teams_for, win_share
+from analysis.stats.coverage import neglect_lines
 
 
 def _pct(x: float) -> str:

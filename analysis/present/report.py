@@ -18,7 +18,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import coverage, findings, plots, results, robustness, stats
+from analysis.present import plots
+from analysis.results import store
+from analysis.stats import balance, coverage, findings, robustness
 from engines.core import AVAILABILITY_EVERY
 
 PERCENT_COLUMNS = {
@@ -40,13 +42,13 @@ def find_runs(paths: Sequence[str | os.PathLike]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if not path.is_dir():
-            raise results.RunError(f"{path} is not a directory")
-        if (path / results.MANIFEST).is_file():
+            raise store.RunError(f"{path} is not a directory")
+        if (path / store.MANIFEST).is_file():
             found.append(path)
             continue
-        below = sorted(p.parent for p in path.rglob(results.MANIFEST))
+        below = sorted(p.parent for p in path.rglob(store.MANIFEST))
         if not below:
-            raise results.RunError(f"{path} is not a results run (no {results.MANIFEST}) "
+            raise store.RunError(f"{path} is not a results run (no {store.MANIFEST}) "
                                    "and holds no runs")
         found.extend(below)
     return list(dict.fromkeys(found))
@@ -59,10 +61,10 @@ def load(paths: Sequence[str | os.PathLike]) -> tuple[pd.DataFrame, list[dict[st
     own: they are left out here and read back when findings are confirmed.
     """
     run_dirs = [d for d in find_runs(paths)
-                if not findings.is_confirmation(results.read_manifest(d))]
+                if not findings.is_confirmation(store.read_manifest(d))]
     if not run_dirs:
-        raise results.RunError("only confirmation runs found; name the original runs")
-    frames = [results.load_run(d) for d in run_dirs]
+        raise store.RunError("only confirmation runs found; name the original runs")
+    frames = [store.load_run(d) for d in run_dirs]
     manifests = [f.attrs["manifest"] | {"path": str(d)} for f, d in zip(frames, run_dirs)]
     # copy(): runs of different games have different k_ columns; the stacked frame comes out
     # in many blocks, and every later column added to it warned (PerformanceWarning)
@@ -152,20 +154,20 @@ def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[st
         confirmed = significant["confirmed"]
         lines.append(
             f"{len(significant)} of {len(tests)} tests are significant after "
-            f"{stats.ADJUST_METHODS[findings.FAMILY_METHOD]} adjustment; "
+            f"{balance.ADJUST_METHODS[findings.FAMILY_METHOD]} adjustment; "
             f"{int((confirmed == True).sum())} confirmed on fresh deals, "  # noqa: E712
             f"{int((confirmed == False).sum())} not confirmed, "  # noqa: E712
             f"{int(confirmed.isna().sum())} not replayed.")
-    margin = stats.margins(frame)
-    separation = stats.source_separation(frame)
-    ctx = stats.context_columns(frame)
+    margin = balance.margins(frame)
+    separation = balance.source_separation(frame)
+    ctx = balance.context_columns(frame)
     for _, row in tests[tests["kind"] == "seat"].iterrows() if len(tests) else []:
         key = {c: row[c] for c in ctx}
         label = _context_label(key)
-        teams = stats.teams_for(str(key.get("game", "")), int(key["players"]))
+        teams = balance.teams_for(str(key.get("game", "")), int(key["players"]))
         first = "seat 1 (first to move)"
         if row["subject"] == "team":
-            partners = " vs ".join(stats.team_label(teams, t).removeprefix("team of ")
+            partners = " vs ".join(balance.team_label(teams, t).removeprefix("team of ")
                                    for t in range(len(teams)))
             first = f"the partnership of seat 1 (first to move; teams {partners})"
         lines.append(
@@ -173,9 +175,9 @@ def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[st
             f"a fair {_pct(row['fair'])} over {row['games']:,} games (χ² p = "
             f"{row['p_value']:.3g}); {findings.verdict(row)}.")
         if findings.holds(row):
-            best = stats.team_label(teams, next(i for i, t in enumerate(teams)
+            best = balance.team_label(teams, next(i for i, t in enumerate(teams)
                                                 if row["best_seat"] in t))
-            worst = stats.team_label(teams, next(i for i, t in enumerate(teams)
+            worst = balance.team_label(teams, next(i for i, t in enumerate(teams)
                                                  if row["worst_seat"] in t))
             lines.append(f"{label}: {best} does best ({_pct(row['best_share'])}), {worst} "
                          f"worst ({_pct(row['worst_share'])}).")
@@ -210,7 +212,7 @@ def tests_table(tests: pd.DataFrame) -> pd.DataFrame:
     """The family as the report shows it: raw and adjusted p, detectable effect, confirmation."""
     if tests.empty:
         return tests
-    columns = [c for c in stats.CONTEXT if c in tests] + [
+    columns = [c for c in balance.CONTEXT if c in tests] + [
         "kind", "subject", "games", "share", "fair", "effect", "mde", "p_value", "p_adjusted",
         "significant", "confirm_games", "confirm_share", "confirm_p", "confirmed"]
     out = tests[columns].copy()
@@ -243,14 +245,14 @@ def _with_adjusted(table: pd.DataFrame, seat_p: pd.DataFrame | None,
     """A per-context table with the family's adjusted seat p-value beside the raw one."""
     if seat_p is None or seat_p.empty or table.empty:
         return table
-    ctx = [c for c in stats.CONTEXT if c in table and c in seat_p]
+    ctx = [c for c in balance.CONTEXT if c in table and c in seat_p]
     return table.merge(seat_p.rename(columns={"p_adjusted": name}), on=ctx, how="left")
 
 
 def _adjusted_separation(frame: pd.DataFrame) -> pd.DataFrame:
-    table = stats.source_separation(frame)
+    table = balance.source_separation(frame)
     if len(table) and "p_value" in table:
-        table["p_adjusted"] = stats.adjust_pvalues(table["p_value"], "bh")
+        table["p_adjusted"] = balance.adjust_pvalues(table["p_value"], "bh")
     return table
 
 
@@ -282,13 +284,13 @@ def systems_section(frame: pd.DataFrame) -> str:
         "without that system.</p>",
         "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>",
         image_html(plots.systems_used(frame), "game systems used per bot"),
-        table_html(stats.coverage(frame), "Action kinds per bot: used and available"))
+        table_html(balance.coverage(frame), "Action kinds per bot: used and available"))
 
 
 def robustness_section(frame: pd.DataFrame) -> str:
     """Section "Does it hold with other bots?": seat and source shares per line-up, verdicts."""
     frame = robustness.with_lineups(frame)
-    ctx = stats.context_columns(frame)
+    ctx = balance.context_columns(frame)
     checks = robustness.verdicts(frame)
     items = [f"{_context_label(row)}: {row['verdict']} ({row['details']})"
              for row in checks.to_dict("records")]
@@ -353,15 +355,15 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
     `extra`: further sections, such as what-if sweeps, placed before the manifests)."""
     tests = findings.family(frame) if tests is None else tests
-    seat_p = (tests[tests["kind"] == "seat"][stats.context_columns(frame) + ["p_adjusted"]]
+    seat_p = (tests[tests["kind"] == "seat"][balance.context_columns(frame) + ["p_adjusted"]]
               if len(tests) else None)
-    ctx = stats.context_columns(frame)
+    ctx = balance.context_columns(frame)
     contexts = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
     multi_bot = frame["bot"].nunique() > 1
     title = title or "Balance report: " + ", ".join(sorted(frame["game"].unique()))
     parts = [f"<h1>{html.escape(title)}</h1>",
              f"<p class='note'>Generated {html.escape(time.strftime('%Y-%m-%d %H:%M'))} from "
-             f"{len(manifests)} run(s), {frame.groupby(stats.GAME_KEY).ngroups:,} games. "
+             f"{len(manifests)} run(s), {frame.groupby(balance.GAME_KEY).ngroups:,} games. "
              "Seats are numbered from 1; seat 1 moves first. Intervals are 95%. Win share "
              "counts 1/k for a k-way shared win; truncated games are left out of win shares.</p>"]
     parts.append(_section(
@@ -386,33 +388,33 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "after Benjamini–Hochberg over the report's tests; decisiveness: mean winning margin "
         "in points; rounds and lead changes come from the engine's metrics when it reports "
         "them.</p>",
-        table_html(_with_adjusted(stats.balance_table(frame), seat_p, "seat_p_adjusted"))))
+        table_html(_with_adjusted(balance.balance_table(frame), seat_p, "seat_p_adjusted"))))
     parts.append(_section(
         "Seat advantage", image_html(plots.seat_advantage(frame), "win share by seat"),
-        table_html(_with_adjusted(stats.seat_advantage(frame), seat_p, "p_adjusted"),
+        table_html(_with_adjusted(balance.seat_advantage(frame), seat_p, "p_adjusted"),
                    "Chi-square test (teams in partnership games) and first-seat edge; "
                    "p adjusted over the report's tests"),
-        table_html(stats.seat_tests(frame),
+        table_html(balance.seat_tests(frame),
                    ("Win share by team (partners win together) and each seat or team"
-                    if stats.has_teams(frame) else "Each seat") +
+                    if balance.has_teams(frame) else "Each seat") +
                    " against the fair share: p adjusted with Holm over the units of each game "
                    "and player count; mde = smallest deviation these games detect with 80% "
                    "power"),
-        table_html(stats.seat_win_share(frame), "Win share by seat")))
+        table_html(balance.seat_win_share(frame), "Win share by seat")))
     if multi_bot:
-        bot_parts = [table_html(stats.win_share(frame, ctx + ["bot"]), "Win share by bot")]
+        bot_parts = [table_html(balance.win_share(frame, ctx + ["bot"]), "Win share by bot")]
         for _, group in contexts[:MAX_CONTEXT_CHARTS]:
             if group["bot"].nunique() < 2:
                 continue
             label = _context_label(group.iloc[0])
-            table = stats.ratings(group, bootstrap=bootstrap)
+            table = balance.ratings(group, bootstrap=bootstrap)
             bot_parts += [
                 f"<h3>{html.escape(label)}</h3>",
-                table_html(stats.clustered_win_share(group),
+                table_html(balance.clustered_win_share(group),
                            "Win share by bot, interval clustered by deal (duplicate-aware)"),
                 image_html(plots.rating_ladder(table), f"rating ladder {label}"),
                 table_html(table, "Plackett-Luce ratings (openskill), 95% bootstrap interval"),
-                table_html(stats.pairwise_matrix(group).map(_pct),
+                table_html(balance.pairwise_matrix(group).map(_pct),
                            "Pairwise: share of meetings the row bot finishes ahead of the "
                            "column bot"),
             ]
@@ -420,16 +422,16 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     parts.append(_section(
         "Scores", image_html(plots.score_distributions(frame, "bot" if multi_bot else "seat"),
                              "score distributions"),
-        table_html(stats.score_distribution(frame, "seat"), "Score by seat"),
-        table_html(stats.margins(frame), "Winning margins and ties")))
-    if stats.source_columns(frame):
+        table_html(balance.score_distribution(frame, "seat"), "Score by seat"),
+        table_html(balance.margins(frame), "Winning margins and ties")))
+    if balance.source_columns(frame):
         parts.append(_section(
             "Scoring balance",
             image_html(plots.scoring_sources(frame, "seat"), "points by source per seat"),
             table_html(_adjusted_separation(frame),
                        "How much each source separates winners from the others (Welch t-test; "
                        "p adjusted with Benjamini–Hochberg over this table's tests)"),
-            table_html(stats.scoring_balance(frame, "bot" if multi_bot else "seat"),
+            table_html(balance.scoring_balance(frame, "bot" if multi_bot else "seat"),
                        "Mean points by source")))
     conv = []
     for _, group in contexts[:MAX_CONTEXT_CHARTS]:
@@ -441,9 +443,9 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     shares = sorted({0.5, *[round(1 / p, 3) for p in frame["players"].unique()]})
     parts.append(_section(
         "Precision", *conv,
-        table_html(stats.games_needed([0.05, 0.02, 0.01, 0.005], shares),
+        table_html(balance.games_needed([0.05, 0.02, 0.01, 0.005], shares),
                    "Seat-games needed for a 95% interval of ± half width")))
-    from analysis.transcript import report_section  # replays games: only when reporting
+    from analysis.present.transcript import report_section  # replays games: only when reporting
 
     parts.append(_section("Example games", report_section(manifests)))
     parts.extend(extra)

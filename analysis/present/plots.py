@@ -17,7 +17,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from analysis import stats  # noqa: E402
+from analysis.stats import balance  # noqa: E402
 
 
 def _label(row: pd.Series | dict, columns: list[str]) -> str:
@@ -56,8 +56,8 @@ def to_png(fig: Figure, dpi: int = 100) -> bytes:
 
 def seat_advantage(frame: pd.DataFrame) -> Figure:
     """Win share per seat with 95% error bars and the fair share, one panel per context."""
-    table = stats.seat_win_share(frame)
-    ctx = stats.context_columns(frame)
+    table = balance.seat_win_share(frame)
+    ctx = balance.context_columns(frame)
     groups = list(table.groupby(ctx, sort=True)) if ctx else [((), table)]
     fig, axes = _panels(len(groups), 3.2, 3.2)
     for ax, (_, group) in zip(axes, groups):
@@ -77,7 +77,7 @@ def seat_advantage(frame: pd.DataFrame) -> Figure:
 
 def score_distributions(frame: pd.DataFrame, by: str = "bot") -> Figure:
     """Histogram of final scores per group (bot or seat), one panel per context."""
-    ctx = stats.context_columns(frame)
+    ctx = balance.context_columns(frame)
     groups = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
     fig, axes = _panels(len(groups), 3.4, 3.2)
     for ax, (_, group) in zip(axes, groups):
@@ -96,8 +96,8 @@ def score_distributions(frame: pd.DataFrame, by: str = "bot") -> Figure:
 
 def scoring_sources(frame: pd.DataFrame, by: str = "seat") -> Figure:
     """Stacked bars of mean points by source per group (seat or bot), one panel per context."""
-    table = stats.scoring_balance(frame, by)
-    ctx = stats.context_columns(frame)
+    table = balance.scoring_balance(frame, by)
+    ctx = balance.context_columns(frame)
     groups = list(table.groupby(ctx, sort=True)) if ctx and len(table) else [((), table)]
     fig, axes = _panels(len(groups), 3.6, 3.4)
     for ax, (_, group) in zip(axes, groups):
@@ -119,7 +119,7 @@ def scoring_sources(frame: pd.DataFrame, by: str = "seat") -> Figure:
 
 
 def rating_ladder(table: pd.DataFrame) -> Figure:
-    """Bots by Plackett-Luce mu with bootstrap intervals (a `stats.ratings` table)."""
+    """Bots by Plackett-Luce mu with bootstrap intervals (a `balance.ratings` table)."""
     table = table.sort_values("mu")
     fig, ax = plt.subplots(figsize=(6, 0.5 * len(table) + 1.2))
     y = np.arange(len(table))
@@ -141,7 +141,7 @@ def rating_ladder(table: pd.DataFrame) -> Figure:
 
 def convergence(frame: pd.DataFrame, by: str = "bot") -> Figure:
     """Cumulative win share against games played, with the Wilson band (log x axis)."""
-    table = stats.convergence(frame, by=by)
+    table = balance.convergence(frame, by=by)
     fig, ax = plt.subplots(figsize=(6, 3.4))
     for name, group in table.groupby(by, sort=True):
         label = f"seat {name + 1}" if by == "seat" else str(name)
@@ -162,8 +162,8 @@ def convergence(frame: pd.DataFrame, by: str = "bot") -> Figure:
 def systems_used(frame: pd.DataFrame) -> Figure:
     """Per action kind: share of each bot's games in which it used the kind (bars) and in which
     the kind was available (grey outline), one panel per context."""
-    table = stats.coverage(frame)
-    ctx = stats.context_columns(frame)
+    table = balance.coverage(frame)
+    ctx = balance.context_columns(frame)
     groups = list(table.groupby(ctx, sort=True)) if ctx and len(table) else [((), table)]
     kinds_most = max((g["kind"].nunique() for _, g in groups), default=1)
     fig, axes = _panels(len(groups), 4.2, 0.28 * kinds_most + 1.4)
@@ -195,10 +195,10 @@ def systems_used(frame: pd.DataFrame) -> Figure:
 
 def seats_by_lineup(frame: pd.DataFrame) -> Figure:
     """Seat win shares per line-up side by side (95% Wilson intervals), one panel per context."""
-    from analysis import robustness
+    from analysis.stats import robustness
 
     table = robustness.seat_shares(frame)
-    ctx = stats.context_columns(frame)
+    ctx = balance.context_columns(frame)
     groups = list(table.groupby(ctx, sort=True)) if ctx else [((), table)]
     fig, axes = _panels(len(groups), 3.8, 3.2)
     for ax, (_, group) in zip(axes, groups):

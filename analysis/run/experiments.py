@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analysis import compare, report, tournament
+from analysis.present import report
+from analysis.run import compare, tournament
 from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
@@ -132,7 +133,7 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     for number, study in enumerate(studies, 1):
         runs.extend(_expand(study, f"{where} [[study]] {number}", out_dir, seed,
                             default_games, games, scale))
-    from analysis import sweep
+    from analysis.run import sweep
 
     sweeps = [sweep.from_table(table, f"{where} [[sweep]] {number}", out_dir, seed,
                                default_games, games, scale)
@@ -292,7 +293,7 @@ def execute(experiment: Experiment, jobs: int = -1,
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
                 scheduler: str | None, announce: Callable[[str], None] | None) -> list[str]:
     """Play (or resume) the experiment's what-if sweeps; their report sections."""
-    from analysis import sweep
+    from analysis.run import sweep
 
     sections = []
     for path, spec in experiment.sweeps:

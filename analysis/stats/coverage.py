@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from analysis import stats
+from analysis.stats import balance
 
 #: A kind counts as "almost never" used below this share of the bot's seat-games ...
 RARELY = 0.01
@@ -23,7 +23,7 @@ def _pct(x: float) -> str:
 
 def neglected(table: pd.DataFrame, rarely: float = RARELY,
               offered: float = OFFERED) -> pd.DataFrame:
-    """Rows of a `stats.coverage` table used in under `rarely` of the seat-games although
+    """Rows of a `balance.coverage` table used in under `rarely` of the seat-games although
     available in at least `offered` of them, most available first."""
     mask = (table["used_share"] < rarely) & (table["available_share"] >= offered)  # NaN: no
     return table[mask].sort_values("available_share", ascending=False, kind="stable")
@@ -37,10 +37,10 @@ def neglect_lines(frame: pd.DataFrame, rarely: float = RARELY, offered: float = 
     of games): atomic jump (used in 0.4%, available in 95%)".  A bot that used every
     available system gets a line saying so.  Empty when the frame records no action kinds.
     """
-    table = stats.coverage(frame)
+    table = balance.coverage(frame)
     if table.empty:
         return []
-    ctx = stats.context_columns(frame)
+    ctx = balance.context_columns(frame)
     if with_context is None:
         with_context = frame.groupby(ctx).ngroups > 1 if ctx else False
     lines = []

@@ -21,7 +21,9 @@ from typing import Any
 
 import pandas as pd
 
-from analysis import results, stats, tournament
+from analysis.results import store
+from analysis.run import tournament
+from analysis.stats import balance
 from engines import get_game, play_game
 from engines.bots import make_bot
 from engines.core import State, rules_to_str
@@ -71,7 +73,7 @@ def pick_game(frame: pd.DataFrame, criterion: str) -> int:
 
     Truncated games (no winner) are never picked.  Ties go to the lowest game index.
     """
-    outcomes = stats.game_outcomes(frame)
+    outcomes = balance.game_outcomes(frame)
     outcomes = outcomes[~outcomes["truncated"].astype(bool)].sort_values("game_index")
     if outcomes.empty:
         raise ValueError("the run has no finished game to pick from")
@@ -105,7 +107,7 @@ def pick_game(frame: pd.DataFrame, criterion: str) -> int:
 
 def typical_game(frame: pd.DataFrame) -> int:
     """The finished game closest to the run's median margin, then to its median length."""
-    outcomes = stats.game_outcomes(frame)
+    outcomes = balance.game_outcomes(frame)
     outcomes = outcomes[~outcomes["truncated"].astype(bool)].sort_values("game_index")
     if outcomes.empty:
         raise ValueError("the run has no finished game to pick from")
@@ -122,14 +124,14 @@ def from_run(run_dir: str | os.PathLike, index: int) -> GameSource:
     The replay's final scores must equal the run's row; they differ only if the engines or
     bots changed since the run was made, which is reported as a RunError.
     """
-    manifest = results.read_manifest(run_dir)
+    manifest = store.read_manifest(run_dir)
     spec = tournament.spec_from_manifest(manifest)
     if not 0 <= index < spec.games:
         raise ValueError(f"--game must be 0-{spec.games - 1} for this run, got {index}")
-    frame = results.load_run(run_dir)
+    frame = store.load_run(run_dir)
     rows = frame[frame["game_index"] == index].sort_values("seat")
     if rows.empty:
-        raise results.RunError(f"game {index} is not in the finished chunks of {run_dir}")
+        raise store.RunError(f"game {index} is not in the finished chunks of {run_dir}")
     game = get_game(spec.game)
     seed = int(tournament.run_seeds(spec.seed, spec.games)[index])
     lineup = tournament.lineup_for(spec, index)
@@ -137,7 +139,7 @@ def from_run(run_dir: str | os.PathLike, index: int) -> GameSource:
     record = play_game(game, bots, seed, spec.players, spec.rules, record=True)
     stored = [float(s) for s in rows["score"]]
     if [float(s) for s in record.scores] != stored:
-        raise results.RunError(
+        raise store.RunError(
             f"replaying game {index} gives scores {record.scores}, the run stored {stored}: "
             f"the engines or bots changed since the run (made by version "
             f"{manifest.get('package_version')})")
@@ -164,14 +166,14 @@ def load(path: str | os.PathLike) -> GameSource:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise results.RunError(f"cannot read transcript {path}: {exc}") from None
+        raise store.RunError(f"cannot read transcript {path}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != TRANSCRIPT_FORMAT:
-        raise results.RunError(f"{path} is not a transcript file (format {TRANSCRIPT_FORMAT})")
+        raise store.RunError(f"{path} is not a transcript file (format {TRANSCRIPT_FORMAT})")
     fields = GameSource.__dataclass_fields__
     try:
         return GameSource(**{k: v for k, v in data.items() if k in fields})
     except TypeError as exc:
-        raise results.RunError(f"transcript {path} lacks a field: {exc}") from None
+        raise store.RunError(f"transcript {path} lacks a field: {exc}") from None
 
 
 def open_source(path: str | os.PathLike, index: int | None, pick: str | None) -> GameSource:
@@ -181,16 +183,16 @@ def open_source(path: str | os.PathLike, index: int | None, pick: str | None) ->
         if index is not None or pick is not None:
             raise ValueError(f"{path} is a transcript file: --game and --pick need a run dir")
         return load(path)
-    if not (path / results.MANIFEST).is_file():
-        below = sorted(str(p.parent) for p in path.rglob(results.MANIFEST)) if path.is_dir() else []
+    if not (path / store.MANIFEST).is_file():
+        below = sorted(str(p.parent) for p in path.rglob(store.MANIFEST)) if path.is_dir() else []
         if below:
-            raise results.RunError(f"{path} holds {len(below)} runs; show one of them: "
+            raise store.RunError(f"{path} holds {len(below)} runs; show one of them: "
                                    + ", ".join(below[:5]) + (" ..." if len(below) > 5 else ""))
-        raise results.RunError(f"{path} is neither a run directory nor a transcript file")
+        raise store.RunError(f"{path} is neither a run directory nor a transcript file")
     if (index is None) == (pick is None):
         raise ValueError("give exactly one of --game N and --pick CRITERION")
     if pick is not None:
-        index = pick_game(results.load_run(path), pick)
+        index = pick_game(store.load_run(path), pick)
     return from_run(path, int(index))
 
 
@@ -398,7 +400,7 @@ def report_section(manifests: Sequence[dict[str, Any]]) -> str:
                 f"{', '.join(manifest.get('bots', []))}, rules "
                 f"{manifest.get('rules_str') or 'official'} ({run_dir})")
         try:
-            games = examples(results.load_run(run_dir), run_dir)
+            games = examples(store.load_run(run_dir), run_dir)
         except (ValueError, OSError) as exc:  # RunError is a ValueError
             parts.append(f"<p>{esc(head)}: no example ({esc(str(exc))})</p>")
             continue
@@ -416,9 +418,9 @@ def most_extreme(run_dirs: Sequence[str | os.PathLike]) -> GameSource:
     """The game with the largest winning margin over the runs (for the notebooks)."""
     best: tuple[float, str | os.PathLike, int] | None = None
     for run_dir in run_dirs:
-        frame = results.load_run(run_dir)
+        frame = store.load_run(run_dir)
         index = pick_game(frame, "largest-margin")
-        outcomes = stats.game_outcomes(frame)
+        outcomes = balance.game_outcomes(frame)
         margin = float(outcomes.loc[outcomes["game_index"] == index, "margin"].iloc[0])
         if best is None or margin > best[0]:
             best = (margin, run_dir, index)

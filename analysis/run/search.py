@@ -23,7 +23,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import results, stats, sweep, tournament
+from analysis.results import store
+from analysis.run import sweep, tournament
+from analysis.stats import balance
 
 #: Seed branches of search rounds (0 is the run's own stream, 1 confirmation runs).
 SEARCH_BRANCH = 100
@@ -65,7 +67,7 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
     else:
         key = kind
     estimate, values = inf[key]
-    half = stats._z(confidence) * float(np.std(values, ddof=1)) / math.sqrt(len(values))
+    half = balance._z(confidence) * float(np.std(values, ddof=1)) / math.sqrt(len(values))
     value = abs(estimate - target) if kind == "source_share" else (
         abs(estimate) if kind == "first_edge" else estimate)
     return value, estimate, estimate - half, estimate + half, values
@@ -199,5 +201,5 @@ def summary_lines(spec: SearchSpec, result: SearchResult) -> list[str]:
 
 def load_search_table(out_dir: str | Path) -> pd.DataFrame:
     """Every run of a search directory, one frame (for notebooks)."""
-    return results.load_runs(sorted(Path(out_dir).glob("round-*/*")))
+    return store.load_runs(sorted(Path(out_dir).glob("round-*/*")))
 

@@ -9,7 +9,7 @@ conclusion of the reference line-up (the default heuristic) a verdict in plain w
 
 A run's line-up is the set of bot specs it seated (`lineup` column, e.g. `heuristic` or
 `heuristic + mcts`).  Seat tests are adjusted together (Benjamini–Hochberg over every seat of
-every line-up and context in the frame, `stats.adjust_pvalues`).
+every line-up and context in the frame, `balance.adjust_pvalues`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from analysis import stats
+from analysis.stats import balance
 
 #: The line-up whose findings are the headline conclusions checked under the others.
 REFERENCE = "heuristic"
@@ -45,7 +45,7 @@ def with_lineups(frame: pd.DataFrame) -> pd.DataFrame:
 def has_lineups(frame: pd.DataFrame) -> bool:
     """Whether some context was played with two or more line-ups (a robustness study)."""
     frame = with_lineups(frame)
-    ctx = stats.context_columns(frame)
+    ctx = balance.context_columns(frame)
     counts = frame.groupby(ctx)["lineup"].nunique() if ctx else pd.Series(
         [frame["lineup"].nunique()])
     return bool((counts >= 2).any())
@@ -60,15 +60,15 @@ def seat_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """Win share per context, line-up and seat, with Wilson intervals and a test against the
     fair share (normal approximation; `p_adjusted`: Benjamini–Hochberg over the whole table)."""
     frame = with_lineups(frame)
-    ctx = stats.context_columns(frame)
-    out = stats.win_share(frame, ctx + ["lineup", "seat"], confidence)
+    ctx = balance.context_columns(frame)
+    out = balance.win_share(frame, ctx + ["lineup", "seat"], confidence)
     with np.errstate(invalid="ignore", divide="ignore"):
         z = (out["win_share"] - out["fair"]) / np.sqrt(out["fair"] * (1 - out["fair"])
                                                        / out["games"])
     out["p_value"] = [2 * (1 - NormalDist().cdf(abs(v))) if np.isfinite(v) else np.nan
                       for v in z]
-    out["p_adjusted"] = stats.adjust_pvalues(out["p_value"], "bh")
-    out["significant"] = out["p_adjusted"] < stats.ALPHA
+    out["p_adjusted"] = balance.adjust_pvalues(out["p_value"], "bh")
+    out["significant"] = out["p_adjusted"] < balance.ALPHA
     return out.drop(columns=["wins", "mean_score"])
 
 
@@ -76,16 +76,16 @@ def source_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     """Share of all points that came from each scoring source, per context and line-up.
 
     A ratio of sums over games; the interval treats each game as one unit (its seats'
-    points are correlated), by linearization as in `stats.clustered_win_share`.
+    points are correlated), by linearization as in `balance.clustered_win_share`.
     """
     frame = with_lineups(frame)
-    sources = stats.source_columns(frame)
-    ctx = stats.context_columns(frame)
+    sources = balance.source_columns(frame)
+    ctx = balance.context_columns(frame)
     columns = ctx + ["lineup", "source", "games", "share", "ci_low", "ci_high"]
     if not sources:
         return pd.DataFrame(columns=columns)
-    z = stats._z(confidence)
-    game_key = [c for c in stats.GAME_KEY if c in frame]
+    z = balance._z(confidence)
+    game_key = [c for c in balance.GAME_KEY if c in frame]
     rows = []
     for key, group in frame.groupby(ctx + ["lineup"], sort=True):
         key = key if isinstance(key, tuple) else (key,)
@@ -196,7 +196,7 @@ def verdicts(frame: pd.DataFrame, reference: str = REFERENCE) -> pd.DataFrame:
     line-up (seat 1's edge or shortfall, every other seat significantly off the fair share,
     the largest scoring source) and whether it holds under every other line-up."""
     frame = with_lineups(frame)
-    ctx = stats.context_columns(frame)
+    ctx = balance.context_columns(frame)
     seats = seat_shares(frame)
     sources = source_shares(frame)
     rows = []
