@@ -21,9 +21,9 @@ from pathlib import Path
 import pandas as pd
 from IPython.display import Image, display
 
-from analysis.present import plots, report
+from analysis.present import coverage, plots, report
 from analysis.run import compare, experiments, tournament
-from analysis.stats import balance, coverage, findings, robustness
+from analysis.stats import balance, findings, robustness
 from engines import get_game
 from engines.bots import split_specs
 

@@ -12,9 +12,10 @@ import pandas as pd
 import pytest
 from rich.console import Console
 
+from analysis.present import coverage
 from analysis.present.summary import print_summary
 from analysis.run import tournament
-from analysis.stats import balance, coverage
+from analysis.stats import balance
 from engines import GAMES
 from tests.toy_games import SHOWDOWN
 

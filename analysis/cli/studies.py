@@ -1,7 +1,7 @@
 """Analysis commands of `simulate`: compare (duplicate format), report, run (experiment files).
 
 `register(app)` adds them to the main typer app; user errors raise ValueError,
-which `analysis.cli.main` prints as one `error: ...` line with exit 2.
+which `analysis.cli.app.main` prints as one `error: ...` line with exit 2.
 """
 
 from __future__ import annotations
@@ -13,26 +13,36 @@ from typing import Annotated
 
 import pandas as pd
 import typer
-from rich.console import Console
 from rich.table import Table
 
-stdout = Console()
-stderr = Console(stderr=True)
+from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.options import (
+    Backend,
+    Bootstrap,
+    Confirm,
+    ConfirmGames,
+    GameName,
+    Jobs,
+    Players,
+    Quiet,
+    Report,
+    Rules,
+    RunSeed,
+    Scheduler,
+)
+from analysis.present.formats import percent
 
 
-def _pct(x: float) -> str:
-    return "–" if pd.isna(x) else f"{100 * x:.1f}%"
-
-
-def _print_frame(title: str, frame: pd.DataFrame, percent: set[str] = frozenset()) -> None:
+def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()) -> None:
+    """A frame as a rich table; the `shares` columns written as percentages."""
     table = Table(title=title)
     for column in frame.columns:
         table.add_column(str(column), justify="left" if column in ("bot", "") else "right")
     for row in frame.itertuples(index=False):
         cells = []
         for column, value in zip(frame.columns, row):
-            if column in percent:
-                cells.append(_pct(value))
+            if column in shares:
+                cells.append(percent(value))
             elif isinstance(value, float):
                 cells.append(f"{value:.2f}")
             else:
@@ -42,39 +52,33 @@ def _print_frame(title: str, frame: pd.DataFrame, percent: set[str] = frozenset(
 
 
 def compare_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to play.")],
+    game_name: GameName,
     bots: Annotated[str, typer.Option(
         help="Comma-separated bot specs to compare (at least two different ones).")]
     = "heuristic,random",
-    players: Annotated[int | None, typer.Option(help="Players (default: the game's default).")]
-    = None,
+    players: Players = None,
     games: Annotated[int, typer.Option(
         "--games", "-n", help="Games in all; rounded up to whole deals x seat permutations.")]
     = 1000,
-    seed: Annotated[int | None, typer.Option(help="Run seed (default: random, recorded).")]
-    = None,
+    seed: RunSeed = None,
     fill: Annotated[str, typer.Option(
         help="Fewer bots than players: 'last' repeats the last bot (as the runner does: "
              "A,B -> A,B,B,B), 'alternate' cycles (A,B,A,B).")] = "last",
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="KEY=VALUE (repeatable).")]
-    = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes (-1 = all cores).")] = -1,
+    rule: Rules = None,
+    jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
         help="Directory for the permutation runs (default results/compare-GAME-TIME).")]
     = None,
     vs_rotation: Annotated[bool, typer.Option(
         "--vs-rotation", help="Also play plain seat rotation with as many games and print "
                               "how much the duplicate format narrows the interval.")] = False,
-    report: Annotated[Path | None, typer.Option(help="Write an HTML report here.")] = None,
-    bootstrap: Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")] = 200,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    backend: Annotated[str | None, typer.Option(
-        help="loky (local processes) or dask; run: default the file's backend key.")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")] = None,
+    report: Report = None,
+    bootstrap: Bootstrap = 200,
+    quiet: Quiet = False,
+    backend: Backend = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Compare bots in duplicate format: each deal is replayed once per seat permutation."""
-    from analysis.cli.app import parse_rules, run_with_progress
     from analysis.run import compare
     from analysis.stats import balance
     from engines import get_game
@@ -134,16 +138,6 @@ def compare_command(
     stdout.print(f"results: {out}  (simulate report {out} --out report.html)")
 
 
-ConfirmOption = Annotated[bool, typer.Option(
-    "--confirm/--no-confirm",
-    help="Replay every finding significant after adjustment on fresh deals (a separate seed "
-         "branch, stored beside its run as RUN-confirm, resumable) and report it confirmed "
-         "or not.")]
-ConfirmGamesOption = Annotated[int | None, typer.Option(
-    "--confirm-games", help="Fresh games per confirmed run (at least the run's own size, "
-                            "which is the default).")]
-
-
 def _announce(message: str) -> None:
     stderr.print(message, soft_wrap=True, highlight=False)
 
@@ -153,9 +147,9 @@ def report_command(
         metavar="RUN_DIR...", help="Run directories, or directories holding runs.")],
     out: Annotated[Path, typer.Option(help="HTML file to write.")] = Path("report.html"),
     title: Annotated[str, typer.Option(help="Report title.")] = "",
-    bootstrap: Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")] = 100,
-    confirm: ConfirmOption = True,
-    confirm_games: ConfirmGamesOption = None,
+    bootstrap: Bootstrap = 100,
+    confirm: Confirm = True,
+    confirm_games: ConfirmGames = None,
     jobs: Annotated[int, typer.Option(
         help="Worker processes for confirmation games (-1 = all cores).")] = -1,
 ) -> None:
@@ -178,19 +172,16 @@ def run_command(
         help="Multiply every run's games by this (e.g. 0.05 for a quick look).")] = 1.0,
     out: Annotated[Path, typer.Option(help="Root directory; runs go to OUT/NAME/...")]
     = Path("results"),
-    jobs: Annotated[int, typer.Option(help="Worker processes (-1 = all cores).")] = -1,
+    jobs: Jobs = -1,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the runs, play nothing.")]
     = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    backend: Annotated[str | None, typer.Option(
-        help="loky (local processes) or dask; run: default the file's backend key.")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")] = None,
-    confirm: ConfirmOption = True,
-    confirm_games: ConfirmGamesOption = None,
+    quiet: Quiet = False,
+    backend: Backend = None,
+    scheduler: Scheduler = None,
+    confirm: Confirm = True,
+    confirm_games: ConfirmGames = None,
 ) -> None:
     """Run every study of an experiment file, then write OUT/NAME/report.html."""
-    from analysis.cli.app import run_with_progress
     from analysis.run import experiments
 
     if confirm_games is not None and confirm_games <= 0:

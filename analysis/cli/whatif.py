@@ -1,6 +1,6 @@
 """What-if commands of `simulate`: `data` (a game's component data set), `sweep` (paired
 sweeps over rules and data items) and `balance-search` (racing search for the most balanced
-setting).  Registered on the main app by `analysis.cli`."""
+setting).  Registered on the main app by `analysis.cli.app`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,20 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.options import (
+    Backend,
+    BaseRules,
+    GameName,
+    Jobs,
+    Lineup,
+    Players,
+    Quiet,
+    Report,
+    Resume,
+    RunSeed,
+    Scheduler,
+)
 from analysis.run import tournament
 
 
@@ -32,11 +46,9 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    from analysis.cli.app import parse_rules, run_with_progress, stderr, stdout
-
     @app.command("data")
     def data(
-        game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game whose data to show.")],
+        game_name: GameName,
         out: Annotated[Path | None, typer.Option(
             help="Write the data set to this .toml file instead of printing it.")] = None,
         rule: Annotated[list[str] | None, typer.Option(
@@ -79,7 +91,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("sweep")
     def sweep_command(
-        game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to sweep.")],
+        game_name: GameName,
         vary: Annotated[list[str] | None, typer.Option(
             "--vary", help="KEY=v1,v2,... (repeatable): a rule option or components.ITEM; "
                            "lo..hi for an integer range; list-valued items separate values "
@@ -89,24 +101,19 @@ def register(app: typer.Typer) -> None:
             help="Every combination, or (default) each key alone around the base setting.")]
         = False,
         games: Annotated[int, typer.Option("--games", "-n", help="Games per cell.")] = 500,
-        players: Annotated[int | None, typer.Option(help="Players (default: the game's).")]
-        = None,
-        bots: Annotated[str, typer.Option(help="Bot specs, one per seat.")] = "heuristic",
-        seed: Annotated[int | None, typer.Option(
-            help="Run seed shared by every cell (default: random, recorded).")] = None,
-        jobs: Annotated[int, typer.Option(help="Worker processes (-1 = all cores).")] = -1,
+        players: Players = None,
+        bots: Lineup = "heuristic",
+        seed: RunSeed = None,
+        jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
             help="Sweep directory: one run directory per cell (default results/sweep-...).")]
         = None,
-        rule: Annotated[list[str] | None, typer.Option(
-            "--rule", help="Base rule option KEY=VALUE (repeatable).")] = None,
-        backend: Annotated[str, typer.Option(help="loky or dask.")] = "loky",
-        scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address.")] = None,
-        resume: Annotated[Path | None, typer.Option(
-            help="Finish an interrupted sweep in this directory.")] = None,
-        report: Annotated[Path | None, typer.Option(
-            help="Write the sweep's HTML report to this file.")] = None,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+        rule: BaseRules = None,
+        backend: Backend = "loky",
+        scheduler: Scheduler = None,
+        resume: Resume = None,
+        report: Report = None,
+        quiet: Quiet = False,
     ) -> None:
         """Play the same deals under several settings and measure each key's effect on
         first-seat edge, seat balance, scoring sources, game length and ties (paired)."""
@@ -183,7 +190,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("balance-search")
     def balance_search(
-        game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to tune.")],
+        game_name: GameName,
         vary: Annotated[list[str] | None, typer.Option(
             "--vary", help="KEY=v1,v2,... or KEY=lo..hi[:step] (repeatable): the candidate "
                            "grid.")] = None,
@@ -191,18 +198,16 @@ def register(app: typer.Typer) -> None:
             help="first_edge, seat_spread or source_share:NAME[=TARGET] (smaller |...| is "
                  "better; default target: an equal share per source).")] = "first_edge",
         budget: Annotated[int, typer.Option(help="Games to spend in all.")] = 5000,
-        players: Annotated[int | None, typer.Option(help="Players (default: the game's).")]
-        = None,
-        bots: Annotated[str, typer.Option(help="Bot specs, one per seat.")] = "heuristic",
-        seed: Annotated[int | None, typer.Option(help="Run seed (default: random).")] = None,
-        jobs: Annotated[int, typer.Option(help="Worker processes (-1 = all cores).")] = -1,
+        players: Players = None,
+        bots: Lineup = "heuristic",
+        seed: RunSeed = None,
+        jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
             help="Search directory (rerun with the same --out to resume).")] = None,
-        rule: Annotated[list[str] | None, typer.Option(
-            "--rule", help="Base rule option KEY=VALUE (repeatable).")] = None,
-        backend: Annotated[str, typer.Option(help="loky or dask.")] = "loky",
-        scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address.")] = None,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+        rule: BaseRules = None,
+        backend: Backend = "loky",
+        scheduler: Scheduler = None,
+        quiet: Quiet = False,
     ) -> None:
         """Successive halving on shared deals: find the most balanced setting within a budget."""
         from analysis.run import search, sweep

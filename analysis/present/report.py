@@ -18,9 +18,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.present import plots
+from analysis.present import coverage, plots
+from analysis.present.formats import percent
 from analysis.results import store
-from analysis.stats import balance, coverage, findings, robustness
+from analysis.stats import balance, findings, robustness
 from engines.core import AVAILABILITY_EVERY
 
 PERCENT_COLUMNS = {
@@ -78,10 +79,6 @@ def load(paths: Sequence[str | os.PathLike]) -> tuple[pd.DataFrame, list[dict[st
 # --------------------------------------------------------------------------------------------
 
 
-def _pct(x: float, digits: int = 1) -> str:
-    return "–" if x is None or pd.isna(x) else f"{100 * x:.{digits}f}%"
-
-
 def _num(x: Any) -> str:
     if isinstance(x, (bool, np.bool_)):
         return "yes" if x else "no"
@@ -115,7 +112,7 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
             if column in SEAT_COLUMNS and isinstance(value, (int, np.integer)):
                 text = str(int(value) + 1)
             elif column in PERCENT_COLUMNS or column.startswith("share"):
-                text = _pct(value) if isinstance(value, (float, np.floating)) else _num(value)
+                text = percent(value) if isinstance(value, (float, np.floating)) else _num(value)
             elif column == "rules" and not value:
                 text = "official"
             else:
@@ -171,26 +168,26 @@ def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[st
                                    for t in range(len(teams)))
             first = f"the partnership of seat 1 (first to move; teams {partners})"
         lines.append(
-            f"{label}: {first} wins {_pct(row['share'])} ± {_pct(row['half_width'])} against "
-            f"a fair {_pct(row['fair'])} over {row['games']:,} games (χ² p = "
+            f"{label}: {first} wins {percent(row['share'])} ± {percent(row['half_width'])} against "
+            f"a fair {percent(row['fair'])} over {row['games']:,} games (χ² p = "
             f"{row['p_value']:.3g}); {findings.verdict(row)}.")
         if findings.holds(row):
             best = balance.team_label(teams, next(i for i, t in enumerate(teams)
                                                 if row["best_seat"] in t))
             worst = balance.team_label(teams, next(i for i, t in enumerate(teams)
                                                  if row["worst_seat"] in t))
-            lines.append(f"{label}: {best} does best ({_pct(row['best_share'])}), {worst} "
-                         f"worst ({_pct(row['worst_share'])}).")
+            lines.append(f"{label}: {best} does best ({percent(row['best_share'])}), {worst} "
+                         f"worst ({percent(row['worst_share'])}).")
         m = _select(margin, key)
         if len(m):
             m = m.iloc[0]
             if len(teams) < int(key["players"]):
                 lines.append(f"{label}: partners share every win of their team (no tie); "
-                             f"{_pct(m['tie_rate'])} of games end in a win shared between "
+                             f"{percent(m['tie_rate'])} of games end in a win shared between "
                              f"teams; the winning team leads by {m['mean_margin']:.2f} points "
                              "on average.")
             else:
-                lines.append(f"{label}: {_pct(m['tie_rate'])} of games end in a shared win; "
+                lines.append(f"{label}: {percent(m['tie_rate'])} of games end in a shared win; "
                              f"the winner leads the runner-up by {m['mean_margin']:.2f} points "
                              "on average.")
         sep = _select(separation, key)
@@ -202,8 +199,9 @@ def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[st
                          f"{top['others_mean']:.2f} a game; effect size d = {top['effect']:.2f}).")
     for _, row in tests[tests["kind"] == "bot"].iterrows() if len(tests) else []:
         label = _context_label({c: row[c] for c in ctx})
-        lines.append(f"{label}: {row['subject']} wins {_pct(row['share'])} ± "
-                     f"{_pct(row['half_width'])} of its seat-games (fair {_pct(row['fair'])}; "
+        lines.append(f"{label}: {row['subject']} wins {percent(row['share'])} ± "
+                     f"{percent(row['half_width'])} of its seat-games "
+                     f"(fair {percent(row['fair'])}; "
                      f"interval clustered by deal); {findings.verdict(row)}.")
     return lines
 
@@ -414,7 +412,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                            "Win share by bot, interval clustered by deal (duplicate-aware)"),
                 image_html(plots.rating_ladder(table), f"rating ladder {label}"),
                 table_html(table, "Plackett-Luce ratings (openskill), 95% bootstrap interval"),
-                table_html(balance.pairwise_matrix(group).map(_pct),
+                table_html(balance.pairwise_matrix(group).map(percent),
                            "Pairwise: share of meetings the row bot finishes ahead of the "
                            "column bot"),
             ]

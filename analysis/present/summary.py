@@ -7,14 +7,11 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from analysis.present.coverage import neglect_lines
+from analysis.present.formats import percent
 from analysis.run.tournament import RunResult
 from analysis.stats import findings
 from analysis.stats.balance import seat_tests, team_label, teams_for, win_share
-from analysis.stats.coverage import neglect_lines
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 def _p(x: float) -> str:
@@ -57,8 +54,8 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
         for column in ("bot", "seat-games", "win share", "95% CI", "fair", "mean score"):
             bots.add_column(column, justify="left" if column == "bot" else "right")
         for row in win_share(frame, "bot").itertuples():
-            bots.add_row(row.bot, f"{row.games:,}", _pct(row.win_share),
-                         f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", _pct(row.fair),
+            bots.add_row(row.bot, f"{row.games:,}", percent(row.win_share),
+                         f"{percent(row.ci_low)}–{percent(row.ci_high)}", percent(row.fair),
                          f"{row.mean_score:.2f}")
         console.print(bots)
         teams = teams_for(str(manifest["game"]), players)
@@ -69,8 +66,8 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
             seats.add_column(column, justify="right")
         for row in win_share(frame, "seat").itertuples():
             partners = [team_label(teams, i) for i, t in enumerate(teams) if row.seat in t]
-            seats.add_row(str(row.seat + 1), f"{row.games:,}", _pct(row.win_share),
-                          f"{_pct(row.ci_low)}–{_pct(row.ci_high)}", f"{row.mean_score:.2f}",
+            seats.add_row(str(row.seat + 1), f"{row.games:,}", percent(row.win_share),
+                          f"{percent(row.ci_low)}–{percent(row.ci_high)}", f"{row.mean_score:.2f}",
                           *(partners if team_game else []))
         console.print(seats)
         units = seat_tests(frame)
@@ -82,8 +79,8 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
             for column in ("seats", "win share", "fair", "p", "p (Holm)", "detectable"):
                 table.add_column(column, justify="left" if column == "seats" else "right")
             for row in units.itertuples():
-                table.add_row(row.seats, _pct(row.win_share), _pct(row.fair), _p(row.p_value),
-                              _p(row.p_holm), f"±{_pct(row.mde)}")
+                table.add_row(row.seats, percent(row.win_share), percent(row.fair), _p(row.p_value),
+                              _p(row.p_holm), f"±{percent(row.mde)}")
             console.print(table)
     print_findings(console, tests, result.run_dir)
     if not quiet:

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analysis.present.formats import percent
 from analysis.stats import balance
 
 #: A kind counts as "almost never" used below this share of the bot's seat-games ...
 RARELY = 0.01
 #: ... when it was available in at least this share of them.
 OFFERED = 0.10
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%" if x >= 0.01 or x == 0 else f"{100 * x:.1f}%"
 
 
 def neglected(table: pd.DataFrame, rarely: float = RARELY,
@@ -58,16 +55,18 @@ def neglect_lines(frame: pd.DataFrame, rarely: float = RARELY, offered: float = 
         parts = []
         if len(never):
             parts.append(f"{bot} never used: " + ", ".join(
-                f"{r.kind} (available in {_pct(r.available_share)} of games)"
+                f"{r.kind} (available in {percent(r.available_share, None)} of games)"
                 for r in never.itertuples()))
         if len(seldom):
-            text = ", ".join(f"{r.kind} (used in {_pct(r.used_share)}, available in "
-                             f"{_pct(r.available_share)} of games)" for r in seldom.itertuples())
-            parts.append(f"almost never (in under {_pct(rarely)} of its games): {text}"
-                         if parts else f"{bot} almost never used (in under {_pct(rarely)} of "
+            text = ", ".join(f"{r.kind} (used in {percent(r.used_share, None)}, available "
+                             f"in {percent(r.available_share, None)} of games)"
+                             for r in seldom.itertuples())
+            under = percent(rarely, None)
+            parts.append(f"almost never (in under {under} of its games): {text}"
+                         if parts else f"{bot} almost never used (in under {under} of "
                          f"its games): {text}")
         if not parts:
             parts.append(f"{bot} used every system that was available to it (each in at least "
-                         f"{_pct(rarely)} of its games)")
+                         f"{percent(rarely, None)} of its games)")
         lines.append(prefix + "; ".join(parts))
     return lines
