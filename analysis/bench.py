@@ -80,6 +80,6 @@ def reference_microseconds() -> float:
 
 
 def interpreter() -> str:
-    """Which Python runs the benchmark: builds differ in speed (an optimized distribution
-    build runs the engines ~1.2x faster than a plain source build)."""
+    """Which Python runs the benchmark: builds of the same version differ in engine speed
+    (README, "Architecture")."""
     return f"Python {platform.python_version()} ({os.path.realpath(sys.executable)})"

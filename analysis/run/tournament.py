@@ -110,8 +110,8 @@ def game_seeds(seed: int, games: int, branch: int = 0) -> np.ndarray:
 def run_seeds(seed: int, games: int, branch: int = 0) -> np.ndarray:
     """All of a run's game seeds, computed once per worker process (read-only).
 
-    `generate_state` cannot skip ahead: slicing `game_seeds(seed, stop)` per chunk cost a
-    worker ~17 ms a chunk on average (34 ms for 100,000 seeds), ~1.7 s of a 100,000-game run.
+    `generate_state` cannot skip ahead, so slicing `game_seeds(seed, stop)` per chunk made
+    every chunk regenerate the seeds before it (cost: README, "Architecture").
     """
     seeds = game_seeds(seed, games, branch)
     seeds.setflags(write=False)
