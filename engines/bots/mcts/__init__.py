@@ -8,7 +8,7 @@
 - `rewards.py`: the terminal rewards.
 
 Both searches back up each player's own reward, with partners both in `winners()`, so they
-work for 2-6 players and for teams.  Measured strength: README, "MCTS bot strength".
+work for 2-6 players and for teams.  Measured strength: README, "Bots".
 """
 
 from __future__ import annotations
