@@ -47,7 +47,7 @@ from engines.ivanhoe.components import (
     SQUIRE3,
     Y2,
 )
-from engines.tabula_rasa.components import CARD_ACTIONS
+from engines.tabula_rasa.actions import CARD_ACTIONS
 
 #: (game, players, rule options, seeded random games that must reach every kind)
 CASES = [

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 import random
 
+from engines.tabula_rasa.actions import ACTION_TERRITORY
 from engines.tabula_rasa.components import (
-    ACTION_TERRITORY,
     COPIES,
     NUM_TERRITORIES,
     NUM_TYPES,

@@ -19,8 +19,7 @@ from itertools import compress
 
 from engines.core import State
 from engines.time_pirates import components as C
-from engines.time_pirates import legal_lists
-from engines.time_pirates import render, scoring
+from engines.time_pirates import legal_lists, render, scoring
 from engines.time_pirates.actions import (
     ARROW,
     ATOMIC,
