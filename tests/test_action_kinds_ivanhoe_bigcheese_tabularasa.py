@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engines import get_game
-from engines.big_cheese.state import (
+from engines.big_cheese.actions import (
     ACT_BIG_CHEESE,
     ACT_KEEP,
     ACT_NO_VETO,

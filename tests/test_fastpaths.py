@@ -12,7 +12,7 @@ import random
 import pytest
 
 from engines import GAMES, get_game
-from engines.big_cheese.state import BID, _bid_list
+from engines.big_cheese.actions import BID, bid_list
 from engines.bots import make_bot
 from engines.ivanhoe.state import OUTWIT, TARGETED
 from engines.tabula_rasa.scoring import score_tallies
@@ -63,7 +63,7 @@ def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str) -> None:
     for state in positions("big-cheese", 4, bot):
         if state.phase == BID and not state.rules.leader_must_open:
             seat = state.to_act
-            general = _bid_list(state.vetoes[seat] > 0, state.high_bid, state.pool[seat])
+            general = bid_list(state.vetoes[seat] > 0, state.high_bid, state.pool[seat])
             assert state.legal_actions() == general
             checked += 1
     assert checked > 100
