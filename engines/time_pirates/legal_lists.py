@@ -1,5 +1,8 @@
 """Pre-built, shared legal-action lists for the option sets that recur in Time Pirates.
 
+(A speed shortcut, not rule options: `tests/test_fastpaths.py` checks every list the engine
+takes from here against the legal actions worked out from the rules.)
+
 `State.legal_actions()` callers never mutate the list they get, and the engine never mutates
 these either (it only copies them into fresh lists), so one list per distinct option set is
 built on first use and reused by every state.  Keys are small bitmasks: `atoms` / `arrows` =
@@ -29,18 +32,18 @@ ONLY_NO_RESTOCK = [NO_RESTOCK]
 ATOMS = tuple(tuple(ATOMIC + c for c in range(NUM_COLOURS) if atoms >> c & 1)
               for atoms in range(1 << NUM_COLOURS))
 
-_SWAPS: dict[int, tuple[int, ...]] = {}
-_ENDS: dict[int, list[int]] = {}
-_RESTOCKS: dict[int, list[int]] = {}
+SWAP_LISTS: dict[int, tuple[int, ...]] = {}
+END_LISTS: dict[int, list[int]] = {}
+RESTOCK_LISTS: dict[int, list[int]] = {}
 _EPOCHS: dict[int, tuple[list[int], tuple[list[int], ...]]] = {}
 
 
 def swaps(arrows: int, others: int) -> tuple[int, ...]:
     """Arrow swaps: each arrow colour held, with each other seat that holds an artifact."""
     key = arrows << MAX_SEATS | others
-    out = _SWAPS.get(key)
+    out = SWAP_LISTS.get(key)
     if out is None:
-        out = _SWAPS[key] = tuple(
+        out = SWAP_LISTS[key] = tuple(
             ARROW + c * MAX_SEATS + q for c in range(NUM_COLOURS) if arrows >> c & 1
             for q in range(MAX_SEATS) if others >> q & 1)
     return out
@@ -49,9 +52,9 @@ def swaps(arrows: int, others: int) -> tuple[int, ...]:
 def ends(atoms: int, arrows: int, others: int) -> list[int]:
     """No standard action left: end the turn, or a special action first."""
     key = (atoms << NUM_COLOURS | arrows) << MAX_SEATS | others
-    out = _ENDS.get(key)
+    out = END_LISTS.get(key)
     if out is None:
-        out = _ENDS[key] = [END, *ATOMS[atoms], *swaps(arrows, others)]
+        out = END_LISTS[key] = [END, *ATOMS[atoms], *swaps(arrows, others)]
     return out
 
 
@@ -67,8 +70,8 @@ def epochs(n: int) -> tuple[list[int], tuple[list[int], ...]]:
 
 def restocks(free: int) -> list[int]:
     """The restock options: each epoch in the bitmask `free`, then "no restock"."""
-    out = _RESTOCKS.get(free)
+    out = RESTOCK_LISTS.get(free)
     if out is None:
-        out = _RESTOCKS[free] = [RESTOCK + e for e in range(free.bit_length()) if free >> e & 1]
+        out = RESTOCK_LISTS[free] = [RESTOCK + e for e in range(free.bit_length()) if free >> e & 1]
         out.append(NO_RESTOCK)
     return out
