@@ -407,7 +407,7 @@ class IvanhoeState(State):
         seat = self.turn
         out = []
         fits = DISPLAY_OK[self.colour]
-        can_add = self.stunned_seat != seat or self.added == 0  # `can_add`, inlined
+        can_add = self.can_add(seat)
         maiden_in = MAIDEN6 in self.displays[seat]
         opening = self.opening
         for t in set(self.hands[seat]):
