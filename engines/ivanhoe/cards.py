@@ -1,8 +1,8 @@
 """The 17 action cards, one unit each: when it may be played, what its player chooses, its effect.
 
-Shaped like TAG's per-card units (TabletopGames, `games/loveletter`: the rules of one card in
-one place), without a class per card: each card is an `ActionCard` row of `CARDS` holding
-three things,
+Shaped like TAG's per-card units (TabletopGames `games/loveletter`, where each
+`LoveLetterCard.CardType` carries its card's legal actions and effect), without a class per
+card: each card is an `ActionCard` row of `CARDS` holding three things,
 
 - `playable(state, seat)`: legal now?  A card is legal only if it would change something
   (rules S3, our I11), so this is the card's own "would it do anything" test;
@@ -15,6 +15,11 @@ Targets and effects obey the overriding rule that no action card takes a display
 card (`strip`), and Shield (`IvanhoeState.exposed`).  Rules text: `shared/rules/ivanhoe.md`
 ("Action cards"), our rulings I5-I11.  The state only moves between phases
 (`IvanhoeState.play_action_card` / `choose_*` / `resolve_action_card`).
+
+Speed shortcuts: `IvanhoeState.legal_turn` asks `playable` of every action card in hand on
+every turn, so the targeted cards answer with a loop that stops at the first target instead
+of building their target list; `tests/test_fastpaths.py` checks each against its list on
+real playouts.
 """
 
 from __future__ import annotations
