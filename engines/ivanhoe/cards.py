@@ -265,7 +265,8 @@ def riposte(state: IvanhoeState, seat: int) -> None:
     state.added += 1
 
 
-# Dodge: discard any one card of your choice from the target's display.
+# Dodge: discard any one card of your choice from the target's display.  Targets: any
+# exposed opponent with two or more cards (`exposed_with_two`, `has_exposed_with_two`).
 def dodge_cards(state: IvanhoeState, seat: int) -> list[int]:
     return [A_SLOT + i for i in range(len(state.displays[state.pending_target]))]
 
@@ -365,7 +366,7 @@ def mass_effect(state: IvanhoeState, seat: int, card: int) -> Changes:
     return CHANGES[card](state, seat)
 
 
-def strips_something(card: int) -> Callable[[IvanhoeState, int], bool]:
+def changes_something(card: int) -> Callable[[IvanhoeState, int], bool]:
     changes = CHANGES[card]
 
     def playable(state: IvanhoeState, seat: int) -> bool:
@@ -373,7 +374,7 @@ def strips_something(card: int) -> Callable[[IvanhoeState, int], bool]:
     return playable
 
 
-def strips(card: int) -> Callable[[IvanhoeState, int], None]:
+def apply_its_changes(card: int) -> Callable[[IvanhoeState, int], None]:
     changes = CHANGES[card]
 
     def resolve(state: IvanhoeState, seat: int) -> None:
@@ -571,10 +572,10 @@ _UNITS = (
                [targeted(DODGE), (PH_THEIR_SLOT, dodge_cards)]),
     ActionCard(RETREAT, retreat_playable, retreat, [(PH_OWN_SLOT, retreat_cards)]),
     ActionCard(KNOCK_DOWN, knock_down_playable, knock_down, [targeted(KNOCK_DOWN)]),
-    ActionCard(OUTMANEUVER, strips_something(OUTMANEUVER), strips(OUTMANEUVER)),
-    ActionCard(CHARGE, strips_something(CHARGE), strips(CHARGE)),
-    ActionCard(COUNTERCHARGE, strips_something(COUNTERCHARGE), strips(COUNTERCHARGE)),
-    ActionCard(DISGRACE, strips_something(DISGRACE), strips(DISGRACE)),
+    ActionCard(OUTMANEUVER, changes_something(OUTMANEUVER), apply_its_changes(OUTMANEUVER)),
+    ActionCard(CHARGE, changes_something(CHARGE), apply_its_changes(CHARGE)),
+    ActionCard(COUNTERCHARGE, changes_something(COUNTERCHARGE), apply_its_changes(COUNTERCHARGE)),
+    ActionCard(DISGRACE, changes_something(DISGRACE), apply_its_changes(DISGRACE)),
     ActionCard(ADAPT, adapt_playable, adapt),
     ActionCard(OUTWIT, outwit_playable, outwit,
                [targeted(OUTWIT), (PH_OWN_SLOT, outwit_own_cards),
