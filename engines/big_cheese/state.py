@@ -32,6 +32,16 @@ from engines.big_cheese.components import (
 )
 from engines.big_cheese.rules import Rules
 from engines.core import State
+from engines.kit import (
+    copy_rng,
+    deal_back,
+    following_seats,
+    reshuffle,
+    seat_orders,
+    shuffled,
+    track_lead,
+    world_rng,
+)
 
 PASS = 0
 ACT_VETO = 1000  # play a Veto (on your bidding turn, or in the B8 `veto_any_time` window)
@@ -116,12 +126,6 @@ _SEAT_METRIC_KEYS = {
     for n in range(1, 9)
 }
 
-#: Seats clockwise from each seat, per player count (shared by every state).
-_ORDERS = {n: tuple(tuple((w + i) % n for i in range(n)) for w in range(n)) for n in range(1, 9)}
-
-#: The next seat clockwise, per player count.
-_FOLLOWING = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 9)}
-
 
 class BigCheeseState(State):
     """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public)."""
@@ -156,8 +160,8 @@ class BigCheeseState(State):
         self._exact = bool(rules.exact)
         self._choose_order = self._exact and rules.exact_order == "choice"
         self.chosen_pos = -1  # the pending position whose project the owner just chose
-        self._orders = _ORDERS[n]
-        self._following = _FOLLOWING[n]
+        self._orders = seat_orders(n)
+        self._following = following_seats(n)
         self._must_open = rules.leader_must_open
         self._acts = bid_table(rules.chips)
         self._any_time = rules.veto_any_time
@@ -224,8 +228,7 @@ class BigCheeseState(State):
             if not self.discard:  # B12: practically unreachable; end on scores
                 self._end_on_scores("exhausted")
                 return
-            self.deck = shuffled(self.discard, self.rng)
-            self.discard = []
+            reshuffle(self.deck, self.discard, self.rng)
             self.known_bottom = 0
             self.reshuffles += 1
         self.rounds += 1
@@ -293,9 +296,7 @@ class BigCheeseState(State):
     def _close_auction(self) -> None:
         """Award the card, after the B8 `veto_any_time` window if anyone holds a Veto."""
         if self._any_time:
-            n = self.num_players
-            order = [(self.leader + i) % n for i in range(n)]
-            self.window = [s for s in order if self.vetoes[s]]
+            self.window = [s for s in self._orders[self.leader] if self.vetoes[s]]
             if self.window:
                 self.phase = VETO_WINDOW
                 self._legal_cache = _WINDOW_ACTS
@@ -410,12 +411,8 @@ class BigCheeseState(State):
             if self.phase == OVER:
                 return
         # a lead change: a different seat alone on the top score (a tie keeps no leader)
-        if best > 0 and points.count(best) == 1:
-            lead = points.index(best)
-            if lead != self.lead:
-                if self.lead >= 0:
-                    self.lead_changes += 1
-                self.lead = lead
+        lead = points.index(best) if best > 0 and points.count(best) == 1 else -1
+        self.lead, self.lead_changes = track_lead(self.lead, self.lead_changes, lead)
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
@@ -672,8 +669,7 @@ class BigCheeseState(State):
         for name in _SHARED:
             setattr(new, name, getattr(self, name))
         new._legal_cache = None
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copy_rng(self.rng)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.pool = list(self.pool)
@@ -700,10 +696,8 @@ class BigCheeseState(State):
         """Only the order of the face-down deck is hidden (B14); resample it."""
         world = self.clone()
         lo, hi = self.hidden_slice()
-        hidden = sorted(world.deck[lo:hi])
-        rng.shuffle(hidden)
-        world.deck[lo:hi] = hidden
-        world.rng = random.Random(rng.getrandbits(64))
+        world.deck[lo:hi] = deal_back(world.deck[lo:hi], (), rng)[0]
+        world.rng = world_rng(rng)
         return world
 
     def observation(self, seat: int) -> dict:
@@ -775,16 +769,6 @@ class BigCheeseState(State):
         top = card_name(self.deck[-1]) if self.deck else "?"
         return f"bid {action} on {top}"
 
-
-
-def shuffled(cards: list[int] | tuple[int, ...], rng: random.Random) -> list[int]:
-    """A uniformly shuffled copy (Fisher-Yates on `rng.random()`; faster than `rng.shuffle`)."""
-    deck = list(cards)
-    rand = rng.random
-    for i in range(len(deck) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
 
 
 #: Immutable or scalar attributes that `clone` shares by reference.

@@ -90,6 +90,16 @@ from engines.ivanhoe.components import (
     full_deck,
 )
 from engines.ivanhoe.rules import Rules
+from engines.kit import (
+    copy_rng,
+    deal_back,
+    draw_from,
+    next_seat,
+    refill,
+    seat_orders,
+    track_lead,
+    world_rng,
+)
 
 HAND_SIZE = 8
 
@@ -201,8 +211,7 @@ class IvanhoeState(State):
         new = IvanhoeState.__new__(IvanhoeState)
         new.num_players = self.num_players
         new.rules = self.rules
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copy_rng(self.rng)
         new._legal_cache = None
         new.deck = list(self.deck)
         new.discard = list(self.discard)
@@ -260,16 +269,13 @@ class IvanhoeState(State):
         for c in seen:
             counts[c] -= 1
         unknown = [t for t in range(NUM_TYPES) for _ in range(counts[t])]
-        rng.shuffle(unknown)
-        i = 0
-        for o in range(self.num_players):
-            if o == seat:
-                continue
-            need = len(self.hands[o]) - len(self.known[o])
-            world.hands[o] = sorted(self.known[o] + unknown[i:i + need])
-            i += need
-        world.deck = unknown[i:]
-        world.rng = random.Random(rng.getrandbits(64))
+        others = [o for o in range(self.num_players) if o != seat]
+        *hidden, deck = deal_back(
+            unknown, [len(self.hands[o]) - len(self.known[o]) for o in others], rng)
+        for o, cards in zip(others, hidden):
+            world.hands[o] = sorted(self.known[o] + cards)
+        world.deck = deck
+        world.rng = world_rng(rng)
         return world
 
     def observation(self, seat: int) -> dict:
@@ -412,8 +418,7 @@ class IvanhoeState(State):
     def adapt_owners(self, seat: int) -> list[int]:
         """Displays Adapt would touch (own first, then clockwise), those with a duplicate."""
         n = self.num_players
-        order = [(seat + k) % n for k in range(n)]
-        return [o for o in order if (o == seat or self.exposed(seat, o))
+        return [o for o in seat_orders(n)[seat] if (o == seat or self.exposed(seat, o))
                 and effects.duplicate_values(self.displays[o])]
 
     def outwit_options(self, seat: int) -> list[tuple[int, int, int]]:
@@ -639,14 +644,9 @@ class IvanhoeState(State):
         the same as shuffling it and drawing from the top (and cheaper).
         """
         deck = self.deck
-        if not deck:
-            if not self.discard:
-                return
-            deck = self.deck = self.discard
-            self.discard = []
-        i = int(self.rng.random() * len(deck))
-        deck[i], deck[-1] = deck[-1], deck[i]
-        self.hands[seat].append(deck.pop())
+        if not deck and not refill(deck, self.discard):
+            return
+        self.hands[seat].append(draw_from(deck, self.rng))
 
     def begin_start(self, seat: int) -> None:
         """The would-be starter draws, then names a colour or shows the hand and passes (T2)."""
@@ -666,7 +666,7 @@ class IvanhoeState(State):
                 self.phase = PH_OVER
                 self.decider = -1
                 return
-            seat = (seat + 1) % n
+            seat = next_seat(seat, n)
 
     def announce_colour(self, colour: int) -> None:
         self.colour = colour
@@ -680,9 +680,9 @@ class IvanhoeState(State):
     def next_turn(self) -> None:
         """Clockwise to the next player still in; they draw first."""
         n = self.num_players
-        p = (self.turn + 1) % n
+        p = next_seat(self.turn, n)
         while not self.active[p]:
-            p = (p + 1) % n
+            p = next_seat(p, n)
         self.turn = self.decider = p
         self.played = False
         self.added = 0
@@ -758,11 +758,8 @@ class IvanhoeState(State):
     def _track_leader(self) -> None:
         counts = [t.bit_count() for t in self.tokens]
         best = max(counts)
-        if counts.count(best) == 1:
-            leader = counts.index(best)
-            if self.leader not in (-1, leader):
-                self.lead_changes += 1
-            self.leader = leader
+        leader = counts.index(best) if counts.count(best) == 1 else -1
+        self.leader, self.lead_changes = track_lead(self.leader, self.lead_changes, leader)
 
     def _clear_beside(self, seat: int) -> None:
         """Shield and Stunned beside a display are discarded with it (withdrawal, I15)."""
