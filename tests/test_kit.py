@@ -112,3 +112,40 @@ def test_lead_changes_definition() -> None:
     assert kit.lead_changes([0, None, 0, 1, None, 1]) == 1
     assert kit.lead_changes([(0,), (0, 1), (1,)]) == 2
     assert kit.lead_changes([]) == 0
+
+
+# --- one component loader (issue 16 part 3): labels by content ----------------------------------
+
+
+@pytest.mark.parametrize("game_name,name_key", [("ninjato", "dataset"),
+                                                ("time-pirates", "name")])
+def test_editing_a_components_file_changes_its_manifest_label(tmp_path, game_name, name_key):
+    """The label names the content: the same path edited is a new label (and new components),
+    never the cached old one (Ninjato's loader once labelled by file name, cached by path)."""
+    from engines import get_game
+
+    game = get_game(game_name)
+    path = tmp_path / "mine.toml"
+    path.write_text(f'{name_key} = "mine"\n')
+    rules = game.make_rules(components=str(path))
+    before = game.dataset(rules)
+    assert before.startswith("mine#")
+    path.write_text(f'{name_key} = "mine"\nyears = 2\n' if game_name == "time-pirates"
+                    else f'{name_key} = "mine"\ndojo_counts = [8, 12, 12, 12, 8]\n')
+    after = game.dataset(rules)
+    assert after.startswith("mine#") and after != before
+    state = game.new_state(game.min_players, 0, components=str(path))
+    if game_name == "time-pirates":
+        assert state.comp.years == 2
+    else:
+        assert state.C.dojo == (8, 12, 12, 12, 8)
+
+
+def test_a_file_without_a_name_is_labelled_by_path_and_hash(tmp_path):
+    from engines import get_game
+
+    path = tmp_path / "plain.toml"
+    path.write_text("years = 2\n")
+    label = get_game("time-pirates").dataset(get_game("time-pirates").make_rules(
+        components=str(path)))
+    assert label.startswith(f"file:{path}#") and len(label.split("#")[1]) == 8
