@@ -762,7 +762,8 @@ def test_dataset_label_and_replacement_file(tmp_path):
     path = tmp_path / "mine.json"
     path.write_text(json.dumps({"dataset": "owned-copy-v2", "dojo_counts": [8, 12, 12, 12, 8]}))
     rules = GAME.make_rules(components=str(path))
-    assert GAME.dataset(rules) == "owned-copy-v2#" + hashlib.sha256(path.read_bytes()).hexdigest()[:8]
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8]
+    assert GAME.dataset(rules) == f"owned-copy-v2#{digest}"
     s = GAME.new_state(2, 0, components=str(path))
     assert sum(s.deck) + sum(map(sum, s.hands)) + len(s.row) == 52
     assert s.C.dojo == (8, 12, 12, 12, 8)

@@ -33,7 +33,6 @@ from engines.time_pirates.actions import (
     TAKE,
     WHITE,
 )
-from engines.time_pirates.rules import Rules
 from engines.time_pirates.state import TimePiratesState
 
 GAME = engines.get_game("time-pirates")
@@ -634,7 +633,7 @@ def test_invalid_rule_options_are_rejected():
         GAME.make_rules(patrol_effect="jail")
     with pytest.raises(ValueError):
         GAME.make_rules(components="/nonexistent/board.toml")
-    assert Rules().max_decisions > 0
+    assert GAME.max_decisions > 0
 
 
 def test_player_counts_three_to_six():
@@ -685,7 +684,7 @@ def test_players_who_never_take_stall_the_year_and_the_cap_truncates():
             legal = state.legal_actions()
             return MOVE if MOVE in legal else legal[0]
 
-    record = engines.play_game(GAME, [Mover()] * 3, 0, rules={"max_decisions": 300})
+    record = engines.play_game(GAME, [Mover()] * 3, 0, max_decisions=300)
     assert record.truncated and record.decisions == 300 and record.winners == []
     assert record.metrics["years"] == 0.0
 

@@ -618,7 +618,7 @@ def benchmark_mcts(
     rng = random.Random(seed)
     while time.perf_counter() - start < seconds:
         state = game.new_state(num_players, seed + games)
-        cap = getattr(state.rules, "max_decisions", None)
+        cap = game.max_decisions
         steps = 0
         while not state.is_terminal() and time.perf_counter() - start < seconds:
             if cap is not None and steps >= cap:
