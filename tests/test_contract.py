@@ -406,5 +406,7 @@ def test_registration_raises_on_a_package_without_game():
 
 
 def test_every_builtin_package_is_registered():
-    from engines import _BUILTIN_PACKAGES
-    assert len(GAMES) >= len(_BUILTIN_PACKAGES)
+    from engines import _game_packages
+    assert _game_packages() == ("big_cheese", "ivanhoe", "ninjato", "tabula_rasa",
+                                "time_pirates")
+    assert len(GAMES) >= len(_game_packages())
