@@ -181,7 +181,7 @@ class IvanhoeState(State):
         self.leader = -1
         self.reveals = 0
         dealer = self.rng.randrange(n)  # whoever draws the purple token deals
-        self.begin_start((dealer + 1) % n)
+        self.begin_start(next_seat(dealer, n))
 
     # ------------------------------------------------------------------ contract basics
     def current_player(self) -> int:
@@ -790,9 +790,7 @@ class IvanhoeState(State):
 
         The engine asks only a holder, so being asked shows the card: it becomes known.
         """
-        n = self.num_players
-        for k in range(1, n):
-            o = (self.turn + k) % n
+        for o in seat_orders(self.num_players)[self.turn][1:]:
             if self.active[o] and IVANHOE in self.hands[o]:
                 if IVANHOE not in self.known[o]:
                     self.known[o].append(IVANHOE)
