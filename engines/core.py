@@ -408,6 +408,10 @@ def _convert(name: str, raw: Any, hint: Any) -> Any:
     return raw
 
 
+#: A rule option that moved to `Game` (issue 16): asking for it says where it went.
+MOVED_OPTION = "max_decisions"
+
+
 def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any:
     """Validate `options` (strings from the CLI or typed values) into a frozen `Rules` instance.
 
@@ -419,6 +423,11 @@ def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any
     options = dict(options)
     fields = _rule_fields(rules_cls)
     unknown = sorted(set(options) - set(fields))
+    if MOVED_OPTION in unknown:
+        raise ValueError(
+            f"{MOVED_OPTION!r} is no longer a rule option (a safety cap is not a rule of the "
+            f"game): it is the game's `Game.max_decisions`; override it per game with "
+            f"`play_game(..., max_decisions=N)`")
     if unknown:
         known = ", ".join(fields) or "(none)"
         raise ValueError(f"unknown rule option {unknown[0]!r}; known options: {known}")
@@ -494,8 +503,10 @@ class Game:
     would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
     player count to its teams (seat tuples) when seats play as partners who win together;
     `teams(n)` gives every count's teams (one seat each when there are no partnerships).
+    `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
+    reaches it and marks it truncated (None: the game always ends by itself).
     For adapters (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game
-    without a `max_decisions` rule never takes more than `max_game_length` decisions.
+    without a `max_decisions` cap never takes more than `max_game_length` decisions.
     """
 
     name: str
@@ -512,10 +523,13 @@ class Game:
     num_actions: int = 0
     max_game_length: int = 0
     partnerships: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    max_decisions: int | None = None
 
     def __post_init__(self) -> None:
         if self.dataset is None:
             object.__setattr__(self, "dataset", official_dataset)
+        if self.max_decisions is not None and self.max_decisions < 1:
+            raise ValueError(f"{self.name}: max_decisions must be positive")
 
     def make_rules(self, **options: Any) -> Any:
         """`make_rules`; `components.ITEM` keys (one item of the data set) are folded into
@@ -581,10 +595,6 @@ class GameRecord:
     kinds_available: list[list[int]] | None = None
 
 
-def _max_decisions(state: State) -> int | None:
-    return getattr(state.rules, "max_decisions", None)
-
-
 def play_game(
     game: Game,
     bots: Sequence[Bot],
@@ -594,8 +604,12 @@ def play_game(
     record: bool = False,
     kinds: bool = True,
     availability: bool = False,
+    max_decisions: int | None = None,
 ) -> GameRecord:
-    """Play one game to the end (or the rules' decision cap) — a pure function of its inputs.
+    """Play one game to the end (or the decision cap) — a pure function of its inputs.
+
+    The cap is `max_decisions`, else the game's safety cap `game.max_decisions` (None: none);
+    a game that reaches it is marked truncated and has no winners.
 
     With `kinds` (and a game that declares `action_kinds`) the record counts, per seat, the
     kind of every chosen action; with `availability` too, at how many of the seat's decisions
@@ -607,9 +621,7 @@ def play_game(
         raise ValueError(f"{len(bots)} bots for {num_players} players")
     state = game.new_state(num_players, seed, **dict(rules or {}))
     bot_rng = random.Random(seed ^ BOT_SEED_SALT)
-    cap = _max_decisions(state)
-    if cap is None:
-        cap = sys.maxsize
+    cap = max_decisions or game.max_decisions or sys.maxsize
     # Bound methods looked up once: this loop runs once per decision of every simulated game.
     choose = [bot.choose for bot in bots]
     legal_actions = state.legal_actions

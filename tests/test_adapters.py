@@ -57,7 +57,7 @@ def test_openspiel_game_type_and_info_follow_the_engine():
     assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game_type.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert game.num_distinct_actions() == engines.get_game("ninjato").num_actions
-    assert game.max_game_length() == engines.get_game("ninjato").make_rules().max_decisions
+    assert game.max_game_length() == engines.get_game("ninjato").max_decisions
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
 
 

@@ -20,7 +20,6 @@ from engines.ivanhoe.components import (
     STUNNED,
     VALUE,
 )
-from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.scenario import FULL, census
 
 GAME = get_game("ivanhoe")
@@ -62,7 +61,7 @@ def test_random_playout_keeps_every_card_and_token_and_ends(seed, n, options):
         assert legal and len(set(legal)) == len(legal)
         state.apply_action(legal[rng.randrange(len(legal))])
         steps += 1
-        assert steps < Rules().max_decisions
+        assert steps < GAME.max_decisions
     _check(state)
     scores = state.scores()
     assert all(0 <= s <= 5 for s in scores)

@@ -104,7 +104,7 @@ class TabletopGame(pyspiel.Game):
                    if v != defaults[k]}
         self.rules = make_rules(game.Rules, options)
         self.rule_options = options
-        cap = getattr(self.rules, "max_decisions", None) or game.max_game_length
+        cap = game.max_decisions or game.max_game_length
         low, high = (0.0, 1.0) if self.utility == "win_share" else (-1.0, 1.0)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,

@@ -69,6 +69,7 @@ from engines.ivanhoe.components import (
     VALUE,
     YELLOW,
 )
+from engines.kit import seat_orders
 
 if TYPE_CHECKING:
     from engines.ivanhoe.state import IvanhoeState
@@ -386,9 +387,7 @@ def apply_its_changes(card: int) -> Callable[[IvanhoeState, int], None]:
 # owner, own display first then clockwise, chooses which duplicate to keep (`adapt_queue`).
 def adapt_owners(state: IvanhoeState, seat: int) -> list[int]:
     """Displays Adapt would touch (own first, then clockwise), those with a duplicate."""
-    n = state.num_players
-    order = [(seat + k) % n for k in range(n)]
-    return [o for o in order if (o == seat or state.exposed(seat, o))
+    return [o for o in seat_orders(state.num_players)[seat] if (o == seat or state.exposed(seat, o))
             and duplicate_values(state.displays[o])]
 
 

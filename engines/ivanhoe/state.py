@@ -58,6 +58,16 @@ from engines.ivanhoe.components import (
     full_deck,
 )
 from engines.ivanhoe.rules import Rules
+from engines.kit import (
+    copy_rng,
+    deal_back,
+    draw_from,
+    next_seat,
+    refill,
+    seat_orders,
+    track_lead,
+    world_rng,
+)
 
 HAND_SIZE = 8
 
@@ -88,10 +98,7 @@ class Metrics:
     def tournament_won(self, tokens: list[int]) -> None:
         self.tournaments += 1
         leader = scoring.sole_leader(tokens)
-        if leader >= 0:
-            if self.leader not in (-1, leader):
-                self.lead_changes += 1
-            self.leader = leader
+        self.leader, self.lead_changes = track_lead(self.leader, self.lead_changes, leader)
 
 
 class IvanhoeState(State):
@@ -144,7 +151,7 @@ class IvanhoeState(State):
         self.stalled = False  # nobody could start for too long: a draw (I14)
         self.stats = Metrics()
         dealer = self.rng.randrange(n)  # whoever draws the purple token deals
-        self.begin_start((dealer + 1) % n)
+        self.begin_start(next_seat(dealer, n))
 
     # ------------------------------------------------------------------ contract basics
     def current_player(self) -> int:
@@ -177,8 +184,7 @@ class IvanhoeState(State):
         new = IvanhoeState.__new__(IvanhoeState)
         new.num_players = self.num_players
         new.rules = self.rules
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copy_rng(self.rng)
         new._legal_cache = None
         new.deck = list(self.deck)
         new.discard = list(self.discard)
@@ -234,16 +240,13 @@ class IvanhoeState(State):
         for c in seen:
             counts[c] -= 1
         unknown = [t for t in range(NUM_TYPES) for _ in range(counts[t])]
-        rng.shuffle(unknown)
-        i = 0
-        for o in range(self.num_players):
-            if o == seat:
-                continue
-            need = len(self.hands[o]) - len(self.known[o])
-            world.hands[o] = sorted(self.known[o] + unknown[i:i + need])
-            i += need
-        world.deck = unknown[i:]
-        world.rng = random.Random(rng.getrandbits(64))
+        others = [o for o in range(self.num_players) if o != seat]
+        *hidden, deck = deal_back(
+            unknown, [len(self.hands[o]) - len(self.known[o]) for o in others], rng)
+        for o, dealt in zip(others, hidden):
+            world.hands[o] = sorted(self.known[o] + dealt)
+        world.deck = deck
+        world.rng = world_rng(rng)
         return world
 
     def observation(self, seat: int) -> dict:
@@ -348,14 +351,9 @@ class IvanhoeState(State):
         the same as shuffling it and drawing from the top (and cheaper).
         """
         deck = self.deck
-        if not deck:
-            if not self.discard:
-                return
-            deck = self.deck = self.discard
-            self.discard = []
-        i = int(self.rng.random() * len(deck))
-        deck[i], deck[-1] = deck[-1], deck[i]
-        self.hands[seat].append(deck.pop())
+        if not deck and not refill(deck, self.discard):
+            return
+        self.hands[seat].append(draw_from(deck, self.rng))
 
     # ------------------------------------------------------------------ starting (T1, T2)
     def start_colours(self, seat: int) -> list[int]:
@@ -385,7 +383,7 @@ class IvanhoeState(State):
                 self.phase = PH_OVER
                 self.decider = -1
                 return
-            seat = (seat + 1) % n
+            seat = next_seat(seat, n)
 
     def legal_start(self) -> list[int]:
         return [A_COLOUR + c for c in self.start_colours(self.decider)]
@@ -445,9 +443,9 @@ class IvanhoeState(State):
     def next_turn(self) -> None:
         """Clockwise to the next player still in; they draw first."""
         n = self.num_players
-        p = (self.turn + 1) % n
+        p = next_seat(self.turn, n)
         while not self.active[p]:
-            p = (p + 1) % n
+            p = next_seat(p, n)
         self.turn = self.decider = p
         self.played = False
         self.added = 0
@@ -586,9 +584,7 @@ class IvanhoeState(State):
 
         The engine asks only a holder, so being asked shows the card: it becomes known.
         """
-        n = self.num_players
-        for k in range(1, n):
-            o = (self.turn + k) % n
+        for o in seat_orders(self.num_players)[self.turn][1:]:
             if self.active[o] and IVANHOE in self.hands[o]:
                 if IVANHOE not in self.known[o]:
                     self.known[o].append(IVANHOE)

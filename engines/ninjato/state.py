@@ -13,6 +13,7 @@ import random
 from bisect import insort
 
 from engines.core import State
+from engines.kit import copy_rng, deal_back, draw_count, draw_from, refill, refill_counts, world_rng
 from engines.ninjato import components as comp
 from engines.ninjato import render
 from engines.ninjato.actions import (
@@ -37,7 +38,6 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     action_to_str,
 )
-from engines.ninjato.draw import draw_from, pick
 from engines.ninjato.raid import RaidMixin
 from engines.ninjato.rules import Rules
 from engines.ninjato.scoring import ScoringMixin
@@ -191,7 +191,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         total = sum(bag)
         for plain in s.hplain:  # 3 each; same draws as draw_treasure while the bag lasts
             for _ in range(3):
-                t = pick(bag, total, rng) if total > 0 else s.draw_treasure()
+                t = draw_count(bag, total, rng) if total > 0 else s.draw_treasure()
                 total -= 1
                 if t >= 0:
                     insort(plain, t)
@@ -220,9 +220,9 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             for p in order:
                 hand = s.hands[p]
                 for _ in range(4):
-                    hand[pick(deck, total, rng)] += 1
+                    hand[draw_count(deck, total, rng)] += 1
                     total -= 1
-            s.row = sorted(pick(deck, total - i, rng) + 1 for i in range(3))
+            s.row = sorted(draw_count(deck, total - i, rng) + 1 for i in range(3))
         else:
             for p in order:
                 for _ in range(4):
@@ -260,24 +260,20 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         deck = self.deck
         total = sum(deck)
         if total == 0:
-            self.deck, self.ddisc = self.ddisc, deck
-            deck = self.deck
-            total = sum(deck)
-            if total == 0:
+            if not refill_counts(deck, self.ddisc):
                 return -1
-        return pick(deck, total, self.rng)
+            total = sum(deck)
+        return draw_count(deck, total, self.rng)
 
     def draw_treasure(self) -> int:
         """A random treasure type from the bag; an empty bag takes back the discards."""
         bag = self.bag
         total = sum(bag)
         if total == 0:
-            self.bag, self.tdisc = self.tdisc, bag
-            bag = self.bag
-            total = sum(bag)
-            if total == 0:
+            if not refill_counts(bag, self.tdisc):
                 return -1
-        return pick(bag, total, self.rng)
+            total = sum(bag)
+        return draw_count(bag, total, self.rng)
 
     # ------------------------------------------------------------------ contract: acting
     def current_player(self) -> int:
@@ -415,7 +411,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             if a == A_DECK:
                 deck = self.deck
                 total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
-                v = pick(deck, total, self.rng) if total else self.draw_card()
+                v = draw_count(deck, total, self.rng) if total else self.draw_card()
                 if v < 0:  # no card left anywhere
                     break
             else:
@@ -452,7 +448,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                     total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
                     if not total:
                         break
-                row.append(pick(deck, total, rng) + 1)
+                row.append(draw_count(deck, total, rng) + 1)
                 total -= 1
                 need -= 1
         row.sort()
@@ -611,10 +607,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     def draw_guard(self) -> int:
         """A regular guard (A5/A20: reshuffle the discards; -1 when none is left)."""
-        if not self.gdeck:
-            self.gdeck, self.gdisc = self.gdisc, []
-            if not self.gdeck:
-                return -1
+        if not self.gdeck and not refill(self.gdeck, self.gdisc):
+            return -1
         return draw_from(self.gdeck, self.rng)
 
     def refill_pavilion(self) -> None:
@@ -639,8 +633,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                      "ndraw",
                      "sc_i", "disg_left", "final"):
             setattr(s, name, getattr(self, name))
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.rng = copy_rng(self.rng)
         s.schools = list(self.schools)
         for name in _LIST_SLOTS:
             setattr(s, name, list(getattr(self, name)))
@@ -661,22 +654,20 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         for v in range(5):
             pool.extend([v] * (self.deck[v] + sum(self.hands[q][v] - self.known[q][v]
                                                   for q in others)))
-        rng.shuffle(pool)
-        at = 0
-        for q in others:
+        *hidden, rest = deal_back(
+            pool, [sum(self.hands[q]) - sum(self.known[q]) for q in others], rng)
+        for q, cards in zip(others, hidden):
             hand = list(self.known[q])
-            size = sum(self.hands[q]) - sum(hand)
-            for v in pool[at:at + size]:
+            for v in cards:
                 hand[v] += 1
             w.hands[q] = hand
-            at += size
         deck = [0] * 5
-        for v in pool[at:]:
+        for v in rest:
             deck[v] += 1
         w.deck = deck
         for name in ("gdeck", "edeck", "envdeck", "sbig", "sdis", "sunseen", "rdeck"):
             getattr(w, name).sort()
-        w.rng = random.Random(rng.getrandbits(64))
+        w.rng = world_rng(rng)
         return w
 
     def observation(self, seat: int) -> dict:
