@@ -29,6 +29,7 @@ from engines.ninjato.actions import (
     K_SENSEI_DISGUISE,
     K_SENSEI_SKILL,
     KIND_OF,
+    KIND_TABLE,
     PH_DISCARD,
     PH_DRAW,
     PH_END,
@@ -140,6 +141,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     """A Ninjato position (see the module docstring for the data layout)."""
 
     __slots__ = _SLOTS + ("_legal_cache",)
+    kind_table = KIND_TABLE
 
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
