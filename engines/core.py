@@ -632,30 +632,33 @@ def play_game(
     decisions = branching = 0
     truncated = False
     player = current_player()  # -1 once the game is over (the contract)
-    while player >= 0:
-        if decisions >= cap:
-            truncated = True
-            break
-        legal = legal_actions()
-        branching += len(legal)
-        action = choose[player](state, bot_rng)
-        if chosen is not None:
-            if kind_table is None:
-                kind = kind_of(action)
-            else:
-                kind = kind_table[action]
-                if kind < 0:
+    if player >= 0:
+        # `decisions` counts the decision being made; a `for` over the cap costs less per
+        # decision than a counter and a cap test (the else: the cap ended a running game)
+        for decisions in range(1, cap + 1):
+            legal = legal_actions()
+            branching += len(legal)
+            action = choose[player](state, bot_rng)
+            if chosen is not None:
+                if kind_table is not None:
+                    kind = kind_table[action]
+                    if kind < 0:
+                        kind = kind_of(action)
+                else:
                     kind = kind_of(action)
-            chosen[player][kind] += 1
-            if available is not None:
-                row = available[player]
-                for kind in _legal_kinds(legal, kind_of, kind_table):
-                    row[kind] += 1
-        apply_action(action)
-        decisions += 1
-        if actions is not None:
-            actions.append(action)
-        player = current_player()
+                chosen[player][kind] += 1
+                if available is not None:
+                    row = available[player]
+                    for kind in _legal_kinds(legal, kind_of, kind_table):
+                        row[kind] += 1
+            apply_action(action)
+            if actions is not None:
+                actions.append(action)
+            player = current_player()
+            if player < 0:
+                break
+        else:
+            truncated = True
     return GameRecord(
         scores=list(state.scores()),
         winners=[] if truncated else list(state.winners()),
