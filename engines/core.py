@@ -635,7 +635,7 @@ def play_game(
     if player >= 0:
         # `decisions` counts the decision being made; a `for` over the cap costs less per
         # decision than a counter and a cap test (the else: the cap ended a running game)
-        for decisions in range(1, cap + 1):
+        for decisions in range(1, cap + 1):  # noqa: B007 (the count is read after the loop)
             legal = legal_actions()
             branching += len(legal)
             action = choose[player](state, bot_rng)

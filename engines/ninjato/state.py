@@ -324,18 +324,35 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             if aff is None:
                 aff = affordable(C, tuple(tr))
             envs, rums = aff
+            # unrolled for the usual four face-up cards (a loop costs twice the bytecodes)
             if envs:
-                i = A_PALACE
-                for e in self.palace:
-                    if envs >> e & 1:
-                        out.append(i)
-                    i += 1
+                palace = self.palace
+                if len(palace) == 4:
+                    e0, e1, e2, e3 = palace
+                    if envs >> e0 & 1:
+                        out.append(A_PALACE)
+                    if envs >> e1 & 1:
+                        out.append(A_PALACE + 1)
+                    if envs >> e2 & 1:
+                        out.append(A_PALACE + 2)
+                    if envs >> e3 & 1:
+                        out.append(A_PALACE + 3)
+                else:
+                    out += [A_PALACE + i for i, e in enumerate(palace) if envs >> e & 1]
             if rums:
-                i = A_PAVILION
-                for r in self.pavilion:
-                    if rums >> r & 1:
-                        out.append(i)
-                    i += 1
+                pavilion = self.pavilion
+                if len(pavilion) == 4:
+                    r0, r1, r2, r3 = pavilion
+                    if rums >> r0 & 1:
+                        out.append(A_PAVILION)
+                    if rums >> r1 & 1:
+                        out.append(A_PAVILION + 1)
+                    if rums >> r2 & 1:
+                        out.append(A_PAVILION + 2)
+                    if rums >> r3 & 1:
+                        out.append(A_PAVILION + 3)
+                else:
+                    out += [A_PAVILION + i for i, r in enumerate(pavilion) if rums >> r & 1]
         return out
 
     def legal_pay(self) -> list[int]:
@@ -526,6 +543,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         else:
             self.pend = kind * 100 + card
             self.phase = PH_PAY
+            self._legal_cache = [A_PAY + i for i in ok]  # `legal_pay`, at hand here
 
     def pay_and_take(self, kind: int, card: int, need: tuple[int, int, int, int]) -> None:
         """Pay `need` (real treasures first, gold for the rest), score it, take the card.
