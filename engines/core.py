@@ -636,7 +636,9 @@ def play_game(
         # `decisions` counts the decision being made; a `for` over the cap costs less per
         # decision than a counter and a cap test (the else: the cap ended a running game)
         for decisions in range(1, cap + 1):  # noqa: B007 (the count is read after the loop)
-            legal = legal_actions()
+            legal = state._legal_cache  # what legal_actions() returns when set, without a call
+            if legal is None:
+                legal = legal_actions()
             branching += len(legal)
             action = choose[player](state, bot_rng)
             if chosen is not None:

@@ -106,13 +106,21 @@ def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
 
 
 def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
-    """Indices of the payment options of card `pend` (kind*100 + id) that `tr` covers (cached)."""
+    """Indices of the payment options of card `pend` (kind*100 + id) that `tr` covers (cached).
+
+    As in `affordable`, holdings capped at `Components.caps` share one answer: a holding
+    not seen before is usually a capped one seen before, so few answers are computed.
+    """
     key = (pend, *tr)
     out = C.payable.get(key)
     if out is None:
-        kind, card = divmod(pend, 100)
-        opts = C.env_opts[card] if kind == 0 else C.rum_opts[card]
-        out = C.payable[key] = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))
+        capped = (pend, *(x if x < c else c for x, c in zip(tr, C.caps)))
+        out = C.payable.get(capped)
+        if out is None:
+            kind, card = divmod(pend, 100)
+            opts = C.env_opts[card] if kind == 0 else C.rum_opts[card]
+            out = C.payable[capped] = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))
+        C.payable[key] = out
     return out
 
 
@@ -324,21 +332,14 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             if aff is None:
                 aff = affordable(C, tuple(tr))
             envs, rums = aff
-            # unrolled for the usual four face-up cards (a loop costs twice the bytecodes)
-            if envs:
-                palace = self.palace
-                if len(palace) == 4:
-                    e0, e1, e2, e3 = palace
-                    if envs >> e0 & 1:
-                        out.append(A_PALACE)
-                    if envs >> e1 & 1:
-                        out.append(A_PALACE + 1)
-                    if envs >> e2 & 1:
-                        out.append(A_PALACE + 2)
-                    if envs >> e3 & 1:
-                        out.append(A_PALACE + 3)
-                else:
-                    out += [A_PALACE + i for i, e in enumerate(palace) if envs >> e & 1]
+            if envs:  # (the palace is refilled at the end of a round only: a loop)
+                i = A_PALACE
+                for e in self.palace:
+                    if envs >> e & 1:
+                        out.append(i)
+                    i += 1
+            # the pavilion is refilled after every buy: unrolled for its usual four cards
+            # (half the bytecodes of the loop)
             if rums:
                 pavilion = self.pavilion
                 if len(pavilion) == 4:
@@ -351,8 +352,12 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                         out.append(A_PAVILION + 2)
                     if rums >> r3 & 1:
                         out.append(A_PAVILION + 3)
-                else:
-                    out += [A_PAVILION + i for i, r in enumerate(pavilion) if rums >> r & 1]
+                else:  # the rumour deck ran out
+                    i = A_PAVILION
+                    for r in pavilion:
+                        if rums >> r & 1:
+                            out.append(i)
+                        i += 1
         return out
 
     def legal_pay(self) -> list[int]:
