@@ -306,7 +306,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         """
         p = self.cur
         hand = self.hands[p]
-        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        has_card = hand[0] or hand[1] or hand[2] or hand[3] or hand[4]  # (cheaper than a sum)
         deck = self.deck
         if deck[0] or deck[1] or deck[2] or deck[3] or deck[4]:  # legal_draw inlined
             out = (_DRAW_ACTS.get(tuple(self.row)) or self.legal_draw())[:]
@@ -319,10 +319,10 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             i = A_SENSEI
             for t in sensei:
                 school_bit, card = need[t]
-                if schools & school_bit or (hand[card] if card >= 0 else hn):
+                if schools & school_bit or (hand[card] if card >= 0 else has_card):
                     out.append(i)
                 i += 1
-        if hn or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
             closed = self.hclosed
             out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
