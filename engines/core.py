@@ -326,6 +326,12 @@ class State:
         """
         raise NotImplementedError
 
+    #: Optional shortcut for `play_game`'s kind counts: action -> its kind where that depends
+    #: on the action alone, -1 where `action_kind` must look at the position.  A look-up
+    #: instead of a method call on most decisions (README, "Game systems used");
+    #: `tests/test_fastpaths.py` checks it against `action_kind` on real playouts.
+    kind_table: tuple[int, ...] | None = None
+
     #: Attributes that `snapshot` leaves out: caches derived from the rest of the position.
     _snapshot_skip: tuple[str, ...] = ("_legal_cache",)
 
@@ -631,30 +637,42 @@ def play_game(
     chosen = available = None
     if kinds and game.action_kinds:
         kind_of = state.action_kind
+        kind_table = state.kind_table
         chosen = [[0] * len(game.action_kinds) for _ in range(num_players)]
         if availability:
             available = [[0] * len(game.action_kinds) for _ in range(num_players)]
     decisions = branching = 0
     truncated = False
     player = current_player()  # -1 once the game is over (the contract)
-    while player >= 0:
-        if decisions >= cap:
+    if player >= 0:
+        # `decisions` counts the decision being made; a `for` over the cap costs less per
+        # decision than a counter and a cap test (the else: the cap ended a running game)
+        for decisions in range(1, cap + 1):  # noqa: B007 (the count is read after the loop)
+            legal = state._legal_cache  # what legal_actions() returns when set, without a call
+            if legal is None:
+                legal = legal_actions()
+            branching += len(legal)
+            action = choose[player](state, bot_rng)
+            if chosen is not None:
+                if kind_table is not None:
+                    kind = kind_table[action]
+                    if kind < 0:
+                        kind = kind_of(action)
+                else:
+                    kind = kind_of(action)
+                chosen[player][kind] += 1
+                if available is not None:
+                    row = available[player]
+                    for kind in _legal_kinds(legal, kind_of, kind_table):
+                        row[kind] += 1
+            apply_action(action)
+            if actions is not None:
+                actions.append(action)
+            player = current_player()
+            if player < 0:
+                break
+        else:
             truncated = True
-            break
-        legal = legal_actions()
-        branching += len(legal)
-        action = choose[player](state, bot_rng)
-        if chosen is not None:
-            chosen[player][kind_of(action)] += 1
-            if available is not None:
-                row = available[player]
-                for kind in set(map(kind_of, legal)):
-                    row[kind] += 1
-        apply_action(action)
-        decisions += 1
-        if actions is not None:
-            actions.append(action)
-        player = current_player()
     return GameRecord(
         scores=list(state.scores()),
         winners=[] if truncated else list(state.winners()),
@@ -668,6 +686,18 @@ def play_game(
         kinds_chosen=chosen,
         kinds_available=available,
     )
+
+
+def _legal_kinds(legal: list[int], kind_of: Callable[[int], int],
+                 kind_table: tuple[int, ...] | None) -> set[int]:
+    """The kinds among a decision's legal actions (`play_game`'s availability counts)."""
+    if kind_table is None:
+        return set(map(kind_of, legal))
+    kinds = {kind_table[action] for action in legal}
+    if -1 in kinds:
+        kinds.discard(-1)
+        kinds.update(kind_of(action) for action in legal if kind_table[action] < 0)
+    return kinds
 
 
 def replay(

@@ -23,6 +23,7 @@ from engines.big_cheese.actions import (
 from engines.big_cheese.components import NUMBER_VALUES
 from engines.big_cheese.scoring import ROLL_FACES, roll_points
 from engines.bots import make_bot
+from engines.core import play_game
 from engines.ivanhoe.actions import (
     A_COLOUR,
     A_TARGET,
@@ -80,6 +81,52 @@ def test_cached_legal_lists_equal_the_recomputed_ones(name: str, bot: str) -> No
             assert state._legal_cache == state._legal_actions()
             cached += 1
     assert cached > 20
+
+
+#: The games whose states declare `kind_table` (`play_game` looks kinds up in it).
+KIND_TABLE_GAMES = ["ninjato"]
+
+
+def test_the_kind_table_games_are_the_ones_with_a_table() -> None:
+    for name in sorted(GAMES):
+        state = get_game(name).new_state(get_game(name).players_default, 0)
+        assert (state.kind_table is not None) == (name in KIND_TABLE_GAMES), name
+
+
+@pytest.mark.parametrize("name", KIND_TABLE_GAMES)
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_kind_table_entries_equal_action_kind(name: str, bot: str) -> None:
+    """`State.kind_table`: where it names a kind (not -1), `action_kind` gives the same for
+    every legal action of every position; and `play_game`'s counts equal a recount."""
+    game = get_game(name)
+    looked_up = 0
+    for state in positions(name, game.players_default, bot):
+        table = state.kind_table
+        assert len(table) == game.num_actions
+        for action in state.legal_actions():
+            if table[action] >= 0:
+                assert table[action] == state.action_kind(action), state.action_to_str(action)
+                looked_up += 1
+    assert looked_up > 500
+
+
+@pytest.mark.parametrize("name", KIND_TABLE_GAMES)
+def test_play_game_kind_counts_equal_action_kind_counts(name: str) -> None:
+    game = get_game(name)
+    players = game.players_default
+    bots = [make_bot("random", game) for _ in range(players)]
+    record = play_game(game, bots, 5, players, record=True, availability=True)
+    chosen = [[0] * len(game.action_kinds) for _ in range(players)]
+    available = [[0] * len(game.action_kinds) for _ in range(players)]
+    state = game.new_state(players, 5)
+    for action in record.actions:
+        seat = state.current_player()
+        chosen[seat][state.action_kind(action)] += 1
+        for kind in {state.action_kind(a) for a in state.legal_actions()}:
+            available[seat][kind] += 1
+        state.apply_action(action)
+    assert record.kinds_chosen == chosen
+    assert record.kinds_available == available
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])

@@ -376,6 +376,8 @@ class RaidMixin:
             self.clear_house()
         else:
             self.phase = PH_CHOICE
+            if not self.ready[self.cur][E_SWAP]:  # `legal_choice` without Choho (the usual)
+                self._legal_cache = _BANZAI_OR_RETREAT
 
     def banzai(self) -> None:
         """3.4.4: reveal the next guard: regular while plain treasure remains, else an elite."""
@@ -498,6 +500,7 @@ class RaidMixin:
             self.take_token(*divmod(opts[0] - A_TOKEN, 5))
         else:
             self.phase = PH_TOKEN
+            self._legal_cache = opts  # the last step of an action: the next decision's list
 
     def take_token(self, clan: int, vi: int) -> None:
         h = self.rh

@@ -30,6 +30,7 @@ from engines.ninjato.actions import (
     K_SENSEI_DISGUISE,
     K_SENSEI_SKILL,
     KIND_OF,
+    KIND_TABLE,
     PH_DISCARD,
     PH_DRAW,
     PH_END,
@@ -105,13 +106,21 @@ def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
 
 
 def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
-    """Indices of the payment options of card `pend` (kind*100 + id) that `tr` covers (cached)."""
+    """Indices of the payment options of card `pend` (kind*100 + id) that `tr` covers (cached).
+
+    As in `affordable`, holdings capped at `Components.caps` share one answer: a holding
+    not seen before is usually a capped one seen before, so few answers are computed.
+    """
     key = (pend, *tr)
     out = C.payable.get(key)
     if out is None:
-        kind, card = divmod(pend, 100)
-        opts = C.env_opts[card] if kind == 0 else C.rum_opts[card]
-        out = C.payable[key] = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))
+        capped = (pend, *(x if x < c else c for x, c in zip(tr, C.caps)))
+        out = C.payable.get(capped)
+        if out is None:
+            kind, card = divmod(pend, 100)
+            opts = C.env_opts[card] if kind == 0 else C.rum_opts[card]
+            out = C.payable[capped] = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))
+        C.payable[key] = out
     return out
 
 
@@ -140,6 +149,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     """A Ninjato position (see the module docstring for the data layout)."""
 
     __slots__ = _SLOTS + ("_legal_cache",)
+    kind_table = KIND_TABLE
 
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
@@ -292,7 +302,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         """
         p = self.cur
         hand = self.hands[p]
-        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        has_card = hand[0] or hand[1] or hand[2] or hand[3] or hand[4]  # (cheaper than a sum)
         deck = self.deck
         if deck[0] or deck[1] or deck[2] or deck[3] or deck[4]:  # legal_draw inlined
             out = (_DRAW_ACTS.get(tuple(self.row)) or self.legal_draw())[:]
@@ -305,10 +315,10 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             i = A_SENSEI
             for t in sensei:
                 school_bit, card = need[t]
-                if schools & school_bit or (hand[card] if card >= 0 else hn):
+                if schools & school_bit or (hand[card] if card >= 0 else has_card):
                     out.append(i)
                 i += 1
-        if hn or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
             closed = self.hclosed
             out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
@@ -318,18 +328,32 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             if aff is None:
                 aff = affordable(C, tuple(tr))
             envs, rums = aff
-            if envs:
+            if envs:  # (the palace is refilled at the end of a round only: a loop)
                 i = A_PALACE
                 for e in self.palace:
                     if envs >> e & 1:
                         out.append(i)
                     i += 1
+            # the pavilion is refilled after every buy: unrolled for its usual four cards
+            # (half the bytecodes of the loop)
             if rums:
-                i = A_PAVILION
-                for r in self.pavilion:
-                    if rums >> r & 1:
-                        out.append(i)
-                    i += 1
+                pavilion = self.pavilion
+                if len(pavilion) == 4:
+                    r0, r1, r2, r3 = pavilion
+                    if rums >> r0 & 1:
+                        out.append(A_PAVILION)
+                    if rums >> r1 & 1:
+                        out.append(A_PAVILION + 1)
+                    if rums >> r2 & 1:
+                        out.append(A_PAVILION + 2)
+                    if rums >> r3 & 1:
+                        out.append(A_PAVILION + 3)
+                else:  # the rumour deck ran out
+                    i = A_PAVILION
+                    for r in pavilion:
+                        if rums >> r & 1:
+                            out.append(i)
+                        i += 1
         return out
 
     def legal_pay(self) -> list[int]:
@@ -520,6 +544,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         else:
             self.pend = kind * 100 + card
             self.phase = PH_PAY
+            self._legal_cache = [A_PAY + i for i in ok]  # `legal_pay`, at hand here
 
     def pay_and_take(self, kind: int, card: int, need: tuple[int, int, int, int]) -> None:
         """Pay `need` (real treasures first, gold for the rest), score it, take the card.
