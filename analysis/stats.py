@@ -491,16 +491,18 @@ def _rank_games(frame: pd.DataFrame) -> tuple[list[str], np.ndarray, np.ndarray]
 def _plackett_luce(
     seat_bot: np.ndarray, ranks: np.ndarray, order: np.ndarray, n_bots: int,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Weng-Lin Plackett-Luce updates (openskill's defaults), vectorized over replicates.
+    """Weng-Lin Plackett-Luce updates (openskill's defaults but `tau` = 0: a bot's strength
+    does not drift between games, and with drift sigma stops shrinking and the latest few
+    hundred games decide mu), vectorized over replicates.
 
     `order[r, t]` is the game replicate r plays at step t.  Seats are single-player teams;
     when one bot holds several seats, its mu moves by the mean of its seats' changes and its
     sigma^2 becomes the mean of theirs.  Games where every seat is the same bot are skipped
-    by the caller.  With one seat per bot this equals `openskill.models.PlackettLuce.rate`.
+    by the caller.  With one seat per bot this equals `PlackettLuce(tau=0).rate`.
     """
     from openskill.models import PlackettLuce
 
-    model = PlackettLuce()
+    model = PlackettLuce(tau=0.0)
     beta2, kappa, tau2 = model.beta**2, model.kappa, model.tau**2
     reps = order.shape[0]
     mu = np.full((reps, n_bots), model.mu)

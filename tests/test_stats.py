@@ -138,7 +138,7 @@ def test_ratings_match_openskill_when_each_bot_holds_one_seat():
     bots, seat_bot, ranks = stats._rank_games(frame)  # one pass in the recorded order
     mu, sigma = stats._plackett_luce(seat_bot, ranks, np.arange(len(games))[None, :], 3)
     ours = pd.DataFrame({"mu": mu[0], "sigma": sigma[0]}, index=bots)
-    model = PlackettLuce()
+    model = PlackettLuce(tau=0.0)
     rated = {b: model.rating() for b in names}
     for _, game in frame.sort_values(["game_index", "seat"]).groupby("game_index"):
         bots, ranks = game["bot"].tolist(), game["rank"].astype(float).tolist()
@@ -174,6 +174,16 @@ def test_ratings_do_not_depend_on_the_order_of_the_games_issue15():
     flipped = make_frame(games[400:] + games[:400], players=2)
     again = stats.ratings(flipped, bootstrap=0).set_index("bot")
     assert again.loc["A", "mu"] == pytest.approx(out.set_index("bot").loc["A", "mu"], abs=0.3)
+
+
+def test_ratings_grow_surer_with_more_games_issue15():
+    """Bots do not change strength between games: no drift (`tau` = 0), so sigma keeps
+    shrinking with more games (with openskill's default drift it stopped near 1.6)."""
+    games = [{"scores": [1, 0] if i % 3 else [0, 1], "bots": ["A", "B"]} for i in range(2000)]
+    few = stats.ratings(make_frame(games[:200], players=2), bootstrap=0)
+    many = stats.ratings(make_frame(games, players=2), bootstrap=0)
+    assert many["sigma"].max() < 0.6 * few["sigma"].min()
+    assert many["sigma"].max() < 1.0
 
 
 def test_games_needed_normal_approximation():
