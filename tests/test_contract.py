@@ -292,7 +292,7 @@ KIND_VARIANTS = {"big-cheese": [{"dice": "polyhedral", "exact": 30}]}  # exact-N
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_issue15_every_game_declares_its_action_kinds(name):
-    from analysis.results import kind_columns
+    from analysis.results.store import kind_columns
 
     kinds = get_game(name).action_kinds
     assert isinstance(kinds, tuple) and kinds, f"{name} declares no action_kinds"

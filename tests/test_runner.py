@@ -14,8 +14,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from analysis import load_run, results, tournament
-from analysis.results import RunError, finished_chunks
+from analysis import load_run
+from analysis.results import store
+from analysis.results.store import RunError, finished_chunks
+from analysis.run import tournament
 from engines.core import GameRecord
 
 GAME = "tabula-rasa"
@@ -74,7 +76,7 @@ def test_chunk_columns_count_a_missing_score_source_as_zero():
              record([3.0, 4.0], {"b": [3.0, 4.0]}, {}),
              record([12.0, 14.0], {"a": [5.0, 6.0], "b": [7.0, 8.0]}, {"x": 2.0})]
     meta = {"run_id": "r", "game": "g", "rules": "", "dataset": "d"}
-    columns = results.chunk_columns(games, 10, [7, 8, 9], [("p", "q")] * 3, meta)
+    columns = store.chunk_columns(games, 10, [7, 8, 9], [("p", "q")] * 3, meta)
     assert columns["game_index"] == [10, 10, 11, 11, 12, 12]
     assert columns["seat"] == [0, 1] * 3
     assert columns["pts_a"] == [1.0, 2.0, 0.0, 0.0, 5.0, 6.0]

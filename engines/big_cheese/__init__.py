@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engines.big_cheese.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.big_cheese.bots import HEURISTICS
 from engines.big_cheese.components import DATASET
 from engines.big_cheese.rules import Rules
-from engines.big_cheese.state import ACTION_KINDS, NUM_ACTIONS, BigCheeseState, create_state
+from engines.big_cheese.state import BigCheeseState, create_state
 from engines.core import Game
 
 
