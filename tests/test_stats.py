@@ -135,8 +135,10 @@ def test_ratings_match_openskill_when_each_bot_holds_one_seat():
         order = list(rng.permutation(names))
         games.append({"scores": list(rng.integers(0, 4, size=3)), "bots": order})
     frame = make_frame(games, players=3)
-    ours = balance.ratings(frame, bootstrap=0).set_index("bot")
-    model = PlackettLuce()
+    bots, seat_bot, ranks = balance._rank_games(frame)  # one pass in the recorded order
+    mu, sigma = balance._plackett_luce(seat_bot, ranks, np.arange(len(games))[None, :], 3)
+    ours = pd.DataFrame({"mu": mu[0], "sigma": sigma[0]}, index=bots)
+    model = PlackettLuce(tau=0.0)
     rated = {b: model.rating() for b in names}
     for _, game in frame.sort_values(["game_index", "seat"]).groupby("game_index"):
         bots, ranks = game["bot"].tolist(), game["rank"].astype(float).tolist()
@@ -156,6 +158,32 @@ def test_ratings_rank_the_stronger_bot_first_with_bootstrap_interval():
     top = out.iloc[0]
     assert top["mu_low"] < top["mu"] < top["mu_high"]
     assert out.iloc[0]["mu_low"] > out.iloc[1]["mu_high"]
+
+
+def test_ratings_do_not_depend_on_the_order_of_the_games_issue15():
+    """Issue 15 (evidence): a duplicate comparison is stacked seating by seating; rated in
+    that order, the online updates weighed the last seating most and ranked the bot with the
+    lower win share first.  A wins 3 of 4 games from seat 1, then 3 of 5 from seat 2."""
+    games = [{"scores": [1, 0] if i % 4 else [0, 1], "bots": ["A", "B"], "seed": i}
+             for i in range(400)]
+    games += [{"scores": [0, 1] if i % 5 < 2 else [1, 0], "bots": ["B", "A"], "seed": i}
+              for i in range(400)]
+    frame = make_frame(games, players=2)
+    out = balance.ratings(frame, bootstrap=0)
+    assert out["bot"].tolist() == ["A", "B"]  # A won 57.5% of the games
+    flipped = make_frame(games[400:] + games[:400], players=2)
+    again = balance.ratings(flipped, bootstrap=0).set_index("bot")
+    assert again.loc["A", "mu"] == pytest.approx(out.set_index("bot").loc["A", "mu"], abs=0.3)
+
+
+def test_ratings_grow_surer_with_more_games_issue15():
+    """Bots do not change strength between games: no drift (`tau` = 0), so sigma keeps
+    shrinking with more games (with openskill's default drift it stopped near 1.6)."""
+    games = [{"scores": [1, 0] if i % 3 else [0, 1], "bots": ["A", "B"]} for i in range(2000)]
+    few = balance.ratings(make_frame(games[:200], players=2), bootstrap=0)
+    many = balance.ratings(make_frame(games, players=2), bootstrap=0)
+    assert many["sigma"].max() < 0.6 * few["sigma"].min()
+    assert many["sigma"].max() < 1.0
 
 
 def test_games_needed_normal_approximation():

@@ -491,16 +491,18 @@ def _rank_games(frame: pd.DataFrame) -> tuple[list[str], np.ndarray, np.ndarray]
 def _plackett_luce(
     seat_bot: np.ndarray, ranks: np.ndarray, order: np.ndarray, n_bots: int,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Weng-Lin Plackett-Luce updates (openskill's defaults), vectorized over replicates.
+    """Weng-Lin Plackett-Luce updates (openskill's defaults but `tau` = 0: a bot's strength
+    does not drift between games, and with drift sigma stops shrinking and the latest few
+    hundred games decide mu), vectorized over replicates.
 
     `order[r, t]` is the game replicate r plays at step t.  Seats are single-player teams;
     when one bot holds several seats, its mu moves by the mean of its seats' changes and its
     sigma^2 becomes the mean of theirs.  Games where every seat is the same bot are skipped
-    by the caller.  With one seat per bot this equals `openskill.models.PlackettLuce.rate`.
+    by the caller.  With one seat per bot this equals `PlackettLuce(tau=0).rate`.
     """
     from openskill.models import PlackettLuce
 
-    model = PlackettLuce()
+    model = PlackettLuce(tau=0.0)
     beta2, kappa, tau2 = model.beta**2, model.kappa, model.tau**2
     reps = order.shape[0]
     mu = np.full((reps, n_bots), model.mu)
@@ -536,12 +538,19 @@ def _plackett_luce(
     return mu, np.sqrt(sig2)
 
 
+#: Random orders of the games whose ratings are averaged for the point estimate (`ratings`).
+ORDERS = 32
+
+
 def ratings(
     frame: pd.DataFrame, bootstrap: int = 200, confidence: float = 0.95, seed: int = 0,
 ) -> pd.DataFrame:
     """Plackett-Luce (openskill) ratings of the bots, with bootstrap intervals on mu.
 
-    Games are rated in their recorded order; each bootstrap replicate rates a resample of
+    The updates are online, so one pass depends on the order of the games (the later ones
+    weigh more): rated in the recorded order, a duplicate comparison stacked seating by
+    seating was rated mostly on its last seatings.  So `mu` and `sigma` are means over
+    `ORDERS` random orders of all the games; each bootstrap replicate rates a resample of
     the games (with replacement, in random order).  `ordinal` = mu - 3 sigma, the usual
     conservative skill.  Only games with at least two different bots move the ratings.
     """
@@ -555,10 +564,11 @@ def ratings(
         sigma = np.full(len(bots), 25.0 / 3)
         low = high = np.full(len(bots), np.nan)
     else:
-        mu, sigma = (x[0] for x in _plackett_luce(
-            seat_bot, ranks, np.arange(n_games)[None, :], len(bots)))
+        rng = np.random.default_rng(seed)
+        orders = rng.permuted(np.tile(np.arange(n_games), (ORDERS, 1)), axis=1)
+        mu, sigma = (x.mean(axis=0) for x in _plackett_luce(
+            seat_bot, ranks, orders, len(bots)))
         if bootstrap > 0:
-            rng = np.random.default_rng(seed)
             order = rng.integers(0, n_games, size=(bootstrap, n_games))
             boot_mu, _ = _plackett_luce(seat_bot, ranks, order, len(bots))
             alpha = (1 - confidence) / 2
