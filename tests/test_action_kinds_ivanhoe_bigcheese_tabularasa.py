@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engines import get_game
-from engines.big_cheese.state import (
+from engines.big_cheese.actions import (
     ACT_BIG_CHEESE,
     ACT_KEEP,
     ACT_NO_VETO,
@@ -47,7 +47,7 @@ from engines.ivanhoe.components import (
     SQUIRE3,
     Y2,
 )
-from engines.tabula_rasa.components import CARD_ACTIONS
+from engines.tabula_rasa.actions import CARD_ACTIONS
 
 #: (game, players, rule options, seeded random games that must reach every kind)
 CASES = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from engines import get_game
-from engines.big_cheese.state import ACT_BIG_CHEESE, ACT_KEEP, PASS, ROLL
+from engines.big_cheese.actions import ACT_BIG_CHEESE, ACT_KEEP, PASS, ROLL
 from engines.bots import make_bot
 from tests.test_big_cheese_rules import Dice, play, setup
 

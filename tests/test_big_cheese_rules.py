@@ -10,9 +10,7 @@ from collections import Counter
 import pytest
 
 from engines import get_game, play_game
-from engines.big_cheese.components import BIG_CHEESE, DECK, VETO
-from engines.big_cheese.rules import Rules
-from engines.big_cheese.state import (
+from engines.big_cheese.actions import (
     ACT_BIG_CHEESE,
     ACT_KEEP,
     ACT_NO_VETO,
@@ -22,9 +20,10 @@ from engines.big_cheese.state import (
     PASS,
     ROLL,
     VETO_WINDOW,
-    BigCheeseState,
-    create_state,
 )
+from engines.big_cheese.components import BIG_CHEESE, DECK, VETO
+from engines.big_cheese.rules import Rules
+from engines.big_cheese.state import BigCheeseState, create_state
 from engines.bots import make_bot
 
 GAME = get_game("big-cheese")

@@ -12,18 +12,44 @@ import random
 import pytest
 
 from engines import GAMES, get_game
-from engines.big_cheese.state import BID, _bid_list
+from engines.big_cheese.actions import (
+    BID,
+    KIND_OF_ACTION,
+    NUM_ACTIONS,
+    PASS,
+    action_kind,
+    bid_list,
+)
+from engines.big_cheese.components import NUMBER_VALUES
+from engines.big_cheese.scoring import ROLL_FACES, roll_points
 from engines.bots import make_bot
-from engines.ivanhoe.state import OUTWIT, TARGETED
+from engines.core import play_game
+from engines.ivanhoe.actions import (
+    A_COLOUR,
+    A_TARGET,
+    PH_COLOUR,
+    PH_OWN_SLOT,
+    PH_PLAY,
+    PH_TARGET,
+    PH_THEIR_SLOT,
+    action_slot,
+)
+from engines.ivanhoe.cards import CARDS, PLAYABLE, TARGETED
+from engines.ivanhoe.cards import targets as card_targets
+from engines.ivanhoe.components import RIPOSTE
+from engines.tabula_rasa import actions as tra
+from engines.tabula_rasa.components import card_value
 from engines.tabula_rasa.scoring import score_tallies
+from engines.time_pirates import actions as tpa
+from engines.time_pirates import components as tp
 
 
-def positions(name: str, players: int, bot: str, seeds=range(4)):
+def positions(name: str, players: int, bot: str, seeds=range(4), **rules):
     """Every position of a few games (the live state object, yielded before each move)."""
     game = get_game(name)
     for seed in seeds:
         bots = [make_bot(bot, game) for _ in range(players)]
-        state = game.new_state(players, seed)
+        state = game.new_state(players, seed, **rules)
         rng = random.Random(seed)
         while not state.is_terminal():
             yield state
@@ -57,13 +83,59 @@ def test_cached_legal_lists_equal_the_recomputed_ones(name: str, bot: str) -> No
     assert cached > 20
 
 
+#: The games whose states declare `kind_table` (`play_game` looks kinds up in it).
+KIND_TABLE_GAMES = ["ninjato"]
+
+
+def test_the_kind_table_games_are_the_ones_with_a_table() -> None:
+    for name in sorted(GAMES):
+        state = get_game(name).new_state(get_game(name).players_default, 0)
+        assert (state.kind_table is not None) == (name in KIND_TABLE_GAMES), name
+
+
+@pytest.mark.parametrize("name", KIND_TABLE_GAMES)
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_kind_table_entries_equal_action_kind(name: str, bot: str) -> None:
+    """`State.kind_table`: where it names a kind (not -1), `action_kind` gives the same for
+    every legal action of every position; and `play_game`'s counts equal a recount."""
+    game = get_game(name)
+    looked_up = 0
+    for state in positions(name, game.players_default, bot):
+        table = state.kind_table
+        assert len(table) == game.num_actions
+        for action in state.legal_actions():
+            if table[action] >= 0:
+                assert table[action] == state.action_kind(action), state.action_to_str(action)
+                looked_up += 1
+    assert looked_up > 500
+
+
+@pytest.mark.parametrize("name", KIND_TABLE_GAMES)
+def test_play_game_kind_counts_equal_action_kind_counts(name: str) -> None:
+    game = get_game(name)
+    players = game.players_default
+    bots = [make_bot("random", game) for _ in range(players)]
+    record = play_game(game, bots, 5, players, record=True, availability=True)
+    chosen = [[0] * len(game.action_kinds) for _ in range(players)]
+    available = [[0] * len(game.action_kinds) for _ in range(players)]
+    state = game.new_state(players, 5)
+    for action in record.actions:
+        seat = state.current_player()
+        chosen[seat][state.action_kind(action)] += 1
+        for kind in {state.action_kind(a) for a in state.legal_actions()}:
+            available[seat][kind] += 1
+        state.apply_action(action)
+    assert record.kinds_chosen == chosen
+    assert record.kinds_available == available
+
+
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str) -> None:
     checked = 0
     for state in positions("big-cheese", 4, bot):
         if state.phase == BID and not state.rules.leader_must_open:
             seat = state.to_act
-            general = _bid_list(state.vetoes[seat] > 0, state.high_bid, state.pool[seat])
+            general = bid_list(state.vetoes[seat] > 0, state.high_bid, state.pool[seat])
             assert state.legal_actions() == general
             checked += 1
     assert checked > 100
@@ -85,18 +157,83 @@ def test_time_pirates_hand_summaries_and_token_list_equal_a_recount(bot: str) ->
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
-def test_ivanhoe_has_target_and_display_sums_equal_the_general_code(bot: str) -> None:
+def test_ivanhoe_display_sums_equal_a_recount(bot: str) -> None:
+    """`vsum` is kept up to date card by card (display totals are read on every legal list,
+    `is_highest`); `recount` adds the displays up from scratch."""
     checked = 0
     for state in positions("ivanhoe", 4, bot):
         fresh = state.clone()
-        fresh._recount()
+        fresh.recount()
         assert state.vsum == fresh.vsum
+        checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_ivanhoe_has_a_target_shortcuts_equal_the_target_lists(bot: str) -> None:
+    """`legal_turn` asks every action card in hand on every turn whether it is playable, so
+    the targeted cards answer with a loop that stops at the first target
+    (`cards.break_lance_playable`, `riposte_playable`, `has_exposed_with_two` for Dodge,
+    `knock_down_playable`, `stunned_playable`) instead of building the list their target
+    choice offers.  Riposte also needs room for one more display card (Stunned, D4)."""
+    checked = 0
+    for state in positions("ivanhoe", 4, bot):
         for seat in range(state.num_players):
             for card in TARGETED:
-                if card == OUTWIT:  # `action_playable` asks `outwit_options` instead
-                    continue
-                assert state._has_target(seat, card) == bool(state.targets(seat, card))
+                general = bool(card_targets(state, seat, card))
+                if card == RIPOSTE:
+                    general = general and state.can_add(seat)
+                assert PLAYABLE[card](state, seat) == general, CARDS[card].name
                 checked += 1
+    assert checked > 1000
+
+
+def _choice_sequences(state, unit, phases: tuple[int, ...], seat: int) -> int:
+    """Complete choice sequences of an action card from here; fails on a dead end (a choice
+    whose options all lead to a later choice with none)."""
+    if not phases:
+        return 1
+    phase = phases[0]
+    total = 0
+    for action in unit.choices[phase](state, seat):
+        field, value = {
+            PH_COLOUR: ("pending_colour", action - A_COLOUR),
+            PH_TARGET: ("pending_target", action - A_TARGET),
+            PH_OWN_SLOT: ("pending_own_slot", action_slot(action)),
+            PH_THEIR_SLOT: ("pending_their_slot", action_slot(action)),
+        }[phase]
+        setattr(state, field, value)
+        below = _choice_sequences(state, unit, phases[1:], seat)
+        assert below > 0, f"{unit.name}: a dead end after {state.action_to_str(action)}"
+        total += below
+    return total
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_ivanhoe_a_card_is_playable_exactly_when_its_choices_can_be_completed(bot: str) -> None:
+    """Each card's `playable` (the one-card rule, Shield, I7, I11, D4 folded into one test)
+    against the card's own choice lists walked to the end on a copy of the position: a card
+    that targets is legal exactly when its player can make all its choices, and no choice
+    leads to a later one without options.  (Unhorse, Change Weapon and Retreat are legal by
+    the colour or the size of one's display; their choices must then have options.)"""
+    checked = 0
+    for state in positions("ivanhoe", 4, bot, seeds=range(3)):
+        if state.phase != PH_PLAY:
+            continue
+        seat = state.turn
+        for unit in CARDS:
+            if unit is None or not unit.choices:
+                continue
+            probe = state.clone()
+            probe.pending_card = unit.card
+            sequences = _choice_sequences(probe, unit, tuple(unit.choices), seat)
+            playable = unit.playable(state, seat)
+            if unit.first_choice != PH_TARGET:
+                assert sequences > 0 or not playable, unit.name
+            else:
+                general = sequences > 0 and (unit.card != RIPOSTE or state.can_add(seat))
+                assert playable == general, unit.name
+            checked += 1
     assert checked > 1000
 
 
@@ -108,3 +245,234 @@ def test_tabula_rasa_cached_scoring_equals_a_fresh_scoring(bot: str) -> None:
         assert cached == score_tallies(state.tally, state.sides, state.rules.castle_rule)
         checked += 1
     assert checked > 50
+
+
+# --- Big Cheese ---------------------------------------------------------------------------
+
+#: Rule variants whose bidding or scoring takes other branches of the shortcuts.
+BIG_CHEESE_RULES = [{}, {"veto_any_time": True}, {"all_pass": "bury"},
+                    {"dice": "polyhedral", "exact": 30}, {"chips": 3}]
+
+
+@pytest.mark.parametrize("rules", BIG_CHEESE_RULES, ids=str)
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_big_cheese_auto_pass_skips_only_seats_that_could_only_pass(bot: str, rules) -> None:
+    """The engine passes a seat that can neither outbid nor Veto without asking it (module
+    docstring of `engines/big_cheese/state.py`): every seat it marks passed had `[PASS]` as
+    its only legal action (the general `bid_list`), and every seat it asks has a choice."""
+    skipped = asked = 0
+    before = None
+    for state in positions("big-cheese", 4, bot, **rules):
+        if state.phase == BID:
+            assert len(state.legal_actions()) > 1
+            asked += 1
+            same_auction = before is not None and before.rounds == state.rounds
+            was_passed = before.passed if same_auction else [False] * state.num_players
+            actor = before.to_act if same_auction else -1
+            high = state.high_bid
+            for seat, passed in enumerate(state.passed):
+                if passed and not was_passed[seat] and seat != actor:
+                    free = state.pool[seat]
+                    assert bid_list(state.vetoes[seat] > 0, high, min(free, high)) == [PASS]
+                    assert free <= high and not state.vetoes[seat]
+                    skipped += 1
+        before = state.clone()
+    assert asked > 100 and skipped > 10
+
+
+@pytest.mark.parametrize("rules", BIG_CHEESE_RULES, ids=str)
+def test_big_cheese_inlined_scoring_keeps_points_and_breakdown_in_step(rules) -> None:
+    """`_resolve_pending` writes the scoring of a roll out (the roll through `ROLL_FACES`, the
+    void roll through `scoring.gain`): at every position each seat's points are the sum of
+    its breakdown by project value, and in exact-N nobody ever passes the goal (B11)."""
+    rolled = 0
+    for state in positions("big-cheese", 4, "heuristic", **rules):
+        for seat in range(state.num_players):
+            assert state.points[seat] == sum(state.earned[seat])
+            if state.rules.exact:
+                assert state.points[seat] <= state.goal
+        rolled += sum(state.points)
+    assert rolled > 0
+
+
+def test_big_cheese_action_kind_table_equals_the_function() -> None:
+    assert len(KIND_OF_ACTION) == NUM_ACTIONS
+    for action in range(NUM_ACTIONS):
+        assert KIND_OF_ACTION[action] == action_kind(action)
+
+
+# --- Time Pirates ---------------------------------------------------------------------------
+
+TIME_PIRATES_RULES = [{}, {"restock_eligibility": "piatnik", "patrol_effect": "flee"}]
+
+
+def time_pirates_general_legal(state) -> list[int] | None:
+    """The legal actions of the phases served by `legal_lists` and the shop rows, worked out
+    from the rules and the hands (None for the other phases)."""
+    comp, p = state.comp, state.cur
+    hand = state.hands[p]
+    others = [q for q in range(state.num_players) if q != p and sum(state.hands[q])]
+    arrow_colours = [c for c in range(tp.NUM_COLOURS) if hand[3 * c + tp.ARROW]]
+    swaps = [tpa.ARROW + c * tpa.MAX_SEATS + q for c in arrow_colours for q in others]
+    atomics = [tpa.ATOMIC + c for c in range(tp.NUM_COLOURS) if hand[3 * c + tp.ATOMIC]]
+    if state.phase == tpa.PH_ACT:
+        if not state.std_left:
+            return [tpa.END, *atomics, *swaps] if atomics or swaps else [tpa.END]
+        moves = [tpa.MOVE, tpa.MOVE + 1]
+        if state.forced:  # P2: the forced move first, no atomic jump before it
+            return moves + swaps
+        takes = sorted(set(state.epochs[state.pos[p]]))  # TAKE + kind == kind
+        white = hand[tp.WHITE_KIND]
+        per_colour = [sum(hand[3 * c: 3 * c + 3]) for c in range(tp.NUM_COLOURS)]
+        colours_held = sum(1 for k in per_colour if k)
+        buys = []
+        for t, (colour, _, cost, _) in enumerate(comp.deeds):
+            budget = (colours_held if colour == tp.WHITE else per_colour[colour]) + white
+            if state.bazaar[t] and cost <= budget:
+                buys.append(tpa.BUY + t)
+        return takes + moves + buys + atomics + swaps
+    if state.phase == tpa.PH_RESTOCK:
+        if state.rules.restock_eligibility == "piatnik":
+            free = [e for e, ep in enumerate(state.epochs) if not ep]
+        else:
+            free = [e for e, ep in enumerate(state.epochs) if len(ep) < comp.spaces[e]]
+        return [tpa.RESTOCK + e for e in free if e not in state.pos] + [tpa.NO_RESTOCK]
+    if state.phase == tpa.PH_LAND:
+        return [tpa.EPOCH + e for e in range(len(state.epochs))]
+    if state.phase == tpa.PH_JUMP:
+        return [tpa.EPOCH + e for e in range(len(state.epochs)) if e != state.pos[p]]
+    return None
+
+
+@pytest.mark.parametrize("rules", TIME_PIRATES_RULES, ids=str)
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_time_pirates_legal_lists_and_shop_rows_equal_the_rules(bot: str, rules) -> None:
+    """`legal_lists` (shared end / swap / restock / epoch lists) and the shop rows (budget ->
+    deeds on offer) give the legal actions the rules give, in some order."""
+    checked = 0
+    for state in positions("time-pirates", 4, bot, seeds=range(3), **rules):
+        general = time_pirates_general_legal(state)
+        if general is not None:
+            legal = state.legal_actions()
+            assert sorted(legal) == sorted(general), tpa.PHASE_NAMES[state.phase]
+            assert len(set(legal)) == len(legal)
+            checked += 1
+    assert checked > 300
+
+
+def _pay_orders(state) -> set[tuple]:
+    """The positions after paying the pending deed in every order the rules allow."""
+    if state.phase != tpa.PH_PAY:
+        return {(tuple(map(tuple, state.hands)), tuple(state.discard), tuple(state.bazaar))}
+    hand = state.hands[state.cur]
+    colour = state.comp.deeds[state.pend][0]
+    if colour != tp.WHITE:
+        kinds = [k for k in range(3 * colour, 3 * colour + 3) if hand[k]]
+    else:
+        kinds = [k for k in range(tp.WHITE_KIND)
+                 if hand[k] and not state.pend_mask >> (k // 3) & 1]
+    if hand[tp.WHITE_KIND]:
+        kinds.append(tp.WHITE_KIND)
+    out: set[tuple] = set()
+    for kind in kinds:
+        after = state.clone()
+        after._do_pay(tpa.PICK + kind)
+        out |= _pay_orders(after)
+    return out
+
+
+def _forced_payments(state) -> int:
+    """Walk every payment of the pending deed through `_legal_pay`; where it offers a single
+    artifact, check that every order the rules allow ends alike.  Returns how many it did."""
+    if state.phase != tpa.PH_PAY:
+        return 0
+    options = state._legal_pay()
+    checked = 0
+    if len(options) == 1:
+        assert len(_pay_orders(state)) == 1
+        checked += 1
+    for action in options:
+        after = state.clone()
+        after._apply(action)  # one payment, without core's forced-choices loop
+        checked += _forced_payments(after)
+    return checked
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_time_pirates_single_payment_option_is_offered_only_when_all_orders_agree(
+        bot: str) -> None:
+    """`_legal_pay` offers one artifact when the rest of the payment is determined (and core
+    then pays it without asking): every order of payment the rules allow must then end in the
+    same hands, discards and bazaar.  Checked for every purchase open in real playouts."""
+    forced = 0
+    for state in positions("time-pirates", 4, bot, seeds=range(3)):
+        if state.phase != tpa.PH_ACT:
+            continue
+        for action in state.legal_actions():
+            if tpa.BUY <= action < tpa.PICK:
+                bought = state.clone()
+                bought._apply(action)
+                forced += _forced_payments(bought)
+    assert forced > 20
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_time_pirates_cached_result_equals_a_fresh_scoring(bot: str) -> None:
+    """The final outcome is computed once (`result`); recomputed, it is the same."""
+    ended = 0
+    for state in positions("time-pirates", 4, bot, seeds=range(3)):
+        if state.is_terminal():
+            fresh = state.clone()
+            fresh.result = None
+            assert fresh.scores() == state.scores()
+            assert fresh.winners() == state.winners()
+            assert fresh.ranks() == state.ranks()
+            ended += 1
+    assert ended == 3
+
+
+# --- Tabula Rasa ----------------------------------------------------------------------------
+
+def test_tabula_rasa_action_tables_equal_the_functions() -> None:
+    for action in range(tra.NUM_ACTIONS):
+        assert tra.ACTION_TERRITORY[action] == tra.territory_of(action)
+        assert tra.ACTION_VALUE[action] == card_value(tra.card_of(action))
+        assert action in tra.CARD_ACTIONS[tra.card_of(action)]
+
+
+class _Forgetful(dict):
+    """A memo that never remembers: every value is computed afresh."""
+
+    def get(self, key, default=None):
+        return default
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+@pytest.mark.parametrize("rules", [{}, {"majority_by": "value_sum"}], ids=str)
+@pytest.mark.parametrize("style", ["default", "greedy", "v1"])
+def test_tabula_rasa_bot_memos_change_no_choice(style: str, rules) -> None:
+    game = get_game("tabula-rasa")
+    memoised = game.heuristics[style]()
+    plain = game.heuristics[style]()
+    plain.memo_type = _Forgetful
+    decisions = 0
+    for state in positions("tabula-rasa", 3, f"heuristic:{style}", seeds=range(3), **rules):
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            seed = state.ply
+            assert (memoised.choose(state, random.Random(seed))
+                    == plain.choose(state, random.Random(seed)))
+            decisions += 1
+    assert decisions > 50
+
+
+@pytest.mark.parametrize("d6", [True, False])
+def test_big_cheese_roll_table_equals_the_roll_rule(d6: bool) -> None:
+    """First rolls read `scoring.ROLL_FACES` (B5 d6 x value, B6 the card's own die)."""
+    for card in NUMBER_VALUES:
+        faces = ROLL_FACES[d6][card]
+        for step in range(6000):
+            r = step / 6000
+            assert faces[int(r * len(faces))] == roll_points(card, r, d6)
+        assert len(faces) == (6 if d6 else card)

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines import get_game
-from engines.tabula_rasa.components import MAX_TOTAL_POINTS, NUM_TERRITORIES, territory_of
+from engines.tabula_rasa.actions import territory_of
+from engines.tabula_rasa.components import MAX_TOTAL_POINTS, NUM_TERRITORIES
 from engines.tabula_rasa.state import FULL_DECK
 
 GAME = get_game("tabula-rasa")

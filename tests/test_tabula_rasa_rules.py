@@ -12,12 +12,8 @@ from collections import Counter
 import pytest
 
 from engines import get_game
-from engines.tabula_rasa.components import (
-    MAX_TOTAL_POINTS,
-    NUM_TERRITORIES,
-    TERRITORY_POINTS,
-    territory_of,
-)
+from engines.tabula_rasa.actions import territory_of
+from engines.tabula_rasa.components import MAX_TOTAL_POINTS, NUM_TERRITORIES, TERRITORY_POINTS
 from engines.tabula_rasa.state import FULL_DECK, TabulaRasaState
 
 GAME = get_game("tabula-rasa")

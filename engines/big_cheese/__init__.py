@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engines.big_cheese.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.big_cheese.bots import HEURISTICS
 from engines.big_cheese.components import DATASET
 from engines.big_cheese.rules import Rules
-from engines.big_cheese.state import ACTION_KINDS, NUM_ACTIONS, BigCheeseState, create_state
+from engines.big_cheese.state import BigCheeseState, create_state
 from engines.core import Game
 
 
@@ -17,6 +18,7 @@ GAME = Game(
     name="big-cheese",
     min_players=3,
     max_players=6,
+    max_decisions=30_000,  # safety cap: play_game truncates a game after this many decisions
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=create_state,

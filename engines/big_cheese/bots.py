@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import random
 
-from engines.big_cheese.components import BIG_CHEESE, VETO, expected_points
-from engines.big_cheese.state import (
+from engines.big_cheese.actions import (
     ACT_BIG_CHEESE,
     ACT_KEEP,
     ACT_NO_VETO,
@@ -27,8 +26,9 @@ from engines.big_cheese.state import (
     ORDER,
     PASS,
     ROLL,
-    BigCheeseState,
 )
+from engines.big_cheese.components import BIG_CHEESE, VETO, expected_points
+from engines.big_cheese.state import BigCheeseState
 
 #: Mean number-card payout in units of the card value table (d6: 31.0, poly: 4.93).
 _MEAN_NUMBER = {"d6": 31.0, "polyhedral": 34.5 / 7}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.big_cheese.actions import OVER, ROLL, VETO_WINDOW
 from engines.big_cheese.components import card_name
 
 if TYPE_CHECKING:
@@ -25,14 +26,12 @@ def round_label(state: BigCheeseState) -> str:
 
 
 def render(state: BigCheeseState, seat: int | None = None) -> str:
-    from engines.big_cheese.state import OVER, ROLL, VETO_WINDOW
-
     n = state.num_players
     if state.phase == OVER:
         status = "game over" + (f" ({state.end_reason})" if state.end_reason else "")
     else:
         status = f"seat {state.current_player() + 1} to act"
-    lines = [f"The Big Cheese · auction {state.rounds} · goal {state._goal} points · {status}"]
+    lines = [f"The Big Cheese · auction {state.rounds} · goal {state.goal} points · {status}"]
     if state.phase != OVER and state.deck:
         bid = (f"high bid {state.high_bid} by seat {state.high_bidder + 1}"
                if state.high_bidder >= 0 else "no bid yet")

@@ -11,134 +11,84 @@ which roll is void.
 
 Engine shortcut: a seat that can neither outbid nor Veto is passed automatically (its only
 legal action would be to pass, now and for the rest of the auction, as bids only rise).
-Rulings B1-B14 of `shared/rules/big_cheese.md` are cited where they apply.
-
-Actions: 0 = pass, 1..chips = bid that many chips, and the special actions below
-(`ACT_ROLL_NEXT + v`: roll the maturing project of value v next).
+Rulings B1-B14 of `shared/rules/big_cheese.md` are cited where they apply.  The action
+layout is in `actions`, what a roll is worth and who wins in `scoring`.
 """
 
 from __future__ import annotations
 
 import random
 
-from engines.big_cheese import render
-from engines.big_cheese.components import (
-    BIG_CHEESE,
-    DECK,
-    NUMBER_VALUES,
-    VALUE_INDEX,
-    VETO,
-    card_name,
+from engines.big_cheese import render, scoring
+from engines.big_cheese.actions import (
+    ACT_KEEP,
+    ACT_ROLL_NEXT,
+    ACT_VETO,
+    BID,
+    KIND_OF_ACTION,
+    ORDER,
+    OVER,
+    PASS,
+    PHASE_NAMES,
+    ROLL,
+    ROLL_ACTS,
+    VETO_WINDOW,
+    WINDOW_ACTS,
+    action_name,
+    bid_table,
 )
+from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES, VALUE_INDEX, VETO
 from engines.big_cheese.rules import Rules
+from engines.big_cheese.scoring import ROLL_FACES, gain, roll_points
 from engines.core import State
+from engines.kit import (
+    copy_rng,
+    deal_back,
+    following_seats,
+    reshuffle,
+    seat_orders,
+    shuffled,
+    track_lead,
+    world_rng,
+)
 
-PASS = 0
-ACT_VETO = 1000  # play a Veto (on your bidding turn, or in the B8 `veto_any_time` window)
-ACT_KEEP = 1001  # keep the roll just made
-ACT_BIG_CHEESE = 1002  # discard a Big Cheese to re-roll your own project
-ACT_NO_VETO = 1003  # let the award stand (`veto_any_time` window only)
-ACT_ROLL_NEXT = 1100  # + card value (1102..1120): exact-N, roll that maturing project next
-NUM_ACTIONS = ACT_ROLL_NEXT + max(NUMBER_VALUES) + 1  # bids (0 = pass) stay below 1000
+#: The play counters of a game: one list per state (`BigCheeseState.counters`, copied whole
+#: by `clone`), reported by `metrics` under these names; then, per seat s, the Vetoes played
+#: at `N_SEAT + 2 * s` and the Big Cheeses played at `N_SEAT + 2 * s + 1`.  (`rounds` and
+#: `awards`, also reported, stay fields: they are the game's clock, read by B3 and B12.)
+COUNTER_NAMES = ("vetoes_played", "big_cheeses_played", "big_cheese_net_points",
+                 "all_pass_rounds", "reshuffles", "lead_changes", "first_leader",
+                 "same_round_crossers")
+(N_VETOES, N_BIG_CHEESES, N_CHEESE_NET, N_ALL_PASSES, N_RESHUFFLES, N_LEAD_CHANGES,
+ N_FIRST_LEADER, N_CROSSERS) = range(len(COUNTER_NAMES))
+N_SEAT = len(COUNTER_NAMES)
 
-#: The game's systems (`Game.action_kinds`), indexed by `BigCheeseState.action_kind`.
-#: Declining a B8 any-time Veto counts as a pass: it is the same "let it go" decision.
-ACTION_KINDS = ("bid", "pass", "Veto", "keep the roll", "Big Cheese re-roll",
-                "choose which project rolls next")
-K_BID, K_PASS, K_VETO, K_KEEP, K_BIG_CHEESE, K_ROLL_NEXT = range(len(ACTION_KINDS))
-
-# phases
-BID = 0
-VETO_WINDOW = 1
-ROLL = 2
-OVER = 3
-ORDER = 4  # exact-N: the owner picks which of their maturing projects to roll next
-
-PHASE_NAMES = ("bid", "veto_window", "roll", "over", "order")
-
-#: Action lists shared by every state (never mutated; the base class caches them per position).
-_ROLL_ACTS = [ACT_KEEP, ACT_BIG_CHEESE]
-_WINDOW_ACTS = [ACT_NO_VETO, ACT_VETO]
-
-#: Starting-chip counts up to this get a fully pre-built bid-list table; larger ones a lazy one.
-_EAGER_CHIPS = 64
-
-
-def _bid_list(veto: int, high: int, free: int) -> list[int]:
-    """The legal bid-phase actions: pass, every bid from high + 1 to free, Veto if held."""
-    acts = [PASS, *range(high + 1, free + 1)]
-    if veto:
-        acts.append(ACT_VETO)
-    return acts
-
-
-class _LazyActs(dict):
-    """`table[veto][high][free]` built on first use (for very large starting-chip counts)."""
-
-    def __init__(self, path: tuple[int, ...] = ()) -> None:
-        super().__init__()
-        self.path = path
-
-    def __missing__(self, key: int) -> object:
-        path = (*self.path, int(key))
-        value = _bid_list(*path) if len(path) == 3 else _LazyActs(path)
-        self[key] = value
-        return value
-
-
-_BID_TABLES: dict[int, list | _LazyActs] = {}
-
-
-def bid_table(chips: int) -> list | _LazyActs:
-    """`table[holds a Veto][high bid][free chips]` -> the shared legal-action list.
-
-    Chips are conserved per seat, so high bid and free chips never exceed `chips`.
-    """
-    table = _BID_TABLES.get(chips)
-    if table is None:
-        if chips <= _EAGER_CHIPS:
-            table = [
-                [[_bid_list(v, h, f) for f in range(chips + 1)] for h in range(chips + 1)]
-                for v in (0, 1)
-            ]
-        else:
-            table = _LazyActs()
-        _BID_TABLES[chips] = table
-    return table
-
-
-#: Score-breakdown keys, in NUMBER_VALUES order.
-_BREAKDOWN_KEYS = tuple(f"project_{v}" for v in NUMBER_VALUES)
-
-#: Per-seat metric keys (vetoes, Big Cheeses, seat by seat), per player count.
+#: Per-seat metric keys (vetoes, Big Cheeses, seat by seat, as in `counters`), per player count.
 _SEAT_METRIC_KEYS = {
     n: tuple(k for s in range(n) for k in (f"vetoes_played_p{s}", f"big_cheeses_played_p{s}"))
     for n in range(1, 9)
 }
 
-#: Seats clockwise from each seat, per player count (shared by every state).
-_ORDERS = {n: tuple(tuple((w + i) % n for i in range(n)) for w in range(n)) for n in range(1, 9)}
-
-#: The next seat clockwise, per player count.
-_FOLLOWING = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 9)}
-
 
 #: The state's attributes (module-level: a compiled class has no `__slots__` to read back).
 _SLOTS = (
-    "num_players", "rules", "rng", "_legal_cache", "_d6", "_goal", "_exact", "_orders",
-    "_must_open", "_any_time", "_max_rounds", "_following", "_acts",
-    "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due", "vetoes",
-    "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
+    "num_players", "rules", "rng", "_legal_cache", "goal", "_orders", "_following",
+    "_acts", "_roll_faces", "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due",
+    "vetoes", "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
     "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
     "roll_card", "roll_points", "first_points", "rerolls", "award_winner", "winners_",
-    "end_reason", "rounds", "awards", "vetoes_played", "cheeses_played", "cheese_net",
-    "all_passes", "reshuffles", "lead_changes", "lead", "first_leader", "crossers",
-    "vetoes_by_seat", "cheeses_by_seat", "_choose_order", "chosen_pos",
+    "end_reason", "rounds", "awards", "lead", "counters", "chosen_pos",
 )
 
 
 class BigCheeseState(State):
-    """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public)."""
+    """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public).
+
+    Rule options are read from `rules`, except `goal` (`Rules.goal` is a property: read once
+    here, not at every roll).  `_acts`, `_orders`, `_following` and `_roll_faces` are shared
+    lookup tables for this game's chips, player count and dice; `counters` is the metrics
+    record.
+    """
 
     __slots__ = _SLOTS
 
@@ -158,17 +108,12 @@ class BigCheeseState(State):
         self.rules = rules
         self.rng = random.Random(seed)
         self._legal_cache = None
-        self._d6 = rules.dice == "d6"
-        self._goal = rules.goal
-        self._exact = bool(rules.exact)
-        self._choose_order = self._exact and rules.exact_order == "choice"
+        self.goal = rules.goal
         self.chosen_pos = -1  # the pending position whose project the owner just chose
-        self._orders = _ORDERS[n]
-        self._following = _FOLLOWING[n]
-        self._must_open = rules.leader_must_open
+        self._orders = seat_orders(n)
+        self._following = following_seats(n)
         self._acts = bid_table(rules.chips)
-        self._any_time = rules.veto_any_time
-        self._max_rounds = rules.max_rounds
+        self._roll_faces = ROLL_FACES[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
         self.discard: list[int] = []
@@ -183,7 +128,6 @@ class BigCheeseState(State):
         self.earned = [[0] * len(NUMBER_VALUES) for _ in range(n)]
         self.phase = BID
         self.leader = self.rng.randrange(n)
-        self.first_leader = self.leader
         self.to_act = -1
         self.high_bid = 0
         self.high_bidder = -1
@@ -202,16 +146,9 @@ class BigCheeseState(State):
         self.end_reason = ""
         self.rounds = 0
         self.awards = 0
-        self.vetoes_played = 0
-        self.cheeses_played = 0
-        self.cheese_net = 0
-        self.all_passes = 0
-        self.reshuffles = 0
-        self.lead_changes = 0
         self.lead = -1
-        self.crossers = 0
-        self.vetoes_by_seat = [0] * n
-        self.cheeses_by_seat = [0] * n
+        self.counters = [0] * (N_SEAT + 2 * n)
+        self.counters[N_FIRST_LEADER] = self.leader
         self.start_auction()
 
     # ------------------------------------------------------------------ auction
@@ -224,17 +161,16 @@ class BigCheeseState(State):
         `_apply` after each bid or pass; the auction closes when only the high bidder remains,
         or when everybody passed without a bid.
         """
-        if self.rounds >= self._max_rounds:
+        if self.rounds >= self.rules.max_rounds:
             self._end_on_scores("round_cap")
             return
         if not self.deck:
             if not self.discard:  # B12: practically unreachable; end on scores
                 self._end_on_scores("exhausted")
                 return
-            self.deck = shuffled(self.discard, self.rng)
-            self.discard = []
+            reshuffle(self.deck, self.discard, self.rng)
             self.known_bottom = 0
-            self.reshuffles += 1
+            self.counters[N_RESHUFFLES] += 1
         self.rounds += 1
         self.phase = BID
         self.high_bid = 0
@@ -251,8 +187,8 @@ class BigCheeseState(State):
             if free or veto:
                 self.active = active
                 self.to_act = seat
-                if self._must_open:
-                    self._legal_cache = None  # B2 option: see `_legal_actions`
+                if self.rules.leader_must_open:
+                    self._legal_cache = None  # B2 option: see `legal_bid`
                 else:
                     self._legal_cache = self._acts[veto > 0][0][free]
                 return
@@ -267,8 +203,9 @@ class BigCheeseState(State):
     def veto(self, seat: int) -> None:
         """Discard the project and the Veto: nobody pays, nothing advances, same leader."""
         self.vetoes[seat] -= 1
-        self.vetoes_played += 1
-        self.vetoes_by_seat[seat] += 1
+        counters = self.counters
+        counters[N_VETOES] += 1
+        counters[N_SEAT + 2 * seat] += 1
         self.discard.append(VETO)
         self.discard.append(self._take_top())
         self.window = []
@@ -288,7 +225,7 @@ class BigCheeseState(State):
             self.high_bid = 1
             self._close_auction()
             return
-        self.all_passes += 1
+        self.counters[N_ALL_PASSES] += 1
         card = self._take_top()
         if mode == "bury":
             self.deck.insert(0, card)
@@ -299,13 +236,11 @@ class BigCheeseState(State):
 
     def _close_auction(self) -> None:
         """Award the card, after the B8 `veto_any_time` window if anyone holds a Veto."""
-        if self._any_time:
-            n = self.num_players
-            order = [(self.leader + i) % n for i in range(n)]
-            self.window = [s for s in order if self.vetoes[s]]
+        if self.rules.veto_any_time:
+            self.window = [s for s in self._orders[self.leader] if self.vetoes[s]]
             if self.window:
                 self.phase = VETO_WINDOW
-                self._legal_cache = _WINDOW_ACTS
+                self._legal_cache = WINDOW_ACTS
                 self.to_act = self.window[0]
                 return
         self.award(self.high_bidder, self.high_bid)
@@ -313,7 +248,7 @@ class BigCheeseState(State):
     def _window_next(self) -> None:
         self.window.pop(0)
         if self.window:
-            self._legal_cache = _WINDOW_ACTS
+            self._legal_cache = WINDOW_ACTS
             self.to_act = self.window[0]
         else:
             self.award(self.high_bidder, self.high_bid)
@@ -365,19 +300,16 @@ class BigCheeseState(State):
         return [due - now for due in self.proj_due[seat]]
 
     def roll_die(self, card: int) -> int:
-        """Points of one roll for number card `card` (d6 x value, or the card's own die)."""
-        r = self.rng.random()
-        if self._d6:
-            return card * (int(r * 6) + 1)
-        return int(r * card) + 1  # the 2: odd/even of any die = uniform {1, 2}
+        """Points of one roll for number card `card` (B5, B6: `scoring.roll_points`)."""
+        return roll_points(card, self.rng.random(), self.rules.dice == "d6")
 
     def _resolve_pending(self) -> None:
         """Roll the maturing number projects in order; stop for a Big Cheese decision; when all
         are rolled, the win check (B9, B10, B11), the lead, then the next round.
 
-        This runs at almost every award, so the first roll (`roll_die`'s formula, B5/B6: the
-        rules tests check both the first rolls here and the re-rolls of `roll_die`), `_score`
-        and the lead tracking are written out here, once.
+        This runs at almost every award, so `roll_die` (through `scoring.ROLL_FACES`), the
+        scoring of a roll (as in `keep`) and the lead tracking are written out here, once
+        (`tests/test_fastpaths.py` checks the table and the points against `scoring`).
         """
         pending = self.pending
         pos = self.pending_pos
@@ -385,19 +317,21 @@ class BigCheeseState(State):
         points = self.points
         earned = self.earned
         rand = self.rng.random
-        d6 = self._d6
-        exact = self._exact
-        goal = self._goal
-        choose = self._choose_order
+        roll_faces = self._roll_faces
+        rules = self.rules
+        exact = rules.exact
+        goal = self.goal
+        choose = exact and rules.exact_order == "choice"
         while pos < len(pending):
             seat, card = pending[pos]
             if choose and self._offer_order(pos):
                 return
-            pts = card * (int(rand() * 6) + 1) if d6 else int(rand() * card) + 1  # roll_die
+            faces = roll_faces[card]
+            pts = faces[int(rand() * len(faces))]  # type: ignore[index, arg-type]  # `roll_die`, via its table
             if cheeses[seat]:
                 self.pending_pos = pos
                 self.phase = ROLL
-                self._legal_cache = _ROLL_ACTS
+                self._legal_cache = ROLL_ACTS
                 self.to_act = seat
                 self.roll_owner = seat
                 self.roll_card = card
@@ -405,8 +339,8 @@ class BigCheeseState(State):
                 self.first_points = pts
                 self.rerolls = 0
                 return
-            if exact and points[seat] + pts > goal:
-                pts = 0  # B11: void roll
+            if exact:
+                pts = gain(points[seat], pts, goal, exact)  # B11: void roll
             points[seat] += pts
             earned[seat][VALUE_INDEX[card]] += pts
             pos += 1
@@ -417,12 +351,9 @@ class BigCheeseState(State):
             if self.phase == OVER:
                 return
         # a lead change: a different seat alone on the top score (a tie keeps no leader)
-        if best > 0 and points.count(best) == 1:
-            lead = points.index(best)
-            if lead != self.lead:
-                if self.lead >= 0:
-                    self.lead_changes += 1
-                self.lead = lead
+        lead = points.index(best) if best > 0 and points.count(best) == 1 else -1
+        self.lead, self.counters[N_LEAD_CHANGES] = track_lead(
+            self.lead, self.counters[N_LEAD_CHANGES], lead)
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
@@ -468,22 +399,15 @@ class BigCheeseState(State):
         self.chosen_pos = pos
         self._resolve_pending()
 
-    def _gain(self, seat: int, pts: int) -> int:
-        """Points a roll actually adds (B11: in exact-N a roll that overshoots is void)."""
-        if self._exact and self.points[seat] + pts > self._goal:
-            return 0
-        return pts
-
-    def _score(self, seat: int, card: int, pts: int) -> None:
-        gain = self._gain(seat, pts)
-        self.points[seat] += gain
-        self.earned[seat][VALUE_INDEX[card]] += gain
-
     def keep(self) -> None:
-        """Accept the current roll of the pending project."""
+        """Accept the current roll of the pending project (B11: a void roll adds nothing)."""
         seat = self.roll_owner
-        self.cheese_net += self._gain(seat, self.roll_points) - self._gain(seat, self.first_points)
-        self._score(seat, self.roll_card, self.roll_points)
+        held = self.points[seat]
+        exact = self.rules.exact
+        gained = gain(held, self.roll_points, self.goal, exact)
+        self.counters[N_CHEESE_NET] += gained - gain(held, self.first_points, self.goal, exact)
+        self.points[seat] = held + gained
+        self.earned[seat][VALUE_INDEX[self.roll_card]] += gained
         self.pending_pos += 1
         self.roll_owner = -1
         self._resolve_pending()
@@ -492,8 +416,9 @@ class BigCheeseState(State):
         """Discard a Big Cheese and re-roll; the new result stands (B7)."""
         seat = self.roll_owner
         self.cheeses[seat] -= 1
-        self.cheeses_played += 1
-        self.cheeses_by_seat[seat] += 1
+        counters = self.counters
+        counters[N_BIG_CHEESES] += 1
+        counters[N_SEAT + 2 * seat + 1] += 1
         self.discard.append(BIG_CHEESE)
         self.rerolls += 1
         self.roll_points = self.roll_die(self.roll_card)
@@ -502,20 +427,13 @@ class BigCheeseState(State):
 
     def _check_win(self) -> None:
         """B10/B11: the seats at the goal after this step; the best of them win (ties share)."""
-        points = self.points
-        goal = self._goal
-        if self._exact:
-            crossers = [s for s, p in enumerate(points) if p == goal]
-        else:
-            crossers = [s for s, p in enumerate(points) if p >= goal]
+        crossers = scoring.at_goal(self.points, self.goal, self.rules.exact)
         if crossers:
-            best = max(points[s] for s in crossers)
-            self.crossers = len(crossers)
-            self._finish([s for s in crossers if points[s] == best], "target")
+            self.counters[N_CROSSERS] = len(crossers)
+            self._finish(scoring.best_of(self.points, crossers), "target")
 
     def _end_on_scores(self, reason: str) -> None:
-        best = max(self.points)
-        self._finish([s for s, p in enumerate(self.points) if p == best], reason)
+        self._finish(scoring.best_of(self.points, list(range(self.num_players))), reason)
 
     def _finish(self, winners: list[int], reason: str) -> None:
         self.winners_ = winners
@@ -535,7 +453,7 @@ class BigCheeseState(State):
     def legal_bid(self) -> list[int]:
         """Pass, every bid above the high bid up to the free chips, Veto if held (B1, B2)."""
         seat = self.to_act
-        if self._must_open and self.high_bidder < 0 and seat == self.leader:
+        if self.rules.leader_must_open and self.high_bidder < 0 and seat == self.leader:
             acts = list(range(1, self.pool[seat] + 1)) or [PASS]  # B2 option
             if self.vetoes[seat]:
                 acts.append(ACT_VETO)
@@ -543,10 +461,10 @@ class BigCheeseState(State):
         return self._acts[self.vetoes[seat] > 0][self.high_bid][self.pool[seat]]
 
     def legal_window(self) -> list[int]:
-        return _WINDOW_ACTS
+        return WINDOW_ACTS
 
     def legal_roll(self) -> list[int]:
-        return _ROLL_ACTS
+        return ROLL_ACTS
 
     def legal_none(self) -> list[int]:
         return []
@@ -595,7 +513,7 @@ class BigCheeseState(State):
         bidder = self.high_bidder
         if bidder < 0:
             self._all_passed()
-        elif self._any_time:
+        elif self.rules.veto_any_time:
             self._close_auction()
         else:
             self.award(bidder, high)
@@ -632,45 +550,20 @@ class BigCheeseState(State):
         won = self.winners_
         if won is None:
             won = self.winners()
-        points = self.points
-        out = []
-        for seat, mine in enumerate(points):
-            if seat in won:
-                out.append(1)
-            else:
-                better = 1
-                for other, theirs in enumerate(points):
-                    if theirs > mine or other in won:
-                        better += 1
-                out.append(better)
-        return out
+        return scoring.ranks(self.points, won)
 
     def score_breakdown(self) -> dict[str, list[float]]:
         """Points by project value ('project_20', ...): the final (kept) roll of each."""
-        return dict(zip(_BREAKDOWN_KEYS, map(list, zip(*self.earned))))
+        return scoring.breakdown(self.earned)
 
     def metrics(self) -> dict[str, float]:
         reason = self.end_reason
-        out: dict[str, float] = {
-            "rounds": self.rounds,
-            "awards": self.awards,
-            "vetoes_played": self.vetoes_played,
-            "big_cheeses_played": self.cheeses_played,
-            "big_cheese_net_points": self.cheese_net,
-            "all_pass_rounds": self.all_passes,
-            "reshuffles": self.reshuffles,
-            "lead_changes": self.lead_changes,
-            "first_leader": self.first_leader,
-            "same_round_crossers": self.crossers,
-            "round_capped": float(reason == "round_cap"),
-            "deck_exhausted": float(reason == "exhausted"),
-        }
-        keys = _SEAT_METRIC_KEYS[self.num_players]
-        values = []
-        for vetoes, cheeses in zip(self.vetoes_by_seat, self.cheeses_by_seat):
-            values.append(vetoes)
-            values.append(cheeses)
-        out.update(zip(keys, values))
+        counters = self.counters
+        out: dict[str, float] = {"rounds": self.rounds, "awards": self.awards}
+        out.update(zip(COUNTER_NAMES, counters))
+        out["round_capped"] = float(reason == "round_cap")
+        out["deck_exhausted"] = float(reason == "exhausted")
+        out.update(zip(_SEAT_METRIC_KEYS[self.num_players], counters[N_SEAT:]))
         return out
 
     # ------------------------------------------------------------------ information
@@ -679,8 +572,7 @@ class BigCheeseState(State):
         for name in _SHARED:
             setattr(new, name, getattr(self, name))
         new._legal_cache = None
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copy_rng(self.rng)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.pool = list(self.pool)
@@ -694,8 +586,7 @@ class BigCheeseState(State):
         new.window = list(self.window)
         new.pending = list(self.pending)
         new.winners_ = None if self.winners_ is None else list(self.winners_)
-        new.vetoes_by_seat = list(self.vetoes_by_seat)
-        new.cheeses_by_seat = list(self.cheeses_by_seat)
+        new.counters = list(self.counters)
         return new
 
     def hidden_slice(self) -> tuple[int, int]:
@@ -707,10 +598,8 @@ class BigCheeseState(State):
         """Only the order of the face-down deck is hidden (B14); resample it."""
         world = self.clone()
         lo, hi = self.hidden_slice()
-        hidden = sorted(world.deck[lo:hi])
-        rng.shuffle(hidden)
-        world.deck[lo:hi] = hidden
-        world.rng = random.Random(rng.getrandbits(64))
+        world.deck[lo:hi] = deal_back(world.deck[lo:hi], (), rng)[0]
+        world.rng = world_rng(rng)
         return world
 
     def observation(self, seat: int) -> dict:
@@ -737,7 +626,7 @@ class BigCheeseState(State):
             "veto_window": list(self.window),
             "pending": [list(p) for p in self.pending[self.pending_pos:]],
             "roll": [self.roll_owner, self.roll_card, self.roll_points, self.rerolls],
-            "goal": self._goal,
+            "goal": self.goal,
         }
 
     def tensor_spec(self) -> tuple:
@@ -752,46 +641,13 @@ class BigCheeseState(State):
             ("passed", (seats,)), ("veto_window", (seats,)), ("pending", (cards, 2)),
             ("roll", (4,)), ("goal", "int"),
         )
+
     def action_kind(self, action: int) -> int:
-        """Index into `ACTION_KINDS`: bids are 1..chips, the special actions 1000 and up."""
-        if action < ACT_VETO:
-            return K_BID if action else K_PASS
-        if action == ACT_VETO:
-            return K_VETO
-        if action == ACT_KEEP:
-            return K_KEEP
-        if action == ACT_BIG_CHEESE:
-            return K_BIG_CHEESE
-        if action == ACT_NO_VETO:
-            return K_PASS
-        return K_ROLL_NEXT  # ACT_ROLL_NEXT + value (exact-N)
+        """Index into `ACTION_KINDS` (`actions.action_kind`, as a table)."""
+        return KIND_OF_ACTION[action]
 
     def action_to_str(self, action: int) -> str:
-        if action == PASS:
-            return "pass"
-        if action == ACT_VETO:
-            return "veto"
-        if action == ACT_KEEP:
-            return "keep roll"
-        if action == ACT_BIG_CHEESE:
-            return "big cheese re-roll"
-        if action == ACT_NO_VETO:
-            return "no veto"
-        if action > ACT_ROLL_NEXT:
-            return f"roll the {card_name(action - ACT_ROLL_NEXT)} next"
-        top = card_name(self.deck[-1]) if self.deck else "?"
-        return f"bid {action} on {top}"
-
-
-
-def shuffled(cards: list[int] | tuple[int, ...], rng: random.Random) -> list[int]:
-    """A uniformly shuffled copy (Fisher-Yates on `rng.random()`; faster than `rng.shuffle`)."""
-    deck = list(cards)
-    rand = rng.random
-    for i in range(len(deck) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+        return action_name(action, self.deck[-1] if self.deck else None)
 
 
 #: Immutable or scalar attributes that `clone` shares by reference.
@@ -801,8 +657,7 @@ _SHARED = tuple(
     if name
     not in (
         "_legal_cache", "rng", "deck", "discard", "pool", "proj_cards", "proj_due", "vetoes",
-        "cheeses", "points", "earned", "passed", "window", "pending", "winners_",
-        "vetoes_by_seat", "cheeses_by_seat",
+        "cheeses", "points", "earned", "passed", "window", "pending", "winners_", "counters",
     )
 )
 

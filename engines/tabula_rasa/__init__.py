@@ -7,10 +7,11 @@ partners in opposite seats (0,2 vs 1,3) who share one score.
 from __future__ import annotations
 
 from engines.core import Game
+from engines.tabula_rasa.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.tabula_rasa.bots import GreedyBot, MarginBot, MarginV1Bot
-from engines.tabula_rasa.components import DATASET, NUM_ACTIONS, NUM_CARDS
+from engines.tabula_rasa.components import DATASET, NUM_CARDS
 from engines.tabula_rasa.rules import Rules
-from engines.tabula_rasa.state import ACTION_KINDS, TabulaRasaState
+from engines.tabula_rasa.state import TabulaRasaState
 
 
 def _create_state(num_players: int, seed: int, rules: Rules) -> TabulaRasaState:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 import random
 
+from engines.tabula_rasa.actions import ACTION_TERRITORY
 from engines.tabula_rasa.components import (
-    ACTION_TERRITORY,
     COPIES,
     NUM_TERRITORIES,
     NUM_TYPES,
@@ -43,6 +43,10 @@ class GreedyBot:
     """Maximise (own provisional score - best rival's) after this placement."""
 
     name = "heuristic:greedy"
+    #: Values are memoised per (tally slot, card weight) within one decision: legal actions
+    #: that add the same weight to the same territory score alike.  (A speed shortcut;
+    #: `tests/test_fastpaths.py` plays with a memo that never remembers and compares.)
+    memo_type: type = dict
 
     def choose(self, state: TabulaRasaState, rng: random.Random) -> int:
         legal = state.legal_actions()
@@ -53,8 +57,8 @@ class GreedyBot:
         sides = state.sides
         rule = state.rules.castle_rule
         weights = state._weights
-        values: list[tuple[float, int]] = []
-        memo: dict[tuple[int, int], int] = {}
+        values = []
+        memo = self.memo_type()
         for action in legal:
             idx = me * NUM_TERRITORIES + ACTION_TERRITORY[action]
             w = weights[action]
@@ -73,6 +77,10 @@ class MarginBot:
     """Expected-tile-points greedy with a probabilistic model of each territory's race."""
 
     name = "heuristic"
+    #: Gains are memoised per (territory, card weight) within one decision: every input of a
+    #: gain but those two is the same for all legal actions.  (A speed shortcut;
+    #: `tests/test_fastpaths.py` plays with a memo that never remembers and compares.)
+    memo_type: type = dict
 
     def __init__(self, castle_weight: float = 4.0, spread: float = 0.5) -> None:
         self.castle_weight = float(castle_weight)
@@ -115,7 +123,7 @@ class MarginBot:
         unit = 1.0 if weights[0] == 1 else 3.0
         base = me * NUM_TERRITORIES
         values = []
-        memo: dict[tuple[int, int], float] = {}
+        memo = self.memo_type()
         for action in legal:
             k = ACTION_TERRITORY[action]
             w = weights[action]

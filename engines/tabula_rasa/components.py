@@ -7,9 +7,8 @@ below).  Colour names vary between editions, so colours are abstract suits 0..4.
 Encoding used by the engine:
 - card type `t = colour * 5 + (value - 1)`, 25 types, `COPIES` copies each (50 cards);
 - territory index 0..4 = number territories 1..5, 5..9 = colour territories 0..4
-  (left-to-right scoring order on the table);
-- action `a = t * 2 + spot`, spot 0 = the number territory of the card's value,
-  spot 1 = the colour territory of the card's colour.
+  (left-to-right scoring order on the table).
+The action layout (card type and territory spot) is in `actions`.
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ NUM_CARDS = NUM_TYPES * COPIES  # 50
 REMOVED = 2  # face down, unseen, out of the game
 HAND_SIZE = 8
 NUM_TERRITORIES = 10
-NUM_ACTIONS = NUM_TYPES * 2
 
 #: Points of each territory tile, left to right: numbers 1..5 then the five colours (5 each).
 TERRITORY_POINTS = (1, 2, 3, 4, 5, 5, 5, 5, 5, 5)
@@ -47,12 +45,6 @@ def card_value(card: int) -> int:
     return card % NUM_VALUES + 1
 
 
-def territory_of(action: int) -> int:
-    """Territory index 0..9 that `action` places its card next to."""
-    card, spot = divmod(action, 2)
-    return NUM_VALUES + card // NUM_VALUES if spot else card % NUM_VALUES
-
-
 def territory_name(territory: int) -> str:
     if territory < NUM_VALUES:
         return f"number {territory + 1}"
@@ -62,9 +54,3 @@ def territory_name(territory: int) -> str:
 def card_name(card: int) -> str:
     return f"{COLOURS[card_colour(card)]} {card_value(card)}"
 
-
-#: Precomputed per action: territory index, card value.
-ACTION_TERRITORY = tuple(territory_of(a) for a in range(NUM_ACTIONS))
-ACTION_VALUE = tuple(card_value(a >> 1) for a in range(NUM_ACTIONS))
-#: Both actions of each card type (number spot, colour spot).
-CARD_ACTIONS = tuple((2 * t, 2 * t + 1) for t in range(NUM_TYPES))

@@ -10,20 +10,27 @@ import random
 from bisect import insort
 
 from engines.core import State
+from engines.kit import copy_rng, deal_back, world_rng
 from engines.tabula_rasa import render
-from engines.tabula_rasa.components import (
+from engines.tabula_rasa.actions import (
     ACTION_TERRITORY,
     ACTION_VALUE,
     CARD_ACTIONS,
+    PLACE_KIND,
+    S_DRAW_LEVEL,
+    S_OPEN,
+    S_REINFORCE,
+    S_TAKE_LEAD,
+    S_TRAIL,
+    action_name,
+)
+from engines.tabula_rasa.components import (
     COPIES,
     HAND_SIZE,
     NUM_CARDS,
     NUM_TERRITORIES,
     NUM_TYPES,
-    NUM_VALUES,
     REMOVED,
-    card_name,
-    territory_name,
 )
 from engines.tabula_rasa.rules import Rules
 from engines.tabula_rasa.scoring import Scoring, score_tallies
@@ -34,21 +41,6 @@ FULL_DECK = tuple(t for t in range(NUM_TYPES) for _ in range(COPIES))
 _COUNT_WEIGHTS = (1,) * len(ACTION_VALUE)
 #: Territory of each action (its index within one side's block of the tally).
 _TERR = ACTION_TERRITORY
-
-#: What a placement does in its territory's majority fight (own side's tally `o` against
-#: the strongest rival's `r`, card weight `w`): open an empty territory (o = r = 0), take the
-#: lead (o <= r < o + w), draw level to block the leader (o + w = r), trail for the
-#: treasure (o + w < r) or reinforce a lead (o > r).  Number territories (1-5) also decide
-#: the castle race, so each situation is counted apart for number and colour territories.
-SITUATIONS = ("open", "take the lead", "draw level (block)", "trail (treasure)",
-              "reinforce lead")
-S_OPEN, S_TAKE_LEAD, S_DRAW_LEVEL, S_TRAIL, S_REINFORCE = range(len(SITUATIONS))
-#: `Game.action_kinds`: situation at a number territory, then at a colour territory.
-ACTION_KINDS = tuple(f"{situation}: {place}" for place in ("number", "colour")
-                     for situation in SITUATIONS)
-#: Offset of an action's territory class in `ACTION_KINDS`.
-_PLACE_KIND = tuple(0 if terr < NUM_VALUES else len(SITUATIONS) for terr in _TERR)
-
 
 def _tables(num_players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per seat, its side's offset in the tally; per ply, the seat to act (-1 = game over)."""
@@ -157,7 +149,7 @@ class TabulaRasaState(State):
             situation = S_DRAW_LEVEL
         else:
             situation = S_TRAIL
-        return _PLACE_KIND[action] + situation
+        return PLACE_KIND[action] + situation
 
     # --- outcome -------------------------------------------------------------------------
     def scoring(self) -> Scoring:
@@ -211,9 +203,7 @@ class TabulaRasaState(State):
         new = TabulaRasaState()
         new.num_players = self.num_players
         new.rules = self.rules
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = copy_rng(self.rng)
         new._legal_cache = None
         new.sides = self.sides
         new.side_of = self.side_of
@@ -234,22 +224,17 @@ class TabulaRasaState(State):
     def determinize(self, seat: int, rng: random.Random) -> TabulaRasaState:
         """Resample the deck, the two removed cards and every other hand (partner's too)."""
         world = self.clone()
+        others = [other for other in range(self.num_players) if other != seat]
         unknown = list(world.deck) + list(world.removed)
-        for other in range(self.num_players):
-            if other != seat:
-                unknown += world.hands[other]
-        unknown.sort()
-        rng.shuffle(unknown)
-        pos = 0
-        for other in range(self.num_players):
-            if other != seat:
-                size = len(world.hands[other])
-                world.hands[other] = sorted(unknown[pos: pos + size])
-                pos += size
-        world.removed = sorted(unknown[pos: pos + REMOVED])
-        pos += REMOVED
-        world.deck = unknown[pos:]
-        world.rng = random.Random(rng.getrandbits(64))
+        for other in others:
+            unknown += world.hands[other]
+        *hands, removed, deck = deal_back(
+            unknown, [len(world.hands[other]) for other in others] + [REMOVED], rng)
+        for other, hand in zip(others, hands):
+            world.hands[other] = sorted(hand)
+        world.removed = sorted(removed)
+        world.deck = deck
+        world.rng = world_rng(rng)
         return world
 
     def placed(self) -> list[list[list[int]]]:
@@ -287,6 +272,6 @@ class TabulaRasaState(State):
         )
 
     def action_to_str(self, action: int) -> str:
-        return f"{card_name(action >> 1)} -> {territory_name(_TERR[action])}"
+        return action_name(action)
 
     _snapshot_skip = ("_legal_cache", "_result")  # `_result` caches the final scoring

@@ -18,9 +18,9 @@ import random
 from itertools import compress
 
 from engines.core import State
+from engines.kit import copy_rng, draw_from, lead_changes, next_seat, world_rng
 from engines.time_pirates import components as C
-from engines.time_pirates import options as O
-from engines.time_pirates import render, scoring
+from engines.time_pirates import legal_lists, render, scoring
 from engines.time_pirates.actions import (
     ARROW,
     ATOMIC,
@@ -57,6 +57,7 @@ from engines.time_pirates.actions import (
     action_name,
     buy_kinds,
 )
+from engines.time_pirates.legal_lists import END_LISTS, RESTOCK_LISTS, SWAP_LISTS
 from engines.time_pirates.rules import Rules
 
 NK = C.NUM_KINDS
@@ -64,7 +65,12 @@ WK = C.WHITE_KIND
 KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
 COLOUR_RANGE = range(C.NUM_COLOURS)
 PICKS = tuple(range(PICK, PICK + NK))
-SWAPS, ENDS, RESTOCK_LISTS = O._SWAPS, O._ENDS, O._RESTOCKS  # filled by `options` on use
+#: The play counters of a game (`TimePiratesState.counters`, one list per state, reported by
+#: `metrics` under these names), and their indices.
+COUNTER_NAMES = ("restocks", "patrol_catches", "deeds_bought", "turns", "atomic_jumps",
+                 "arrow_swaps")
+N_RESTOCKS, N_CATCHES, N_DEEDS_BOUGHT, N_TURNS, N_ATOMIC_JUMPS, N_ARROW_SWAPS = range(
+    len(COUNTER_NAMES))
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
 ATOM_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ATOMIC else 0 for k in range(NK))
 ARROW_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ARROW else 0 for k in range(NK))
@@ -101,7 +107,7 @@ class TimePiratesState(State):
         "num_players", "rules", "rng", "_legal_cache", "comp", "bag", "bag_total", "epochs",
         "hands", "deeds", "bazaar", "discard", "track", "pos", "patrol", "year", "year_scores",
         "leaders", "white_place", "special", "phase", "cur", "std_left", "forced", "pend",
-        "pend_need", "pend_mask", "stats", "shop", "ctot", "held", "atoms", "arrows", "filled",
+        "pend_need", "pend_mask", "counters", "shop", "ctot", "held", "atoms", "arrows", "filled",
         "result", "tokens", "short",
     )
     _plays_forced_choices = True  # a decision with one option is no choice (module docstring)
@@ -149,8 +155,7 @@ class TimePiratesState(State):
         self.pend = 0  # deed type being paid / arrow colour
         self.pend_need = 0  # artifacts still to pay / arrow target seat
         self.pend_mask = 0  # colours already paid for a white deed
-        # restocks, patrol catches, deeds bought, turns, atomic jumps, arrow swaps
-        self.stats = [0, 0, 0, 0, 0, 0]
+        self.counters = [0] * len(COUNTER_NAMES)
         self.ctot = [[0] * C.NUM_COLOURS for _ in range(n)]  # hand summaries (empty hands)
         self.held = [0] * n
         self.atoms = [0] * n
@@ -193,11 +198,7 @@ class TimePiratesState(State):
 
     def _draw(self) -> int:
         """One token from the bag, uniformly (the bag is never empty: see P5)."""
-        tokens = self.tokens
-        i = int(self.rng.random() * len(tokens))
-        kind = tokens[i]
-        tokens[i] = tokens[-1]
-        tokens.pop()
+        kind = draw_from(self.tokens, self.rng)
         self.bag[kind] -= 1
         self.bag_total -= 1
         return kind
@@ -263,10 +264,10 @@ class TimePiratesState(State):
         return [PICK + k for k in self.penalty_choices(self.cur)]
 
     def _legal_land(self) -> list[int]:
-        return O.epochs(len(self.epochs))[0]
+        return legal_lists.epochs(len(self.epochs))[0]
 
     def _legal_jump(self) -> list[int]:
-        return O.epochs(len(self.epochs))[1][self.pos[self.cur]]
+        return legal_lists.epochs(len(self.epochs))[1][self.pos[self.cur]]
 
     def _legal_swap(self) -> list[int]:
         return list(compress(PICKS, self.hands[self.pend_need]))
@@ -285,11 +286,11 @@ class TimePiratesState(State):
         if not self.std_left:
             if atoms or others:
                 key = (atoms << C.NUM_COLOURS | arrows) << MAX_SEATS | others
-                return ENDS.get(key) or O.ends(atoms, arrows, others)
-            return O.ONLY_END
+                return END_LISTS.get(key) or legal_lists.ends(atoms, arrows, others)
+            return legal_lists.ONLY_END
         if self.forced:  # P2: no atomic jump before the forced move
             if not others:
-                return O.ONLY_MOVES
+                return legal_lists.ONLY_MOVES
             acts = [MOVE, MOVE + 1]
         else:
             if self.held[p] >= self.comp.min_cost:
@@ -306,9 +307,10 @@ class TimePiratesState(State):
             else:
                 acts = [*set(self.epochs[self.pos[p]]), MOVE, MOVE + 1]
             if atoms:
-                acts += O.ATOMS[atoms]
+                acts += legal_lists.ATOMS[atoms]
         if others:
-            acts += SWAPS.get(arrows << MAX_SEATS | others) or O.swaps(arrows, others)
+            acts += (SWAP_LISTS.get(arrows << MAX_SEATS | others)
+                     or legal_lists.swaps(arrows, others))
         return acts
 
     def on_offer(self, colour: int) -> bool:
@@ -353,7 +355,7 @@ class TimePiratesState(State):
             free = sum(1 << e for e, ep in enumerate(self.epochs) if not ep) & ~occupied
         else:  # rio: any epoch with an empty space
             free = self.short & ~occupied
-        return RESTOCK_LISTS.get(free) or O.restocks(free)
+        return RESTOCK_LISTS.get(free) or legal_lists.restocks(free)
 
     def _legal_pay(self) -> list[int]:
         """Artifacts that may pay the next unit of the pending deed.  When the remaining
@@ -392,10 +394,10 @@ class TimePiratesState(State):
             if self.forced:
                 self.forced = False
                 if self.rules.patrol_effect == "flee":
-                    self._begin_turn((p + 1) % self.num_players)
+                    self._begin_turn(next_seat(p, self.num_players))
                     return
         elif action == END:
-            self._begin_turn((p + 1) % self.num_players)
+            self._begin_turn(next_seat(p, self.num_players))
             return
         elif action < PICK:
             t = action - BUY
@@ -407,7 +409,7 @@ class TimePiratesState(State):
             return
         elif action < ARROW:
             self._discard(p, 3 * (action - ATOMIC) + 1)
-            self.stats[4] += 1
+            self.counters[N_ATOMIC_JUMPS] += 1
             self.phase = PH_JUMP
             return
         else:
@@ -417,13 +419,13 @@ class TimePiratesState(State):
         # after a take or a move: when only "end turn" is left, no decision is needed
         if not self.std_left and not self.atoms[p] and not (
                 self.arrows[p] and self.filled & ~(1 << p)):
-            self._begin_turn((p + 1) % self.num_players)
+            self._begin_turn(next_seat(p, self.num_players))
 
     def _do_restock(self, action: int) -> None:
         self.phase = PH_ACT
         self.std_left = 2
         if action != NO_RESTOCK:
-            self.stats[0] += 1
+            self.counters[N_RESTOCKS] += 1
             if self.rules.restock_extra_action:
                 self.std_left = 3
             self._restock(action - RESTOCK)
@@ -439,7 +441,7 @@ class TimePiratesState(State):
             self.deeds[self.cur][t] += 1
             self.bazaar[t] -= 1
             self._stock_shop(self.comp.deeds[t][0])
-            self.stats[2] += 1
+            self.counters[N_DEEDS_BOUGHT] += 1
             self.phase = PH_LAND
 
     def _do_land(self, action: int) -> None:  # also the atomic jump's destination
@@ -480,7 +482,7 @@ class TimePiratesState(State):
                     self.arrows[p] |= bit
                     if not theirs[kind]:
                         self.arrows[q] &= ~bit
-        self.stats[5] += 1
+        self.counters[N_ARROW_SWAPS] += 1
         self.phase = PH_ACT
 
     def _do_penalty(self, action: int) -> None:
@@ -503,10 +505,10 @@ class TimePiratesState(State):
     def _begin_turn(self, p: int) -> None:
         """Start of a turn: case A (the Patrol is in your epoch) or case B (restock option)."""
         self.cur = p
-        self.stats[3] += 1
+        self.counters[N_TURNS] += 1
         self.forced = False
         if self.pos[p] == self.patrol:
-            self.stats[1] += 1
+            self.counters[N_CATCHES] += 1
             if self.penalty_choices(p):
                 self.phase = PH_PENALTY
             else:
@@ -671,17 +673,17 @@ class TimePiratesState(State):
     def metrics(self) -> dict[str, float]:
         """`years` scored; `lead_changes`: how often the leader set (top cumulative total)
         changes from the year-1 count to the year-2 count to the final result (0..2)."""
-        changes = sum(1 for a, b in zip(self.leaders, self.leaders[1:]) if a != b)
-        restocks, catches, bought, turns, atomics, arrows = self.stats
+        changes = lead_changes(self.leaders)
+        counters = self.counters
         return {
             "years": float(self.year),
             "lead_changes": float(changes),
-            "turns": float(turns),
-            "restocks": float(restocks),
-            "patrol_catches": float(catches),
-            "deeds_bought": float(bought),
-            "atomic_jumps": float(atomics),
-            "arrow_swaps": float(arrows),
+            "turns": float(counters[N_TURNS]),
+            "restocks": float(counters[N_RESTOCKS]),
+            "patrol_catches": float(counters[N_CATCHES]),
+            "deeds_bought": float(counters[N_DEEDS_BOUGHT]),
+            "atomic_jumps": float(counters[N_ATOMIC_JUMPS]),
+            "arrow_swaps": float(counters[N_ARROW_SWAPS]),
         }
 
     # --- contract: information ------------------------------------------------------------
@@ -689,8 +691,7 @@ class TimePiratesState(State):
         new = TimePiratesState()
         new.num_players = self.num_players
         new.rules = self.rules
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copy_rng(self.rng)
         new._legal_cache = self._legal_cache
         new.comp = self.comp
         new.bag = list(self.bag)
@@ -715,7 +716,7 @@ class TimePiratesState(State):
         new.pend = self.pend
         new.pend_need = self.pend_need
         new.pend_mask = self.pend_mask
-        new.stats = list(self.stats)
+        new.counters = list(self.counters)
         new.shop = self.shop  # immutable, rebuilt on every purchase
         new.ctot = [list(c) for c in self.ctot]
         new.held = list(self.held)
@@ -731,7 +732,7 @@ class TimePiratesState(State):
         """Resample what `seat` cannot see: the bag order (a reseed, the bag being counts)
         and the other players' secret white-deed placements made so far."""
         world = self.clone()
-        world.rng = random.Random(rng.getrandbits(64))
+        world.rng = world_rng(rng)
         world._fill_tokens()  # the token list's order is history, not information: canonical
         if self.phase == PH_WHITE:
             for p in range(self.num_players):
