@@ -99,9 +99,13 @@ def test_the_installed_build_plays_from_any_directory(tmp_path):
     assert out.splitlines()[0] == _build.BUILD
 
 
+@pytest.mark.slow  # ~25 s on an idle core: .ci/run runs it after the default suite
 def test_compiled_and_pure_play_identical_games():
     """Every game, player count and bot (random, every heuristic, heuristic+random, a small
-    MCTS), in this process's build and in a `TABLETOP_PURE=1` subprocess, in one run."""
+    MCTS), in this process's build and in a `TABLETOP_PURE=1` subprocess, in one run.
+
+    (The default suite checks each build against `tests/fingerprints.json` too: compiled in
+    the default run, pure in .ci/run's `TABLETOP_PURE=1` run.)"""
     if not _build.COMPILED:
         pytest.skip(f"nothing to compare: this run is {_build.BUILD}")
     here = all_fingerprints()

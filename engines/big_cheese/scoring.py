@@ -36,7 +36,7 @@ ROLL_FACES: tuple[tuple[tuple[int, ...] | None, ...], ...] = tuple(
 )
 
 
-def gain(points: int, rolled: int, goal: int, exact: bool) -> int:
+def gain(points: int, rolled: int, goal: int, exact: int) -> int:
     """Points a roll actually adds to a seat holding `points` (B11: in exact-N a roll that
     overshoots the goal is void)."""
     if exact and points + rolled > goal:
@@ -44,7 +44,7 @@ def gain(points: int, rolled: int, goal: int, exact: bool) -> int:
     return rolled
 
 
-def at_goal(points: list[int], goal: int, exact: bool) -> list[int]:
+def at_goal(points: list[int], goal: int, exact: int) -> list[int]:
     """Seats at the goal (B10: reached or passed it; B11 exact-N: exactly on it)."""
     if exact:
         return [s for s, p in enumerate(points) if p == goal]
