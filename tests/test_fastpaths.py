@@ -20,6 +20,8 @@ from engines.big_cheese.actions import (
     action_kind,
     bid_list,
 )
+from engines.big_cheese.components import NUMBER_VALUES
+from engines.big_cheese.scoring import ROLL_FACES, roll_points
 from engines.bots import make_bot
 from engines.ivanhoe.state import OUTWIT, TARGETED
 from engines.tabula_rasa import actions as tra
@@ -339,3 +341,14 @@ def test_tabula_rasa_bot_memos_change_no_choice(style: str, rules) -> None:
                     == plain.choose(state, random.Random(seed)))
             decisions += 1
     assert decisions > 50
+
+
+@pytest.mark.parametrize("d6", [True, False])
+def test_big_cheese_roll_table_equals_the_roll_rule(d6: bool) -> None:
+    """First rolls read `scoring.ROLL_FACES` (B5 d6 x value, B6 the card's own die)."""
+    for card in NUMBER_VALUES:
+        faces = ROLL_FACES[d6][card]
+        for step in range(6000):
+            r = step / 6000
+            assert faces[int(r * len(faces))] == roll_points(card, r, d6)
+        assert len(faces) == (6 if d6 else card)

@@ -21,6 +21,21 @@ def roll_points(card: int, r: float, d6: bool) -> int:
     return int(r * card) + 1
 
 
+def _faces(card: int, d6: bool) -> tuple[int, ...]:
+    sides = 6 if d6 else card
+    return tuple(roll_points(card, (face + 0.5) / sides, d6) for face in range(sides))
+
+
+#: `ROLL_FACES[d6][card]`: the points of each face of the die that number card `card` rolls
+#: (None for other codes), so that `faces[int(r * len(faces))] == roll_points(card, r, d6)`.
+#: The engine rolls through this table on its hot path; `tests/test_fastpaths.py` checks it.
+ROLL_FACES: tuple[tuple[tuple[int, ...] | None, ...], ...] = tuple(
+    tuple(_faces(card, d6) if card in NUMBER_VALUES else None
+          for card in range(max(NUMBER_VALUES) + 1))
+    for d6 in (False, True)
+)
+
+
 def gain(points: int, rolled: int, goal: int, exact: bool) -> int:
     """Points a roll actually adds to a seat holding `points` (B11: in exact-N a roll that
     overshoots the goal is void)."""

@@ -39,7 +39,7 @@ from engines.big_cheese.actions import (
 )
 from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES, VALUE_INDEX, VETO
 from engines.big_cheese.rules import Rules
-from engines.big_cheese.scoring import gain, roll_points
+from engines.big_cheese.scoring import ROLL_FACES, gain, roll_points
 from engines.core import State
 
 #: The play counters of a game: one list per state (`BigCheeseState.counters`, copied whole
@@ -69,13 +69,14 @@ class BigCheeseState(State):
     """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public).
 
     Rule options are read from `rules`, except `goal` (`Rules.goal` is a property: read once
-    here, not at every roll).  `_acts`, `_orders` and `_following` are shared lookup tables
-    for this game's starting chips and player count; `counters` is the metrics record.
+    here, not at every roll).  `_acts`, `_orders`, `_following` and `_roll_faces` are shared
+    lookup tables for this game's chips, player count and dice; `counters` is the metrics
+    record.
     """
 
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "goal", "_orders", "_following",
-        "_acts", "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due",
+        "_acts", "_roll_faces", "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due",
         "vetoes", "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
         "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
         "roll_card", "roll_points", "first_points", "rerolls", "award_winner", "winners_",
@@ -100,6 +101,7 @@ class BigCheeseState(State):
         self._orders = _ORDERS[n]
         self._following = _FOLLOWING[n]
         self._acts = bid_table(rules.chips)
+        self._roll_faces = ROLL_FACES[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
         self.discard: list[int] = []
@@ -296,8 +298,9 @@ class BigCheeseState(State):
         """Roll the maturing number projects in order; stop for a Big Cheese decision; when all
         are rolled, the win check (B9, B10, B11), the lead, then the next round.
 
-        This runs at almost every award, so `_score` and the lead tracking are written out
-        here, once (`tests/test_fastpaths.py` checks the points against `scoring`).
+        This runs at almost every award, so `roll_die` (through `scoring.ROLL_FACES`), `_score`
+        and the lead tracking are written out here, once (`tests/test_fastpaths.py` checks the
+        table and the points against `scoring`).
         """
         pending = self.pending
         pos = self.pending_pos
@@ -305,8 +308,8 @@ class BigCheeseState(State):
         points = self.points
         earned = self.earned
         rand = self.rng.random
+        roll_faces = self._roll_faces
         rules = self.rules
-        d6 = rules.dice == "d6"
         exact = rules.exact
         goal = self.goal
         choose = exact and rules.exact_order == "choice"
@@ -314,7 +317,8 @@ class BigCheeseState(State):
             seat, card = pending[pos]
             if choose and self._offer_order(pos):
                 return
-            pts = roll_points(card, rand(), d6)
+            faces = roll_faces[card]
+            pts = faces[int(rand() * len(faces))]  # `roll_die`, through its table
             if cheeses[seat]:
                 self.pending_pos = pos
                 self.phase = ROLL
