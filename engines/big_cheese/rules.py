@@ -27,7 +27,8 @@ class Rules:
     )
     target: int = field(
         default=0,
-        metadata={"help": "points to win; 0 = the mode's default, 200 (d6) / 40 (polyhedral)"},
+        metadata={"help": "points to win; 0 = the mode's default, 200 (d6) / 40 (polyhedral) "
+                  "(B5)"},
     )
     exact: int = field(
         default=0,
@@ -46,7 +47,10 @@ class Rules:
             "oldest first, no decision (the engine before that ruling)",
         },
     )
-    chips: int = field(default=10, metadata={"help": "starting chips (workers) per player"})
+    chips: int = field(
+        default=10,
+        metadata={"help": "starting chips (workers) per player (rules summary: 10 each)"},
+    )
     all_pass: str = field(
         default="discard",
         metadata={
