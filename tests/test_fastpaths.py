@@ -158,7 +158,7 @@ def test_big_cheese_auto_pass_skips_only_seats_that_could_only_pass(bot: str, ru
 
 @pytest.mark.parametrize("rules", BIG_CHEESE_RULES, ids=str)
 def test_big_cheese_inlined_scoring_keeps_points_and_breakdown_in_step(rules) -> None:
-    """`_resolve_pending` writes `_score` out (the roll through `scoring.roll_points`, the
+    """`_resolve_pending` writes the scoring of a roll out (the roll through `ROLL_FACES`, the
     void roll through `scoring.gain`): at every position each seat's points are the sum of
     its breakdown by project value, and in exact-N nobody ever passes the goal (B11)."""
     rolled = 0

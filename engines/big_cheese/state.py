@@ -298,9 +298,9 @@ class BigCheeseState(State):
         """Roll the maturing number projects in order; stop for a Big Cheese decision; when all
         are rolled, the win check (B9, B10, B11), the lead, then the next round.
 
-        This runs at almost every award, so `roll_die` (through `scoring.ROLL_FACES`), `_score`
-        and the lead tracking are written out here, once (`tests/test_fastpaths.py` checks the
-        table and the points against `scoring`).
+        This runs at almost every award, so `roll_die` (through `scoring.ROLL_FACES`), the
+        scoring of a roll (as in `keep`) and the lead tracking are written out here, once
+        (`tests/test_fastpaths.py` checks the table and the points against `scoring`).
         """
         pending = self.pending
         pos = self.pending_pos
@@ -393,21 +393,15 @@ class BigCheeseState(State):
         self.chosen_pos = pos
         self._resolve_pending()
 
-    def _gain(self, seat: int, pts: int) -> int:
-        """Points a roll actually adds (B11: in exact-N a roll that overshoots is void)."""
-        return gain(self.points[seat], pts, self.goal, self.rules.exact)
-
-    def _score(self, seat: int, card: int, pts: int) -> None:
-        gain = self._gain(seat, pts)
-        self.points[seat] += gain
-        self.earned[seat][VALUE_INDEX[card]] += gain
-
     def keep(self) -> None:
-        """Accept the current roll of the pending project."""
+        """Accept the current roll of the pending project (B11: a void roll adds nothing)."""
         seat = self.roll_owner
-        self.counters[N_CHEESE_NET] += (self._gain(seat, self.roll_points)
-                                        - self._gain(seat, self.first_points))
-        self._score(seat, self.roll_card, self.roll_points)
+        held = self.points[seat]
+        exact = self.rules.exact
+        gained = gain(held, self.roll_points, self.goal, exact)
+        self.counters[N_CHEESE_NET] += gained - gain(held, self.first_points, self.goal, exact)
+        self.points[seat] = held + gained
+        self.earned[seat][VALUE_INDEX[self.roll_card]] += gained
         self.pending_pos += 1
         self.roll_owner = -1
         self._resolve_pending()
