@@ -44,7 +44,8 @@ from engines.core import State
 
 #: The play counters of a game: one list per state (`BigCheeseState.counters`, copied whole
 #: by `clone`), reported by `metrics` under these names; then, per seat s, the Vetoes played
-#: at `N_SEAT + 2 * s` and the Big Cheeses played at `N_SEAT + 2 * s + 1`.
+#: at `N_SEAT + 2 * s` and the Big Cheeses played at `N_SEAT + 2 * s + 1`.  (`rounds` and
+#: `awards`, also reported, stay fields: they are the game's clock, read by B3 and B12.)
 COUNTER_NAMES = ("vetoes_played", "big_cheeses_played", "big_cheese_net_points",
                  "all_pass_rounds", "reshuffles", "lead_changes", "first_leader",
                  "same_round_crossers")
