@@ -57,14 +57,16 @@ def bench_bot(
         elapsed = time.perf_counter() - started
     figures: dict[str, Any] = {
         "games": games, "seconds": elapsed, "games_per_s": games / elapsed,
-        "decisions_per_s": decisions / elapsed,
+        "decisions_per_s": decisions / elapsed, "decisions": decisions,
     }
     if timed is not None:
         figures["decisions_per_s"] = timed.decisions / timed.seconds if timed.seconds else 0.0
+        figures["decisions"] = timed.decisions
         bots = [timed.bot]
     counter = getattr(bots[0], "iterations_done", None)
-    if counter:
-        figures["extra"] = f"{sum(b.iterations_done for b in bots) / elapsed:,.0f} iterations/s"
+    if counter:  # a search bot (mcts): its rollouts per second of the whole run
+        figures["iterations"] = sum(b.iterations_done for b in bots)
+        figures["extra"] = f"{figures['iterations'] / elapsed:,.0f} iterations/s"
     return figures
 
 
@@ -78,6 +80,6 @@ def reference_microseconds() -> float:
 
 
 def interpreter() -> str:
-    """Which Python runs the benchmark: builds differ in speed (an optimized distribution
-    build runs the engines ~1.2x faster than a plain source build)."""
+    """Which Python runs the benchmark: builds of the same version differ in engine speed
+    (README, "Architecture")."""
     return f"Python {platform.python_version()} ({os.path.realpath(sys.executable)})"

@@ -1,8 +1,9 @@
 """Headless engines for tabletop games, behind one small contract (`engines.core`).
 
-`GAMES` maps each registered game name to its `Game`.  The built-in games live in
-sub-packages that expose a module attribute `GAME`; third-party games register through
-the `tabletop.games` entry-point group.
+`GAMES` maps each registered game name to its `Game`.  The built-in games are the
+sub-packages that have the package shape (`engines/README.md`: a `rules` and a `state`
+module) and expose a module attribute `GAME`; third-party games register through the
+`tabletop.games` entry-point group.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import importlib.util
+from pathlib import Path
 
 from engines.core import (
     Bot,
@@ -37,7 +39,11 @@ __all__ = [
     "replay",
 ]
 
-_BUILTIN_PACKAGES = ("tabula_rasa", "big_cheese", "ivanhoe", "time_pirates", "ninjato")
+#: Modules that make a sub-package of `engines` a game package (the package shape): a game
+#: is registered by its folder alone, and a folder with either module but no `GAME` (an
+#: unfinished game) raises instead of being skipped.  Support packages (`bots`, `adapters`)
+#: have neither.  Any suffix counts, so that a compiled build without sources is found too.
+_GAME_MODULES = ("rules", "state")
 
 
 class UnknownGameError(KeyError, ValueError):
@@ -56,7 +62,7 @@ def _builtin_game(package: str) -> Game:
     module_name = f"engines.{package}"
     if importlib.util.find_spec(module_name) is None:
         raise RegistrationError(
-            f"built-in game package {module_name!r} (listed in _BUILTIN_PACKAGES) does not exist"
+            f"built-in game package {module_name!r} does not exist"
         )
     game = getattr(importlib.import_module(module_name), "GAME", None)
     if not isinstance(game, Game):
@@ -66,9 +72,19 @@ def _builtin_game(package: str) -> Game:
     return game
 
 
-def _discover(packages: tuple[str, ...] = _BUILTIN_PACKAGES) -> dict[str, Game]:
+def _game_packages() -> tuple[str, ...]:
+    """The sub-packages of `engines` (in every folder of its `__path__`) that have a rules or
+    a state module."""
+    return tuple(sorted(
+        folder.name for root in map(Path, __path__) for folder in root.iterdir()
+        if folder.is_dir() and any(folder.glob("__init__.*"))
+        and any(file.name.split(".")[0] in _GAME_MODULES for file in folder.iterdir()
+                if file.is_file())))
+
+
+def _discover(packages: tuple[str, ...] | None = None) -> dict[str, Game]:
     games: dict[str, Game] = {}
-    for package in packages:
+    for package in _game_packages() if packages is None else packages:
         game = _builtin_game(package)
         games[game.name] = game
     for entry in importlib.metadata.entry_points(group="tabletop.games"):

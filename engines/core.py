@@ -326,6 +326,12 @@ class State:
         """
         raise NotImplementedError
 
+    #: Optional shortcut for `play_game`'s kind counts: action -> its kind where that depends
+    #: on the action alone, -1 where `action_kind` must look at the position.  A look-up
+    #: instead of a method call on most decisions (README, "Game systems used");
+    #: `tests/test_fastpaths.py` checks it against `action_kind` on real playouts.
+    kind_table: tuple[int, ...] | None = None
+
     #: Attributes that `snapshot` leaves out: caches derived from the rest of the position.
     _snapshot_skip: tuple[str, ...] = ("_legal_cache",)
 
@@ -408,6 +414,10 @@ def _convert(name: str, raw: Any, hint: Any) -> Any:
     return raw
 
 
+#: A rule option that moved to `Game` (issue 16): asking for it says where it went.
+MOVED_OPTION = "max_decisions"
+
+
 def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any:
     """Validate `options` (strings from the CLI or typed values) into a frozen `Rules` instance.
 
@@ -419,6 +429,11 @@ def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any
     options = dict(options)
     fields = _rule_fields(rules_cls)
     unknown = sorted(set(options) - set(fields))
+    if MOVED_OPTION in unknown:
+        raise ValueError(
+            f"{MOVED_OPTION!r} is no longer a rule option (a safety cap is not a rule of the "
+            f"game): it is the game's `Game.max_decisions`; override it per game with "
+            f"`play_game(..., max_decisions=N)`")
     if unknown:
         known = ", ".join(fields) or "(none)"
         raise ValueError(f"unknown rule option {unknown[0]!r}; known options: {known}")
@@ -494,8 +509,10 @@ class Game:
     would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
     player count to its teams (seat tuples) when seats play as partners who win together;
     `teams(n)` gives every count's teams (one seat each when there are no partnerships).
+    `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
+    reaches it and marks it truncated (None: the game always ends by itself).
     For adapters (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game
-    without a `max_decisions` rule never takes more than `max_game_length` decisions.
+    without a `max_decisions` cap never takes more than `max_game_length` decisions.
     """
 
     name: str
@@ -512,10 +529,13 @@ class Game:
     num_actions: int = 0
     max_game_length: int = 0
     partnerships: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    max_decisions: int | None = None
 
     def __post_init__(self) -> None:
         if self.dataset is None:
             object.__setattr__(self, "dataset", official_dataset)
+        if self.max_decisions is not None and self.max_decisions < 1:
+            raise ValueError(f"{self.name}: max_decisions must be positive")
 
     def make_rules(self, **options: Any) -> Any:
         """`make_rules`; `components.ITEM` keys (one item of the data set) are folded into
@@ -581,10 +601,6 @@ class GameRecord:
     kinds_available: list[list[int]] | None = None
 
 
-def _max_decisions(state: State) -> int | None:
-    return getattr(state.rules, "max_decisions", None)
-
-
 def play_game(
     game: Game,
     bots: Sequence[Bot],
@@ -594,8 +610,12 @@ def play_game(
     record: bool = False,
     kinds: bool = True,
     availability: bool = False,
+    max_decisions: int | None = None,
 ) -> GameRecord:
-    """Play one game to the end (or the rules' decision cap) — a pure function of its inputs.
+    """Play one game to the end (or the decision cap) — a pure function of its inputs.
+
+    The cap is `max_decisions`, else the game's safety cap `game.max_decisions` (None: none);
+    a game that reaches it is marked truncated and has no winners.
 
     With `kinds` (and a game that declares `action_kinds`) the record counts, per seat, the
     kind of every chosen action; with `availability` too, at how many of the seat's decisions
@@ -607,9 +627,7 @@ def play_game(
         raise ValueError(f"{len(bots)} bots for {num_players} players")
     state = game.new_state(num_players, seed, **dict(rules or {}))
     bot_rng = random.Random(seed ^ BOT_SEED_SALT)
-    cap = _max_decisions(state)
-    if cap is None:
-        cap = sys.maxsize
+    cap = max_decisions or game.max_decisions or sys.maxsize
     # Bound methods looked up once: this loop runs once per decision of every simulated game.
     choose = [bot.choose for bot in bots]
     legal_actions = state.legal_actions
@@ -619,30 +637,42 @@ def play_game(
     chosen = available = None
     if kinds and game.action_kinds:
         kind_of = state.action_kind
+        kind_table = state.kind_table
         chosen = [[0] * len(game.action_kinds) for _ in range(num_players)]
         if availability:
             available = [[0] * len(game.action_kinds) for _ in range(num_players)]
     decisions = branching = 0
     truncated = False
     player = current_player()  # -1 once the game is over (the contract)
-    while player >= 0:
-        if decisions >= cap:
+    if player >= 0:
+        # `decisions` counts the decision being made; a `for` over the cap costs less per
+        # decision than a counter and a cap test (the else: the cap ended a running game)
+        for decisions in range(1, cap + 1):  # noqa: B007 (the count is read after the loop)
+            legal = state._legal_cache  # what legal_actions() returns when set, without a call
+            if legal is None:
+                legal = legal_actions()
+            branching += len(legal)
+            action = choose[player](state, bot_rng)
+            if chosen is not None:
+                if kind_table is not None:
+                    kind = kind_table[action]
+                    if kind < 0:
+                        kind = kind_of(action)
+                else:
+                    kind = kind_of(action)
+                chosen[player][kind] += 1
+                if available is not None:
+                    row = available[player]
+                    for kind in _legal_kinds(legal, kind_of, kind_table):
+                        row[kind] += 1
+            apply_action(action)
+            if actions is not None:
+                actions.append(action)
+            player = current_player()
+            if player < 0:
+                break
+        else:
             truncated = True
-            break
-        legal = legal_actions()
-        branching += len(legal)
-        action = choose[player](state, bot_rng)
-        if chosen is not None:
-            chosen[player][kind_of(action)] += 1
-            if available is not None:
-                row = available[player]
-                for kind in set(map(kind_of, legal)):
-                    row[kind] += 1
-        apply_action(action)
-        decisions += 1
-        if actions is not None:
-            actions.append(action)
-        player = current_player()
     return GameRecord(
         scores=list(state.scores()),
         winners=[] if truncated else list(state.winners()),
@@ -656,6 +686,18 @@ def play_game(
         kinds_chosen=chosen,
         kinds_available=available,
     )
+
+
+def _legal_kinds(legal: list[int], kind_of: Callable[[int], int],
+                 kind_table: tuple[int, ...] | None) -> set[int]:
+    """The kinds among a decision's legal actions (`play_game`'s availability counts)."""
+    if kind_table is None:
+        return set(map(kind_of, legal))
+    kinds = {kind_table[action] for action in legal}
+    if -1 in kinds:
+        kinds.discard(-1)
+        kinds.update(kind_of(action) for action in legal if kind_table[action] < 0)
+    return kinds
 
 
 def replay(

@@ -7,24 +7,27 @@ rules files name (or one step either side), and lets a rule key set one item wit
 a file: `--rule components.token_values=2,4,6,8`.
 
 Such keys are folded into the game's one `components` rule option as an inline source,
-`data:{"file": PATH, "set": {ITEM: VALUE}}` (`fold`), which each game's own loader
-(`components.load`) resolves with `resolve` — there is still one loader per game, and the
-label it gives says exactly what changed (`ninjato-reconstructed-v1+token_values=2,4,6,8`).
+`data:{"file": PATH, "set": {ITEM: VALUE}}` (`fold`).  `load` is the one loader of every
+game's replaceable components (defaults, a file, or an inline source): it labels the data set
+by content (a file's label carries the hash of its bytes) and caches what it built by that
+label, and the label says exactly what changed (`ninjato-reconstructed-v1+token_values=2,4,6,8`).
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from engines import component_file
 
 INLINE = "data:"
 PREFIX = "components."
 PROVENANCES = ("CONFIRMED", "INFERRED", "GUESS")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -287,7 +290,6 @@ class DataSet:
     items: tuple[Item, ...]
     label_key: str  # the data key holding the data set's name
     official_label: str
-    load: Callable[[str], Any] = field(repr=False)
 
     def item(self, name: str, game: str) -> Item:
         for item in self.items:
@@ -301,10 +303,10 @@ def dataset_of(game: str) -> DataSet | None:
     """The game's replaceable data set, or None for games whose components are all official."""
     if game == "ninjato":
         from engines.ninjato import components as nc
-        return DataSet(nc.DEFAULT_DATA, NINJATO_ITEMS, "dataset", nc.DATASET, nc.load)
+        return DataSet(nc.DEFAULT_DATA, NINJATO_ITEMS, "dataset", nc.DATASET)
     if game == "time-pirates":
         from engines.time_pirates import components as tc
-        return DataSet(tc.DEFAULT_DATA, TIME_PIRATES_ITEMS, "name", tc.DATASET, tc.load)
+        return DataSet(tc.DEFAULT_DATA, TIME_PIRATES_ITEMS, "name", tc.DATASET)
     return None
 
 
@@ -368,15 +370,26 @@ def _check_playable(game_name: str, options: Mapping[str, Any], dotted: Mapping)
 
 
 def resolve(game: str, source: str) -> tuple[dict[str, Any], str]:
-    """(full data table, label) of an inline source: the base (defaults or a file) with the
-    set items applied; the label is the base's followed by `+ITEM=VALUE` for each change."""
+    """The one component loader: (full data table, label) of a `components` rule value.
+
+    The value is '' (the shipped data set), a TOML/JSON file path, or an inline source
+    (`fold`: a file or the defaults with items set).  The table is the defaults updated by the
+    file, then the set items; its label key holds the label.  A file's label is its own data
+    set name (the label key, if the file sets it; else `file:PATH`) followed by `#` and the
+    first 8 hex digits of the SHA-256 of its bytes, so an edited file is a new label in every
+    manifest; set items follow as `+ITEM=VALUE`.
+    """
     data_set = dataset_of(game)
     assert data_set is not None
     path, changes = split(source)
     data = copy.deepcopy(dict(data_set.default_data))
     if path:
-        data.update(component_file.parse(path, component_file.read(path), data_set.default_data))
-        base = data_set.load(path).label
+        raw = component_file.read(path)
+        read = component_file.parse(path, raw, data_set.default_data)
+        data.update(read)
+        name = read.get(data_set.label_key)
+        base = (str(name) if name else f"file:{path}") + "#" + \
+            hashlib.sha256(raw).hexdigest()[:8]
     else:
         base = data_set.official_label
     for name in sorted(changes):
@@ -389,18 +402,31 @@ def resolve(game: str, source: str) -> tuple[dict[str, Any], str]:
     return data, label
 
 
+#: Built data sets by (game, label, build options): the label names the content (a file's
+#: label holds its hash), so an edited file is built afresh and an unchanged one only once.
+_BUILT: dict[tuple, Any] = {}
+
+
+def load(game: str, source: str, build: Callable[..., T], *options: Any) -> T:
+    """The game's components for a `components` rule value: `resolve`, then
+    `build(data, label, *options)` (the game's validating constructor), cached by content.
+    What `build` raises on a misshapen table becomes one ValueError naming the source."""
+    data, label = resolve(game, source)
+    key = (game, label, options)
+    built = _BUILT.get(key)
+    if built is None:
+        if len(_BUILT) >= 64:
+            _BUILT.clear()
+        with component_file.wrong_shape(split(source)[0] or label):
+            built = _BUILT[key] = build(data, label, *options)
+    return built
+
+
 def full_data(game: str, source: str) -> dict[str, Any] | None:
     """The whole data table a `components` rule value stands for (None: official data)."""
-    data_set = dataset_of(game)
-    if data_set is None:
+    if dataset_of(game) is None:
         return None
-    if source.startswith(INLINE):
-        return resolve(game, source)[0]
-    data = copy.deepcopy(dict(data_set.default_data))
-    if source:
-        data.update(component_file.parse(source, component_file.read(source),
-                                         data_set.default_data))
-    return data
+    return resolve(game, source)[0]
 
 
 def provenance_of(data_set: DataSet, key: str) -> tuple[str, str]:

@@ -21,8 +21,9 @@ from pathlib import Path
 import pandas as pd
 from IPython.display import Image, display
 
-from analysis import (compare, coverage, experiments, findings, plots, report, robustness,
-                      stats, tournament)
+from analysis.present import coverage, plots, report
+from analysis.run import compare, experiments, tournament
+from analysis.stats import balance, findings, robustness
 from engines import get_game
 from engines.bots import split_specs
 
@@ -79,28 +80,28 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         *systems_cells(),
         new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 0's win share "
                           "minus the fair share; balance = 1 − (best − worst seat share)."),
-        new_code_cell("stats.balance_table(frame)"),
+        new_code_cell("balance.balance_table(frame)"),
         new_markdown_cell(FINDINGS_MD),
         new_code_cell("findings.adjusted_table(frame, confirm_on=manifests, jobs=JOBS)"),
         new_markdown_cell("## Seat advantage"),
-        new_code_cell("show(plots.seat_advantage(frame))\nstats.seat_advantage(frame)"),
+        new_code_cell("show(plots.seat_advantage(frame))\nbalance.seat_advantage(frame)"),
         new_markdown_cell("## Scores, margins and ties"),
-        new_code_cell("show(plots.score_distributions(frame, \"seat\"))\nstats.margins(frame)"),
+        new_code_cell("show(plots.score_distributions(frame, \"seat\"))\nbalance.margins(frame)"),
         new_markdown_cell("## Scoring balance\n\nMean points by source per seat, and how much "
                           "each source separates winners from the others."),
-        new_code_cell("if stats.source_columns(frame):\n"
+        new_code_cell("if balance.source_columns(frame):\n"
                       "    show(plots.scoring_sources(frame, \"seat\"))\n"
-                      "stats.source_separation(frame)"),
+                      "balance.source_separation(frame)"),
         new_markdown_cell("## Convergence and precision"),
         new_code_cell("for _, group in frame.groupby(\"players\"):\n"
                       "    show(plots.convergence(group, \"seat\"))\n"
-                      "stats.games_needed([0.02, 0.01], share=[1 / n for n in counts])"),
+                      "balance.games_needed([0.02, 0.01], share=[1 / n for n in counts])"),
         new_markdown_cell("## The most extreme game\n\nThe game with the largest winning margin "
                           "of these runs, replayed from its seed and line-up (`simulate show "
                           "RUN --pick largest-margin` prints the same; `--html FILE` folds it "
                           "by round). Lines marked | changed with the move above them, * by "
                           "chance."),
-        new_code_cell("from analysis import transcript\n\n"
+        new_code_cell("from analysis.present import transcript\n\n"
                       "extreme = transcript.most_extreme(run_dirs)\n"
                       "print(transcript.to_text(extreme))"),
         new_markdown_cell("## HTML report"),
@@ -119,9 +120,9 @@ def systems_cells() -> list:
             "action (used) and in which the kind was legal at a sampled decision (available, "
             "a lower bound). A bot that (almost) never uses an available system is named."),
         new_code_cell("print(\"\\n\".join(coverage.neglect_lines(frame)))\n"
-                      "if stats.kind_columns(frame):\n"
+                      "if balance.kind_columns(frame):\n"
                       "    show(plots.systems_used(frame))\n"
-                      "stats.coverage(frame)"),
+                      "balance.coverage(frame)"),
     ]
 
 
@@ -206,14 +207,14 @@ def compare_notebook() -> nbformat.NotebookNode:
             "frame = result.frame\n"
             "print(f\"{spec.deals} deals x {len(spec.seatings)} seatings; \"\n"
             "      f\"line-up {spec.lineup}\")\n"
-            "stats.clustered_win_share(frame)"),
+            "balance.clustered_win_share(frame)"),
         new_markdown_cell(FINDINGS_MD),
         new_code_cell("_, manifests = report.load(result.run_dirs)\n"
                       "findings.adjusted_table(frame, confirm_on=manifests, jobs=JOBS)"),
         new_markdown_cell("## Ratings and pairwise matrix"),
-        new_code_cell("ladder = stats.ratings(frame, bootstrap=100)\n"
+        new_code_cell("ladder = balance.ratings(frame, bootstrap=100)\n"
                       "show(plots.rating_ladder(ladder))\nladder"),
-        new_code_cell("stats.pairwise_matrix(frame)"),
+        new_code_cell("balance.pairwise_matrix(frame)"),
         new_code_cell("show(plots.convergence(frame, \"bot\"))"),
         new_markdown_cell("## Duplicate vs plain rotation"),
         new_code_cell("if VS_ROTATION:\n"
@@ -254,7 +255,8 @@ def what_if_notebook() -> nbformat.NotebookNode:
         new_code_cell(
             "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
             "from IPython.display import Image, display\n\n"
-            "from analysis import plots, report, search, sweep, tournament\n"
+            "from analysis.present import plots, report\n"
+            "from analysis.run import search, sweep, tournament\n"
             "from engines import datasets, get_game\nfrom engines.bots import split_specs\n\n"
             "pd.set_option(\"display.width\", 160)\n"
             "pd.set_option(\"display.max_columns\", 30)\n\n\n"

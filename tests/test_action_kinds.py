@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 import engines.core as core
-from analysis import results, tournament
+from analysis.results import store
+from analysis.run import tournament
 from engines import GAMES
 from engines.bots import make_bot
 from engines.core import play_game
@@ -43,11 +44,11 @@ def test_issue15_kinds_can_be_switched_off_and_a_game_without_kinds_records_none
 
 
 def test_issue15_kind_columns_are_identifiers_and_read_back_as_words():
-    names = results.kind_columns(("sensei skill", "buy deed: 6 points", "Ki +1", "ki  +1"))
+    names = store.kind_columns(("sensei skill", "buy deed: 6 points", "Ki +1", "ki  +1"))
     assert names == ["sensei_skill", "buy_deed_6_points", "ki_1", "ki_1_"]
     assert all(n.isidentifier() for n in names)
-    assert results.kind_label("k_sensei_skill") == "sensei skill"
-    assert results.kind_label("a_buy_deed_6_points") == "buy deed 6 points"
+    assert store.kind_label("k_sensei_skill") == "sensei skill"
+    assert store.kind_label("a_buy_deed_6_points") == "buy deed 6 points"
 
 
 @pytest.fixture
@@ -96,7 +97,7 @@ def test_issue15_a_kind_missing_from_some_parts_loads_as_zero(tmp_path):
     """Parts written before a game gained a kind (or by another version) lack its columns."""
     run = tmp_path / "run"
     run.mkdir()
-    results.write_manifest(run, {"game": "g", "run_id": "r"})
+    store.write_manifest(run, {"game": "g", "run_id": "r"})
     meta = {"run_id": "r", "game": "g", "rules": "", "dataset": "d"}
     with_kinds = core.GameRecord(scores=[1.0, 0.0], winners=[0], ranks=[1, 2], breakdown={},
                                  decisions=2, truncated=False, kinds_chosen=[[1, 0], [0, 1]],
@@ -104,9 +105,9 @@ def test_issue15_a_kind_missing_from_some_parts_loads_as_zero(tmp_path):
     without = core.GameRecord(scores=[0.0, 1.0], winners=[1], ranks=[2, 1], breakdown={},
                               decisions=2, truncated=False)
     for number, (record, kinds) in enumerate([(with_kinds, ("bid", "pass")), (without, ())]):
-        columns = results.chunk_columns([record], number, [number], [("x", "y")], meta, kinds)
-        results.write_part(run, number, results.columns_to_table(columns))
-    frame = results.load_run(run)
+        columns = store.chunk_columns([record], number, [number], [("x", "y")], meta, kinds)
+        store.write_part(run, number, store.columns_to_table(columns))
+    frame = store.load_run(run)
     assert frame["k_bid"].tolist() == [1, 0, 0, 0]
     assert frame["a_pass"].tolist()[:2] == [1, 1] and frame["a_pass"].iloc[2:].isna().all()
     assert str(frame["k_bid"].dtype) == "int32"

@@ -57,7 +57,7 @@ def test_openspiel_game_type_and_info_follow_the_engine():
     assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game_type.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert game.num_distinct_actions() == engines.get_game("ninjato").num_actions
-    assert game.max_game_length() == engines.get_game("ninjato").make_rules().max_decisions
+    assert game.max_game_length() == engines.get_game("ninjato").max_decisions
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
 
 
@@ -137,6 +137,11 @@ def test_ismcts_bot_bad_options_are_spec_errors():
         make_bot("ismcts:iterations=4", game)
     with pytest.raises(BotSpecError, match="at least 2"):
         make_bot("ismcts:simulations=1", game)
+    # issue 16: the option parser every bot shares (engines.bots.options)
+    with pytest.raises(BotSpecError, match="ismcts option rollouts= expects an integer"):
+        make_bot("ismcts:rollouts=many", game)
+    with pytest.raises(BotSpecError, match="ismcts option uct_c= must be a finite number >= 0"):
+        make_bot("ismcts:uct_c=-1", game)
 
 
 # --- PettingZoo -----------------------------------------------------------------------------

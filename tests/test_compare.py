@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from analysis import compare, stats
 from analysis.cli import main
+from analysis.run import compare
+from analysis.stats import balance
 
 
 def test_fill_last_matches_the_runner_and_alternate_cycles():
@@ -29,7 +30,7 @@ def test_duplicate_replays_each_deal_in_every_seating(tmp_path):
     assert spec.deals == 5
     result = compare.run_duplicate(spec, tmp_path / "cmp", jobs=1)
     frame = result.frame
-    assert frame.groupby(stats.GAME_KEY).ngroups == 10
+    assert frame.groupby(balance.GAME_KEY).ngroups == 10
     per_seed = frame[frame["seat"] == 0].groupby("seed")["bot"].agg(sorted)
     assert len(per_seed) == 5
     assert all(bots == ["heuristic", "random"] for bots in per_seed)

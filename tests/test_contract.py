@@ -246,6 +246,28 @@ def test_every_game_has_a_heuristic_bot(name):
     assert "default" in game.heuristics
 
 
+def check_playout_keeps_the_contract(game, n, seed, clone_at, new_state=None):
+    """One random playout: a clone taken on the way does not move with the original, and
+    replaying the actions rebuilds the final position."""
+    rng = random.Random(seed)
+    state = (new_state or game.new_state)(n, seed)
+    history = []
+    copy = None
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal
+        action = legal[rng.randrange(len(legal))]
+        if copy is None and rng.random() < clone_at * 0.05:
+            copy = state.clone()
+            copy_snapshot = copy.snapshot()
+        state.apply_action(action)
+        history.append(action)
+        assert len(history) < 100_000
+    if copy is not None:
+        assert copy.snapshot() == copy_snapshot, "the clone moved with the original"
+    assert replay(game, n, seed, history).snapshot() == state.snapshot()
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_property_random_playouts_keep_the_contract(name):
     """Hypothesis over seeds, player counts and the clone point of a random playout."""
@@ -258,25 +280,44 @@ def test_property_random_playouts_keep_the_contract(name):
     @given(seed=st.integers(0, 2**40), n=st.integers(game.min_players, game.max_players),
            clone_at=st.floats(0.0, 1.0))
     def check(seed, n, clone_at):
-        rng = random.Random(seed)
-        state = game.new_state(n, seed)
-        history = []
-        copy = None
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            assert legal
-            action = legal[rng.randrange(len(legal))]
-            if copy is None and rng.random() < clone_at * 0.05:
-                copy = state.clone()
-                copy_snapshot = copy.snapshot()
-            state.apply_action(action)
-            history.append(action)
-            assert len(history) < 100_000
-        if copy is not None:
-            assert copy.snapshot() == copy_snapshot, "the clone moved with the original"
-        assert replay(game, n, seed, history).snapshot() == state.snapshot()
+        check_playout_keeps_the_contract(game, n, seed, clone_at)
 
     check()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_mutation_check_a_clone_sharing_a_list_fails_the_property_check(name):
+    """The property check's clone test fails on a clone that shares one list with its
+    original: the first list that the original's playout changes in place after the clone
+    (found by a dry run with the game's own clone, which must pass)."""
+    game = get_game(name)
+    n, seed = game.min_players, 1
+    base_clone = type(game.new_state(n, seed)).clone
+    watched = {}
+
+    def recording_clone(self):
+        watched.update({attr: (self, getattr(self, attr), list(getattr(self, attr)))
+                        for attr in _list_attributes(self)})
+        return base_clone(self)
+
+    def recording_state(n, seed):
+        return _as_subclass(game.new_state(n, seed), clone=recording_clone)
+
+    check_playout_keeps_the_contract(game, n, seed, 1.0, recording_state)
+    changed = [attr for attr, (orig, obj, old) in watched.items()
+               if getattr(orig, attr) is obj and obj != old]
+    assert changed, "the dry run took no clone, or no list changed in place after it"
+
+    def sharing_clone(self):
+        copy = base_clone(self)
+        setattr(copy, changed[0], getattr(self, changed[0]))  # the bug: one list not copied
+        return copy
+
+    def broken_state(n, seed):
+        return _as_subclass(game.new_state(n, seed), clone=sharing_clone)
+
+    with pytest.raises(AssertionError, match="the clone moved with the original"):
+        check_playout_keeps_the_contract(game, n, seed, 1.0, broken_state)
 
 
 # --------------------------------------------------------------------------------------------
@@ -292,7 +333,7 @@ KIND_VARIANTS = {"big-cheese": [{"dice": "polyhedral", "exact": 30}]}  # exact-N
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_issue15_every_game_declares_its_action_kinds(name):
-    from analysis.results import kind_columns
+    from analysis.results.store import kind_columns
 
     kinds = get_game(name).action_kinds
     assert isinstance(kinds, tuple) and kinds, f"{name} declares no action_kinds"
@@ -365,5 +406,7 @@ def test_registration_raises_on_a_package_without_game():
 
 
 def test_every_builtin_package_is_registered():
-    from engines import _BUILTIN_PACKAGES
-    assert len(GAMES) >= len(_BUILTIN_PACKAGES)
+    from engines import _game_packages
+    assert _game_packages() == ("big_cheese", "ivanhoe", "ninjato", "tabula_rasa",
+                                "time_pirates")
+    assert len(GAMES) >= len(_game_packages())

@@ -12,8 +12,10 @@ import pandas as pd
 import pytest
 from rich.console import Console
 
-from analysis import coverage, stats, tournament
-from analysis.summary import print_summary
+from analysis.present import coverage
+from analysis.present.summary import print_summary
+from analysis.run import tournament
+from analysis.stats import balance
 from engines import GAMES
 from tests.toy_games import SHOWDOWN
 
@@ -37,7 +39,7 @@ def hand_frame() -> pd.DataFrame:
 
 
 def test_issue15_coverage_on_a_hand_made_frame():
-    table = stats.coverage(hand_frame()).set_index(["bot", "kind"])
+    table = balance.coverage(hand_frame()).set_index(["bot", "kind"])
     a_skill, a_dojo = table.loc[("a", "sensei skill")], table.loc[("a", "dojo")]
     assert a_skill["seat_games"] == 4
     assert a_skill["used_share"] == 0 and a_skill["mean_uses"] == 0
@@ -55,7 +57,7 @@ def test_issue15_coverage_on_a_hand_made_frame():
 
 def test_issue15_coverage_of_a_frame_without_kinds_is_empty():
     frame = hand_frame().drop(columns=["k_sensei_skill", "a_sensei_skill", "k_dojo", "a_dojo"])
-    assert stats.coverage(frame).empty
+    assert balance.coverage(frame).empty
     assert coverage.neglect_lines(frame) == []
 
 

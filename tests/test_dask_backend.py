@@ -15,8 +15,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analysis import cli, parallel, tournament
-from analysis.results import load_run
+from analysis import cli
+from analysis.results.store import load_run
+from analysis.run import parallel, tournament
 
 distributed = pytest.importorskip("distributed")
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis import experiments
 from analysis.cli import main
+from analysis.run import experiments
 
 EXPERIMENTS = Path(__file__).resolve().parent.parent / "experiments"
 

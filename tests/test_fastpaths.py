@@ -23,7 +23,20 @@ from engines.big_cheese.actions import (
 from engines.big_cheese.components import NUMBER_VALUES
 from engines.big_cheese.scoring import ROLL_FACES, roll_points
 from engines.bots import make_bot
-from engines.ivanhoe.state import OUTWIT, TARGETED
+from engines.core import play_game
+from engines.ivanhoe.actions import (
+    A_COLOUR,
+    A_TARGET,
+    PH_COLOUR,
+    PH_OWN_SLOT,
+    PH_PLAY,
+    PH_TARGET,
+    PH_THEIR_SLOT,
+    action_slot,
+)
+from engines.ivanhoe.cards import CARDS, PLAYABLE, TARGETED
+from engines.ivanhoe.cards import targets as card_targets
+from engines.ivanhoe.components import RIPOSTE
 from engines.tabula_rasa import actions as tra
 from engines.tabula_rasa import components as tr_components
 from engines.tabula_rasa.components import card_value
@@ -71,6 +84,52 @@ def test_cached_legal_lists_equal_the_recomputed_ones(name: str, bot: str) -> No
     assert cached > 20
 
 
+#: The games whose states declare `kind_table` (`play_game` looks kinds up in it).
+KIND_TABLE_GAMES = ["ninjato"]
+
+
+def test_the_kind_table_games_are_the_ones_with_a_table() -> None:
+    for name in sorted(GAMES):
+        state = get_game(name).new_state(get_game(name).players_default, 0)
+        assert (state.kind_table is not None) == (name in KIND_TABLE_GAMES), name
+
+
+@pytest.mark.parametrize("name", KIND_TABLE_GAMES)
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_kind_table_entries_equal_action_kind(name: str, bot: str) -> None:
+    """`State.kind_table`: where it names a kind (not -1), `action_kind` gives the same for
+    every legal action of every position; and `play_game`'s counts equal a recount."""
+    game = get_game(name)
+    looked_up = 0
+    for state in positions(name, game.players_default, bot):
+        table = state.kind_table
+        assert len(table) == game.num_actions
+        for action in state.legal_actions():
+            if table[action] >= 0:
+                assert table[action] == state.action_kind(action), state.action_to_str(action)
+                looked_up += 1
+    assert looked_up > 500
+
+
+@pytest.mark.parametrize("name", KIND_TABLE_GAMES)
+def test_play_game_kind_counts_equal_action_kind_counts(name: str) -> None:
+    game = get_game(name)
+    players = game.players_default
+    bots = [make_bot("random", game) for _ in range(players)]
+    record = play_game(game, bots, 5, players, record=True, availability=True)
+    chosen = [[0] * len(game.action_kinds) for _ in range(players)]
+    available = [[0] * len(game.action_kinds) for _ in range(players)]
+    state = game.new_state(players, 5)
+    for action in record.actions:
+        seat = state.current_player()
+        chosen[seat][state.action_kind(action)] += 1
+        for kind in {state.action_kind(a) for a in state.legal_actions()}:
+            available[seat][kind] += 1
+        state.apply_action(action)
+    assert record.kinds_chosen == chosen
+    assert record.kinds_available == available
+
+
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str) -> None:
     checked = 0
@@ -99,18 +158,83 @@ def test_time_pirates_hand_summaries_and_token_list_equal_a_recount(bot: str) ->
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
-def test_ivanhoe_has_target_and_display_sums_equal_the_general_code(bot: str) -> None:
+def test_ivanhoe_display_sums_equal_a_recount(bot: str) -> None:
+    """`vsum` is kept up to date card by card (display totals are read on every legal list,
+    `is_highest`); `recount` adds the displays up from scratch."""
     checked = 0
     for state in positions("ivanhoe", 4, bot):
         fresh = state.clone()
-        fresh._recount()
+        fresh.recount()
         assert state.vsum == fresh.vsum
+        checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_ivanhoe_has_a_target_shortcuts_equal_the_target_lists(bot: str) -> None:
+    """`legal_turn` asks every action card in hand on every turn whether it is playable, so
+    the targeted cards answer with a loop that stops at the first target
+    (`cards.break_lance_playable`, `riposte_playable`, `has_exposed_with_two` for Dodge,
+    `knock_down_playable`, `stunned_playable`) instead of building the list their target
+    choice offers.  Riposte also needs room for one more display card (Stunned, D4)."""
+    checked = 0
+    for state in positions("ivanhoe", 4, bot):
         for seat in range(state.num_players):
             for card in TARGETED:
-                if card == OUTWIT:  # `action_playable` asks `outwit_options` instead
-                    continue
-                assert state._has_target(seat, card) == bool(state.targets(seat, card))
+                general = bool(card_targets(state, seat, card))
+                if card == RIPOSTE:
+                    general = general and state.can_add(seat)
+                assert PLAYABLE[card](state, seat) == general, CARDS[card].name
                 checked += 1
+    assert checked > 1000
+
+
+def _choice_sequences(state, unit, phases: tuple[int, ...], seat: int) -> int:
+    """Complete choice sequences of an action card from here; fails on a dead end (a choice
+    whose options all lead to a later choice with none)."""
+    if not phases:
+        return 1
+    phase = phases[0]
+    total = 0
+    for action in unit.choices[phase](state, seat):
+        field, value = {
+            PH_COLOUR: ("pending_colour", action - A_COLOUR),
+            PH_TARGET: ("pending_target", action - A_TARGET),
+            PH_OWN_SLOT: ("pending_own_slot", action_slot(action)),
+            PH_THEIR_SLOT: ("pending_their_slot", action_slot(action)),
+        }[phase]
+        setattr(state, field, value)
+        below = _choice_sequences(state, unit, phases[1:], seat)
+        assert below > 0, f"{unit.name}: a dead end after {state.action_to_str(action)}"
+        total += below
+    return total
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_ivanhoe_a_card_is_playable_exactly_when_its_choices_can_be_completed(bot: str) -> None:
+    """Each card's `playable` (the one-card rule, Shield, I7, I11, D4 folded into one test)
+    against the card's own choice lists walked to the end on a copy of the position: a card
+    that targets is legal exactly when its player can make all its choices, and no choice
+    leads to a later one without options.  (Unhorse, Change Weapon and Retreat are legal by
+    the colour or the size of one's display; their choices must then have options.)"""
+    checked = 0
+    for state in positions("ivanhoe", 4, bot, seeds=range(3)):
+        if state.phase != PH_PLAY:
+            continue
+        seat = state.turn
+        for unit in CARDS:
+            if unit is None or not unit.choices:
+                continue
+            probe = state.clone()
+            probe.pending_card = unit.card
+            sequences = _choice_sequences(probe, unit, tuple(unit.choices), seat)
+            playable = unit.playable(state, seat)
+            if unit.first_choice != PH_TARGET:
+                assert sequences > 0 or not playable, unit.name
+            else:
+                general = sequences > 0 and (unit.card != RIPOSTE or state.can_add(seat))
+                assert playable == general, unit.name
+            checked += 1
     assert checked > 1000
 
 

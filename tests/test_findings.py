@@ -7,47 +7,50 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from analysis import stats
+from analysis.stats import balance
 
 
 def test_issue21_bh_adjustment_matches_scipy_and_hand_computation():
     raw = [0.01, 0.04, 0.03, 0.005]
     # by hand: sorted .005 .01 .03 .04 -> p*m/rank = .02 .02 .04 .04 (already monotone)
-    assert stats.adjust_pvalues(raw, "bh") == pytest.approx([0.02, 0.04, 0.04, 0.02])
+    assert balance.adjust_pvalues(raw, "bh") == pytest.approx([0.02, 0.04, 0.04, 0.02])
     rng = np.random.default_rng(3)
     many = rng.uniform(0, 0.2, size=25)
-    assert stats.adjust_pvalues(many) == pytest.approx(sps.false_discovery_control(many))
+    assert balance.adjust_pvalues(many) == pytest.approx(sps.false_discovery_control(many))
 
 
 def test_issue21_holm_adjustment_by_hand():
     raw = [0.01, 0.04, 0.03, 0.005]
     # by hand: .005*4 = .02, .01*3 = .03, .03*2 = .06, .04*1 = .04 -> monotone .06
-    assert stats.adjust_pvalues(raw, "holm") == pytest.approx([0.03, 0.06, 0.06, 0.02])
-    assert stats.adjust_pvalues([0.5, 0.9], "holm") == pytest.approx([1.0, 1.0])
+    assert balance.adjust_pvalues(raw, "holm") == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert balance.adjust_pvalues([0.5, 0.9], "holm") == pytest.approx([1.0, 1.0])
 
 
 def test_issue21_adjustment_leaves_missing_pvalues_out_of_the_family():
-    adjusted = stats.adjust_pvalues([0.01, np.nan, 0.04], "bh")
+    adjusted = balance.adjust_pvalues([0.01, np.nan, 0.04], "bh")
     assert np.isnan(adjusted[1])
     assert adjusted[[0, 2]] == pytest.approx([0.02, 0.04])  # m = 2, not 3
     with pytest.raises(ValueError, match="method"):
-        stats.adjust_pvalues([0.1], "bonferroni")
+        balance.adjust_pvalues([0.1], "bonferroni")
 
 
 def test_issue21_minimum_detectable_effect_by_hand():
     # (1.959964 + 0.841621) * sqrt(0.25 * 0.75 / 400) = 2.801585 * 0.0216506 = 0.060656
-    assert stats.minimum_detectable_effect(400, 0.25) == pytest.approx(0.060656, abs=1e-6)
+    assert balance.minimum_detectable_effect(400, 0.25) == pytest.approx(0.060656, abs=1e-6)
     # quadrupling the games halves it
-    assert stats.minimum_detectable_effect(1600, 0.25) == pytest.approx(0.060656 / 2, abs=1e-6)
-    assert stats.mde_from_se(0.01) == pytest.approx(0.02801585, abs=1e-7)
+    assert balance.minimum_detectable_effect(1600, 0.25) == pytest.approx(0.060656 / 2, abs=1e-6)
+    assert balance.mde_from_se(0.01) == pytest.approx(0.02801585, abs=1e-7)
 
 
 # --------------------------------------------------------------------------------------------
 # Confirmation on fresh deals
 # --------------------------------------------------------------------------------------------
 
-from analysis import findings, report, results, tournament  # noqa: E402
 from analysis.cli import main  # noqa: E402
+from analysis.present import report  # noqa: E402
+from analysis.results import store  # noqa: E402
+from analysis.run import tournament  # noqa: E402
+from analysis.stats import findings  # noqa: E402
 from engines import get_game  # noqa: E402
 
 
@@ -78,9 +81,9 @@ def test_issue21_confirmation_run_is_stored_beside_disjoint_and_resumable(tmp_pa
     frame, manifests = report.load([tmp_path / "tr3"])
     tests = findings.confirm(_as_significant(findings.family(frame)), manifests, games=60)
     fresh_dir = tmp_path / "tr3-confirm"
-    stored = results.read_manifest(fresh_dir)
+    stored = store.read_manifest(fresh_dir)
     assert stored["seed_branch"] == tournament.CONFIRM_BRANCH and stored["games"] == 60
-    fresh = results.load_run(fresh_dir)
+    fresh = store.load_run(fresh_dir)
     assert set(fresh["seed"]).isdisjoint(set(original.frame["seed"]))
     assert tests.loc[0, "confirm_games"] == 60
     # the report never mixes the fresh deals into the data, even when handed their parent
@@ -125,7 +128,7 @@ def test_issue21_report_command_confirms_by_default_and_not_with_no_confirm(tmp_
     text = out.read_text()
     assert "confirmed on 80 fresh games" in text and "Benjamini–Hochberg" in text
     assert "p_adjusted" in text and "mde" in text
-    assert results.read_manifest(tmp_path / "mixed-confirm")["games"] == 80
+    assert store.read_manifest(tmp_path / "mixed-confirm")["games"] == 80
     capsys.readouterr()
     assert main(["report", str(tmp_path / "mixed"), "--confirm-games", "0"]) == 2
     assert capsys.readouterr().err.startswith("error: --confirm-games must be positive")
@@ -167,23 +170,23 @@ def _team_frame():
 
 def test_issue21_partners_sharing_a_win_is_no_tie_and_margin_is_between_teams():
     frame = _team_frame()
-    outcomes = stats.game_outcomes(frame)
+    outcomes = balance.game_outcomes(frame)
     assert outcomes["tie"].tolist() == [False, False, True, False]
     assert outcomes["margin"].tolist() == [4.0, 3.0, 0.0, 3.0]
-    assert stats.margins(frame).loc[0, "tie_rate"] == pytest.approx(0.25)
+    assert balance.margins(frame).loc[0, "tie_rate"] == pytest.approx(0.25)
 
 
 def test_issue21_team_win_shares_and_team_level_seat_test():
     frame = _team_frame()
-    teams = stats.team_win_share(frame)
+    teams = balance.team_win_share(frame)
     assert teams["seats"].tolist() == ["team of seats 1+3", "team of seats 2+4"]
     assert teams["win_share"].tolist() == pytest.approx([3.5 / 4, 0.5 / 4])
     assert teams["fair"].tolist() == [0.5, 0.5]
-    adv = stats.seat_advantage(frame).iloc[0]
+    adv = balance.seat_advantage(frame).iloc[0]
     assert adv["unit"] == "team" and adv["dof"] == 1 and adv["fair"] == 0.5
     # by hand: observed 3.5 / 0.5 against 2 / 2 -> chi2 = (1.5^2 + 1.5^2) / 2 = 2.25
     assert adv["chi2"] == pytest.approx(2.25)
-    seats = stats.seat_win_share(frame)
+    seats = balance.seat_win_share(frame)
     assert seats["partnership"].tolist() == ["team of seats 1+3", "team of seats 2+4"] * 2
 
 
@@ -204,7 +207,7 @@ def test_issue21_seat_tests_holm_over_the_seats_by_hand():
     from tests.test_stats import make_frame
 
     frame = make_frame([{"scores": [2, 1]}] * 3 + [{"scores": [1, 2]}], 2)
-    out = stats.seat_tests(frame)
+    out = balance.seat_tests(frame)
     # shares .75 / .25 against .5: z = .25 / sqrt(.25 / 4) = 1, p = 0.3173 each;
     # Holm: the smaller (tied) p times 2 = 0.6346, the next times 1, made monotone
     assert out["p_value"].tolist() == pytest.approx([0.317311, 0.317311], abs=1e-6)
@@ -221,7 +224,7 @@ def test_issue21_simulate_run_confirms_by_default_and_no_confirm_skips(tmp_path)
     assert not list((tmp_path / "a").rglob("*-confirm"))
     assert main(base + ["--out", str(tmp_path / "b")]) == 0
     fresh = list((tmp_path / "b").rglob("*-confirm"))
-    assert len(fresh) == 1 and results.read_manifest(fresh[0])["games"] == 60
+    assert len(fresh) == 1 and store.read_manifest(fresh[0])["games"] == 60
     assert "confirmed on 60 fresh games" in (tmp_path / "b" / "mini" / "report.html").read_text()
 
 

@@ -10,17 +10,16 @@ from hypothesis import strategies as st
 
 from engines import get_game
 from engines.ivanhoe.actions import PH_PLAY
+from engines.ivanhoe.cards import PLAYABLE, targets
 from engines.ivanhoe.components import (
     BREAK_LANCE,
     DODGE,
     IVANHOE,
     KNOCK_DOWN,
     MAIDEN6,
-    RIPOSTE,
     STUNNED,
     VALUE,
 )
-from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.scenario import FULL, census
 
 GAME = get_game("ivanhoe")
@@ -45,8 +44,8 @@ def _check(state) -> None:
             assert state.displays[p] == []
     assert state.shield_seat == -1 or state.active[state.shield_seat]
     if state.phase == PH_PLAY:  # the fast legality check agrees with the full target list
-        for card in (BREAK_LANCE, RIPOSTE, DODGE, KNOCK_DOWN, STUNNED):
-            assert state._has_target(state.turn, card) == bool(state.targets(state.turn, card))
+        for card in (BREAK_LANCE, DODGE, KNOCK_DOWN, STUNNED):
+            assert PLAYABLE[card](state, state.turn) == bool(targets(state, state.turn, card))
     assert state.stunned_seat == -1 or state.active[state.stunned_seat]
 
 
@@ -62,7 +61,7 @@ def test_random_playout_keeps_every_card_and_token_and_ends(seed, n, options):
         assert legal and len(set(legal)) == len(legal)
         state.apply_action(legal[rng.randrange(len(legal))])
         steps += 1
-        assert steps < Rules().max_decisions
+        assert steps < GAME.max_decisions
     _check(state)
     scores = state.scores()
     assert all(0 <= s <= 5 for s in scores)

@@ -735,7 +735,7 @@ def test_max_decisions_cap_is_never_hit_in_random_play():
         rec = play_game(GAME, bots[:1] * n, seed, num_players=n)
         assert not rec.truncated
         longest = max(longest, rec.decisions)
-    assert longest < Rules().max_decisions // 5
+    assert longest < GAME.max_decisions // 5
 
 
 def test_action_targets_are_decisions_of_the_acting_player():

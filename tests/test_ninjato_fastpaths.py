@@ -23,7 +23,7 @@ from engines.ninjato.actions import (
     PH_PLACE,
 )
 from engines.ninjato.bots import ROW_PREF, Heuristic, envoy_table
-from engines.ninjato.state import can_pay
+from engines.ninjato.state import affordable, can_pay, payable
 
 
 def playout_states(seed: int, players: int, bot: str):
@@ -64,6 +64,32 @@ def test_envoy_table_is_best_exact_payment() -> None:
                 assert table[e] == max(pts, default=0)
                 checked += 1
     assert checked > 1000
+
+
+def _holdings():
+    """The holdings of real playouts, then random ones up to 3 past every cap."""
+    for seed in range(3):
+        for s in playout_states(seed, 4, "default"):
+            yield s.C, list(s.treas[s.cur])
+    C = GAME.new_state(4, 0).C
+    rng = random.Random(1)
+    for _ in range(400):
+        yield C, [rng.randint(0, cap + 3) for cap in C.caps]
+
+
+def test_payable_and_affordable_equal_can_pay_on_the_holding() -> None:
+    """`payable` and `affordable` share one cached answer among holdings capped at
+    `Components.caps`: each answer equals the exact-payment test on the real holding."""
+    checked = 0
+    for C, tr in _holdings():
+        envs, rums = affordable(C, tuple(tr))
+        for kind, cards, mask in ((0, C.env_opts, envs), (1, C.rum_opts, rums)):
+            for card, opts in enumerate(cards):
+                exact = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))
+                assert payable(C, kind * 100 + card, tr) == exact, (kind, card, tr)
+                assert bool(mask >> card & 1) == bool(exact), (kind, card, tr)
+                checked += 1
+    assert checked > 10_000
 
 
 @pytest.mark.parametrize("style", ["v1", "default"])

@@ -216,6 +216,24 @@ def test_heuristic_save_ki_option_gives_up_rather_than_spend_ki():
     assert choice(NEW, s) == A_BASE + 3
 
 
+def test_heuristic_overdraw_option_visits_the_dojo_with_a_full_hand_and_poor_raids():
+    """`overdraw=8` (issue 15 item 4, the hand limit discard MCTS uses): with six cards and
+    every house a single fan, the option draws at the dojo (then discards to the hand limit);
+    the default raids; with three cards, or a rich house, the option raids too."""
+    s = fresh()
+    s.sensei = []  # no skill to learn instead
+    s.hands[0] = hand(1, 2, 2, 4, 4, 5)
+    poor_houses(s)
+    over = Heuristic("default", overdraw=8)
+    assert choice(over, s) < A_SENSEI
+    assert A_HOUSE <= choice(NEW, s) < A_HOUSE + 10
+    s.hands[0] = hand(1, 4, 5)
+    assert A_HOUSE <= choice(over, s) < A_HOUSE + 10
+    s.hands[0] = hand(1, 2, 2, 4, 4, 5)
+    set_house(s, 1, [JADE, JADE, VASE], sentry=3)
+    assert A_HOUSE <= choice(over, s) < A_HOUSE + 10
+
+
 def test_heuristic_choho_worth_option_learns_choho_from_a_poor_round_1():
     """`choho_worth=2` (issue 15 item 4, the Choho MCTS uses): round 1, Choho face up, every
     house a single fan: the option learns it (2 x 7 rounds), the default (0.7 x 7 < 6) raids."""

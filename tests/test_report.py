@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from analysis import report, tournament
 from analysis.cli import main
+from analysis.present import report
+from analysis.results import store
+from analysis.run import tournament
 from tests.conftest import chromium_dom, needs_chromium
 
 
@@ -33,7 +35,7 @@ def test_report_has_charts_tables_manifest_and_headlines(html_file, run_dir):
     images = re.findall(r'<img [^>]*src="([^"]+)"', text)
     assert len(images) >= 5 and all(s.startswith("data:image/png;base64,") for s in images)
     assert text.count("<table>") >= 8
-    manifest = report.results.read_manifest(run_dir)
+    manifest = store.read_manifest(run_dir)
     assert manifest["run_id"] in text and manifest["dataset"] in text
     assert "seat 1 (first to move) wins" in text and "against a fair 33.3%" in text
     assert "Plackett-Luce" in text
@@ -142,7 +144,7 @@ def test_rating_ladder_draws_an_interval_that_leaves_out_its_point_estimate():
     """A bootstrap interval need not contain mu (the ladder run's report once failed on it)."""
     import pandas as pd
 
-    from analysis import plots
+    from analysis.present import plots
 
     table = pd.DataFrame({"bot": ["a", "b"], "mu": [25.0, 30.0],
                           "mu_low": [25.5, 28.0], "mu_high": [27.0, 31.0]})

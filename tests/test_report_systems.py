@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis import report, tournament
+from analysis.present import report
+from analysis.run import tournament
 from engines import GAMES
 from tests.conftest import chromium_dom, needs_chromium
 from tests.toy_games import SHOWDOWN

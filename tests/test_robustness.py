@@ -10,7 +10,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analysis import experiments, report, robustness, tournament
+from analysis.present import report
+from analysis.run import experiments, tournament
+from analysis.stats import robustness
 from engines import GAMES
 from tests.conftest import chromium_dom, needs_chromium
 from tests.toy_games import NIM

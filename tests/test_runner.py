@@ -14,8 +14,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from analysis import load_run, results, tournament
-from analysis.results import RunError, finished_chunks
+from analysis import load_run
+from analysis.results import store
+from analysis.results.store import RunError, finished_chunks
+from analysis.run import tournament
 from engines.core import GameRecord
 
 GAME = "tabula-rasa"
@@ -74,7 +76,7 @@ def test_chunk_columns_count_a_missing_score_source_as_zero():
              record([3.0, 4.0], {"b": [3.0, 4.0]}, {}),
              record([12.0, 14.0], {"a": [5.0, 6.0], "b": [7.0, 8.0]}, {"x": 2.0})]
     meta = {"run_id": "r", "game": "g", "rules": "", "dataset": "d"}
-    columns = results.chunk_columns(games, 10, [7, 8, 9], [("p", "q")] * 3, meta)
+    columns = store.chunk_columns(games, 10, [7, 8, 9], [("p", "q")] * 3, meta)
     assert columns["game_index"] == [10, 10, 11, 11, 12, 12]
     assert columns["seat"] == [0, 1] * 3
     assert columns["pts_a"] == [1.0, 2.0, 0.0, 0.0, 5.0, 6.0]
@@ -206,3 +208,21 @@ def test_parts_with_different_score_sources_load_with_zeros(tmp_path):
     frame = load_run(tmp_path)
     assert list(frame[extra].iloc[20:]) == [0.0] * 20
     assert frame[extra].iloc[:20].notna().all()
+
+
+def test_play_game_stops_at_the_decision_cap_and_marks_the_game_truncated():
+    """`play_game` counts decisions in its loop (a `for` over the cap): a cap below the
+    game's length truncates it there, a cap equal to its length does not."""
+    from engines import get_game, play_game
+    from engines.bots import make_bot
+
+    game = get_game("ninjato")
+    bots = [make_bot("heuristic:v1", game) for _ in range(4)]
+    full = play_game(game, bots, 3, 4, record=True)
+    assert not full.truncated and full.winners
+    cut = play_game(game, bots, 3, 4, max_decisions=10, record=True)
+    assert (cut.decisions, cut.truncated, cut.winners) == (10, True, [])
+    assert cut.actions == full.actions[:10] and sum(map(sum, cut.kinds_chosen)) == 10
+    exact = play_game(game, bots, 3, 4, max_decisions=full.decisions)
+    assert (exact.decisions, exact.truncated, exact.winners) == (
+        full.decisions, False, full.winners)

@@ -11,9 +11,12 @@ import sys
 import pandas as pd
 import pytest
 
-from analysis import results, stats, tournament, transcript
 from analysis.cli import main
-from analysis.play import play
+from analysis.present import transcript
+from analysis.present.play import play
+from analysis.results import store
+from analysis.run import tournament
+from analysis.stats import balance
 from engines import GAMES, get_game, replay
 
 
@@ -31,7 +34,7 @@ def runs(tmp_path_factory):
 
 
 def _stored_scores(run_dir, index: int) -> list[float]:
-    frame = results.load_run(run_dir)
+    frame = store.load_run(run_dir)
     return [float(s) for s in frame[frame["game_index"] == index].sort_values("seat")["score"]]
 
 
@@ -57,7 +60,7 @@ def test_issue20_show_refuses_a_game_that_no_longer_replays(runs, tmp_path):
     frame = pd.read_parquet(part)
     frame.loc[frame["game_index"] == 0, "score"] += 1
     frame.to_parquet(part)
-    with pytest.raises(results.RunError, match="engines or bots changed"):
+    with pytest.raises(store.RunError, match="engines or bots changed"):
         transcript.from_run(run_dir, 0)
 
 
@@ -81,9 +84,9 @@ def test_issue20_show_cli_prints_rounds_and_writes_html(runs, tmp_path, capsys):
 @pytest.mark.parametrize("criterion", ["largest-margin", "closest", "longest", "shortest",
                                        "seat-1-wins"])
 def test_issue20_pick_chooses_the_game_that_fits(runs, criterion):
-    frame = results.load_run(runs["time-pirates"])
+    frame = store.load_run(runs["time-pirates"])
     index = transcript.pick_game(frame, criterion)
-    games = stats.game_outcomes(frame).set_index("game_index")
+    games = balance.game_outcomes(frame).set_index("game_index")
     if criterion == "largest-margin":
         assert games.loc[index, "margin"] == games["margin"].max()
     elif criterion == "closest":
@@ -159,13 +162,13 @@ def test_issue20_play_console_script_end_to_end(tmp_path):
 
 
 def test_issue20_report_embeds_a_typical_and_an_extreme_game_per_run(runs, tmp_path):
-    from analysis.report import write_report
+    from analysis.present.report import write_report
 
     page = write_report([runs["ivanhoe"], runs["tabula-rasa"]], tmp_path / "r.html",
                         bootstrap=10).read_text()
     section = page[page.index("Example games"):page.index("Runs (manifests)")]
     for name in ("ivanhoe", "tabula-rasa"):
-        frame = results.load_run(runs[name])
+        frame = store.load_run(runs[name])
         typical = transcript.typical_game(frame)
         extreme = transcript.pick_game(frame, "largest-margin")
         assert f"typical game (median margin and length): game {typical}" in section

@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 
 import engines
-from analysis import experiments, search, sweep, tournament
 from analysis.cli import main
-from analysis.results import load_run
+from analysis.results.store import load_run
+from analysis.run import experiments, search, sweep, tournament
 from engines import datasets, get_game, play_game
 from engines.bots import make_bot
 from tests.toy_games import COIN

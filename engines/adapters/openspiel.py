@@ -104,7 +104,7 @@ class TabletopGame(pyspiel.Game):
                    if v != defaults[k]}
         self.rules = make_rules(game.Rules, options)
         self.rule_options = options
-        cap = getattr(self.rules, "max_decisions", None) or game.max_game_length
+        cap = game.max_decisions or game.max_game_length
         low, high = (0.0, 1.0) if self.utility == "win_share" else (-1.0, 1.0)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
@@ -319,18 +319,14 @@ class ISMCTSBot:
 def make_ismcts(game: Game, variant: str | None, options: dict[str, str]) -> ISMCTSBot:
     """Bot factory for the spec `ismcts[:simulations=N,uct_c=C,rollouts=R,final=max_visit]`."""
     from engines.bots import BotSpecError
+    from engines.bots.options import check_known, parse_float, parse_int
 
     if variant:
         raise BotSpecError(f"ismcts takes options, not a variant ({variant!r})")
-    types = {"simulations": int, "uct_c": float, "rollouts": int, "final": str}
-    kwargs: dict[str, Any] = {}
-    for key, raw in options.items():
-        if key not in types:
-            raise BotSpecError(f"unknown ismcts option {key!r}; known: {', '.join(types)}")
-        try:
-            kwargs[key] = types[key](raw)
-        except ValueError:
-            raise BotSpecError(f"ismcts option {key}= expects a number, got {raw!r}") from None
+    parsers = {"simulations": parse_int, "uct_c": parse_float, "rollouts": parse_int,
+               "final": lambda bot, key, raw: raw}
+    check_known("ismcts", options, parsers)
+    kwargs: dict[str, Any] = {key: parsers[key]("ismcts", key, raw) for key, raw in options.items()}
     try:
         return ISMCTSBot(game, **kwargs)
     except ValueError as exc:

@@ -61,7 +61,7 @@ class TabletopEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
         })
         self._action_space = spaces.Discrete(self.game.num_actions)
-        self._cap = getattr(self.rules, "max_decisions", None) or self.game.max_game_length
+        self._cap = self.game.max_decisions or self.game.max_game_length
         self._deals = random.Random()
         self.np_random = np.random.default_rng()
         self.game_state: State | None = None

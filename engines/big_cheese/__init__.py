@@ -18,6 +18,7 @@ GAME = Game(
     name="big-cheese",
     min_players=3,
     max_players=6,
+    max_decisions=30_000,  # safety cap: play_game truncates a game after this many decisions
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=create_state,

@@ -85,11 +85,6 @@ class Rules:
         default=1000,
         metadata={"help": "safety cap on auctions; reaching it ends the game on scores (B12)"},
     )
-    max_decisions: int = field(
-        default=30000,
-        metadata={"help": "play_game truncates a game after this many decisions"},
-    )
-
     def __post_init__(self) -> None:
         if self.exact < 0:
             raise ValueError(f"exact must be a positive number of points, got {self.exact}")
@@ -106,8 +101,6 @@ class Rules:
             raise ValueError(f"chips must be between 1 and {MAX_CHIPS}, got {self.chips}")
         if self.max_rounds < 1:
             raise ValueError(f"max_rounds must be positive, got {self.max_rounds}")
-        if self.max_decisions < 1:
-            raise ValueError(f"max_decisions must be positive, got {self.max_decisions}")
 
     @property
     def goal(self) -> int:

@@ -41,6 +41,16 @@ from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES, VALUE
 from engines.big_cheese.rules import Rules
 from engines.big_cheese.scoring import ROLL_FACES, gain, roll_points
 from engines.core import State
+from engines.kit import (
+    copy_rng,
+    deal_back,
+    following_seats,
+    reshuffle,
+    seat_orders,
+    shuffled,
+    track_lead,
+    world_rng,
+)
 
 #: The play counters of a game: one list per state (`BigCheeseState.counters`, copied whole
 #: by `clone`), reported by `metrics` under these names; then, per seat s, the Vetoes played
@@ -58,12 +68,6 @@ _SEAT_METRIC_KEYS = {
     n: tuple(k for s in range(n) for k in (f"vetoes_played_p{s}", f"big_cheeses_played_p{s}"))
     for n in range(1, 9)
 }
-
-#: Seats clockwise from each seat, per player count (shared by every state).
-_ORDERS = {n: tuple(tuple((w + i) % n for i in range(n)) for w in range(n)) for n in range(1, 9)}
-
-#: The next seat clockwise, per player count.
-_FOLLOWING = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 9)}
 
 
 class BigCheeseState(State):
@@ -99,8 +103,8 @@ class BigCheeseState(State):
         self._legal_cache = None
         self.goal = rules.goal
         self.chosen_pos = -1  # the pending position whose project the owner just chose
-        self._orders = _ORDERS[n]
-        self._following = _FOLLOWING[n]
+        self._orders = seat_orders(n)
+        self._following = following_seats(n)
         self._acts = bid_table(rules.chips)
         self._roll_faces = ROLL_FACES[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
@@ -157,8 +161,7 @@ class BigCheeseState(State):
             if not self.discard:  # B12: practically unreachable; end on scores
                 self._end_on_scores("exhausted")
                 return
-            self.deck = shuffled(self.discard, self.rng)
-            self.discard = []
+            reshuffle(self.deck, self.discard, self.rng)
             self.known_bottom = 0
             self.counters[N_RESHUFFLES] += 1
         self.rounds += 1
@@ -227,9 +230,7 @@ class BigCheeseState(State):
     def _close_auction(self) -> None:
         """Award the card, after the B8 `veto_any_time` window if anyone holds a Veto."""
         if self.rules.veto_any_time:
-            n = self.num_players
-            order = [(self.leader + i) % n for i in range(n)]
-            self.window = [s for s in order if self.vetoes[s]]
+            self.window = [s for s in self._orders[self.leader] if self.vetoes[s]]
             if self.window:
                 self.phase = VETO_WINDOW
                 self._legal_cache = WINDOW_ACTS
@@ -343,12 +344,9 @@ class BigCheeseState(State):
             if self.phase == OVER:
                 return
         # a lead change: a different seat alone on the top score (a tie keeps no leader)
-        if best > 0 and points.count(best) == 1:
-            lead = points.index(best)
-            if lead != self.lead:
-                if self.lead >= 0:
-                    self.counters[N_LEAD_CHANGES] += 1
-                self.lead = lead
+        lead = points.index(best) if best > 0 and points.count(best) == 1 else -1
+        self.lead, self.counters[N_LEAD_CHANGES] = track_lead(
+            self.lead, self.counters[N_LEAD_CHANGES], lead)
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
@@ -567,8 +565,7 @@ class BigCheeseState(State):
         for name in _SHARED:
             setattr(new, name, getattr(self, name))
         new._legal_cache = None
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copy_rng(self.rng)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.pool = list(self.pool)
@@ -594,10 +591,8 @@ class BigCheeseState(State):
         """Only the order of the face-down deck is hidden (B14); resample it."""
         world = self.clone()
         lo, hi = self.hidden_slice()
-        hidden = sorted(world.deck[lo:hi])
-        rng.shuffle(hidden)
-        world.deck[lo:hi] = hidden
-        world.rng = random.Random(rng.getrandbits(64))
+        world.deck[lo:hi] = deal_back(world.deck[lo:hi], (), rng)[0]
+        world.rng = world_rng(rng)
         return world
 
     def observation(self, seat: int) -> dict:
@@ -646,16 +641,6 @@ class BigCheeseState(State):
 
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.deck[-1] if self.deck else None)
-
-
-def shuffled(cards: list[int] | tuple[int, ...], rng: random.Random) -> list[int]:
-    """A uniformly shuffled copy (Fisher-Yates on `rng.random()`; faster than `rng.shuffle`)."""
-    deck = list(cards)
-    rand = rng.random
-    for i in range(len(deck) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
 
 
 #: Immutable or scalar attributes that `clone` shares by reference.

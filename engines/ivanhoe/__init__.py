@@ -23,6 +23,7 @@ GAME = Game(
     name="ivanhoe",
     min_players=2,
     max_players=5,
+    max_decisions=20_000,  # safety cap on decisions per game
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=create_state,

@@ -1,11 +1,24 @@
 """Integer action codes and phase numbers shared by the state and the bots.
 
-Actions are small ints in disjoint ranges so that one table decodes any of them.
+Actions are small ints in disjoint ranges so that one table decodes any of them; their names
+(`action_name`) and kinds (`action_kind`) are derived here from the same offsets.
 """
 
 from __future__ import annotations
 
-from engines.ivanhoe.components import DECK_SIZE
+from engines.ivanhoe.components import (
+    ACTION,
+    COLOUR_NAMES,
+    COLOUR_OF,
+    DECK_SIZE,
+    IVANHOE,
+    KIND,
+    MAIDEN6,
+    NAMES,
+    NUM_TYPES,
+    SQUIRE,
+    UNHORSE,
+)
 
 # phases: who must decide what
 (PH_START, PH_PLAY, PH_COLOUR, PH_TARGET, PH_OWN_SLOT, PH_THEIR_SLOT, PH_IVANHOE, PH_ADAPT,
@@ -64,3 +77,60 @@ K_FIRST_CARD = 1  # + card kind offset, see `PLAY_KIND`
 (K_IVANHOE, K_LET_STAND, K_END, K_WITHDRAW, K_TARGET, K_NEW_COLOUR, K_SLOT, K_RETURN_TOKEN,
  K_CLAIM_TOKEN) = range(24, 33)
 assert ACTION_KINDS[K_CLAIM_TOKEN] == "take token (purple win)"
+
+#: `ACTION_KINDS` index of playing each card type: coloured cards by colour, then squire,
+#: maiden, and each action card by name (Ivanhoe itself is only played in its window).
+PLAY_KIND = tuple(
+    K_IVANHOE if t == IVANHOE
+    else 8 + t - UNHORSE if KIND[t] == ACTION
+    else 6 if KIND[t] == SQUIRE
+    else 7 if t == MAIDEN6
+    else 1 + COLOUR_OF[t]
+    for t in range(NUM_TYPES)
+)
+
+
+def action_kind(action: int, phase: int) -> int:
+    """Index into `ACTION_KINDS`; colours and tokens are told apart by the phase."""
+    if action < A_PLAY:
+        return K_TOURNAMENT_COLOUR if phase == PH_START else K_NEW_COLOUR
+    if action < A_END:
+        return PLAY_KIND[action - A_PLAY]
+    if action == A_END:
+        return K_END
+    if action == A_WITHDRAW:
+        return K_WITHDRAW
+    if action < A_IVANHOE:
+        return K_TARGET
+    if action == A_IVANHOE:
+        return K_IVANHOE
+    if action == A_PASS:
+        return K_LET_STAND
+    if action < A_SHIELD_SLOT:
+        return K_RETURN_TOKEN if phase == PH_RETURN else K_CLAIM_TOKEN
+    return K_SLOT
+
+
+def action_name(action: int) -> str:
+    """What an action does, for people (seats numbered from 1)."""
+    if action < A_PLAY:
+        return f"colour {COLOUR_NAMES[action - A_COLOUR]}"
+    if action < A_END:
+        return f"play {NAMES[action - A_PLAY]}"
+    if action == A_END:
+        return "end turn"
+    if action == A_WITHDRAW:
+        return "withdraw"
+    if action < A_IVANHOE:
+        return f"target seat {action - A_TARGET + 1}"
+    if action == A_IVANHOE:
+        return "play Ivanhoe"
+    if action == A_PASS:
+        return "no Ivanhoe"
+    if action < A_SHIELD_SLOT:
+        return f"token {COLOUR_NAMES[action - A_TOKEN]}"
+    if action == A_SHIELD_SLOT:
+        return "the Shield"
+    if action == A_STUNNED_SLOT:
+        return "the Stunned card"
+    return f"display card #{action - A_SLOT}"

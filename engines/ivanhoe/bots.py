@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from engines.ivanhoe import cards as card_rules
 from engines.ivanhoe.actions import (
     A_COLOUR,
     A_END,
@@ -117,22 +118,22 @@ class HeuristicBot:
         if phase == PH_IVANHOE:
             return A_IVANHOE if self._worth_ivanhoe(state, seat) else A_PASS
         if phase == PH_TARGET:
-            if state.p_card == OUTWIT and self.whole_deck:
+            if state.pending_card == OUTWIT and self.whole_deck:
                 return A_TARGET + self._best_outwit(state, seat)[1]
             return self._target(state, seat, legal)
         if phase == PH_COLOUR:
             return max(legal, key=lambda a: colour_strength(state.hands[seat], a - A_COLOUR))
         if phase == PH_THEIR_SLOT:  # Dodge / Outwit: take or remove their best card
-            if state.p_card == OUTWIT and self.whole_deck:
-                return slot_action(self._best_outwit(state, seat, state.p_target,
-                                                     state.p_slot)[3])
-            d = state.displays[state.p_target]
+            if state.pending_card == OUTWIT and self.whole_deck:
+                return slot_action(self._best_outwit(state, seat, state.pending_target,
+                                                     state.pending_own_slot)[3])
+            d = state.displays[state.pending_target]
             return max(legal, key=lambda a: VALUE[d[a - A_SLOT]] if a >= A_SLOT else 0)
         if phase == PH_OWN_SLOT:  # Retreat / Outwit: give up the weakest card
             if self.whole_deck:
-                if state.p_card == RETREAT:
+                if state.pending_card == RETREAT:
                     return A_SLOT + self._retreat_slot(state, seat)
-                return slot_action(self._best_outwit(state, seat, state.p_target)[2])
+                return slot_action(self._best_outwit(state, seat, state.pending_target)[2])
             d = state.displays[seat]
             return min(legal, key=lambda a: VALUE[d[a - A_SLOT]] if a >= A_SLOT else 99)
         if phase == PH_ADAPT:
@@ -264,7 +265,7 @@ class HeuristicBot:
                 if state.displays[seat] and entered:
                     return card
                 continue
-            targets = state.targets(seat, card)
+            targets = card_rules.targets(state, seat, card)
             if card == STUNNED:
                 if [o for o in targets if state.displays[o]]:
                     return card
@@ -294,7 +295,7 @@ class HeuristicBot:
         displays = state.displays
         before = self._gap(state, seat, displays, colour)
         best = (-99, -1, 0, 0)
-        for o, ms, ts in state.outwit_options(seat):
+        for o, ms, ts in card_rules.outwit_options(state, seat):
             if (target >= 0 and o != target) or (own_slot is not None and ms != own_slot):
                 continue
             after = list(displays)
@@ -317,7 +318,7 @@ class HeuristicBot:
     def _adapt_gain(self, state: IvanhoeState, seat: int) -> int:
         """Gain over the best rival when every touched display keeps one card per value."""
         after = list(state.displays)
-        for o in state.adapt_owners(seat):
+        for o in card_rules.adapt_owners(state, seat):
             seen: set[int] = set()
             kept = []
             for c in after[o]:
@@ -339,7 +340,7 @@ class HeuristicBot:
 
     def _mass_gain(self, state: IvanhoeState, seat: int, card: int) -> int:
         after = list(state.displays)
-        for o, (kept, _) in state.mass_effect(seat, card).items():
+        for o, (kept, _) in card_rules.mass_effect(state, seat, card).items():
             after[o] = kept
         return (self._gap(state, seat, after, state.colour)
                 - self._gap(state, seat, state.displays, state.colour))
@@ -366,20 +367,20 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ sub-decisions
     def _target(self, state: IvanhoeState, seat: int, legal: list[int]) -> int:
-        card = state.p_card
+        card = state.pending_card
         if card == KNOCK_DOWN:
             return max(legal, key=lambda a: (len(state.hands[a - A_TARGET]), -a))
         return max(legal, key=lambda a: (state.total(a - A_TARGET), -a))
 
     def _worth_ivanhoe(self, state: IvanhoeState, seat: int) -> bool:
-        card = state.p_card
+        card = state.pending_card
         mine = state.displays[seat]
         if card in HURTS_TARGET:
-            if state.p_target != seat:
+            if state.pending_target != seat:
                 return False
             return card in (KNOCK_DOWN, STUNNED) or state.total(seat) >= self.ivanhoe_min_loss
         if card in MASS:
-            change = state.mass_effect(state.turn, card).get(seat)
+            change = card_rules.mass_effect(state, state.turn, card).get(seat)
             if change is None:
                 return False
             lost = sum(VALUE[c] for c in change[1])

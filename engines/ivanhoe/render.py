@@ -37,9 +37,9 @@ def render(state: IvanhoeState, seat: int | None = None) -> str:
         f"Ivanhoe · {round_label(state)} · colour {colour} · {status} · deck "
         f"{len(state.deck)} · discards {len(state.discard)}",
         f"tokens to win: {state.target} (all five colours, or purple counting as any)"]
-    if state.p_card >= 0 and state.phase != PH_OVER:
-        against = f" against seat {state.p_target + 1}" if state.p_target >= 0 else ""
-        lines.append(f"action card in play: {NAMES[state.p_card]}{against}")
+    if state.pending_card >= 0 and state.phase != PH_OVER:
+        against = f" against seat {state.pending_target + 1}" if state.pending_target >= 0 else ""
+        lines.append(f"action card in play: {NAMES[state.pending_card]}{against}")
     for s in range(n):
         tokens = [COLOUR_NAMES[c] for c in range(5) if state.tokens[s] >> c & 1]
         hand = state.hands[s]

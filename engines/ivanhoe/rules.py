@@ -28,13 +28,6 @@ class Rules:
         default=100,
         metadata={"help": "I14: consecutive players unable to start before the game is a draw"},
     )
-    max_decisions: int = field(
-        default=20_000,
-        metadata={"help": "safety cap on decisions per game (play_game marks it truncated)"},
-    )
-
     def __post_init__(self) -> None:
         if self.max_failed_starts < 1:
             raise ValueError("max_failed_starts must be at least 1")
-        if self.max_decisions < 1:
-            raise ValueError("max_decisions must be at least 1")

@@ -73,7 +73,7 @@ def make(
         deck = list(rest.elements())
     st.deck = list(deck)
     st.discard = []
-    st._recount()
+    st.recount()
     st._legal_cache = None
     return st
 

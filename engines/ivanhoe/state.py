@@ -4,107 +4,73 @@ Every sub-choice (target, card, colour, which duplicate to keep under Adapt, whi
 give back) is a decision of the player who makes it, so `current_player()` may be out of turn.
 An action card's choices are all made before the Ivanhoe window opens and the effect is
 applied only after it closes: the holder sees target and card (FAQ) and nothing needs undoing.
+
+The rules run in phases (`actions.PH_*`), one legal-list builder and one handler each, handed
+to core's phase dispatch at the end of this module.  What each action card allows and does is
+in `cards.py`; what a win earns and the score in `scoring.py`.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from engines.core import State
-from engines.ivanhoe import effects, render
+from engines.ivanhoe import cards, render, scoring
 from engines.ivanhoe.actions import (
     A_COLOUR,
     A_END,
     A_IVANHOE,
     A_PASS,
     A_PLAY,
-    A_SHIELD_SLOT,
     A_SLOT,
-    A_STUNNED_SLOT,
     A_TARGET,
     A_TOKEN,
     A_WITHDRAW,
-    K_CLAIM_TOKEN,
-    K_END,
-    K_IVANHOE,
-    K_LET_STAND,
-    K_NEW_COLOUR,
-    K_RETURN_TOKEN,
-    K_SLOT,
-    K_TARGET,
-    K_TOURNAMENT_COLOUR,
-    K_WITHDRAW,
     PH_ADAPT,
     PH_CLAIM,
-    PH_COLOUR,
     PH_IVANHOE,
     PH_OVER,
-    PH_OWN_SLOT,
     PH_PLAY,
     PH_RETURN,
     PH_START,
-    PH_TARGET,
-    PH_THEIR_SLOT,
     PHASE_NAMES,
-    SHIELD_SLOT,
-    STUNNED_SLOT,
+    action_kind,
+    action_name,
     action_slot,
-    slot_action,
 )
+from engines.ivanhoe.cards import CARDS, PLAYABLE
 from engines.ivanhoe.components import (
-    ACTION,
-    ADAPT,
-    BLUE,
-    BREAK_LANCE,
-    CHANGE_WEAPON,
-    CHARGE,
-    COLOUR_NAMES,
     COLOUR_OF,
     COPIES,
     DECK_SIZE,
-    DISGRACE,
-    DODGE,
-    DROP_WEAPON,
     FIRST_ACTION,
     GREEN,
     IS_SUPPORTER,
     IVANHOE,
-    KIND,
-    KNOCK_DOWN,
     MAIDEN6,
-    NAMES,
     NUM_TYPES,
-    OUTMANEUVER,
-    OUTWIT,
     PURPLE,
-    RED,
-    RETREAT,
-    RIPOSTE,
     SHIELD,
-    SQUIRE,
     SQUIRE2,
     STUNNED,
-    UNHORSE,
     VALUE,
-    YELLOW,
     full_deck,
 )
 from engines.ivanhoe.rules import Rules
+from engines.kit import (
+    copy_rng,
+    deal_back,
+    draw_from,
+    next_seat,
+    refill,
+    seat_orders,
+    track_lead,
+    world_rng,
+)
 
 HAND_SIZE = 8
 
-#: `ACTION_KINDS` index of playing each card type: coloured cards by colour, then squire,
-#: maiden, and each action card by name (Ivanhoe itself is only played in its window).
-PLAY_KIND = tuple(
-    K_IVANHOE if t == IVANHOE
-    else 8 + t - UNHORSE if KIND[t] == ACTION
-    else 6 if KIND[t] == SQUIRE
-    else 7 if t == MAIDEN6
-    else 1 + COLOUR_OF[t]
-    for t in range(NUM_TYPES)
-)
-WEAPONS = (RED, BLUE, YELLOW)
-TARGETED = (BREAK_LANCE, RIPOSTE, DODGE, KNOCK_DOWN, OUTWIT, STUNNED)
 # DISPLAY_OK[colour][type]: a colour card of the tournament colour or a supporter
 DISPLAY_OK = tuple(
     tuple(t < FIRST_ACTION and (IS_SUPPORTER[t] or COLOUR_OF[t] == c) for t in range(NUM_TYPES))
@@ -112,28 +78,44 @@ DISPLAY_OK = tuple(
 )
 
 
+@dataclass(slots=True)
+class Metrics:
+    """What `IvanhoeState.metrics` reports, counted as play goes; the rules never read it."""
+
+    tournaments: int = 0
+    lead_changes: int = 0  # times a different seat became the sole token leader
+    leader: int = -1  # the last sole leader
+    failed_starts: int = 0  # would-be starters who showed their hand and passed (T2)
+
+    def copy(self) -> Metrics:
+        new = Metrics.__new__(Metrics)
+        new.tournaments = self.tournaments
+        new.lead_changes = self.lead_changes
+        new.leader = self.leader
+        new.failed_starts = self.failed_starts
+        return new
+
+    def tournament_won(self, tokens: list[int]) -> None:
+        self.tournaments += 1
+        leader = scoring.sole_leader(tokens)
+        self.leader, self.lead_changes = track_lead(self.leader, self.lead_changes, leader)
+
+
 class IvanhoeState(State):
     """A position.  Cards are type codes (`components`); tokens are a colour bitmask per seat.
 
     `known[p]` is the part of p's hand everyone has seen (a starter who revealed an all-action
     hand, a card taken back by Retreat, the Ivanhoe a reaction window showed); `determinize`
-    keeps it.
+    keeps it.  `pending_*` are the action card in play and its player's choices so far.
     """
 
     __slots__ = (
         "num_players", "rules", "rng", "_legal_cache", "deck", "discard", "hands", "known",
         "displays", "vsum", "shield_seat", "stunned_seat", "tokens", "pool", "target", "colour",
         "last_final", "active", "starter", "turn", "decider", "phase", "played", "added",
-        "opening", "p_card", "p_target", "p_slot", "p_arg", "adapt_queue", "failed_starts",
-        "stalled", "tournaments", "lead_changes", "leader", "reveals",
+        "opening", "pending_card", "pending_target", "pending_own_slot", "pending_their_slot",
+        "pending_colour", "adapt_queue", "failed_starts_in_a_row", "stalled", "stats",
     )
-
-    # --- text view (render.py) ----------------------------------------------------------
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self, seat)
-
-    def round_label(self) -> str:
-        return render.round_label(self)
 
     def __init__(self, num_players: int, seed: int, rules: Rules) -> None:
         self.num_players = n = num_players
@@ -142,7 +124,7 @@ class IvanhoeState(State):
         self._legal_cache = None
         self.deck = full_deck()  # unordered: each draw takes a uniformly random card
         self.discard: list[int] = []
-        self.hands = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
             for p in range(n):
                 self.draw(p)
@@ -153,25 +135,23 @@ class IvanhoeState(State):
         self.stunned_seat = -1
         self.tokens = [0] * n
         self.pool = [5] * 5
-        self.target = 5 if n <= 3 else 4
+        self.target = 5 if n <= 3 else 4  # tokens to win
         self.colour = -1
-        self.last_final = -1
+        self.last_final = -1  # the final colour of the last tournament (T1)
         self.active = [False] * n
         self.starter = self.turn = self.decider = -1
         self.phase = PH_START
-        self.played = False
-        self.added = 0
-        self.opening = False
-        self.p_card = self.p_target = self.p_slot = self.p_arg = -1
-        self.adapt_queue: list[tuple[int, int]] = []
-        self.failed_starts = 0
-        self.stalled = False
-        self.tournaments = 0
-        self.lead_changes = 0
-        self.leader = -1
-        self.reveals = 0
+        self.played = False  # the player on turn has played a card this turn
+        self.added = 0  # cards added to their display this turn (Stunned)
+        self.opening = False  # the starter's first play: a display card only
+        self.pending_card = self.pending_target = -1
+        self.pending_own_slot = self.pending_their_slot = self.pending_colour = -1
+        self.adapt_queue: list[tuple[int, int]] = []  # (owner, printed value) still to thin
+        self.failed_starts_in_a_row = 0
+        self.stalled = False  # nobody could start for too long: a draw (I14)
+        self.stats = Metrics()
         dealer = self.rng.randrange(n)  # whoever draws the purple token deals
-        self.begin_start((dealer + 1) % n)
+        self.begin_start(next_seat(dealer, n))
 
     # ------------------------------------------------------------------ contract basics
     def current_player(self) -> int:
@@ -181,28 +161,30 @@ class IvanhoeState(State):
         return self.phase == PH_OVER
 
     def scores(self) -> list[float]:
-        return [float(t.bit_count()) for t in self.tokens]
+        return scoring.scores(self.tokens)
 
     def score_breakdown(self) -> dict[str, list[float]]:
-        return {
-            f"{name} token": [float((t >> c) & 1) for t in self.tokens]
-            for c, name in enumerate(COLOUR_NAMES)
-        }
+        return scoring.score_breakdown(self.tokens)
 
     def metrics(self) -> dict[str, float]:
+        stats = self.stats
         return {
-            "tournaments": float(self.tournaments),
-            "lead_changes": float(self.lead_changes),
-            "failed_starts": float(self.reveals),
+            "tournaments": float(stats.tournaments),
+            "lead_changes": float(stats.lead_changes),
+            "failed_starts": float(stats.failed_starts),
             "stalled": float(self.stalled),
         }
+
+    @property
+    def tournaments(self) -> int:
+        """Tournaments won so far (`stats`)."""
+        return self.stats.tournaments
 
     def clone(self) -> IvanhoeState:
         new = IvanhoeState.__new__(IvanhoeState)
         new.num_players = self.num_players
         new.rules = self.rules
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copy_rng(self.rng)
         new._legal_cache = None
         new.deck = list(self.deck)
         new.discard = list(self.discard)
@@ -225,17 +207,15 @@ class IvanhoeState(State):
         new.played = self.played
         new.added = self.added
         new.opening = self.opening
-        new.p_card = self.p_card
-        new.p_target = self.p_target
-        new.p_slot = self.p_slot
-        new.p_arg = self.p_arg
+        new.pending_card = self.pending_card
+        new.pending_target = self.pending_target
+        new.pending_own_slot = self.pending_own_slot
+        new.pending_their_slot = self.pending_their_slot
+        new.pending_colour = self.pending_colour
         new.adapt_queue = list(self.adapt_queue)
-        new.failed_starts = self.failed_starts
+        new.failed_starts_in_a_row = self.failed_starts_in_a_row
         new.stalled = self.stalled
-        new.tournaments = self.tournaments
-        new.lead_changes = self.lead_changes
-        new.leader = self.leader
-        new.reveals = self.reveals
+        new.stats = self.stats.copy()
         return new
 
     # ------------------------------------------------------------------ hidden information
@@ -260,19 +240,19 @@ class IvanhoeState(State):
         for c in seen:
             counts[c] -= 1
         unknown = [t for t in range(NUM_TYPES) for _ in range(counts[t])]
-        rng.shuffle(unknown)
-        i = 0
-        for o in range(self.num_players):
-            if o == seat:
-                continue
-            need = len(self.hands[o]) - len(self.known[o])
-            world.hands[o] = sorted(self.known[o] + unknown[i:i + need])
-            i += need
-        world.deck = unknown[i:]
-        world.rng = random.Random(rng.getrandbits(64))
+        others = [o for o in range(self.num_players) if o != seat]
+        *hidden, deck = deal_back(
+            unknown, [len(self.hands[o]) - len(self.known[o]) for o in others], rng)
+        for o, dealt in zip(others, hidden):
+            world.hands[o] = sorted(self.known[o] + dealt)
+        world.deck = deck
+        world.rng = world_rng(rng)
         return world
 
     def observation(self, seat: int) -> dict:
+        # "pending" keeps its four entries: card, target, own slot, then the new colour
+        # (Unhorse, Change Weapon) or the opponent's slot (Dodge, Outwit), never both
+        chosen = self.pending_colour if self.pending_colour >= 0 else self.pending_their_slot
         return {
             "seat": seat,
             "hand": sorted(self.hands[seat]),
@@ -294,9 +274,9 @@ class IvanhoeState(State):
             "played": self.played,
             "added": self.added,
             "opening": self.opening,
-            "pending": [self.p_card, self.p_target, self.p_slot, self.p_arg],
+            "pending": [self.pending_card, self.pending_target, self.pending_own_slot, chosen],
             "adapt_queue": [list(x) for x in self.adapt_queue],
-            "failed_starts": self.failed_starts,
+            "failed_starts": self.failed_starts_in_a_row,
         }
 
     def tensor_spec(self) -> tuple:
@@ -312,50 +292,21 @@ class IvanhoeState(State):
             ("played", "int"), ("added", "int"), ("opening", "int"), ("pending", (4,)),
             ("adapt_queue", (cards, 2)), ("failed_starts", "int"),
         )
+
     def action_kind(self, action: int) -> int:
-        """Index into `ACTION_KINDS`; colours and tokens are told apart by the phase."""
-        if action < A_PLAY:
-            return K_TOURNAMENT_COLOUR if self.phase == PH_START else K_NEW_COLOUR
-        if action < A_END:
-            return PLAY_KIND[action - A_PLAY]
-        if action == A_END:
-            return K_END
-        if action == A_WITHDRAW:
-            return K_WITHDRAW
-        if action < A_IVANHOE:
-            return K_TARGET
-        if action == A_IVANHOE:
-            return K_IVANHOE
-        if action == A_PASS:
-            return K_LET_STAND
-        if action < A_SHIELD_SLOT:
-            return K_RETURN_TOKEN if self.phase == PH_RETURN else K_CLAIM_TOKEN
-        return K_SLOT
+        return action_kind(action, self.phase)
 
     def action_to_str(self, action: int) -> str:
-        if action < A_PLAY:
-            return f"colour {COLOUR_NAMES[action - A_COLOUR]}"
-        if action < A_END:
-            return f"play {NAMES[action - A_PLAY]}"
-        if action == A_END:
-            return "end turn"
-        if action == A_WITHDRAW:
-            return "withdraw"
-        if action < A_IVANHOE:
-            return f"target seat {action - A_TARGET + 1}"  # seats are numbered from 1 for people
-        if action == A_IVANHOE:
-            return "play Ivanhoe"
-        if action == A_PASS:
-            return "no Ivanhoe"
-        if action < A_SHIELD_SLOT:
-            return f"token {COLOUR_NAMES[action - A_TOKEN]}"
-        if action == A_SHIELD_SLOT:
-            return "the Shield"
-        if action == A_STUNNED_SLOT:
-            return "the Stunned card"
-        return f"display card #{action - A_SLOT}"
+        return action_name(action)
 
-    # ------------------------------------------------------------------ public helpers
+    # --- text view (render.py) ----------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self, seat)
+
+    def round_label(self) -> str:
+        return render.round_label(self)
+
+    # ------------------------------------------------------------------ display totals
     def total(self, seat: int) -> int:
         """Display total: printed values, or 1 per card in a green tournament."""
         if self.colour == GREEN:
@@ -363,7 +314,7 @@ class IvanhoeState(State):
         return self.vsum[seat]
 
     def is_highest(self, seat: int) -> bool:
-        """Strictly above every other player still in (or level, with `allow_ties`)."""
+        """Strictly above every other player still in (or level, with `allow_ties`, I1)."""
         totals = [len(d) for d in self.displays] if self.colour == GREEN else self.vsum
         mine = totals[seat]
         ties = self.rules.allow_ties
@@ -379,259 +330,20 @@ class IvanhoeState(State):
         """Can `seat`'s display-affecting cards touch opponent `o` (in, and not shielded)?"""
         return o != seat and self.active[o] and self.shield_seat != o
 
-    def start_colours(self, seat: int) -> list[int]:
-        """Colours `seat` could start now: allowed and backed by a card to open with."""
-        hand = self.hands[seat]
-        allowed = [c for c in range(5) if c != PURPLE or self.last_final != PURPLE]
-        if any(IS_SUPPORTER[t] for t in hand):
-            return allowed
-        have = {COLOUR_OF[t] for t in hand if t < SQUIRE2}
-        return [c for c in allowed if c in have]
-
     def can_add(self, seat: int) -> bool:
         """Stunned: at most one new display card per turn, by any means."""
         return self.stunned_seat != seat or self.added == 0
 
-    def mass_effect(self, seat: int, card: int) -> dict[int, tuple[list[int], list[int]]]:
-        """{owner: (kept, removed)} for Charge, Countercharge, Disgrace or Outmaneuver."""
-        displays = self.displays
-        if card == OUTMANEUVER:
-            return {o: (d[:-1], d[-1:]) for o in range(self.num_players)
-                    if self.exposed(seat, o) and len(d := displays[o]) > 1}
-        affected = [seat] + [o for o in range(self.num_players) if self.exposed(seat, o)]
-        if card == DISGRACE:
-            return effects.strip_many(displays, affected, IS_SUPPORTER)
-        scope = range(self.num_players) if self.rules.charge_counts_shielded else affected
-        values = [VALUE[c] for o in scope for c in displays[o]]
-        if not values:
-            return {}
-        v = min(values) if card == CHARGE else max(values)
-        doomed = [VALUE[t] == v for t in range(NUM_TYPES)]
-        return effects.strip_many(displays, affected, doomed)
+    def recount(self) -> None:
+        """Display sums from scratch (after an action card; `vsum` is kept up to date)."""
+        self.vsum = [sum([VALUE[c] for c in d]) for d in self.displays]
 
-    def adapt_owners(self, seat: int) -> list[int]:
-        """Displays Adapt would touch (own first, then clockwise), those with a duplicate."""
-        n = self.num_players
-        order = [(seat + k) % n for k in range(n)]
-        return [o for o in order if (o == seat or self.exposed(seat, o))
-                and effects.duplicate_values(self.displays[o])]
-
-    def outwit_options(self, seat: int) -> list[tuple[int, int, int]]:
-        """Every legal Outwit swap as (opponent, own slot, their slot)."""
-        out = []
-        mine = self._face_up(seat)
-        if not mine:
-            return out
-        ignore = self.rules.outwit_ignores_shield
-        for o in range(self.num_players):
-            if o == seat or not self.active[o] or (self.shield_seat == o and not ignore):
-                continue
-            for ts in self._face_up(o):
-                for ms in mine:
-                    if self._swap_ok(seat, ms, o, ts):
-                        out.append((o, ms, ts))
-        return out
-
-    def targets(self, seat: int, card: int) -> list[int]:
-        """Opponents a targeted action card can be played against right now."""
-        n = self.num_players
-        displays = self.displays
-        if card == KNOCK_DOWN:
-            guard = self.rules.shield_blocks_knock_down
-            return [o for o in range(n) if o != seat and self.hands[o]
-                    and not (guard and self.shield_seat == o)]
-        if card == STUNNED:
-            return [o for o in range(n) if o != seat and self.active[o]]
-        if card == OUTWIT:
-            return sorted({o for o, _, _ in self.outwit_options(seat)})
-        out = []
-        for o in range(n):
-            if not self.exposed(seat, o) or len(displays[o]) < 2:
-                continue
-            d = displays[o]
-            if card == BREAK_LANCE:
-                if not any(COLOUR_OF[c] == PURPLE for c in d):
-                    continue
-            elif card == RIPOSTE:
-                if d[-1] == MAIDEN6 and MAIDEN6 in displays[seat]:
-                    continue
-            out.append(o)
-        return out
-
-    def _has_target(self, seat: int, card: int) -> bool:
-        """`bool(self.targets(seat, card))` without building the list (hot path)."""
-        hands = self.hands
-        active = self.active
-        shield = self.shield_seat
-        if card == KNOCK_DOWN:
-            guard = self.rules.shield_blocks_knock_down
-            return any(o != seat and hands[o] and not (guard and shield == o)
-                       for o in range(self.num_players))
-        if card == STUNNED:
-            return any(o != seat and active[o] for o in range(self.num_players))
-        displays = self.displays
-        for o in range(self.num_players):
-            if o == seat or not active[o] or shield == o:
-                continue
-            d = displays[o]
-            if len(d) < 2:
-                continue
-            if card == DODGE:
-                return True
-            if card == BREAK_LANCE:
-                for c in d:
-                    if COLOUR_OF[c] == PURPLE:
-                        return True
-            elif d[-1] != MAIDEN6 or MAIDEN6 not in displays[seat]:  # Riposte
-                return True
-        return False
-
-    def action_playable(self, seat: int, card: int) -> bool:
-        """An action card is legal only if it would change something (rules I11)."""
-        if card == UNHORSE:
-            return self.colour == PURPLE
-        if card == CHANGE_WEAPON or card == DROP_WEAPON:
-            return self.colour in WEAPONS
-        if card == SHIELD:
-            return True
-        if card == RETREAT:
-            return len(self.displays[seat]) > 1
-        if card == RIPOSTE and not self.can_add(seat):
-            return False
-        if card in TARGETED:
-            if card == OUTWIT:
-                return bool(self.outwit_options(seat))
-            return self._has_target(seat, card)
-        if card == ADAPT:
-            return bool(self.adapt_owners(seat))
-        if card == IVANHOE:
-            return False
-        return bool(self.mass_effect(seat, card))
-
-    # ------------------------------------------------------------------ legal actions
-    def _legal_actions(self) -> list[int]:
-        phase = self.phase
-        if phase == PH_PLAY:
-            return self._legal_play()
-        if phase == PH_OVER:
-            return []
-        seat = self.decider
-        if phase == PH_START:
-            return [A_COLOUR + c for c in self.start_colours(seat)]
-        if phase == PH_IVANHOE:
-            return [A_IVANHOE, A_PASS]
-        if phase == PH_TARGET:
-            return [A_TARGET + o for o in self.targets(seat, self.p_card)]
-        if phase == PH_COLOUR:
-            if self.p_card == UNHORSE:
-                return [A_COLOUR + c for c in WEAPONS]
-            return [A_COLOUR + c for c in WEAPONS if c != self.colour]
-        if phase == PH_OWN_SLOT:
-            if self.p_card == RETREAT:
-                return [A_SLOT + i for i in range(len(self.displays[seat]))]
-            slots = {ms for o, ms, _ in self.outwit_options(seat) if o == self.p_target}
-            return sorted(slot_action(s) for s in slots)
-        if phase == PH_THEIR_SLOT:
-            if self.p_card == DODGE:
-                return [A_SLOT + i for i in range(len(self.displays[self.p_target]))]
-            return sorted(slot_action(ts) for o, ms, ts in self.outwit_options(seat)
-                          if o == self.p_target and ms == self.p_slot)
-        if phase == PH_ADAPT:
-            d = self.displays[seat]
-            v = self.adapt_queue[0][1]
-            return [A_SLOT + i for i, c in enumerate(d) if VALUE[c] == v]
-        # PH_RETURN, PH_CLAIM
-        owned = self.tokens[seat]
-        want = 1 if phase == PH_RETURN else 0
-        return [A_TOKEN + c for c in range(5) if (owned >> c) & 1 == want]
-
-    def _legal_play(self) -> list[int]:
-        seat = self.turn
-        out = []
-        fits = DISPLAY_OK[self.colour]
-        can_add = self.stunned_seat != seat or self.added == 0
-        maiden_in = MAIDEN6 in self.displays[seat]
-        opening = self.opening
-        for t in set(self.hands[seat]):
-            if t < FIRST_ACTION:
-                if can_add and fits[t] and (t != MAIDEN6 or not maiden_in):
-                    out.append(A_PLAY + t)
-            elif not opening and t != IVANHOE and self.action_playable(seat, t):
-                out.append(A_PLAY + t)
-        out.sort()
-        if not opening:
-            if self.played and self.is_highest(seat):
-                out.append(A_END)
-            out.append(A_WITHDRAW)
-        return out
-
-    # ------------------------------------------------------------------ applying
-    def _apply(self, action: int) -> None:
-        phase = self.phase
-        if phase == PH_PLAY:
-            self._apply_play(action)
-        elif phase == PH_START:
-            self.announce_colour(action - A_COLOUR)
-        elif phase == PH_IVANHOE:
-            if action == A_IVANHOE:
-                self.play_ivanhoe(self.decider)
-            else:
-                self.resolve()
-        elif phase == PH_TARGET:
-            self.p_target = action - A_TARGET
-            if self.p_card == DODGE:
-                self.phase = PH_THEIR_SLOT
-            elif self.p_card == OUTWIT:
-                self.phase = PH_OWN_SLOT
-            else:
-                self.open_ivanhoe_window()
-        elif phase == PH_COLOUR:
-            self.p_arg = action - A_COLOUR
-            self.open_ivanhoe_window()
-        elif phase == PH_OWN_SLOT:
-            self.p_slot = action_slot(action)
-            if self.p_card == OUTWIT:
-                self.phase = PH_THEIR_SLOT
-            else:
-                self.open_ivanhoe_window()
-        elif phase == PH_THEIR_SLOT:
-            self.p_arg = action_slot(action)
-            self.open_ivanhoe_window()
-        elif phase == PH_ADAPT:
-            self.adapt_keep(action - A_SLOT)
-        elif phase == PH_RETURN:
-            self.return_token(self.decider, action - A_TOKEN)
-            self.after_withdrawal()
-        else:  # PH_CLAIM
-            self.gain_token(self.decider, action - A_TOKEN)
-            self.end_tournament(self.decider)
-
-    def _apply_play(self, action: int) -> None:
-        seat = self.turn
-        if action == A_END:
-            self.next_turn()
-        elif action == A_WITHDRAW:
-            if not self.withdraw(seat):
-                self.after_withdrawal()
-        else:
-            card = action - A_PLAY
-            self._from_hand(seat, card)
-            self.played = True
-            if card < FIRST_ACTION:
-                self.displays[seat].append(card)
-                self.vsum[seat] += VALUE[card]
-                self.added += 1
-                self.opening = False
-            else:
-                self.play_action(seat, card)
-
-    def _from_hand(self, seat: int, card: int) -> None:
+    def take_from_hand(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         known = self.known[seat]
         if card in known:
             known.remove(card)
 
-    # ------------------------------------------------------------------ tournament flow
     def draw(self, seat: int) -> None:
         """Draw one card; an empty draw pile is rebuilt from the discards (W6, I13).
 
@@ -639,14 +351,19 @@ class IvanhoeState(State):
         the same as shuffling it and drawing from the top (and cheaper).
         """
         deck = self.deck
-        if not deck:
-            if not self.discard:
-                return
-            deck = self.deck = self.discard
-            self.discard = []
-        i = int(self.rng.random() * len(deck))
-        deck[i], deck[-1] = deck[-1], deck[i]
-        self.hands[seat].append(deck.pop())
+        if not deck and not refill(deck, self.discard):
+            return
+        self.hands[seat].append(draw_from(deck, self.rng))
+
+    # ------------------------------------------------------------------ starting (T1, T2)
+    def start_colours(self, seat: int) -> list[int]:
+        """Colours `seat` could start now: allowed (T1) and backed by a card to open with."""
+        hand = self.hands[seat]
+        allowed = [c for c in range(5) if c != PURPLE or self.last_final != PURPLE]
+        if any(IS_SUPPORTER[t] for t in hand):
+            return allowed
+        have = {COLOUR_OF[t] for t in hand if t < SQUIRE2}
+        return [c for c in allowed if c in have]
 
     def begin_start(self, seat: int) -> None:
         """The would-be starter draws, then names a colour or shows the hand and passes (T2)."""
@@ -659,30 +376,76 @@ class IvanhoeState(State):
                 self.phase = PH_START
                 return
             self.known[seat] = sorted(self.hands[seat])
-            self.reveals += 1
-            self.failed_starts += 1
-            if self.failed_starts >= self.rules.max_failed_starts * n:
+            self.stats.failed_starts += 1
+            self.failed_starts_in_a_row += 1
+            if self.failed_starts_in_a_row >= self.rules.max_failed_starts * n:
                 self.stalled = True
                 self.phase = PH_OVER
                 self.decider = -1
                 return
-            seat = (seat + 1) % n
+            seat = next_seat(seat, n)
 
-    def announce_colour(self, colour: int) -> None:
-        self.colour = colour
+    def legal_start(self) -> list[int]:
+        return [A_COLOUR + c for c in self.start_colours(self.decider)]
+
+    def announce_colour(self, action: int) -> None:
+        self.colour = action - A_COLOUR
         self.active = [True] * self.num_players
-        self.failed_starts = 0
+        self.failed_starts_in_a_row = 0
         self.played = False
         self.added = 0
         self.opening = True
         self.phase = PH_PLAY
 
+    # ------------------------------------------------------------------ a turn
+    def legal_turn(self) -> list[int]:
+        """Cards that fit the display, action cards that would change something, then end
+        the turn (only when highest, after playing) or withdraw.  The opening play of a
+        tournament is a display card and nothing else."""
+        seat = self.turn
+        out = []
+        fits = DISPLAY_OK[self.colour]
+        can_add = self.can_add(seat)
+        maiden_in = MAIDEN6 in self.displays[seat]
+        opening = self.opening
+        for t in set(self.hands[seat]):
+            if t < FIRST_ACTION:
+                if can_add and fits[t] and (t != MAIDEN6 or not maiden_in):
+                    out.append(A_PLAY + t)
+            elif not opening and PLAYABLE[t](self, seat):
+                out.append(A_PLAY + t)
+        out.sort()
+        if not opening:
+            if self.played and self.is_highest(seat):
+                out.append(A_END)
+            out.append(A_WITHDRAW)
+        return out
+
+    def take_turn(self, action: int) -> None:
+        seat = self.turn
+        if action == A_END:
+            self.next_turn()
+        elif action == A_WITHDRAW:
+            if not self.withdraw(seat):
+                self.after_withdrawal()
+        else:
+            card = action - A_PLAY
+            self.take_from_hand(seat, card)
+            self.played = True
+            if card < FIRST_ACTION:
+                self.displays[seat].append(card)
+                self.vsum[seat] += VALUE[card]
+                self.added += 1
+                self.opening = False
+            else:
+                self.play_action_card(card)
+
     def next_turn(self) -> None:
         """Clockwise to the next player still in; they draw first."""
         n = self.num_players
-        p = (self.turn + 1) % n
+        p = next_seat(self.turn, n)
         while not self.active[p]:
-            p = (p + 1) % n
+            p = next_seat(p, n)
         self.turn = self.decider = p
         self.played = False
         self.added = 0
@@ -690,6 +453,7 @@ class IvanhoeState(State):
         self.phase = PH_PLAY
         self.draw(p)
 
+    # ------------------------------------------------------------------ withdrawing
     def withdraw(self, seat: int) -> bool:
         """Discard face-up cards; a Maiden costs a token.  True if a token choice is pending."""
         d = self.displays[seat]
@@ -697,17 +461,25 @@ class IvanhoeState(State):
         self.discard += d
         self.displays[seat] = []
         self.vsum[seat] = 0
-        self._clear_beside(seat)
+        self.clear_beside(seat)
         self.active[seat] = False
         owned = self.tokens[seat]
         if maiden and owned:
-            if owned.bit_count() == 1:
-                self.return_token(seat, owned.bit_length() - 1)
+            held = scoring.colours_held(owned)
+            if len(held) == 1:
+                self.return_token(seat, held[0])
             else:
                 self.phase = PH_RETURN
                 self.decider = seat
                 return True
         return False
+
+    def legal_tokens_to_give_back(self) -> list[int]:
+        return [A_TOKEN + c for c in scoring.colours_held(self.tokens[self.decider])]
+
+    def give_back_token(self, action: int) -> None:
+        self.return_token(self.decider, action - A_TOKEN)
+        self.after_withdrawal()
 
     def after_withdrawal(self) -> None:
         remaining = [p for p in range(self.num_players) if self.active[p]]
@@ -716,6 +488,16 @@ class IvanhoeState(State):
         else:
             self.next_turn()
 
+    def clear_beside(self, seat: int) -> None:
+        """Shield and Stunned beside a display are discarded with it (withdrawal, I15)."""
+        if self.shield_seat == seat:
+            self.shield_seat = -1
+            self.discard.append(SHIELD)
+        if self.stunned_seat == seat:
+            self.stunned_seat = -1
+            self.discard.append(STUNNED)
+
+    # ------------------------------------------------------------------ tokens (W3, W4)
     def return_token(self, seat: int, colour: int) -> None:
         self.tokens[seat] &= ~(1 << colour)
         self.pool[colour] += 1
@@ -725,24 +507,26 @@ class IvanhoeState(State):
         self.pool[colour] -= 1
 
     def win_tournament(self, winner: int) -> None:
-        """Token of the final colour (any lacking colour after purple), one per colour (W3, W4)."""
-        owned = self.tokens[winner]
-        if self.colour == PURPLE:
-            lacking = [c for c in range(5) if not (owned >> c) & 1]
-            if len(lacking) > 1:
-                self.phase = PH_CLAIM
-                self.decider = winner
-                return
-            if lacking:
-                self.gain_token(winner, lacking[0])
-        elif not (owned >> self.colour) & 1:
-            self.gain_token(winner, self.colour)
+        """The last player in takes a token (`scoring.tokens_won`), choosing if offered more."""
+        offered = scoring.tokens_won(self.tokens[winner], self.colour)
+        if len(offered) > 1:
+            self.phase = PH_CLAIM
+            self.decider = winner
+            return
+        if offered:
+            self.gain_token(winner, offered[0])
         self.end_tournament(winner)
 
+    def legal_tokens_to_claim(self) -> list[int]:
+        return [A_TOKEN + c for c in scoring.tokens_won(self.tokens[self.decider], self.colour)]
+
+    def claim_token(self, action: int) -> None:
+        self.gain_token(self.decider, action - A_TOKEN)
+        self.end_tournament(self.decider)
+
     def end_tournament(self, winner: int) -> None:
-        self.tournaments += 1
-        self._track_leader()
-        if self.tokens[winner].bit_count() >= self.target:
+        self.stats.tournament_won(self.tokens)
+        if scoring.has_won(self.tokens[winner], self.target):
             self.phase = PH_OVER
             self.decider = -1
             return
@@ -750,41 +534,48 @@ class IvanhoeState(State):
             self.discard += self.displays[p]
             self.displays[p] = []
             self.vsum[p] = 0
-            self._clear_beside(p)
+            self.clear_beside(p)
         self.last_final = self.colour
         self.active = [False] * self.num_players
         self.begin_start(winner)
 
-    def _track_leader(self) -> None:
-        counts = [t.bit_count() for t in self.tokens]
-        best = max(counts)
-        if counts.count(best) == 1:
-            leader = counts.index(best)
-            if self.leader not in (-1, leader):
-                self.lead_changes += 1
-            self.leader = leader
-
-    def _clear_beside(self, seat: int) -> None:
-        """Shield and Stunned beside a display are discarded with it (withdrawal, I15)."""
-        if self.shield_seat == seat:
-            self.shield_seat = -1
-            self.discard.append(SHIELD)
-        if self.stunned_seat == seat:
-            self.stunned_seat = -1
-            self.discard.append(STUNNED)
-
     # ------------------------------------------------------------------ action cards
-    def play_action(self, seat: int, card: int) -> None:
-        """The card goes to the discard pile at once; choices follow, then the window."""
+    def play_action_card(self, card: int) -> None:
+        """The card goes to the discard pile at once; its choices follow, then the window."""
         self.discard.append(card)
-        self.p_card = card
-        self.p_target = self.p_slot = self.p_arg = -1
-        if card in TARGETED:
-            self.phase = PH_TARGET
-        elif card == UNHORSE or card == CHANGE_WEAPON:
-            self.phase = PH_COLOUR
-        elif card == RETREAT:
-            self.phase = PH_OWN_SLOT
+        self.pending_card = card
+        self.pending_target = self.pending_own_slot = -1
+        self.pending_their_slot = self.pending_colour = -1
+        first = CARDS[card].first_choice
+        if first >= 0:
+            self.phase = first
+        else:
+            self.open_ivanhoe_window()
+
+    def legal_card_choice(self) -> list[int]:
+        """The options of the pending card's current choice (`cards.ActionCard.choices`)."""
+        return CARDS[self.pending_card].choices[self.phase](self, self.decider)
+
+    def choose_colour(self, action: int) -> None:
+        self.pending_colour = action - A_COLOUR
+        self.next_choice()
+
+    def choose_target(self, action: int) -> None:
+        self.pending_target = action - A_TARGET
+        self.next_choice()
+
+    def choose_own_card(self, action: int) -> None:
+        self.pending_own_slot = action_slot(action)
+        self.next_choice()
+
+    def choose_their_card(self, action: int) -> None:
+        self.pending_their_slot = action_slot(action)
+        self.next_choice()
+
+    def next_choice(self) -> None:
+        after = CARDS[self.pending_card].after[self.phase]
+        if after >= 0:
+            self.phase = after
         else:
             self.open_ivanhoe_window()
 
@@ -793,156 +584,100 @@ class IvanhoeState(State):
 
         The engine asks only a holder, so being asked shows the card: it becomes known.
         """
-        n = self.num_players
-        for k in range(1, n):
-            o = (self.turn + k) % n
+        for o in seat_orders(self.num_players)[self.turn][1:]:
             if self.active[o] and IVANHOE in self.hands[o]:
                 if IVANHOE not in self.known[o]:
                     self.known[o].append(IVANHOE)
                 self.phase = PH_IVANHOE
                 self.decider = o
                 return
-        self.resolve()
+        self.resolve_action_card()
 
-    def play_ivanhoe(self, seat: int) -> None:
-        """Cancel the pending action card: it and Ivanhoe stay in the discard pile."""
-        self._from_hand(seat, IVANHOE)
-        self.discard.append(IVANHOE)
-        self._back_to_play()
+    def legal_ivanhoe(self) -> list[int]:
+        return [A_IVANHOE, A_PASS]
 
-    def _back_to_play(self) -> None:
-        self.phase = PH_PLAY
-        self.decider = self.turn
-        self.p_card = self.p_target = self.p_slot = self.p_arg = -1
+    def ivanhoe_window(self, action: int) -> None:
+        """Play Ivanhoe (the pending card is cancelled; both stay discarded) or let it stand."""
+        if action == A_IVANHOE:
+            cards.ivanhoe(self, self.decider)
+            self.back_to_play()
+        else:
+            self.resolve_action_card()
 
-    def resolve(self) -> None:
+    def resolve_action_card(self) -> None:
         """Apply the pending action card (nobody cancelled it)."""
-        seat = self.turn
-        card = self.p_card
-        target = self.p_target
-        displays = self.displays
-        if card == UNHORSE or card == CHANGE_WEAPON:
-            self.colour = self.p_arg
-        elif card == DROP_WEAPON:
-            self.colour = GREEN
-        elif card == BREAK_LANCE:
-            doomed = [COLOUR_OF[t] == PURPLE for t in range(NUM_TYPES)]
-            kept, removed = effects.strip(displays[target], doomed)
-            displays[target] = kept
-            self.discard += removed
-        elif card == RIPOSTE:
-            displays[seat].append(displays[target].pop())
-            self.added += 1
-        elif card == DODGE:
-            self.discard.append(displays[target].pop(self.p_arg))
-        elif card == RETREAT:
-            c = displays[seat].pop(self.p_slot)
-            self.hands[seat].append(c)
-            self.known[seat].append(c)
-        elif card == KNOCK_DOWN:
-            hand = self.hands[target]
-            self.hands[seat].append(hand.pop(self.rng.randrange(len(hand))))
-            self.known[target] = []  # nobody else knows which card went
-        elif card == SHIELD:
-            self.discard.pop()
-            self.shield_seat = seat
-        elif card == STUNNED:
-            self.discard.pop()
-            self.stunned_seat = target
-        elif card == OUTWIT:
-            self._swap(seat, self.p_slot, target, self.p_arg)
-        elif card == ADAPT:
-            self.adapt_queue = [(o, v) for o in self.adapt_owners(seat)
-                                for v in effects.duplicate_values(displays[o])]
-            self._next_adapt()
-            return
-        else:  # Outmaneuver, Charge, Countercharge, Disgrace
-            for o, (kept, removed) in self.mass_effect(seat, card).items():
-                displays[o] = kept
-                self.discard += removed
-        self._recount()
-        self._back_to_play()
+        CARDS[self.pending_card].resolve(self, self.turn)
+        self.recount()
+        self.next_adapt()
 
-    def _recount(self) -> None:
-        self.vsum = [sum([VALUE[c] for c in d]) for d in self.displays]
-
-    def _next_adapt(self) -> None:
+    def next_adapt(self) -> None:
+        """Adapt leaves a queue of (owner, value) choices; any other card ends here."""
         if self.adapt_queue:
             self.phase = PH_ADAPT
             self.decider = self.adapt_queue[0][0]
         else:
-            self._back_to_play()
+            self.back_to_play()
 
-    def adapt_keep(self, index: int) -> None:
-        """The owner keeps the card at `index`; the others of that printed value go."""
+    def legal_adapt_keep(self) -> list[int]:
+        v = self.adapt_queue[0][1]
+        return [A_SLOT + i for i, c in enumerate(self.displays[self.decider]) if VALUE[c] == v]
+
+    def adapt_keep(self, action: int) -> None:
+        """The owner keeps the card at this slot; the others of that printed value go."""
+        index = action - A_SLOT
         owner, v = self.adapt_queue.pop(0)
         d = self.displays[owner]
-        keep = d[index]
         kept = []
         for i, c in enumerate(d):
             if VALUE[c] != v or i == index:
                 kept.append(c)
             else:
                 self.discard.append(c)
-        assert keep in kept
         self.displays[owner] = kept
         self.vsum[owner] = sum([VALUE[c] for c in kept])
-        self._next_adapt()
+        self.next_adapt()
 
-    # ------------------------------------------------------------------ Outwit
-    def _face_up(self, seat: int) -> list[int]:
-        slots = list(range(len(self.displays[seat])))
-        if self.shield_seat == seat:
-            slots.append(SHIELD_SLOT)
-        if self.stunned_seat == seat:
-            slots.append(STUNNED_SLOT)
-        return slots
+    def back_to_play(self) -> None:
+        self.phase = PH_PLAY
+        self.decider = self.turn
+        self.pending_card = self.pending_target = -1
+        self.pending_own_slot = self.pending_their_slot = self.pending_colour = -1
 
-    def _slot_card(self, seat: int, slot: int) -> int:
-        if slot >= 0:
-            return self.displays[seat][slot]
-        return SHIELD if slot == SHIELD_SLOT else STUNNED
+    # ------------------------------------------------------------------ game over
+    def legal_none(self) -> list[int]:
+        return []
 
-    def _swap_ok(self, seat: int, ms: int, o: int, ts: int) -> bool:
-        """No display emptied, no second Maiden (I7), no swap of two identical cards."""
-        mine = self._slot_card(seat, ms)
-        theirs = self._slot_card(o, ts)
-        if mine == theirs:
-            return False
-        dm = self.displays[seat]
-        do = self.displays[o]
-        if ms >= 0 and ts < 0 and len(dm) < 2:
-            return False
-        if ts >= 0 and ms < 0 and len(do) < 2:
-            return False
-        if theirs == MAIDEN6 and MAIDEN6 in dm:
-            return False
-        if mine == MAIDEN6 and MAIDEN6 in do:
-            return False
-        return True
+    def no_action(self, action: int) -> None:
+        raise AssertionError("no action after the game is over")
 
-    def _swap(self, seat: int, ms: int, o: int, ts: int) -> None:
-        """Display cards trade places; one received for a Shield/Stunned goes on top."""
-        mine = self._slot_card(seat, ms)
-        theirs = self._slot_card(o, ts)
-        dm = self.displays[seat]
-        do = self.displays[o]
-        if ms >= 0 and ts >= 0:
-            dm[ms], do[ts] = theirs, mine
-            return
-        if ms >= 0:
-            dm.pop(ms)
-            do.append(mine)
-        else:
-            self._place_beside(mine, o)
-        if ts >= 0:
-            do.pop(ts)
-            dm.append(theirs)
-        else:
-            self._place_beside(theirs, seat)
 
-    def _place_beside(self, card: int, seat: int) -> None:
-        if card == SHIELD:
-            self.shield_seat = seat
-        else:
-            self.stunned_seat = seat
+# One legal-list builder and one handler per phase, in `actions.PH_*` order.
+assert (PH_START, PH_PLAY, PH_IVANHOE, PH_ADAPT, PH_CLAIM, PH_OVER) == (0, 1, 6, 7, 9, 10)
+IvanhoeState.dispatch_on_phase(
+    legal_by_phase=(
+        IvanhoeState.legal_start,  # PH_START
+        IvanhoeState.legal_turn,  # PH_PLAY
+        IvanhoeState.legal_card_choice,  # PH_COLOUR
+        IvanhoeState.legal_card_choice,  # PH_TARGET
+        IvanhoeState.legal_card_choice,  # PH_OWN_SLOT
+        IvanhoeState.legal_card_choice,  # PH_THEIR_SLOT
+        IvanhoeState.legal_ivanhoe,  # PH_IVANHOE
+        IvanhoeState.legal_adapt_keep,  # PH_ADAPT
+        IvanhoeState.legal_tokens_to_give_back,  # PH_RETURN
+        IvanhoeState.legal_tokens_to_claim,  # PH_CLAIM
+        IvanhoeState.legal_none,  # PH_OVER
+    ),
+    apply_by_phase=(
+        IvanhoeState.announce_colour,
+        IvanhoeState.take_turn,
+        IvanhoeState.choose_colour,
+        IvanhoeState.choose_target,
+        IvanhoeState.choose_own_card,
+        IvanhoeState.choose_their_card,
+        IvanhoeState.ivanhoe_window,
+        IvanhoeState.adapt_keep,
+        IvanhoeState.give_back_token,
+        IvanhoeState.claim_token,
+        IvanhoeState.no_action,
+    ),
+)

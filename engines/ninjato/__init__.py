@@ -29,6 +29,7 @@ GAME = Game(
     name="ninjato",
     min_players=2,
     max_players=4,
+    max_decisions=20_000,  # safety cap on decisions per game (never reached in practice)
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=_create,

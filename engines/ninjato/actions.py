@@ -151,3 +151,6 @@ def _kind_table() -> tuple[int, ...]:
 
 #: action number -> index into ACTION_KINDS
 KIND_OF = _kind_table()
+#: `State.kind_table`: KIND_OF where the action alone tells the kind, -1 for the dojo draws
+#: (the first one of a visit is the placement) and the Sensei slots (skill or Disguise)
+KIND_TABLE = tuple(-1 if a < A_HOUSE else k for a, k in enumerate(KIND_OF))

@@ -72,7 +72,7 @@ from engines.ninjato.actions import (
 )
 from engines.ninjato.raid import G_ELITE
 from engines.ninjato.scoring import set_multiplier
-from engines.ninjato.state import NinjatoState
+from engines.ninjato.state import HAND_LIMIT, NinjatoState
 
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
 KEEP_VALUE = (3, 1, 4, 1, 3)
@@ -235,7 +235,8 @@ class Heuristic:
 
     def __init__(self, style: str = "default", banzai_margin: float = 0.0,
                  raid_weight: float = RAID_WEIGHT, deck_below: int = 0,
-                 save_ki: bool = False, choho_worth: float = SKILL_WORTH[_E.E_SWAP]) -> None:
+                 save_ki: bool = False, choho_worth: float = SKILL_WORTH[_E.E_SWAP],
+                 overdraw: int = 0) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
@@ -250,6 +251,9 @@ class Heuristic:
         # ... and learn Choho more often (its worth per round left; at most the largest
         # SKILL_WORTH, which SKILL_BOUND assumes)
         self.skill_worth = {**SKILL_WORTH, _E.E_SWAP: float(choho_worth)}
+        # ... and the hand limit discard: with 4+ cards draw at the dojo (2 cards; over 7, discard
+        # the least useful) instead of a raid whose doubled score is below this (0: never)
+        self.overdraw = int(overdraw)
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
         handlers = {
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
@@ -391,6 +395,9 @@ class Heuristic:
                 if skill >= 0 and skill_worth >= beat:
                     return skill
         if raid >= 0:
+            if (self.overdraw and raid_score < self.overdraw and legal[0] < A_SENSEI
+                    and sum(hand) >= HAND_LIMIT - 3):
+                return self.dojo_draw(s, legal)
             return raid
         if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
             return rumour

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from pathlib import Path
 from typing import Any
 
-from engines import component_file, datasets
+from engines import datasets
 
 DATASET = "ninjato-reconstructed-v1"
 
@@ -307,18 +306,19 @@ def build(data: dict[str, Any], treasure_mix: str = "B") -> Components:
     )
 
 
-@lru_cache(maxsize=16)
-def load(path: str = "", treasure_mix: str = "B") -> Components:
-    """The default data set, or the one in a TOML/JSON file at `path` (cached); a missing,
-    unreadable or misshapen file raises one ValueError naming it (`engines.component_file`)."""
-    if not path:
-        return build({}, treasure_mix)
-    if path.startswith(datasets.INLINE):  # items set by `--rule components.ITEM=...`
-        data, label = datasets.resolve("ninjato", path)
-        with component_file.wrong_shape(label):
-            return build(data, treasure_mix)
-    data = component_file.parse(path, component_file.read(path), DEFAULT_DATA)
-    if "dataset" not in data:
-        data["dataset"] = Path(path).stem
-    with component_file.wrong_shape(path):
-        return build(data, treasure_mix)
+@lru_cache(maxsize=4)
+def _shipped(treasure_mix: str) -> Components:
+    return build({}, treasure_mix)
+
+
+def _labelled(data: dict[str, Any], label: str, treasure_mix: str) -> Components:
+    return build(data, treasure_mix)  # the label is in data["dataset"]
+
+
+def load(source: str = "", treasure_mix: str = "B") -> Components:
+    """The shipped data set, or the one a `components` rule value names (a TOML/JSON file, or
+    items set inline), through the one loader `engines.datasets.load` (labelled and cached by
+    content); a missing, unreadable or misshapen file raises one ValueError naming it."""
+    if not source:
+        return _shipped(treasure_mix)
+    return datasets.load("ninjato", source, _labelled, treasure_mix)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import insort
 
+from engines.kit import draw_count, draw_from
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
     A_BANZAI,
@@ -36,7 +37,6 @@ from engines.ninjato.actions import (
     PH_KEEP,
     PH_TOKEN,
 )
-from engines.ninjato.draw import draw_from, pick
 
 E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX = (comp.E_MINUS2, comp.E_ZERO, comp.E_BORYAKU,
                                                comp.E_PLUS2, comp.E_SIX)
@@ -376,6 +376,8 @@ class RaidMixin:
             self.clear_house()
         else:
             self.phase = PH_CHOICE
+            if not self.ready[self.cur][E_SWAP]:  # `legal_choice` without Choho (the usual)
+                self._legal_cache = _BANZAI_OR_RETREAT
 
     def banzai(self) -> None:
         """3.4.4: reveal the next guard: regular while plain treasure remains, else an elite."""
@@ -456,7 +458,7 @@ class RaidMixin:
         """3.4.6: a house not cleared gets one plain treasure from the bag."""
         bag = self.bag
         total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
-        t = pick(bag, total, self.rng) if total else self.draw_treasure()
+        t = draw_count(bag, total, self.rng) if total else self.draw_treasure()
         if t >= 0:
             insort(self.hplain[self.rh], t)
         self.next_turn()
@@ -498,6 +500,7 @@ class RaidMixin:
             self.take_token(*divmod(opts[0] - A_TOKEN, 5))
         else:
             self.phase = PH_TOKEN
+            self._legal_cache = opts  # the last step of an action: the next decision's list
 
     def take_token(self, clan: int, vi: int) -> None:
         h = self.rh

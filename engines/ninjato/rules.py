@@ -23,9 +23,3 @@ class Rules:
     token_choice: str = field(default="free", metadata={
         "choices": ("free", "lowest"),
         "help": "A24: a cleared house takes any token of another clan, or that clan's lowest"})
-    max_decisions: int = field(default=20_000, metadata={
-        "help": "safety cap on decisions per game (never reached in practice)"})
-
-    def __post_init__(self) -> None:
-        if self.max_decisions < 1:
-            raise ValueError("max_decisions must be positive")

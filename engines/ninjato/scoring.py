@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.kit import lead_changes
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
     A_DISGUISE,
@@ -288,7 +289,7 @@ class ScoringMixin:
         return ranks
 
     def metrics(self) -> dict[str, float]:
-        changes = sum(1 for a, b in zip(self.leaders, self.leaders[1:]) if a != b)
+        changes = lead_changes(self.leaders)
         return {"rounds": float(min(self.rnd, 7)), "lead_changes": float(changes),
                 "envoys": float(sum(len(e) for e in self.envoys)),
                 "elites": float(sum(len(e) for e in self.elites))}

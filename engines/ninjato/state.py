@@ -13,6 +13,7 @@ import random
 from bisect import insort
 
 from engines.core import State
+from engines.kit import copy_rng, deal_back, draw_count, draw_from, refill, refill_counts, world_rng
 from engines.ninjato import components as comp
 from engines.ninjato import render
 from engines.ninjato.actions import (
@@ -29,6 +30,7 @@ from engines.ninjato.actions import (
     K_SENSEI_DISGUISE,
     K_SENSEI_SKILL,
     KIND_OF,
+    KIND_TABLE,
     PH_DISCARD,
     PH_DRAW,
     PH_END,
@@ -37,7 +39,6 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     action_to_str,
 )
-from engines.ninjato.draw import draw_from, pick
 from engines.ninjato.raid import RaidMixin
 from engines.ninjato.rules import Rules
 from engines.ninjato.scoring import ScoringMixin
@@ -105,13 +106,21 @@ def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
 
 
 def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
-    """Indices of the payment options of card `pend` (kind*100 + id) that `tr` covers (cached)."""
+    """Indices of the payment options of card `pend` (kind*100 + id) that `tr` covers (cached).
+
+    As in `affordable`, holdings capped at `Components.caps` share one answer: a holding
+    not seen before is usually a capped one seen before, so few answers are computed.
+    """
     key = (pend, *tr)
     out = C.payable.get(key)
     if out is None:
-        kind, card = divmod(pend, 100)
-        opts = C.env_opts[card] if kind == 0 else C.rum_opts[card]
-        out = C.payable[key] = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))
+        capped = (pend, *(x if x < c else c for x, c in zip(tr, C.caps)))
+        out = C.payable.get(capped)
+        if out is None:
+            kind, card = divmod(pend, 100)
+            opts = C.env_opts[card] if kind == 0 else C.rum_opts[card]
+            out = C.payable[capped] = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))
+        C.payable[key] = out
     return out
 
 
@@ -140,6 +149,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
     """A Ninjato position (see the module docstring for the data layout)."""
 
     __slots__ = _SLOTS + ("_legal_cache",)
+    kind_table = KIND_TABLE
 
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
@@ -191,7 +201,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         total = sum(bag)
         for plain in s.hplain:  # 3 each; same draws as draw_treasure while the bag lasts
             for _ in range(3):
-                t = pick(bag, total, rng) if total > 0 else s.draw_treasure()
+                t = draw_count(bag, total, rng) if total > 0 else s.draw_treasure()
                 total -= 1
                 if t >= 0:
                     insort(plain, t)
@@ -220,9 +230,9 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             for p in order:
                 hand = s.hands[p]
                 for _ in range(4):
-                    hand[pick(deck, total, rng)] += 1
+                    hand[draw_count(deck, total, rng)] += 1
                     total -= 1
-            s.row = sorted(pick(deck, total - i, rng) + 1 for i in range(3))
+            s.row = sorted(draw_count(deck, total - i, rng) + 1 for i in range(3))
         else:
             for p in order:
                 for _ in range(4):
@@ -260,24 +270,20 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         deck = self.deck
         total = sum(deck)
         if total == 0:
-            self.deck, self.ddisc = self.ddisc, deck
-            deck = self.deck
-            total = sum(deck)
-            if total == 0:
+            if not refill_counts(deck, self.ddisc):
                 return -1
-        return pick(deck, total, self.rng)
+            total = sum(deck)
+        return draw_count(deck, total, self.rng)
 
     def draw_treasure(self) -> int:
         """A random treasure type from the bag; an empty bag takes back the discards."""
         bag = self.bag
         total = sum(bag)
         if total == 0:
-            self.bag, self.tdisc = self.tdisc, bag
-            bag = self.bag
-            total = sum(bag)
-            if total == 0:
+            if not refill_counts(bag, self.tdisc):
                 return -1
-        return pick(bag, total, self.rng)
+            total = sum(bag)
+        return draw_count(bag, total, self.rng)
 
     # ------------------------------------------------------------------ contract: acting
     def current_player(self) -> int:
@@ -296,7 +302,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         """
         p = self.cur
         hand = self.hands[p]
-        hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+        has_card = hand[0] or hand[1] or hand[2] or hand[3] or hand[4]  # (cheaper than a sum)
         deck = self.deck
         if deck[0] or deck[1] or deck[2] or deck[3] or deck[4]:  # legal_draw inlined
             out = (_DRAW_ACTS.get(tuple(self.row)) or self.legal_draw())[:]
@@ -309,10 +315,10 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             i = A_SENSEI
             for t in sensei:
                 school_bit, card = need[t]
-                if schools & school_bit or (hand[card] if card >= 0 else hn):
+                if schools & school_bit or (hand[card] if card >= 0 else has_card):
                     out.append(i)
                 i += 1
-        if hn or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
             closed = self.hclosed
             out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
         tr = self.treas[p]
@@ -322,18 +328,32 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             if aff is None:
                 aff = affordable(C, tuple(tr))
             envs, rums = aff
-            if envs:
+            if envs:  # (the palace is refilled at the end of a round only: a loop)
                 i = A_PALACE
                 for e in self.palace:
                     if envs >> e & 1:
                         out.append(i)
                     i += 1
+            # the pavilion is refilled after every buy: unrolled for its usual four cards
+            # (half the bytecodes of the loop)
             if rums:
-                i = A_PAVILION
-                for r in self.pavilion:
-                    if rums >> r & 1:
-                        out.append(i)
-                    i += 1
+                pavilion = self.pavilion
+                if len(pavilion) == 4:
+                    r0, r1, r2, r3 = pavilion
+                    if rums >> r0 & 1:
+                        out.append(A_PAVILION)
+                    if rums >> r1 & 1:
+                        out.append(A_PAVILION + 1)
+                    if rums >> r2 & 1:
+                        out.append(A_PAVILION + 2)
+                    if rums >> r3 & 1:
+                        out.append(A_PAVILION + 3)
+                else:  # the rumour deck ran out
+                    i = A_PAVILION
+                    for r in pavilion:
+                        if rums >> r & 1:
+                            out.append(i)
+                        i += 1
         return out
 
     def legal_pay(self) -> list[int]:
@@ -415,7 +435,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
             if a == A_DECK:
                 deck = self.deck
                 total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
-                v = pick(deck, total, self.rng) if total else self.draw_card()
+                v = draw_count(deck, total, self.rng) if total else self.draw_card()
                 if v < 0:  # no card left anywhere
                     break
             else:
@@ -452,7 +472,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                     total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
                     if not total:
                         break
-                row.append(pick(deck, total, rng) + 1)
+                row.append(draw_count(deck, total, rng) + 1)
                 total -= 1
                 need -= 1
         row.sort()
@@ -524,6 +544,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         else:
             self.pend = kind * 100 + card
             self.phase = PH_PAY
+            self._legal_cache = [A_PAY + i for i in ok]  # `legal_pay`, at hand here
 
     def pay_and_take(self, kind: int, card: int, need: tuple[int, int, int, int]) -> None:
         """Pay `need` (real treasures first, gold for the rest), score it, take the card.
@@ -611,10 +632,8 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
 
     def draw_guard(self) -> int:
         """A regular guard (A5/A20: reshuffle the discards; -1 when none is left)."""
-        if not self.gdeck:
-            self.gdeck, self.gdisc = self.gdisc, []
-            if not self.gdeck:
-                return -1
+        if not self.gdeck and not refill(self.gdeck, self.gdisc):
+            return -1
         return draw_from(self.gdeck, self.rng)
 
     def refill_pavilion(self) -> None:
@@ -639,8 +658,7 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
                      "ndraw",
                      "sc_i", "disg_left", "final"):
             setattr(s, name, getattr(self, name))
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.rng = copy_rng(self.rng)
         s.schools = list(self.schools)
         for name in _LIST_SLOTS:
             setattr(s, name, list(getattr(self, name)))
@@ -661,22 +679,20 @@ class NinjatoState(RaidMixin, ScoringMixin, State):
         for v in range(5):
             pool.extend([v] * (self.deck[v] + sum(self.hands[q][v] - self.known[q][v]
                                                   for q in others)))
-        rng.shuffle(pool)
-        at = 0
-        for q in others:
+        *hidden, rest = deal_back(
+            pool, [sum(self.hands[q]) - sum(self.known[q]) for q in others], rng)
+        for q, cards in zip(others, hidden):
             hand = list(self.known[q])
-            size = sum(self.hands[q]) - sum(hand)
-            for v in pool[at:at + size]:
+            for v in cards:
                 hand[v] += 1
             w.hands[q] = hand
-            at += size
         deck = [0] * 5
-        for v in pool[at:]:
+        for v in rest:
             deck[v] += 1
         w.deck = deck
         for name in ("gdeck", "edeck", "envdeck", "sbig", "sdis", "sunseen", "rdeck"):
             getattr(w, name).sort()
-        w.rng = random.Random(rng.getrandbits(64))
+        w.rng = world_rng(rng)
         return w
 
     def observation(self, seat: int) -> dict:

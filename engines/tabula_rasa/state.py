@@ -10,6 +10,7 @@ import random
 from bisect import insort
 
 from engines.core import State
+from engines.kit import copy_rng, deal_back, world_rng
 from engines.tabula_rasa import render
 from engines.tabula_rasa.actions import (
     ACTION_TERRITORY,
@@ -199,9 +200,7 @@ class TabulaRasaState(State):
         new = object.__new__(TabulaRasaState)
         new.num_players = self.num_players
         new.rules = self.rules
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = copy_rng(self.rng)
         new._legal_cache = None
         new.sides = self.sides
         new.side_of = self.side_of
@@ -222,22 +221,17 @@ class TabulaRasaState(State):
     def determinize(self, seat: int, rng: random.Random) -> TabulaRasaState:
         """Resample the deck, the two removed cards and every other hand (partner's too)."""
         world = self.clone()
+        others = [other for other in range(self.num_players) if other != seat]
         unknown = list(world.deck) + list(world.removed)
-        for other in range(self.num_players):
-            if other != seat:
-                unknown += world.hands[other]
-        unknown.sort()
-        rng.shuffle(unknown)
-        pos = 0
-        for other in range(self.num_players):
-            if other != seat:
-                size = len(world.hands[other])
-                world.hands[other] = sorted(unknown[pos: pos + size])
-                pos += size
-        world.removed = sorted(unknown[pos: pos + REMOVED])
-        pos += REMOVED
-        world.deck = unknown[pos:]
-        world.rng = random.Random(rng.getrandbits(64))
+        for other in others:
+            unknown += world.hands[other]
+        *hands, removed, deck = deal_back(
+            unknown, [len(world.hands[other]) for other in others] + [REMOVED], rng)
+        for other, hand in zip(others, hands):
+            world.hands[other] = sorted(hand)
+        world.removed = sorted(removed)
+        world.deck = deck
+        world.rng = world_rng(rng)
         return world
 
     def placed(self) -> list[list[list[int]]]:

@@ -27,6 +27,7 @@ GAME = Game(
     name="time-pirates",
     min_players=3,
     max_players=6,
+    max_decisions=5_000,  # safety cap (random play needs < 800 decisions)
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=_create_state,

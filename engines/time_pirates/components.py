@@ -17,12 +17,10 @@ Encoding used by the engine:
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from engines import component_file, datasets
+from engines import datasets
 
 DATASET = "time-pirates-inferred-v1"
 
@@ -166,31 +164,16 @@ def build(data: dict[str, Any], label: str) -> Components:
 DEFAULT = build(DEFAULT_DATA, DATASET)
 
 
-@lru_cache(maxsize=16)
-def _load_cached(path: str, digest: str, raw: bytes) -> Components:
-    data = component_file.parse(path, raw, DEFAULT_DATA)
-    with component_file.wrong_shape(path):
-        return build(data, f"file:{path}#{digest}")
-
-
-@lru_cache(maxsize=16)
-def _load_inline(source: str) -> Components:
-    data, label = datasets.resolve("time-pirates", source)
-    with component_file.wrong_shape(label):
-        return build(data, label)
-
-
-def load(path: str) -> Components:
-    """The data set in force: the built-in one for '' or the file at `path` (TOML/JSON); a
-    missing, unreadable or misshapen file raises one ValueError naming it."""
-    if not path:
+def load(source: str) -> Components:
+    """The data set in force: the built-in one for '' or the one a `components` rule value
+    names (a TOML/JSON file, or items set inline), through the one loader
+    `engines.datasets.load` (labelled and cached by content); a missing, unreadable or
+    misshapen file raises one ValueError naming it."""
+    if not source:
         return DEFAULT
-    if path.startswith(datasets.INLINE):  # items set by `--rule components.ITEM=...`
-        return _load_inline(path)
-    raw = component_file.read(path)
-    return _load_cached(path, hashlib.sha256(raw).hexdigest()[:8], raw)
+    return datasets.load("time-pirates", source, build)
 
 
 def dataset_label(path: str) -> str:
-    """`time-pirates-inferred-v1` or `file:<path>#<sha256[:8]>` for manifests and reports."""
+    """`time-pirates-inferred-v1`, or a file's name (or `file:<path>`) `#<sha256[:8]>`."""
     return load(path).label

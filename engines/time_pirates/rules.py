@@ -40,11 +40,6 @@ class Rules:
     majority_bonus: int = field(
         default=2, metadata={"help": "P10: bonus for the most points in a colour (ties all score)"}
     )
-    max_decisions: int = field(
-        default=5_000, metadata={"help": "decision cap (random play needs < 800); play_game "
-                                         "flags the game truncated"}
-    )
-
     def __post_init__(self) -> None:
         if self.restock_eligibility not in ("rio", "piatnik"):
             raise ValueError(f"restock_eligibility must be rio or piatnik, "
@@ -53,6 +48,4 @@ class Rules:
             raise ValueError(f"patrol_effect must be rio or flee, got {self.patrol_effect!r}")
         if self.set_bonus < 0 or self.majority_bonus < 0:
             raise ValueError("bonuses must be >= 0")
-        if self.max_decisions < 1:
-            raise ValueError("max_decisions must be >= 1")
         components.load(self.components)  # raises ValueError on a bad file

@@ -19,6 +19,7 @@ from itertools import compress
 from typing import NamedTuple
 
 from engines.core import State
+from engines.kit import copy_rng, draw_from, lead_changes, next_seat, world_rng
 from engines.time_pirates import components as C
 from engines.time_pirates import legal_lists, render, scoring
 from engines.time_pirates.actions import (
@@ -205,11 +206,7 @@ class TimePiratesState(State):
 
     def _draw(self) -> int:
         """One token from the bag, uniformly (the bag is never empty: see P5)."""
-        tokens = self.tokens
-        i = int(self.rng.random() * len(tokens))
-        kind = tokens[i]
-        tokens[i] = tokens[-1]
-        tokens.pop()
+        kind = draw_from(self.tokens, self.rng)
         self.bag[kind] -= 1
         self.bag_total -= 1
         return kind
@@ -405,10 +402,10 @@ class TimePiratesState(State):
             if self.forced:
                 self.forced = False
                 if self.rules.patrol_effect == "flee":
-                    self._begin_turn((p + 1) % self.num_players)
+                    self._begin_turn(next_seat(p, self.num_players))
                     return
         elif action == END:
-            self._begin_turn((p + 1) % self.num_players)
+            self._begin_turn(next_seat(p, self.num_players))
             return
         elif action < PICK:
             t = action - BUY
@@ -430,7 +427,7 @@ class TimePiratesState(State):
         # after a take or a move: when only "end turn" is left, no decision is needed
         if not self.std_left and not self.atoms[p] and not (
                 self.arrows[p] and self.filled & ~(1 << p)):
-            self._begin_turn((p + 1) % self.num_players)
+            self._begin_turn(next_seat(p, self.num_players))
 
     def _do_restock(self, action: int) -> None:
         self.phase = PH_ACT
@@ -684,7 +681,7 @@ class TimePiratesState(State):
     def metrics(self) -> dict[str, float]:
         """`years` scored; `lead_changes`: how often the leader set (top cumulative total)
         changes from the year-1 count to the year-2 count to the final result (0..2)."""
-        changes = sum(1 for a, b in zip(self.leaders, self.leaders[1:]) if a != b)
+        changes = lead_changes(self.leaders)
         counters = self.counters
         return {
             "years": float(self.year),
@@ -702,8 +699,7 @@ class TimePiratesState(State):
         new = TimePiratesState.__new__(TimePiratesState)
         new.num_players = self.num_players
         new.rules = self.rules
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copy_rng(self.rng)
         new._legal_cache = self._legal_cache
         new.comp = self.comp
         new.bag = list(self.bag)
@@ -744,7 +740,7 @@ class TimePiratesState(State):
         """Resample what `seat` cannot see: the bag order (a reseed, the bag being counts)
         and the other players' secret white-deed placements made so far."""
         world = self.clone()
-        world.rng = random.Random(rng.getrandbits(64))
+        world.rng = world_rng(rng)
         world._fill_tokens()  # the token list's order is history, not information: canonical
         if self.phase == PH_WHITE:
             for p in range(self.num_players):

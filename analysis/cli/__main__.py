@@ -1,0 +1,5 @@
+"""`python -m analysis.cli ...` runs `simulate ...`."""
+
+from analysis.cli.app import entry
+
+entry()

@@ -1,0 +1,40 @@
+"""Every option shared by several `simulate` commands, declared once (typer `Annotated`
+aliases); a command declares only the options that are its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+GameName = Annotated[str, typer.Argument(metavar="GAME", help="Game (see `simulate list`).")]
+Players = Annotated[int | None, typer.Option(help="Players (default: the game's default).")]
+Lineup = Annotated[str, typer.Option(
+    help="Comma-separated bot specs, one per seat; the last fills the remaining seats "
+         "(e.g. heuristic,random or mcts:iterations=200,heuristic).")]
+RunSeed = Annotated[int | None, typer.Option(help="Run seed (default: random, recorded).")]
+Jobs = Annotated[int, typer.Option(help="Worker processes (-1 = all cores).")]
+Rules = Annotated[list[str] | None, typer.Option(
+    "--rule", help="Variant option KEY=VALUE (repeatable); see `simulate list`.")]
+BaseRules = Annotated[list[str] | None, typer.Option(
+    "--rule", help="Base rule option KEY=VALUE (repeatable).")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Backend = Annotated[str | None, typer.Option(
+    help="loky (local processes) or dask (default loky; `simulate run`: the experiment "
+         "file's backend key).")]
+Scheduler = Annotated[str | None, typer.Option(
+    help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")]
+Resume = Annotated[Path | None, typer.Option(
+    help="Finish an interrupted run or sweep in this directory (its recorded spec is "
+         "used).")]
+Report = Annotated[Path | None, typer.Option(help="Write an HTML report to this file.")]
+Bootstrap = Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")]
+Confirm = Annotated[bool, typer.Option(
+    "--confirm/--no-confirm",
+    help="Replay every finding significant after adjustment on fresh deals (a separate seed "
+         "branch, stored beside its run as RUN-confirm, resumable) and report it confirmed "
+         "or not.")]
+ConfirmGames = Annotated[int | None, typer.Option(
+    "--confirm-games", help="Fresh games per confirmed run (at least the run's own size, "
+                            "which is the default).")]

@@ -1,0 +1,212 @@
+"""Analysis commands of `simulate`: compare (duplicate format), report, run (experiment files).
+
+`register(app)` adds them to the main typer app; user errors raise ValueError,
+which `analysis.cli.app.main` prints as one `error: ...` line with exit 2.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from pathlib import Path
+from typing import Annotated
+
+import pandas as pd
+import typer
+from rich.table import Table
+
+from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.options import (
+    Backend,
+    Bootstrap,
+    Confirm,
+    ConfirmGames,
+    GameName,
+    Jobs,
+    Players,
+    Quiet,
+    Report,
+    Rules,
+    RunSeed,
+    Scheduler,
+)
+from analysis.present.formats import percent
+
+
+def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()) -> None:
+    """A frame as a rich table; the `shares` columns written as percentages."""
+    table = Table(title=title)
+    for column in frame.columns:
+        table.add_column(str(column), justify="left" if column in ("bot", "") else "right")
+    for row in frame.itertuples(index=False):
+        cells = []
+        for column, value in zip(frame.columns, row):
+            if column in shares:
+                cells.append(percent(value))
+            elif isinstance(value, float):
+                cells.append(f"{value:.2f}")
+            else:
+                cells.append(str(value))
+        table.add_row(*cells)
+    stdout.print(table)
+
+
+def compare_command(
+    game_name: GameName,
+    bots: Annotated[str, typer.Option(
+        help="Comma-separated bot specs to compare (at least two different ones).")]
+    = "heuristic,random",
+    players: Players = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", help="Games in all; rounded up to whole deals x seat permutations.")]
+    = 1000,
+    seed: RunSeed = None,
+    fill: Annotated[str, typer.Option(
+        help="Fewer bots than players: 'last' repeats the last bot (as the runner does: "
+             "A,B -> A,B,B,B), 'alternate' cycles (A,B,A,B).")] = "last",
+    rule: Rules = None,
+    jobs: Jobs = -1,
+    out: Annotated[Path | None, typer.Option(
+        help="Directory for the permutation runs (default results/compare-GAME-TIME).")]
+    = None,
+    vs_rotation: Annotated[bool, typer.Option(
+        "--vs-rotation", help="Also play plain seat rotation with as many games and print "
+                              "how much the duplicate format narrows the interval.")] = False,
+    report: Report = None,
+    bootstrap: Bootstrap = 200,
+    quiet: Quiet = False,
+    backend: Backend = None,
+    scheduler: Scheduler = None,
+) -> None:
+    """Compare bots in duplicate format: each deal is replayed once per seat permutation."""
+    from analysis.run import compare
+    from analysis.stats import balance
+    from engines import get_game
+    from engines.bots import split_specs
+
+    game = get_game(game_name)
+    players = players or game.players_default
+    game.check_players(players)
+    if games <= 0:
+        raise ValueError(f"--games must be positive, got {games}")
+    if bootstrap < 0:
+        raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    spec = compare.CompareSpec(game_name, players, tuple(split_specs(bots)), games, seed,
+                               parse_rules(rule or []), fill)
+    spec.run_specs()  # validate everything before playing
+    out = out or Path("results") / f"compare-{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    total = spec.deals * len(spec.seatings)
+    result = run_with_progress(
+        f"{game_name} {players}p duplicate", total, quiet,
+        lambda cb: compare.run_duplicate(spec, out, jobs, cb, backend or "loky", scheduler))
+    frame = result.frame
+    stdout.print(
+        f"[bold]{game_name}[/] · {players} players · line-up {', '.join(spec.lineup)} · "
+        f"{spec.deals:,} deals x {len(spec.seatings)} seatings = {total:,} games · seed {seed}")
+    _print_frame("Win share by bot (95% interval clustered by deal)",
+                 balance.clustered_win_share(frame)[
+                     ["bot", "games", "clusters", "win_share", "ci_low", "ci_high"]],
+                 {"win_share", "ci_low", "ci_high"})
+    _print_frame("Plackett-Luce ratings (openskill; 95% bootstrap interval on mu)",
+                 balance.ratings(frame, bootstrap=bootstrap)[
+                     ["place", "bot", "mu", "sigma", "ordinal", "mu_low", "mu_high"]])
+    matrix = balance.pairwise_matrix(frame)
+    _print_frame("Pairwise: share of meetings the row bot finishes ahead of the column bot",
+                 matrix.reset_index().rename(columns={"bot": ""}), set(matrix.columns))
+    if vs_rotation:
+        rot_dir = out / "rotation"
+        rotation = run_with_progress(
+            f"{game_name} {players}p rotation", total, quiet,
+            lambda cb: compare.run_rotation(spec, rot_dir, jobs, cb, backend or "loky",
+                                            scheduler))
+        table = compare.narrowing(frame, rotation)
+        _print_frame("Interval half width: duplicate vs plain rotation (same games)",
+                     table[["bot", "share_duplicate", "half_width_duplicate", "share_rotation",
+                            "half_width_rotation", "ratio", "rotation_games_equivalent"]],
+                     {"share_duplicate", "half_width_duplicate", "share_rotation",
+                      "half_width_rotation"})
+    from analysis.present.summary import print_findings
+    from analysis.stats import findings
+
+    print_findings(stdout, findings.family(frame), out)
+    if report is not None:
+        from analysis.present.report import write_report
+
+        write_report(result.run_dirs, report, title=f"Bot comparison: {game_name}")
+        stdout.print(f"report: {report}")
+    stdout.print(f"results: {out}  (simulate report {out} --out report.html)")
+
+
+def _announce(message: str) -> None:
+    stderr.print(message, soft_wrap=True, highlight=False)
+
+
+def report_command(
+    run_dirs: Annotated[list[Path], typer.Argument(
+        metavar="RUN_DIR...", help="Run directories, or directories holding runs.")],
+    out: Annotated[Path, typer.Option(help="HTML file to write.")] = Path("report.html"),
+    title: Annotated[str, typer.Option(help="Report title.")] = "",
+    bootstrap: Bootstrap = 100,
+    confirm: Confirm = True,
+    confirm_games: ConfirmGames = None,
+    jobs: Annotated[int, typer.Option(
+        help="Worker processes for confirmation games (-1 = all cores).")] = -1,
+) -> None:
+    """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
+    from analysis.present.report import write_report
+
+    if bootstrap < 0:
+        raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
+    path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
+                        confirm_games=confirm_games, jobs=jobs, announce=_announce)
+    stdout.print(f"report: {path}")
+
+
+def run_command(
+    spec_file: Annotated[Path, typer.Argument(metavar="EXPERIMENT.toml",
+                                              help="Experiment file (see experiments/).")],
+    games: Annotated[int | None, typer.Option(
+        "--games", "-n", help="Games per run, overriding the file (for quick runs).")] = None,
+    scale: Annotated[float, typer.Option(
+        help="Multiply every run's games by this (e.g. 0.05 for a quick look).")] = 1.0,
+    out: Annotated[Path, typer.Option(help="Root directory; runs go to OUT/NAME/...")]
+    = Path("results"),
+    jobs: Jobs = -1,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="List the runs, play nothing.")]
+    = False,
+    quiet: Quiet = False,
+    backend: Backend = None,
+    scheduler: Scheduler = None,
+    confirm: Confirm = True,
+    confirm_games: ConfirmGames = None,
+) -> None:
+    """Run every study of an experiment file, then write OUT/NAME/report.html."""
+    from analysis.run import experiments
+
+    if confirm_games is not None and confirm_games <= 0:
+        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
+    experiment = experiments.load(spec_file, out, games, scale)
+    total = experiments.total_games(experiment)
+    sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
+    stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
+                 f"{total:,} games -> {experiment.out_dir}")
+    if dry_run:
+        for run in experiment.runs:
+            stdout.print(f"  {run.path}  {run.format}  {', '.join(run.bots)}  {run.games:,}")
+        for path, spec in experiment.sweeps:
+            stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
+                         f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
+        return
+    path = run_with_progress(
+        experiment.name, total, quiet,
+        lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,
+                                       scheduler, confirm, confirm_games, _announce))
+    stdout.print(f"report: {path}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add compare, report and run to the `simulate` app."""
+    app.command("compare")(compare_command)
+    app.command("report")(report_command)
+    app.command("run")(run_command)

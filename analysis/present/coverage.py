@@ -1,0 +1,72 @@
+"""Which game systems the bots skipped: the plain-words lines of the CLI summary and report.
+
+A balance figure only describes the game the bots actually played; a bot that never takes a
+system of the rules (a Sensei skill, an atomic jump) measures a smaller game.  These lines
+name, per bot, every action kind it (almost) never chose although it was available.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from analysis.present.formats import percent
+from analysis.stats import balance
+
+#: A kind counts as "almost never" used below this share of the bot's seat-games ...
+RARELY = 0.01
+#: ... when it was available in at least this share of them.
+OFFERED = 0.10
+
+
+def neglected(table: pd.DataFrame, rarely: float = RARELY,
+              offered: float = OFFERED) -> pd.DataFrame:
+    """Rows of a `balance.coverage` table used in under `rarely` of the seat-games although
+    available in at least `offered` of them, most available first."""
+    mask = (table["used_share"] < rarely) & (table["available_share"] >= offered)  # NaN: no
+    return table[mask].sort_values("available_share", ascending=False, kind="stable")
+
+
+def neglect_lines(frame: pd.DataFrame, rarely: float = RARELY, offered: float = OFFERED,
+                  with_context: bool | None = None) -> list[str]:
+    """One line per bot (and context): the systems it never or almost never used.
+
+    "heuristic never used: sensei skill (available in 100% of games); almost never (under 1%
+    of games): atomic jump (used in 0.4%, available in 95%)".  A bot that used every
+    available system gets a line saying so.  Empty when the frame records no action kinds.
+    """
+    table = balance.coverage(frame)
+    if table.empty:
+        return []
+    ctx = balance.context_columns(frame)
+    if with_context is None:
+        with_context = frame.groupby(ctx).ngroups > 1 if ctx else False
+    lines = []
+    for key, group in table.groupby(ctx + ["bot"], sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        bot = key[-1]
+        prefix = ""
+        if with_context:
+            values = dict(zip(ctx, key))
+            prefix = (f"{values.get('game', '')}, {values.get('players')} players, "
+                      f"{values.get('rules') or 'official rules'}: ")
+        rows = neglected(group, rarely, offered)
+        never = rows[rows["used_share"] == 0]
+        seldom = rows[rows["used_share"] > 0]
+        parts = []
+        if len(never):
+            parts.append(f"{bot} never used: " + ", ".join(
+                f"{r.kind} (available in {percent(r.available_share, None)} of games)"
+                for r in never.itertuples()))
+        if len(seldom):
+            text = ", ".join(f"{r.kind} (used in {percent(r.used_share, None)}, available "
+                             f"in {percent(r.available_share, None)} of games)"
+                             for r in seldom.itertuples())
+            under = percent(rarely, None)
+            parts.append(f"almost never (in under {under} of its games): {text}"
+                         if parts else f"{bot} almost never used (in under {under} of "
+                         f"its games): {text}")
+        if not parts:
+            parts.append(f"{bot} used every system that was available to it (each in at least "
+                         f"{percent(rarely, None)} of its games)")
+        lines.append(prefix + "; ".join(parts))
+    return lines

@@ -1,0 +1,89 @@
+"""The table printed after a run: throughput, bot and seat win shares with Wilson intervals,
+what the seat test says after adjustment (a significant effect is flagged unconfirmed), and a
+line per bot naming the game systems it (almost) never used."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from analysis.present.coverage import neglect_lines
+from analysis.present.formats import percent
+from analysis.run.tournament import RunResult
+from analysis.stats import findings
+from analysis.stats.balance import seat_tests, team_label, teams_for, win_share
+
+
+def _p(x: float) -> str:
+    return "–" if x != x else f"{x:.3g}"
+
+
+def print_findings(console: Console, tests, run_dir) -> None:
+    """The family's verdicts, one line each; a significant one gets the confirming command."""
+    if not len(tests):
+        return
+    console.print(findings.describe_correction(tests), soft_wrap=True, highlight=False,
+                  markup=False)
+    for _, row in tests.iterrows():
+        what = (f"{row['subject']} effect" if row["kind"] == "seat"
+                else f"bot {row['subject']}")
+        console.print(f"  {what}: {findings.verdict(row)}", soft_wrap=True, highlight=False,
+                      markup=False)
+    if tests["significant"].any():
+        console.print(f"confirm on fresh deals: simulate report {run_dir} "
+                      f"--out {run_dir}/report.html", soft_wrap=True,
+                      highlight=False, markup=False)
+
+
+def print_summary(console: Console, result: RunResult, quiet: bool = False) -> None:
+    """Headline line, then per-bot and per-seat tables (truncated games left out)."""
+    frame, manifest = result.frame, result.manifest
+    players = int(manifest["players"])
+    games = frame["game_index"].nunique()
+    truncated = int(frame.loc[frame["seat"] == 0, "truncated"].sum())
+    rules = manifest.get("rules_str") or "official"
+    console.print(
+        f"[bold]{manifest['game']}[/] · {players} players · {games:,} games"
+        f" ({truncated} truncated) · {result.games_played_now:,} played now in "
+        f"{result.seconds:.1f} s · [bold]{result.games_per_second:,.0f} games/s[/]"
+        f" · seed {manifest['seed']} · rules: {rules} · data: {manifest['dataset']}"
+    )
+    tests = findings.family(frame)
+    if not quiet:
+        bots = Table(title="Win share by bot (95% Wilson interval)")
+        for column in ("bot", "seat-games", "win share", "95% CI", "fair", "mean score"):
+            bots.add_column(column, justify="left" if column == "bot" else "right")
+        for row in win_share(frame, "bot").itertuples():
+            bots.add_row(row.bot, f"{row.games:,}", percent(row.win_share),
+                         f"{percent(row.ci_low)}–{percent(row.ci_high)}", percent(row.fair),
+                         f"{row.mean_score:.2f}")
+        console.print(bots)
+        teams = teams_for(str(manifest["game"]), players)
+        team_game = len(teams) < players
+        seats = Table(title="Win share by seat (seat 1 moves first)")
+        for column in ("seat", "games", "win share", "95% CI", "mean score") + (
+                ("partnership",) if team_game else ()):
+            seats.add_column(column, justify="right")
+        for row in win_share(frame, "seat").itertuples():
+            partners = [team_label(teams, i) for i, t in enumerate(teams) if row.seat in t]
+            seats.add_row(str(row.seat + 1), f"{row.games:,}", percent(row.win_share),
+                          f"{percent(row.ci_low)}–{percent(row.ci_high)}", f"{row.mean_score:.2f}",
+                          *(partners if team_game else []))
+        console.print(seats)
+        units = seat_tests(frame)
+        if len(units):
+            table = Table(title="Win share by team (partners win together) · p adjusted with "
+                                "Holm over the teams" if team_game else
+                                "Each seat against the fair share · p adjusted with Holm over "
+                                "the seats")
+            for column in ("seats", "win share", "fair", "p", "p (Holm)", "detectable"):
+                table.add_column(column, justify="left" if column == "seats" else "right")
+            for row in units.itertuples():
+                table.add_row(row.seats, percent(row.win_share), percent(row.fair), _p(row.p_value),
+                              _p(row.p_holm), f"±{percent(row.mde)}")
+            console.print(table)
+    print_findings(console, tests, result.run_dir)
+    if not quiet:
+        for line in neglect_lines(frame):
+            console.print(line, soft_wrap=True, highlight=False, markup=False)
+    console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")

@@ -1,0 +1,1 @@
+"""Results layer: the on-disk run (Parquet parts + manifest) and loading it as a frame."""

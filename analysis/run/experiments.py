@@ -1,0 +1,317 @@
+"""Experiment files: a TOML list of studies, each expanded into runs and one combined report.
+
+```toml
+name = "seat-advantage"          # optional; default the file name
+description = "..."
+seed = 1                         # run seed of every run (deals are reproducible)
+games = 2000                     # default games per run
+
+[[study]]
+game = "all"                     # a name, a list of names, or "all" (every registered game)
+players = "all"                  # a count, a list, "all" (whole range), "min", "max", "default"
+bots = ["heuristic"]             # one line-up (filled like the runner: last bot repeats);
+                                 # "heuristic:*" = the default and every heuristic style
+format = "rotation"              # rotation | duplicate (bots permuted over seats per deal)
+                                 # | each (one run per bot, that bot in every seat)
+fill = "last"                    # duplicate only: last | alternate
+games = 500                      # optional per-study override
+variants = [{}, {castle_rule = "two_consecutive"}]   # rule options, one run each
+```
+
+With `format = "duplicate"` and more bots than players, every combination of `players` bots
+is compared (a round robin: a ladder).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
+combined report to `OUT/NAME/report.html`.  Existing runs are resumed, not replayed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from analysis.present import report
+from analysis.run import compare, tournament
+from engines import GAMES, get_game
+from engines.bots import make_bot
+from engines.core import rules_to_str
+
+TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "backend", "scheduler"}
+STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules"}
+FORMATS = ("rotation", "duplicate", "each")
+#: In `bots`, every named heuristic style of the game (and its default).
+ALL_STYLES = "heuristic:*"
+
+
+@dataclass(frozen=True)
+class PlannedRun:
+    """One run (rotation) or one duplicate comparison of an experiment."""
+
+    path: Path
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    rules: dict[str, Any] = field(default_factory=dict)
+    format: str = "rotation"
+    fill: str = "last"
+
+
+@dataclass
+class Experiment:
+    name: str
+    description: str
+    runs: list[PlannedRun]
+    out_dir: Path
+    backend: str = "loky"
+    scheduler: str | None = None
+    sweeps: list = field(default_factory=list)  # (directory, sweep.SweepSpec): what-if sweeps
+
+
+def _fail(where: str, message: str) -> None:
+    raise ValueError(f"{where}: {message}")
+
+
+def _as_list(value: Any, where: str, key: str, kind: type) -> list:
+    values = value if isinstance(value, list) else [value]
+    for v in values:
+        if not isinstance(v, kind) or isinstance(v, bool) and kind is not bool:
+            _fail(where, f"{key} expects {kind.__name__} values, got {v!r}")
+    return values
+
+
+def _games_count(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        _fail(where, f"games must be a positive integer, got {value!r}")
+    return value
+
+
+def _slug(text: str) -> str:
+    keep = "".join(ch if ch.isalnum() or ch in "-_.=" else "-" for ch in text)
+    return keep.strip("-") or "official"
+
+
+def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
+         games: int | None = None, scale: float = 1.0) -> Experiment:
+    """Parse and validate an experiment file into its planned runs (nothing is played)."""
+    path = Path(path)
+    where = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"experiment file {path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read {path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path} is not valid TOML: {exc}") from None
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        _fail(where, f"unknown key {unknown[0]!r}; known: {', '.join(sorted(TOP_KEYS))}")
+    if games is not None and games <= 0:
+        raise ValueError(f"--games must be positive, got {games}")
+    if not scale > 0:
+        raise ValueError(f"--scale must be positive, got {scale}")
+    name = data.get("name", path.stem)
+    if not isinstance(name, str) or not name.strip():
+        _fail(where, "name must be a non-empty string")
+    seed = data.get("seed", 1)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        _fail(where, f"seed must be a non-negative integer, got {seed!r}")
+    default_games = _games_count(data.get("games", 1000), where)
+    studies = data.get("study", [])
+    sweep_tables = data.get("sweep", [])
+    if not isinstance(studies, list) or not isinstance(sweep_tables, list) or not (
+            studies or sweep_tables):
+        _fail(where, "needs at least one [[study]] or [[sweep]] table")
+    out_dir = Path(out_root) / _slug(name)
+    runs: list[PlannedRun] = []
+    for number, study in enumerate(studies, 1):
+        runs.extend(_expand(study, f"{where} [[study]] {number}", out_dir, seed,
+                            default_games, games, scale))
+    from analysis.run import sweep
+
+    sweeps = [sweep.from_table(table, f"{where} [[sweep]] {number}", out_dir, seed,
+                               default_games, games, scale)
+              for number, table in enumerate(sweep_tables, 1)]
+    if len({p for p, _ in sweeps}) != len(sweeps):
+        _fail(where, "two sweeps write the same directory; give them distinct labels")
+    paths = [r.path for r in runs]
+    if len(set(paths)) != len(paths):
+        _fail(where, "two studies write the same run directory; give them distinct labels")
+    backend = data.get("backend", "loky")
+    scheduler = data.get("scheduler")
+    if backend not in ("loky", "dask"):
+        _fail(where, f"backend must be loky or dask, got {backend!r}")
+    if scheduler is not None and not isinstance(scheduler, str):
+        _fail(where, "scheduler must be an address string such as 'tcp://host:8786'")
+    return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler,
+                      sweeps)
+
+
+def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int,
+            override: int | None, scale: float) -> list[PlannedRun]:
+    if not isinstance(study, dict):
+        _fail(where, "must be a table")
+    unknown = sorted(set(study) - STUDY_KEYS)
+    if unknown:
+        _fail(where, f"unknown key {unknown[0]!r}; known: {', '.join(sorted(STUDY_KEYS))}")
+    if "rules" in study and "variants" in study:
+        _fail(where, "give either rules or variants, not both")
+    names = study.get("game", "all")
+    names = sorted(GAMES) if names == "all" else _as_list(names, where, "game", str)
+    fmt = study.get("format", "rotation")
+    if fmt not in FORMATS:
+        _fail(where, f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+    fill = study.get("fill", "last")
+    if fill not in compare.FILLS:
+        _fail(where, f"fill must be one of {', '.join(compare.FILLS)}, got {fill!r}")
+    bots = _as_list(study.get("bots", ["heuristic"]), where, "bots", str)
+    variants = study.get("variants", [study.get("rules", {})])
+    if not isinstance(variants, list) or not all(isinstance(v, dict) for v in variants):
+        _fail(where, "variants must be a list of tables of rule options")
+    count = study.get("games")
+    count = default_games if count is None else _games_count(count, where)
+    count = override if override is not None else max(1, math.ceil(count * scale))
+    label = study.get("label")
+    runs = []
+    for game_name in names:
+        try:
+            game = get_game(game_name)
+        except KeyError as exc:
+            _fail(where, str(exc))
+        players_value = study.get("players", "all")
+        named = {"all": list(range(game.min_players, game.max_players + 1)),
+                 "min": [game.min_players], "max": [game.max_players],
+                 "default": [game.players_default]}
+        players = (named[players_value] if isinstance(players_value, str)
+                   and players_value in named
+                   else _as_list(players_value, where, "players", int))
+        game_bots = expand_styles(bots, game)
+        for spec in game_bots:
+            try:
+                make_bot(spec, game)
+            except ValueError as exc:
+                _fail(where, f"{game_name}: {exc}")
+        for n in players:
+            try:
+                game.check_players(n)
+            except ValueError as exc:
+                _fail(where, str(exc))
+            for rules in variants:
+                try:
+                    rules_str = rules_to_str(game.checked_rules(**rules))
+                except ValueError as exc:
+                    _fail(where, f"{game_name}: {exc}")
+                runs.extend(_runs_for(game_name, n, game_bots, rules, rules_str, fmt, fill,
+                                      count, seed, out_dir, label, where))
+    return runs
+
+
+def expand_styles(bots: list[str], game) -> list[str]:
+    """`heuristic:*` stands for the default heuristic and every named style of the game."""
+    out: list[str] = []
+    for spec in bots:
+        if spec == ALL_STYLES:
+            out += ["heuristic" if key == "default" else f"heuristic:{key}"
+                    for key in game.heuristics]
+        else:
+            out.append(spec)
+    return list(dict.fromkeys(out))
+
+
+def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: str, fmt: str,
+              fill: str, games: int, seed: int, out_dir: Path, label: str | None,
+              where: str) -> list[PlannedRun]:
+    base = out_dir / _slug(game) / f"{players}p"
+    tag = _slug(rules_str) if rules_str else "official"
+    if fmt == "each":  # one run per bot, that bot in every seat (a line-up per bot)
+        return [PlannedRun(base / f"{label or tag}-{_slug(bot)}", game, players,
+                           (bot,) * players, games, seed, dict(rules)) for bot in bots]
+    if fmt == "rotation":
+        if len(bots) > players:
+            _fail(where, f"{len(bots)} bots for {players} players; use format = \"duplicate\" "
+                         "for a round robin")
+        lineup = tournament.fill_lineup(bots, players)
+        name = label or f"{tag}-{_slug('_'.join(bots))}"
+        return [PlannedRun(base / name, game, players, lineup, games, seed, dict(rules))]
+    if len(set(bots)) < 2:
+        _fail(where, "format = \"duplicate\" needs at least two different bots")
+    size = min(players, len(bots))
+    runs = []
+    for table in itertools.combinations(bots, size):
+        name = f"{label or tag}-{_slug('-vs-'.join(table))}"
+        runs.append(PlannedRun(base / name, game, players, tuple(table), games, seed,
+                               dict(rules), "duplicate", fill))
+    return runs
+
+
+def execute(experiment: Experiment, jobs: int = -1,
+            progress: Callable[[PlannedRun, int], None] | None = None,
+            backend: str | None = None, scheduler: str | None = None, confirm: bool = True,
+            confirm_games: int | None = None,
+            announce: Callable[[str], None] | None = None) -> Path:
+    """Play (or resume) every planned run, then write the combined report; returns its path.
+
+    `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.  With `confirm`
+    (the default) every finding significant after adjustment is replayed on fresh deals
+    beside its runs before the report is written (`findings.confirm`).
+    """
+    backend = backend or experiment.backend
+    scheduler = scheduler or experiment.scheduler
+    experiment.out_dir.mkdir(parents=True, exist_ok=True)
+    for run in experiment.runs:
+        callback = (lambda g, r=run: progress(r, g)) if progress else None
+        if run.format == "duplicate":
+            spec = compare.CompareSpec(run.game, run.players, run.bots, run.games, run.seed,
+                                       run.rules, run.fill)
+            compare.run_duplicate(spec, run.path, jobs, callback, backend, scheduler)
+            continue
+        spec = tournament.RunSpec(game=run.game, players=run.players, games=run.games,
+                                  bots=run.bots, seed=run.seed, rules=dict(run.rules))
+        tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
+    title = f"Experiment {experiment.name}" + (
+        f": {experiment.description}" if experiment.description else "")
+    sections = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
+    if not experiment.runs:  # sweeps only: their sections are the report
+        out = experiment.out_dir / "report.html"
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(report.page(title, "".join(sections)), encoding="utf-8")
+        os.replace(tmp, out)
+        return out
+    return report.write_report([r.path for r in experiment.runs],
+                               experiment.out_dir / "report.html", title=title,
+                               confirm=confirm, confirm_games=confirm_games, jobs=jobs,
+                               announce=announce, backend=backend, scheduler=scheduler,
+                               extra=sections)
+
+
+def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+                scheduler: str | None, announce: Callable[[str], None] | None) -> list[str]:
+    """Play (or resume) the experiment's what-if sweeps; their report sections."""
+    from analysis.run import sweep
+
+    sections = []
+    for path, spec in experiment.sweeps:
+        callback = (lambda g: progress(None, g)) if progress else None
+        frame = sweep.run_sweep(spec, path, jobs, callback, backend, scheduler, announce)
+        sections.append(report._section(f"What-if sweep: {spec.game} {spec.players}p",
+                                        sweep.report_html(spec, frame)))
+    return sections
+
+
+def total_games(experiment: Experiment) -> int:
+    """Games the experiment plays (duplicate runs round up to whole deals)."""
+    total = 0
+    for run in experiment.runs:
+        if run.format == "duplicate":
+            spec = compare.CompareSpec(run.game, run.players, run.bots, run.games, run.seed,
+                                       run.rules, run.fill)
+            total += spec.deals * len(spec.seatings)
+        else:
+            total += run.games
+    return total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)

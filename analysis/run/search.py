@@ -1,0 +1,205 @@
+"""Racing search for the most balanced setting: successive halving on shared deals.
+
+Every candidate (a combination of the `--vary` values) plays the same new deals in each
+round (round r uses seed branch `SEARCH_BRANCH + r` of the run seed, the same for every
+candidate), so candidates are compared game by game as in a sweep.  After each round the
+worse half (by the objective, measured on all rounds so far) is dropped and the next round's
+games go to the survivors: the budget is spent on the promising settings.  An exhaustive grid
+of the same precision would have played every candidate as many games as the winner played.
+
+Objectives (smaller is better): `first_edge` = |first-seat edge|; `seat_spread` = highest minus
+lowest seat win share; `source_share:NAME[=TARGET]` = |share of points from NAME − TARGET|
+(default target: an equal share for every scoring source).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis.results import store
+from analysis.run import sweep, tournament
+from analysis.stats import balance
+
+#: Seed branches of search rounds (0 is the run's own stream, 1 confirmation runs).
+SEARCH_BRANCH = 100
+#: Fewest new games a surviving candidate plays in a round.
+MIN_ROUND_GAMES = 10
+
+
+def parse_objective(text: str) -> tuple[str, str, float | None]:
+    """(kind, source, target) of `first_edge`, `seat_spread` or `source_share:NAME[=T]`."""
+    if text in ("first_edge", "seat_spread"):
+        return text, "", None
+    kind, _, rest = text.partition(":")
+    if kind == "source_share" and rest:
+        name, _, target = rest.partition("=")
+        try:
+            value = float(target) if target else None
+        except ValueError:
+            raise ValueError(f"--objective source_share:NAME=TARGET needs a number, got "
+                             f"{target!r}") from None
+        if value is not None and not 0 <= value <= 1:
+            raise ValueError("--objective source_share target must be a share in 0..1")
+        return kind, name, value
+    raise ValueError(f"--objective must be first_edge, seat_spread or source_share:NAME, "
+                     f"got {text!r}")
+
+
+def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
+              ) -> tuple[float, float, float, float, np.ndarray]:
+    """(objective, statistic, ci_low, ci_high, per-game values of the statistic)."""
+    kind, source, target = parse_objective(spec)
+    inf = sweep.influence(table)
+    if kind == "source_share":
+        key = f"share:{source}"
+        if key not in inf:
+            known = ", ".join(k[6:] for k in inf if k.startswith("share:"))
+            raise ValueError(f"no scoring source {source!r}; sources: {known}")
+        shares = [k for k in inf if k.startswith("share:")]
+        target = 1 / len(shares) if target is None else target
+    else:
+        key = kind
+    estimate, values = inf[key]
+    half = balance._z(confidence) * float(np.std(values, ddof=1)) / math.sqrt(len(values))
+    value = abs(estimate - target) if kind == "source_share" else (
+        abs(estimate) if kind == "first_edge" else estimate)
+    return value, estimate, estimate - half, estimate + half, values
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    vary: tuple[tuple[str, tuple[Any, ...]], ...]
+    objective: str
+    budget: int
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    def candidates(self) -> list[sweep.Cell]:
+        """Every combination of the varied values (the grid)."""
+        grid = sweep.SweepSpec(self.game, self.players, 1, self.bots, self.seed, self.vary,
+                               "grid", self.rules)
+        return grid.cells()
+
+    def rounds(self) -> list[int]:
+        """New games per surviving candidate in each round of successive halving."""
+        count = len(self.candidates())
+        if count < 2:
+            raise ValueError("--vary gives only one candidate; list at least two values")
+        rounds = max(1, math.ceil(math.log2(count)))
+        per_round = self.budget // rounds
+        plan, alive = [], count
+        for _ in range(rounds):
+            plan.append(per_round // alive)
+            alive = max(1, math.ceil(alive / 2))
+        if min(plan) < MIN_ROUND_GAMES:
+            need = rounds * MIN_ROUND_GAMES * count
+            raise ValueError(f"--budget {self.budget} is too small for {count} candidates: "
+                             f"successive halving needs at least {need} games")
+        return plan
+
+
+@dataclass
+class SearchResult:
+    table: pd.DataFrame  # one row per candidate: games played, objective, statistic, interval
+    best: str
+    runner_up: str | None
+    difference: tuple[float, float, float]  # best − runner-up statistic, paired interval
+    games_spent: int
+    games_exhaustive: int
+
+
+def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
+               progress: Callable[[int], None] | None = None, backend: str = "loky",
+               scheduler: str | None = None) -> SearchResult:
+    """Play the rounds (resuming any finished runs in `out_dir`) and pick the best setting."""
+    parse_objective(spec.objective)
+    candidates = spec.candidates()
+    plan = spec.rounds()
+    for cell in candidates:  # every bad value fails here, before anything is written
+        tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
+                           dict(cell.rules)).validated()
+    out = Path(out_dir)
+    if out.exists() and any(out.iterdir()) and not (out / "round-1").exists():
+        raise ValueError(f"{out} is not empty and holds no search; use another --out")
+    alive = [c.name for c in candidates]
+    tables: dict[str, list[pd.DataFrame]] = {name: [] for name in alive}
+    spent = 0
+    for number, games in enumerate(plan, 1):
+        for name in alive:
+            run_spec = tournament.RunSpec(
+                spec.game, spec.players, games, spec.bots, spec.seed,
+                dict(next(c for c in candidates if c.name == name).rules),
+                seed_branch=SEARCH_BRANCH + number)
+            result = tournament.run_or_resume(run_spec, out / f"round-{number}" / name, jobs,
+                                              progress, backend, scheduler)
+            tables[name].append(sweep.game_table(result.frame))
+            spent += games
+        scored = sorted(alive, key=lambda n: objective(pd.concat(tables[n]), spec.objective)[0])
+        if number < len(plan):
+            alive = scored[:max(1, math.ceil(len(alive) / 2))]
+        else:
+            alive = scored
+    rows = []
+    for name, parts in tables.items():
+        value, estimate, low, high, _ = objective(pd.concat(parts), spec.objective)
+        settings = next(c for c in candidates if c.name == name).settings
+        rows.append({"candidate": name, **settings,
+                     "games": int(sum(len(p) for p in parts)), "objective": value,
+                     "statistic": estimate, "ci_low": low, "ci_high": high})
+    table = pd.DataFrame(rows).sort_values(["games", "objective"], ascending=[False, True])
+    best = alive[0]
+    runner = alive[1] if len(alive) > 1 else None
+    difference = (float("nan"),) * 3
+    if runner is not None:
+        a, b = pd.concat(tables[best]), pd.concat(tables[runner])
+        effect = sweep.paired_difference(b, a)
+        key = _statistic_key(spec.objective, effect)
+        row = effect[effect["statistic"] == key].iloc[0]
+        difference = (float(row["effect"]), float(row["ci_low"]), float(row["ci_high"]))
+    exhaustive = len(candidates) * int(table.loc[table["candidate"] == best, "games"].iloc[0])
+    return SearchResult(table.reset_index(drop=True), best, runner, difference, spent,
+                        exhaustive)
+
+
+def _statistic_key(objective_text: str, effects: pd.DataFrame) -> str:
+    kind, source, _ = parse_objective(objective_text)
+    return f"share:{source}" if kind == "source_share" else kind
+
+
+def summary_lines(spec: SearchSpec, result: SearchResult) -> list[str]:
+    """The search result in words (printed by the CLI, used by the notebook)."""
+    stat = _statistic_key(spec.objective, pd.DataFrame())
+    row = result.table.set_index("candidate").loc[result.best]
+
+    def fmt(x: float) -> str:
+        return f"{x * 100:.1f}%" if stat.startswith("share:") else f"{x * 100:+.1f} points"
+
+    lines = [f"best setting: {result.best} — {stat} {fmt(row['statistic'])} "
+             f"[{fmt(row['ci_low'])}, {fmt(row['ci_high'])}] over {int(row['games'])} games"]
+    if result.runner_up is not None:
+        other = result.table.set_index("candidate").loc[result.runner_up]
+        d, low, high = result.difference
+        lines.append(f"runner-up: {result.runner_up} — {stat} {fmt(other['statistic'])} "
+                     f"[{fmt(other['ci_low'])}, {fmt(other['ci_high'])}]; best minus runner-up "
+                     f"{d * 100:+.1f} points [{low * 100:+.1f}, {high * 100:+.1f}] "
+                     "(paired by deal)")
+    lines.append(f"games spent: {result.games_spent:,} of a budget of {spec.budget:,}; an "
+                 f"exhaustive grid of the same precision ({len(spec.candidates())} candidates × "
+                 f"{int(row['games'])} games) would play {result.games_exhaustive:,}")
+    return lines
+
+
+def load_search_table(out_dir: str | Path) -> pd.DataFrame:
+    """Every run of a search directory, one frame (for notebooks)."""
+    return store.load_runs(sorted(Path(out_dir).glob("round-*/*")))
+

@@ -1,0 +1,124 @@
+"""The options of the `mcts` bot: what each means, its default, and the spec parsing.
+
+Options (spec `mcts:key=value,...`, values arrive as strings):
+
+- `iterations=N`   rollouts (uct: iterations) per decision, an upper bound for the paired
+                   search's early stop (default `DEFAULT_ITERATIONS`; a game may set its
+                   own, see per-game defaults below).
+- `time=SECONDS`   wall-clock budget per decision instead; `iterations`, if also given, is
+                   then an upper bound.  A time budget makes play NOT reproducible.
+- `search=paired|uct`  the paired flat search (`search.py`, default) or SO-ISMCTS
+                   (`ismcts.py`).
+- `confidence=Z`   paired: standard errors by which an action must beat the heuristic's move
+                   (default 1; 0 = take the best mean).
+- `c=X`            uct: UCB exploration constant (default 0.7; rewards lie in [0, 1]).
+- `rollout=random|heuristic`  rollout policy (default: `game.heuristics["default"]` when
+                   the game has one, else random).
+- `rollout_depth=D` stop rollouts after D actions and score the position with normalized
+                   `scores()` (default: play to the end).
+- `determinizations=K`  sample K worlds once per decision and cycle through them (each
+                   iteration gets a fresh chance stream); 0 (default) = a fresh world each.
+- `prior=W`        uct: progressive bias W/(visits+1) at the root towards the default
+                   heuristic's move, which is also expanded first (default 0 = off).
+- `reward=win|score|mix|margin`  terminal reward (`rewards.py`), default mix.
+
+Presets: `mcts:strong` = `iterations=150,rollout=heuristic,reward=mix` (options given
+next to it override it).
+
+Per-game defaults: a game may declare `Game(mcts_defaults=...)` (spec options as strings,
+e.g. `{"iterations": "80", "confidence": "2"}` for Ivanhoe); they replace the defaults
+above for that game, and a preset or explicit options override them (`time=` alone
+drops a per-game `iterations`).  Why per game and not one budget in simulated work: a
+rollout costs about as much in Ivanhoe and Tabula Rasa as in Ninjato (`simulate bench`), so
+an equal-work budget would not give them more rollouts; what they need is more evidence
+than Ninjato does before leaving a strong heuristic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.bots import BotSpecError
+from engines.bots.mcts.rewards import REWARDS
+from engines.bots.options import check_known, parse_choice, parse_float, parse_int
+from engines.core import Game
+
+#: Iterations per decision when neither `iterations` nor `time` is given (what a decision
+#: costs with it: README, "Bots").
+DEFAULT_ITERATIONS = 28
+
+ROLLOUTS = ("random", "heuristic")
+SEARCHES = ("paired", "uct")
+OPTIONS = (
+    "iterations", "time", "c", "rollout", "rollout_depth", "determinizations", "reward", "prior",
+    "search", "confidence",
+)
+#: Named option sets (`mcts:strong`); explicit options override them.  `strong` is the
+#: default paired search with 150 rollouts instead of 28 (roughly 5x the time per decision).
+PRESETS: dict[str, dict[str, str]] = {
+    "strong": {"iterations": "150", "rollout": "heuristic", "reward": "mix"},
+}
+
+
+@dataclass(frozen=True)
+class MCTSConfig:
+    """Validated options of one MCTS bot."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    time: float | None = None
+    c: float = 0.7
+    rollout: str | None = None  # None: heuristic if the game has a default heuristic
+    rollout_depth: int | None = None
+    determinizations: int = 0
+    reward: str = "mix"
+    prior: float = 0.0
+    search: str = "paired"
+    confidence: float = 1.0
+
+
+def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
+    """Turn the spec's string options into an `MCTSConfig`; bad ones raise `BotSpecError`."""
+    check_known("mcts", options, OPTIONS)
+    values: dict[str, object] = {}
+    if "time" in options:
+        values["time"] = parse_float("mcts", "time", options["time"], positive=True)
+        values["iterations"] = None
+    if "iterations" in options:
+        values["iterations"] = parse_int("mcts", "iterations", options["iterations"], 1)
+    if "c" in options:
+        values["c"] = parse_float("mcts", "c", options["c"])
+    if "rollout" in options:
+        values["rollout"] = parse_choice("mcts", "rollout", options["rollout"], ROLLOUTS)
+        if values["rollout"] == "heuristic" and "default" not in game.heuristics:
+            raise BotSpecError(f"rollout=heuristic: {game.name} has no default heuristic bot")
+    if "rollout_depth" in options:
+        values["rollout_depth"] = parse_int("mcts", "rollout_depth", options["rollout_depth"], 1)
+    if "determinizations" in options:
+        values["determinizations"] = parse_int(
+            "mcts", "determinizations", options["determinizations"], 0
+        )
+    if "reward" in options:
+        values["reward"] = parse_choice("mcts", "reward", options["reward"], REWARDS)
+    if "prior" in options:
+        values["prior"] = parse_float("mcts", "prior", options["prior"])
+        if values["prior"] and "default" not in game.heuristics:
+            raise BotSpecError(f"prior=: {game.name} has no default heuristic bot")
+    if "search" in options:
+        values["search"] = parse_choice("mcts", "search", options["search"], SEARCHES)
+    if "confidence" in options:
+        values["confidence"] = parse_float("mcts", "confidence", options["confidence"])
+    return MCTSConfig(**values)  # type: ignore[arg-type]
+
+
+def merged_options(game: Game, variant: str | None, options: dict[str, str]) -> MCTSConfig:
+    """The game's `mcts_defaults`, then the preset `variant`, then the explicit options."""
+    if variant is not None and variant not in PRESETS:
+        raise BotSpecError(
+            f"unknown mcts preset {variant!r} (known: {', '.join(PRESETS)}); "
+            f"options are key=value: {', '.join(OPTIONS)}"
+        )
+    chosen = {**PRESETS.get(variant or "", {}), **options}
+    base = dict(game.mcts_defaults)
+    if "time" in chosen and "iterations" not in chosen:
+        base.pop("iterations", None)  # a time budget alone is not capped by a default count
+    return parse_options(game, {**base, **chosen})

@@ -1,0 +1,261 @@
+"""The `mcts` bot and its default search, `search=paired`: a policy-improvement step on top of
+the game's default heuristic.
+
+Why: our games have hidden cards and chance, so every search samples worlds with
+`determinize(seat, rng)` (the bot never reads what its seat cannot see) and plays them out.
+At the default budget (a few dozen rollouts) a tree cannot grow, and
+random rollouts misjudge these games.  So the heuristic's move is the incumbent.  Each
+sampled world (a determinization, one seed for its chance stream, one for the rollout
+policy) is played out after EVERY surviving root action with heuristic rollouts (common
+random numbers: the actions are compared on identical luck, a paired comparison).  With
+more than two actions, about half the budget screens them all and keeps the best
+challenger; the rest confirms it against the incumbent on fresh worlds.  The challenger
+replaces the incumbent only if its mean paired gain exceeds `confidence` standard errors,
+so a tiny noisy budget does not make play worse than the heuristic.  The search stops early
+when `EARLY_STOP_WORLDS` worlds gave every candidate the same reward.  Without a default
+heuristic it is plain flat Monte Carlo with common random numbers.
+
+`search=uct` runs the tree search of `ismcts.py` instead.  With an iteration budget the bot
+is a pure function of (position as seen by its seat, rng).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from engines.bots.mcts.ismcts import Node, root_stats, uct_search
+from engines.bots.mcts.options import MCTSConfig
+from engines.bots.mcts.rewards import REWARD_FUNCS, normalized_scores
+from engines.core import Bot, Game, State
+
+#: The paired search stops once this many worlds gave every candidate the same reward.
+EARLY_STOP_WORLDS = 6
+#: Rollouts of games that can stall end here and are scored like a depth cut-off.
+ROLLOUT_SAFETY_CAP = 20_000
+
+
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / len(values) if values else -math.inf
+
+
+class MCTSBot:
+    """Information-set search for the acting seat (see the module docstring).
+
+    After each `choose`, `last_iterations` and `last_seconds` describe that decision and
+    `total_iterations` / `total_seconds` / `decisions` accumulate (for benchmarks).
+    """
+
+    def __init__(self, game: Game, config: MCTSConfig | None = None) -> None:
+        self.game = game
+        self.config = config or MCTSConfig()
+        self.name = "mcts"
+        self._reward = REWARD_FUNCS[self.config.reward]
+        self._rollout_bot: Bot | None = None
+        self._prior_bot: Bot | None = None
+        has_heuristic = "default" in game.heuristics
+        rollout = self.config.rollout or ("heuristic" if has_heuristic else "random")
+        if rollout == "heuristic":
+            self._rollout_bot = game.heuristics["default"]()
+        if has_heuristic and (self.config.prior > 0 or self.config.search == "paired"):
+            self._prior_bot = self._rollout_bot or game.heuristics["default"]()
+        self._last_stats: dict[int, tuple[int, float]] = {}
+        #: The heuristic's move at the last paired decision (-1: none), for diagnosis.
+        self.last_incumbent = -1
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+        self.decisions = 0
+        self.last_root = Node()
+
+    # --- public -------------------------------------------------------------------------
+    @property
+    def iterations_done(self) -> int:
+        """Iterations over all decisions so far (what `simulate bench` reports per second)."""
+        return self.total_iterations
+
+    def choose(self, state: State, rng: random.Random) -> int:
+        """Search from `state` for its current player and return the chosen action."""
+        start = time.perf_counter()
+        seat = state.current_player()
+        local = random.Random(rng.getrandbits(64))
+        # The first (and only) thing done with the real state: hide what `seat` cannot see.
+        root_world = state.determinize(seat, local)
+        legal = root_world.legal_actions()
+        if len(legal) == 1:
+            self.last_incumbent = -1
+            self._account(0, start)
+            return legal[0]
+        cfg = self.config
+        limit = cfg.iterations if cfg.iterations is not None else math.inf
+        deadline = start + cfg.time if cfg.time is not None else math.inf
+        if cfg.search == "paired":
+            action, done = self._paired(root_world, legal, seat, local, limit, start, deadline)
+            self._account(done, start)
+            return action
+        action, done, root = uct_search(
+            root_world, legal, seat, local, limit, deadline, self.rollout, cfg.c,
+            cfg.determinizations, self._prior_bot, cfg.prior)
+        self._account(done, start)
+        self.last_root = root
+        self._last_stats = root_stats(root, legal, seat)
+        return action
+
+    def root_stats(self, seat: int, legal: list[int]) -> dict[int, tuple[int, float]]:
+        """Visits and mean reward of each root action of the last search (for diagnosis)."""
+        return {a: self._last_stats[a] for a in legal if a in self._last_stats}
+
+    def rollout(self, world: State, rng: random.Random) -> list[float]:
+        """Play `world` out with the rollout policy; every seat's reward."""
+        depth = self.config.rollout_depth
+        cap = ROLLOUT_SAFETY_CAP if depth is None else depth
+        bot = self._rollout_bot
+        is_terminal = world.is_terminal
+        legal_actions = world.legal_actions
+        apply_action = world.apply_action
+        steps = 0
+        if bot is None:
+            rand = rng.random
+            while not is_terminal():
+                if steps >= cap:
+                    return normalized_scores(world)
+                legal = legal_actions()
+                apply_action(legal[int(rand() * len(legal))])
+                steps += 1
+        else:
+            choose = bot.choose
+            while not is_terminal():
+                if steps >= cap:
+                    return normalized_scores(world)
+                apply_action(choose(world, rng))
+                steps += 1
+        return self._reward(world)
+
+    # --- paired flat search (the default) -----------------------------------------------
+    def _paired(
+        self,
+        root_world: State,
+        legal: list[int],
+        seat: int,
+        rng: random.Random,
+        limit: float,
+        start: float,
+        deadline: float,
+    ) -> tuple[int, int]:
+        """Common-random-numbers comparison of the root actions; returns (action, rollouts).
+
+        Every sampled world (a determinization plus one seed for its chance stream and one
+        for the rollout policy) is played out after EACH candidate, so candidates are
+        compared on identical luck.  With more than two actions, about half the budget
+        screens them all and picks the best challenger; the rest confirms it against the
+        heuristic's move on fresh worlds (the screening worlds favour the challenger by
+        selection).  The challenger wins only by more than `confidence` standard errors.
+        """
+        cfg = self.config
+        incumbent = -1
+        if self._prior_bot is not None:
+            incumbent = self._prior_bot.choose(root_world.clone(), rng)
+        # results[action][world index] = the seat's reward after `action` in that world
+        results: dict[int, dict[int, float]] = {a: {} for a in legal}
+        survivors = list(legal)
+        rounds = 2 if len(survivors) > 2 else 1  # screen all, then confirm the best
+        pool = [root_world.determinize(seat, rng) for _ in range(cfg.determinizations)]
+        worlds = 0
+        first_fresh = 0
+        done = 0
+        plan = limit  # rollouts the schedule plans for (estimated under `time=`)
+        rnd = 0
+        stalled = False
+        while done < limit and time.perf_counter() < deadline:
+            if plan == math.inf:  # time budget: one world first, then estimate the rest
+                per = 1
+            elif rnd + 1 < rounds:  # screening: about half the budget
+                per = max(1, int(plan / 2 // len(survivors)))
+            else:
+                per = max(1, math.ceil(max(plan - done, len(survivors)) / len(survivors)))
+            for _ in range(per):
+                if done >= limit or time.perf_counter() >= deadline:
+                    break
+                world = pool[worlds % len(pool)] if pool else root_world.determinize(seat, rng)
+                chance_seed = rng.getrandbits(64)
+                policy_seed = rng.getrandbits(64)
+                order = survivors
+                if limit - done < len(survivors):  # last, partial world: the best few
+                    order = sorted(survivors, key=lambda a: (a != incumbent, -_mean(results[a])))
+                    order = order[: int(limit - done)]
+                for action in order:
+                    trial = world.clone()
+                    trial.rng = random.Random(chance_seed)
+                    trial.apply_action(action)
+                    reward = self.rollout(trial, random.Random(policy_seed))[seat]
+                    results[action][worlds] = reward
+                    done += 1
+                worlds += 1
+                stalled = worlds >= EARLY_STOP_WORLDS and self._all_equal(
+                    results, survivors, worlds)
+                if stalled:
+                    break
+            if stalled:
+                break  # every candidate scored alike in every world: nothing to learn
+            if plan == math.inf:
+                spent = max(time.perf_counter() - start, 1e-9)
+                plan = math.floor(done * (deadline - start) / spent)
+            rnd += 1
+            if rnd < rounds and len(survivors) > 2:
+                first_fresh = worlds  # the confirming test must not reuse these worlds
+                ranked = sorted(survivors, key=lambda a: -_mean(results[a]))
+                kept = [a for a in ranked if a != incumbent][: 1 if incumbent >= 0 else 2]
+                survivors = [a for a in legal if a in kept or a == incumbent]
+        self._last_stats = {a: (len(v), _mean(v)) for a, v in results.items() if v}
+        self.last_incumbent = incumbent
+        fresh = {a: {w: x for w, x in v.items() if w >= first_fresh} for a, v in results.items()}
+        return self._paired_choice(survivors, fresh, incumbent), done
+
+    @staticmethod
+    def _all_equal(results: dict[int, dict[int, float]], survivors: list[int], worlds: int) -> bool:
+        """Did every survivor get the same reward as the others in each of the worlds?"""
+        for w in range(worlds):
+            values = {results[a][w] for a in survivors if w in results[a]}
+            if len(values) > 1:
+                return False
+        return True
+
+    def _paired_choice(
+        self, survivors: list[int], results: dict[int, dict[int, float]], incumbent: int
+    ) -> int:
+        """The incumbent unless a survivor beats it clearly on the worlds both were tried in
+        (only the confirming worlds are passed in)."""
+        tried = [a for a in survivors if results[a]]
+        if incumbent < 0 or not results[incumbent]:
+            return max(tried, key=lambda a: _mean(results[a])) if tried else survivors[0]
+        base = results[incumbent]
+        best, best_gain = incumbent, 0.0
+        z = self.config.confidence
+        for action in tried:
+            if action == incumbent:
+                continue
+            diffs = [x - base[w] for w, x in results[action].items() if w in base]
+            n = len(diffs)
+            if not n:
+                continue
+            gain = sum(diffs) / n
+            if gain <= best_gain + 1e-12:
+                continue
+            if z > 0:
+                if n < 2:
+                    continue
+                var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+                if gain <= z * math.sqrt(var / n):
+                    continue
+            best, best_gain = action, gain
+        return best
+
+    def _account(self, iterations: int, start: float) -> None:
+        elapsed = time.perf_counter() - start
+        self.last_iterations = iterations
+        self.last_seconds = elapsed
+        self.total_iterations += iterations
+        self.total_seconds += elapsed
+        self.decisions += 1

@@ -1,0 +1,43 @@
+"""`max_decisions` is the game's safety cap, not a rule of the game (issue 16 part 2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from analysis.cli import main
+from engines import GAMES, get_game, play_game
+from engines.bots import make_bot
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_issue16_max_decisions_is_no_rule_option(name):
+    """Asking for it as a rule says where it went, instead of 'unknown option'."""
+    game = get_game(name)
+    assert "max_decisions" not in {f for f in game.Rules.__dataclass_fields__}
+    with pytest.raises(ValueError, match=r"no longer a rule option.*Game.max_decisions"):
+        game.make_rules(max_decisions="10")
+
+
+def test_issue16_rule_max_decisions_on_the_command_line_is_a_clear_error(capsys):
+    code = main(["ivanhoe", "--games", "2", "--jobs", "1", "--rule", "max_decisions=10"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("error: ") and "Game.max_decisions" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["big-cheese", "ivanhoe", "ninjato", "time-pirates"])
+def test_issue16_games_that_can_stall_have_a_cap_on_game(name):
+    game = get_game(name)
+    assert game.max_decisions and game.max_decisions > 0
+
+
+def test_issue16_play_game_stops_at_the_games_cap_or_the_callers():
+    game = get_game("ivanhoe")
+    bots = [make_bot("random", game)] * 3
+    full = play_game(game, bots, 0)
+    assert not full.truncated and full.decisions > 10
+    cut = play_game(game, bots, 0, max_decisions=10)
+    assert cut.truncated and cut.decisions == 10 and cut.winners == []
+    capped = game.__class__(**{**game.__dict__, "max_decisions": 10})
+    assert play_game(capped, bots, 0).decisions == 10
