@@ -123,15 +123,6 @@ def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
     return out
 
 
-_LIST_SLOTS = ("order", "dojo_stack", "deck", "ddisc", "row", "bag", "tdisc", "hsentry",
-               "hclan", "htok", "hclosed", "gdeck", "gdisc", "edeck", "edisc", "sensei",
-               "sbig", "sdis", "sdisc", "sunseen", "palace", "envdeck", "pavilion", "rdeck",
-               "honour", "src_env", "src_tok", "src_rum", "rshur", "sc_first", "sc_second",
-               "sc_choice", "leaders")
-_NESTED_SLOTS = ("hands", "known", "treas", "hplain", "hred", "toksup", "elites", "tiles",
-                 "owned", "ready", "envoys", "rumours", "disg", "sc_q")
-
-
 class NinjatoState(ScoringMixin):
     """A Ninjato position (see the module docstring for the data layout).
 
@@ -641,20 +632,84 @@ class NinjatoState(ScoringMixin):
 
     # ------------------------------------------------------------------ information
     def clone(self) -> NinjatoState:
+        # attribute by attribute, not in loops over names: compiled, each line is a typed
+        # field copy (a loop of setattr/getattr by name goes through the generic lookups)
         s = NinjatoState()
         s._legal_cache = None
-        for name in ("n", "rules", "C", "rnd", "turn", "phase", "cur", "rh", "rapp", "rgk",
-                     "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon", "pend", "ndisc",
-                     "ndraw",
-                     "sc_i", "disg_left", "final"):
-            setattr(s, name, getattr(self, name))
+        s.n = self.n
+        s.rules = self.rules
+        s.C = self.C
+        s.rnd = self.rnd
+        s.turn = self.turn
+        s.phase = self.phase
+        s.cur = self.cur
+        s.rh = self.rh
+        s.rapp = self.rapp
+        s.rgk = self.rgk
+        s.rgid = self.rgid
+        s.rsub = self.rsub
+        s.rbase = self.rbase
+        s.rmod = self.rmod
+        s.rover = self.rover
+        s.rbor = self.rbor
+        s.rwon = self.rwon
+        s.pend = self.pend
+        s.ndisc = self.ndisc
+        s.ndraw = self.ndraw
+        s.sc_i = self.sc_i
+        s.disg_left = self.disg_left
+        s.final = self.final
         s.rng = copy_rng(self.rng)
         s.schools = list(self.schools)
-        for name in _LIST_SLOTS:
-            setattr(s, name, list(getattr(self, name)))
-        for name in _NESTED_SLOTS:
-            setattr(s, name, [list(x) for x in getattr(self, name)])
+        s.order = list(self.order)
+        s.dojo_stack = list(self.dojo_stack)
+        s.deck = list(self.deck)
+        s.ddisc = list(self.ddisc)
+        s.row = list(self.row)
+        s.bag = list(self.bag)
+        s.tdisc = list(self.tdisc)
+        s.hsentry = list(self.hsentry)
+        s.hclan = list(self.hclan)
+        s.htok = list(self.htok)
+        s.hclosed = list(self.hclosed)
+        s.gdeck = list(self.gdeck)
+        s.gdisc = list(self.gdisc)
+        s.edeck = list(self.edeck)
+        s.edisc = list(self.edisc)
+        s.sensei = list(self.sensei)
+        s.sbig = list(self.sbig)
+        s.sdis = list(self.sdis)
+        s.sdisc = list(self.sdisc)
+        s.sunseen = list(self.sunseen)
+        s.palace = list(self.palace)
+        s.envdeck = list(self.envdeck)
+        s.pavilion = list(self.pavilion)
+        s.rdeck = list(self.rdeck)
+        s.honour = list(self.honour)
+        s.src_env = list(self.src_env)
+        s.src_tok = list(self.src_tok)
+        s.src_rum = list(self.src_rum)
+        s.rshur = list(self.rshur)
+        s.sc_first = list(self.sc_first)
+        s.sc_second = list(self.sc_second)
+        s.sc_choice = list(self.sc_choice)
+        s.leaders = list(self.leaders)
+        s.hands = [list(x) for x in self.hands]
+        s.known = [list(x) for x in self.known]
+        s.treas = [list(x) for x in self.treas]
+        s.hplain = [list(x) for x in self.hplain]
+        s.hred = [list(x) for x in self.hred]
+        s.toksup = [list(x) for x in self.toksup]
+        s.elites = [list(x) for x in self.elites]
+        s.tiles = [list(x) for x in self.tiles]
+        s.owned = [list(x) for x in self.owned]
+        s.ready = [list(x) for x in self.ready]
+        s.envoys = [list(x) for x in self.envoys]
+        s.rumours = [list(x) for x in self.rumours]
+        s.disg = [list(x) for x in self.disg]
+        s.sc_q = [list(x) for x in self.sc_q]
         return s
+
 
     def determinize(self, seat: int, rng: random.Random) -> NinjatoState:
         """Resample what `seat` cannot know: the cards of opponents' hands that nobody saw
