@@ -189,8 +189,9 @@ def test_a_compiled_module_whose_source_changed_is_never_used(tmp_path):
     assert scores[0] == scores[1] != [], "the pure fallback plays the same game"
 
 
-def test_decide_reads_the_build_record(tmp_path):
+def test_decide_reads_the_build_record(tmp_path, monkeypatch):
     """Each reason the build record can give, without compiling anything."""
+    monkeypatch.delenv(_build.PURE_ENV, raising=False)  # (which would answer first)
     MOD = ("engines.mod",)  # noqa: N806
     package = tmp_path / "engines"
     package.mkdir()
