@@ -212,3 +212,16 @@ def test_decide_reads_the_build_record(tmp_path, monkeypatch):
     (package / "mod.py").write_text("x = 2\n")
     compiled, why = _build.decide(package, MOD)
     assert not compiled and why.startswith("stale: engines/mod.py changed since the build")
+
+
+# --- which build ran: bench, manifest, report -------------------------------------------------
+
+def test_bench_and_the_run_manifest_say_which_build_ran():
+    from analysis.run.tournament import RunSpec, new_manifest
+
+    spec = RunSpec(game="tabula-rasa", players=2, games=1, bots=("random", "random"), seed=0)
+    assert new_manifest(spec)["engine_build"] == _build.BUILD
+    out = _run("from analysis.cli import entry\nimport sys\n"
+               "sys.argv = ['simulate', 'bench', 'tabula-rasa', '--bots', 'random', "
+               "'--seconds', '0.2']\nentry()", {_build.PURE_ENV: "1"})
+    assert f"engines: pure ({_build.PURE_ENV}=1)" in out
