@@ -151,7 +151,7 @@ class BigCheeseState(State):
         The turn goes to the first seat from the leader that has a real choice: a seat that
         can neither bid (no free chip) nor Veto can only pass, now and for the rest of this
         auction (bids only rise), so it is passed automatically.  The same shortcut runs in
-        `_apply` after each bid or pass; the auction closes when only the high bidder remains,
+        `apply_bid` after each bid or pass; the auction closes when only the high bidder remains,
         or when everybody passed without a bid.
         """
         if self.rounds >= self.rules.max_rounds:
