@@ -350,10 +350,12 @@ class BigCheeseState(State):
             self._check_win()
             if self.phase == OVER:
                 return
-        # a lead change: a different seat alone on the top score (a tie keeps no leader)
-        lead = points.index(best) if best > 0 and points.count(best) == 1 else -1
-        self.lead, self.counters[N_LEAD_CHANGES] = track_lead(
-            self.lead, self.counters[N_LEAD_CHANGES], lead)
+        # a lead change: a different seat alone on the top score (a tie keeps no leader);
+        # kit.track_lead is called only when the sole leader is new (once per award it cost
+        # ~2% of a game's instructions)
+        if best > 0 and points.count(best) == 1 and points.index(best) != self.lead:
+            self.lead, self.counters[N_LEAD_CHANGES] = track_lead(
+                self.lead, self.counters[N_LEAD_CHANGES], points.index(best))
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
