@@ -38,6 +38,7 @@ from engines.ivanhoe.cards import CARDS, PLAYABLE, TARGETED
 from engines.ivanhoe.cards import targets as card_targets
 from engines.ivanhoe.components import RIPOSTE
 from engines.tabula_rasa import actions as tra
+from engines.tabula_rasa import components as tr_components
 from engines.tabula_rasa.components import card_value
 from engines.tabula_rasa.scoring import score_tallies
 from engines.time_pirates import actions as tpa
@@ -476,3 +477,19 @@ def test_big_cheese_roll_table_equals_the_roll_rule(d6: bool) -> None:
             r = step / 6000
             assert faces[int(r * len(faces))] == roll_points(card, r, d6)
         assert len(faces) == (6 if d6 else card)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tabula_rasa_turn_tables_equal_the_turn_order(players: int) -> None:
+    """`_next` (seat to act per ply) and `_offset` (tally block per seat) are tables: seats
+    act in order 0, 1, ... until every card in play is played (A10, A11), and partners in 4p
+    share one side's block (A5)."""
+    checked = 0
+    for state in positions("tabula-rasa", players, "random", seeds=range(2)):
+        done = state.ply >= state.total_plies
+        assert state.to_move == (-1 if done else state.ply % players)
+        for seat in range(players):
+            assert state._offset[seat] == state.side_of[seat] * tr_components.NUM_TERRITORIES
+            assert state.side_of[seat] == (seat % 2 if players == 4 else seat)
+        checked += 1
+    assert checked > 50

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
+from typing import NamedTuple
 
 from engines.core import State
 from engines.kit import copy_rng, draw_from, lead_changes, next_seat, world_rng
@@ -71,6 +72,16 @@ COUNTER_NAMES = ("restocks", "patrol_catches", "deeds_bought", "turns", "atomic_
                  "arrow_swaps")
 N_RESTOCKS, N_CATCHES, N_DEEDS_BOUGHT, N_TURNS, N_ATOMIC_JUMPS, N_ARROW_SWAPS = range(
     len(COUNTER_NAMES))
+
+
+class Outcome(NamedTuple):
+    """The final result, fixed once at the end (`play_game` asks for it several times)."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+
+
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
 ATOM_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ATOMIC else 0 for k in range(NK))
 ARROW_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ARROW else 0 for k in range(NK))
@@ -144,7 +155,7 @@ class TimePiratesState(State):
         self.leaders: list[tuple[int, ...]] = []
         self.white_place: list[list[int]] = [[] for _ in range(n)]
         self.special: list[list[int]] | None = None  # [set bonus, majority bonus] per seat
-        self.result: tuple | None = None  # (scores, winners, ranks), fixed at the end
+        self.result: Outcome | None = None  # fixed by the final scoring
         self.cur = n - 1  # start epochs are chosen from the right of the start player
         self.phase = PH_START
         self.std_left = 0
@@ -636,12 +647,12 @@ class TimePiratesState(State):
         winners = self.winners()
         self.leaders.append(tuple(winners))
         # the position is final: the outcome is computed once (play_game asks several times)
-        self.result = (tuple(self.scores()), tuple(winners), tuple(super().ranks()))
+        self.result = Outcome(tuple(self.scores()), tuple(winners), tuple(super().ranks()))
 
     # --- contract: outcome --------------------------------------------------------------
     def scores(self) -> list[float]:
         if self.result:
-            return list(self.result[0])
+            return list(self.result.scores)
         totals = self.totals()
         if self.special:
             totals = [t + a + b for t, a, b in zip(totals, *self.special)]
@@ -650,11 +661,11 @@ class TimePiratesState(State):
     def winners(self) -> list[int]:
         """Highest total; ties go to the player with more deeds, then the win is shared."""
         if self.result:
-            return list(self.result[1])
+            return list(self.result.winners)
         return scoring.winners(self.scores(), [sum(d) for d in self.deeds])
 
     def ranks(self) -> list[int]:
-        return list(self.result[2]) if self.result else super().ranks()
+        return list(self.result.ranks) if self.result else super().ranks()
 
     def score_breakdown(self) -> dict[str, list[float]]:
         n = self.num_players

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 from engines.core import Bot, State
+from engines.kit import world_rng
 
 #: A child key packs (action, player): players are < 8.
 PLAYER_BITS = 3
@@ -58,7 +59,7 @@ def uct_search(
     while done < limit:
         if pool:
             world = pool[done % len(pool)].clone()
-            world.rng = random.Random(rng.getrandbits(64))
+            world.rng = world_rng(rng)
         else:
             world = root_world.determinize(seat, rng)
         _iterate(root, world, rng, rollout, c, prior_key, prior)
