@@ -115,7 +115,7 @@ def test_heuristic_raids_past_a_sentry_only_its_skill_beats():
     act(s, A_BASE + 4)
     assert choice(NEW, s) == A_SIX  # ... set to 6
     act(s, A_SIX)
-    assert s.rshur == [VASE]
+    assert s.raid_treasures == [VASE]
 
 
 def test_heuristic_uses_choho_for_a_better_treasure():
@@ -126,7 +126,7 @@ def test_heuristic_uses_choho_for_a_better_treasure():
     s.hands[0] = hand(2, 2)
     raid(s, 0)
     act(s, A_BASE + 1)
-    assert s.phase == PH_CHOICE and s.rshur == [FAN]
+    assert s.phase == PH_CHOICE and s.raid_treasures == [FAN]
     a = choice(NEW, s)
     assert a == A_SWAP + FAN * 10 + JADE * 2 + 0  # give the fan, take the plain jade
     assert choice(OLD, s) < A_SWAP

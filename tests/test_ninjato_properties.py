@@ -18,7 +18,7 @@ def check_conservation(s) -> None:
     C = s.C
     cards = sum(s.deck) + sum(s.ddisc) + sum(map(sum, s.hands)) + len(s.row)
     assert cards == sum(C.dojo), "dojo cards"
-    treasure = (sum(s.bag) + sum(s.tdisc) + sum(map(sum, s.treas)) + len(s.rshur)
+    treasure = (sum(s.bag) + sum(s.tdisc) + sum(map(sum, s.treas)) + len(s.raid_treasures)
                 + sum(map(len, s.hplain)) + sum(map(len, s.hred)))
     assert treasure == sum(C.tcounts), "treasures"
     assert all(x >= 0 for row in s.hands + s.treas for x in row)
@@ -27,10 +27,10 @@ def check_conservation(s) -> None:
     assert rumours == len(C.rum_type), "rumours"
     fighting = s.phase == PH_FIGHT
     guards = (len(s.gdeck) + len(s.gdisc) + sum(1 for g in s.hsentry if g >= 0)
-              + (fighting and s.rgk == G_REGULAR))
+              + (fighting and s.guard_kind == G_REGULAR))
     assert guards == len(C.gval), "guards"
     elites = (len(s.edeck) + len(s.edisc) + sum(map(len, s.elites))
-              + (fighting and s.rgk == G_ELITE))
+              + (fighting and s.guard_kind == G_ELITE))
     assert elites == len(C.ehonour), "elites"
     tiles = (len(s.sensei) + len(s.sbig) + len(s.sdis) + len(s.sdisc) + len(s.sunseen)
              + sum(map(len, s.tiles))

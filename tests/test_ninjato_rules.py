@@ -324,7 +324,7 @@ def test_raid_force_must_play_higher_and_a_tie_fails():
     # Ki alone counts as 3: a tie does not win, and the 4 cannot modify it (not a Ki)
     assert legal(s) == [A_BASE + 3, A_GIVE_UP]
     play(s, 4)
-    assert s.rshur == [FAN] and s.phase == PH_CHOICE
+    assert s.raid_treasures == [FAN] and s.phase == PH_CHOICE
 
 
 def test_forced_give_up_is_not_a_decision_but_a_real_choice_is():
@@ -350,7 +350,7 @@ def test_raid_stealth_must_play_lower():
     raid(s, 1, stealth=True)
     assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # a 2 ties the 2: not offered (issue 14.2)
     play(s, 1)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
 
 
 def test_ki_card_as_modifier_several_on_one_card():
@@ -362,7 +362,7 @@ def test_ki_card_as_modifier_several_on_one_card():
     act(s, A_KI_PLUS)  # 5: tie
     assert s.phase == PH_FIGHT
     act(s, A_KI_PLUS)  # 6 > 5
-    assert s.rshur == [FAN] and s.hands[0] == [0] * 5 and s.ddisc[2] == 2
+    assert s.raid_treasures == [FAN] and s.hands[0] == [0] * 5 and s.ddisc[2] == 2
 
 
 def test_ki_minus_for_stealth():
@@ -372,7 +372,7 @@ def test_ki_minus_for_stealth():
     raid(s, 0, stealth=True)
     play(s, 1)
     act(s, A_KI_MINUS)  # 0 < 1
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
 
 
 def test_treasure_order_lowest_plain_first_then_red_gold_last():
@@ -385,11 +385,11 @@ def test_treasure_order_lowest_plain_first_then_red_gold_last():
     for value in (1, 1, 1):
         next_guard(s, value)
         act(s, A_BANZAI)
-        if s.phase == PH_FIGHT and s.rgk == 1:
+        if s.phase == PH_FIGHT and s.guard_kind == 1:
             play(s, 5)
         else:
             break
-    assert s.rshur == [FAN, JADE, GOLD]
+    assert s.raid_treasures == [FAN, JADE, GOLD]
     assert s.hplain[0] == [] and s.hred[0] == [SCROLL]
 
 
@@ -401,7 +401,7 @@ def test_banzai_reveals_elite_when_only_red_treasure_remains():
     play(s, 5)
     next_elite(s, "elite-2a")
     act(s, A_BANZAI)
-    assert s.rgk == 2 and s.guard_value() == 2
+    assert s.guard_kind == 2 and s.guard_value() == 2
 
 
 def test_banzai_failure_keeps_one_treasure_of_the_shuriken():
@@ -414,7 +414,7 @@ def test_banzai_failure_keeps_one_treasure_of_the_shuriken():
     next_guard(s, 2)
     act(s, A_BANZAI)
     play(s, 5)
-    assert s.rshur == [FAN, VASE]
+    assert s.raid_treasures == [FAN, VASE]
     next_guard(s, 5)
     act(s, A_BANZAI)  # the 2 left cannot beat a 5: the raid fails at once, the 2 is kept
     assert s.phase == PH_KEEP and s.hands[0] == hand(2)
@@ -462,7 +462,7 @@ def test_alarm_draws_a_treasure_and_flips_the_most_valuable_plain_gold_first():
     act(s, A_BANZAI)
     assert s.hplain[0] == [SCROLL, JADE] and s.hred[0] == [GOLD]
     play(s, 5)
-    assert s.rshur == [FAN, SCROLL]
+    assert s.raid_treasures == [FAN, SCROLL]
 
 
 def test_alarm_on_the_sentry_is_ignored():
@@ -472,7 +472,7 @@ def test_alarm_on_the_sentry_is_ignored():
     raid(s, 0)
     assert s.hred[0] == [] and len(s.hplain[0]) == 3
     play(s, 5)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
 
 
 def test_elite_split_values_by_approach_and_switch_mid_raid():
@@ -487,7 +487,7 @@ def test_elite_split_values_by_approach_and_switch_mid_raid():
     assert s.guard_value() == 5  # force value: the 5 ties; the 1 wins only after a switch
     assert legal(s) == [A_BASE + 0, A_SWITCH, A_GIVE_UP]
     act(s, A_SWITCH)  # A22: stealth now, for this guard and later ones
-    assert s.rapp == 1 and s.guard_value() == 2
+    assert s.raid_approach == 1 and s.guard_value() == 2
     assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # the 1 beats a 2 by stealth
     act(s, A_GIVE_UP)
     assert s.edisc == [s.C.enames.index("split-5/2")]  # A5: a winning elite is discarded
@@ -502,7 +502,7 @@ def test_switch_after_base_resolves_against_the_new_approach():
     play(s, 2)
     assert s.phase == PH_FIGHT
     act(s, A_SWITCH)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
 
 
 def test_double_elite_needs_one_play_per_guard_and_is_kept_for_honour():
@@ -514,10 +514,10 @@ def test_double_elite_needs_one_play_per_guard_and_is_kept_for_honour():
     next_elite(s, "double-1+3")
     act(s, A_BANZAI)
     play(s, 4)  # beats the 1, the 3 is still to beat
-    assert s.phase == PH_FIGHT and s.guard_value() == 3 and s.rshur == [FAN]
+    assert s.phase == PH_FIGHT and s.guard_value() == 3 and s.raid_treasures == [FAN]
     play(s, 5)
     assert s.elites[0] == [s.C.enames.index("double-1+3")]
-    assert s.rshur == [] and s.treas[0][JADE] == 1  # cleared: everything taken
+    assert s.raid_treasures == [] and s.treas[0][JADE] == 1  # cleared: everything taken
 
 
 def test_clearing_a_house_changes_the_token_to_another_clan_and_closes_it():
@@ -570,7 +570,7 @@ def test_ruling_A20_empty_elite_deck_leaves_the_treasure_unguarded():
     play(s, 5)
     s.edeck, s.edisc = [], []
     act(s, A_BANZAI)
-    assert s.rshur == [FAN, VASE] and s.phase == PH_CHOICE
+    assert s.raid_treasures == [FAN, VASE] and s.phase == PH_CHOICE
 
 
 # ---------------------------------------------------------------------------- skills
@@ -586,7 +586,7 @@ def test_skill_minus2_shinobi_iri():
     _fight(s, sentry=2, stealth=True, cards=(3,))
     play(s, 3)
     act(s, A_MINUS2)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
 
 
 def test_skill_plus2_kenjutsu():
@@ -595,7 +595,7 @@ def test_skill_plus2_kenjutsu():
     _fight(s, sentry=5, cards=(4,))
     play(s, 4)
     act(s, A_PLUS2)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
 
 
 def test_skill_zero_overrides_ki_ruling_A2():
@@ -605,7 +605,7 @@ def test_skill_zero_overrides_ki_ruling_A2():
     play(s, 4)
     act(s, A_KI_PLUS)  # 5, then set to 0: exactly 0
     act(s, A_ZERO)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
     assert s.play_value() == 0
 
 
@@ -615,7 +615,7 @@ def test_skill_six_sets_a_card_to_six():
     _fight(s, sentry=5, cards=(1,))
     play(s, 1)
     act(s, A_SIX)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
 
 
 def test_skill_plus_minus_one_taijutsu():
@@ -624,7 +624,7 @@ def test_skill_plus_minus_one_taijutsu():
     _fight(s, sentry=4, cards=(4,))
     play(s, 4)
     act(s, A_PM1_PLUS)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
 
 
 def test_skill_boryaku_acts_as_2_or_4_without_a_card_and_ki_modifies_it():
@@ -635,7 +635,7 @@ def test_skill_boryaku_acts_as_2_or_4_without_a_card_and_ki_modifies_it():
     act(s, A_BOR4)
     assert s.phase == PH_FIGHT and A_PLUS2 not in legal(s)
     act(s, A_KI_PLUS)  # A18
-    assert s.rshur == [FAN] and s.hands[0] == [0] * 5
+    assert s.raid_treasures == [FAN] and s.hands[0] == [0] * 5
 
 
 def test_skill_refresh_turns_a_used_skill_face_up():
@@ -650,7 +650,7 @@ def test_skill_refresh_turns_a_used_skill_face_up():
     act(s, A_REFRESH + E_PLUS2)
     play(s, 4)
     act(s, A_PLUS2)
-    assert s.rshur == [FAN, FAN]
+    assert s.raid_treasures == [FAN, FAN]
 
 
 def test_skill_choho_swap_returns_red_for_red_even_after_failing():
@@ -680,7 +680,7 @@ def test_skill_choho_swap_in_the_middle_of_a_raid():
     raid(s, 0)
     play(s, 5)
     act(s, A_SWAP + FAN * 10 + JADE * 2 + 0)
-    assert s.rshur == [JADE] and s.hplain[0] == [FAN, SCROLL]
+    assert s.raid_treasures == [JADE] and s.hplain[0] == [FAN, SCROLL]
     assert s.ready[0][E_SWAP] == 0
 
 
@@ -788,7 +788,7 @@ def _choho_raid_won_a_fan(plain, red):
     s.hands[0] = hand(5)
     raid(s, 0)
     play(s, 5)
-    assert s.rshur == [FAN] and s.phase == PH_CHOICE
+    assert s.raid_treasures == [FAN] and s.phase == PH_CHOICE
     return s
 
 
@@ -797,7 +797,7 @@ def test_audit_14_1_choho_taking_red_turns_the_most_valuable_treasure_left_red()
     left in the house turns red (not the one given back)."""
     s = _choho_raid_won_a_fan([FAN, FAN, JADE], red=[GOLD])
     act(s, A_SWAP + FAN * 10 + GOLD * 2 + 1)
-    assert s.rshur == [GOLD]
+    assert s.raid_treasures == [GOLD]
     assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [JADE]
 
 
@@ -815,12 +815,12 @@ def test_audit_14_1_choho_same_type_swaps_offered_only_when_they_change_the_hous
     assert A_SWAP + FAN * 10 + FAN * 2 not in swaps  # a plain fan for a plain fan: no change
     assert A_SWAP + FAN * 10 + FAN * 2 + 1 in swaps  # a red fan: the plain jade turns red
     act(s, A_SWAP + FAN * 10 + FAN * 2 + 1)
-    assert s.rshur == [FAN]
+    assert s.raid_treasures == [FAN]
     assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [VASE, JADE]
     t = _choho_raid_won_a_fan([FAN], red=[SCROLL, JADE])
     # nothing plain left above a red scroll: giving a fan for it... is a different type;
     # a red jade for a jade held would flip the jade back (no change), so it is not offered
-    t.rshur = [JADE]
+    t.raid_treasures = [JADE]
     assert A_SWAP + JADE * 10 + JADE * 2 + 1 not in legal(t)
     assert A_SWAP + JADE * 10 + SCROLL * 2 + 1 in legal(t)
 
@@ -832,7 +832,7 @@ def test_audit_14_2_a_fight_that_cannot_be_won_spends_no_card():
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
     s.hands[0] = hand(2)
     raid(s, 0)
-    assert s.phase == PH_PLACE and s.cur == 1 and s.rshur == []
+    assert s.phase == PH_PLACE and s.cur == 1 and s.raid_treasures == []
     assert s.hands[0] == hand(2) and sum(s.ddisc) == 0
 
 

@@ -275,12 +275,13 @@ class Heuristic:
         if len(legal) == 1:
             return legal[0]
         ph = state.phase
-        if ph == PH_FIGHT and state.rbase < 0 and state.rgk != G_ELITE and not self.save_ki:
+        if (ph == PH_FIGHT and state.play_base < 0 and state.guard_kind != G_ELITE
+                and not self.save_ki):
             p = state.cur
             if not state.tiles[p]:
                 h = state.hands[p]  # keys spelled out: a starred tuple builds a list first
-                a = _FIRST_PLAY.get((state.rapp, state.C.gval[state.rgid], h[0], h[1], h[2],
-                                     h[3], h[4]))
+                a = _FIRST_PLAY.get((state.raid_approach, state.C.gval[state.guard_id],
+                                     h[0], h[1], h[2], h[3], h[4]))
                 if a is not None:
                     return a
         return self._by_phase[ph](state, legal)
@@ -625,12 +626,12 @@ class Heuristic:
     def fight(self, s: NinjatoState, legal: list[int]) -> int:
         p = s.cur
         hand = s.hands[p]
-        stealth = s.rapp
-        if s.rgk == G_ELITE:  # guard_value() inlined (hot path)
-            g = (s.C.estealth if stealth else s.C.eforce)[s.rgid][s.rsub]
+        stealth = s.raid_approach
+        if s.guard_kind == G_ELITE:  # guard_value() inlined (hot path)
+            g = (s.C.estealth if stealth else s.C.eforce)[s.guard_id][s.elite_part]
         else:
-            g = s.C.gval[s.rgid]
-        if s.rbase < 0 and not s.tiles[p] and not self.save_ki:
+            g = s.C.gval[s.guard_id]
+        if s.play_base < 0 and not s.tiles[p] and not self.save_ki:
             # without skills the first play is a function of (approach, guard, hand) only
             key = (stealth, g, *hand)
             a = _FIRST_PLAY.get(key)
@@ -651,7 +652,7 @@ class Heuristic:
             if swap >= 0:
                 return swap
         ready = s.ready[s.cur]
-        if s.rbase < 0:
+        if s.play_base < 0:
             cheap = -1
             if ready[_E.E_ZERO if stealth else _E.E_SIX]:
                 cheap = next((v for v in SPEND_ORDER if hand[v]), -1)
@@ -670,18 +671,18 @@ class Heuristic:
         v = s.play_value()
         if stealth:
             need = v - g + 1  # how far down the play must go
-            steps = ((A_MINUS2, 2, ready[_E.E_MINUS2] and not s.rbor),
-                     (A_PM1_MINUS, 1, ready[_E.E_PM1] and not s.rbor),
+            steps = ((A_MINUS2, 2, ready[_E.E_MINUS2] and not s.boryaku_played),
+                     (A_PM1_MINUS, 1, ready[_E.E_PM1] and not s.boryaku_played),
                      (A_KI_MINUS, 1, hand[2]))
             setter = A_ZERO
         else:
             need = g - v + 1
-            steps = ((A_PLUS2, 2, ready[_E.E_PLUS2] and not s.rbor),
-                     (A_PM1_PLUS, 1, ready[_E.E_PM1] and not s.rbor),
+            steps = ((A_PLUS2, 2, ready[_E.E_PLUS2] and not s.boryaku_played),
+                     (A_PM1_PLUS, 1, ready[_E.E_PM1] and not s.boryaku_played),
                      (A_KI_PLUS, 1, hand[2]))
             setter = A_SIX
         reach = sum(step * n for _a, step, n in steps)
-        if s.rover < 0 and reach >= need:
+        if s.play_override < 0 and reach >= need:
             for a, step, n in steps:  # the biggest step that does not overshoot, else any
                 if n and step <= need and a in legal:
                     return a
@@ -702,8 +703,8 @@ class Heuristic:
     @staticmethod
     def _other_guard(s: NinjatoState, g: int) -> int:
         """The current guard's value against the other approach (split elites differ)."""
-        if s.rgk == G_ELITE:
-            return (s.C.eforce if s.rapp else s.C.estealth)[s.rgid][s.rsub]
+        if s.guard_kind == G_ELITE:
+            return (s.C.eforce if s.raid_approach else s.C.estealth)[s.guard_id][s.elite_part]
         return g
 
     def best_swap(self, s: NinjatoState, legal: list[int]) -> int:
@@ -721,7 +722,7 @@ class Heuristic:
     def _fight(self, s: NinjatoState, legal: list[int], hand: list[int], stealth: int,
                g: int) -> int:
         ki = hand[2]
-        if s.rbase < 0:
+        if s.play_base < 0:
             # a base card that wins alone: the least precious one (index v = value - 1)
             if stealth:
                 for v in SPEND_ORDER:
@@ -780,10 +781,10 @@ class Heuristic:
                 return swap
         p = s.cur
         h0, h1, ki, h3, h4 = s.hands[p]
-        h = s.rh
+        h = s.raid_house
         plain = s.hplain[h]
         ready = s.ready[p]
-        if s.rapp:
+        if s.raid_approach:
             if ready[_E.E_ZERO] or ready[_E.E_MINUS2]:
                 if not (h0 or h1 or ki or h3 or h4):
                     return A_RETREAT
@@ -814,7 +815,7 @@ class Heuristic:
             nxt = red[0]
             left = len(red)
         gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
-        shur = s.rshur
+        shur = s.raid_treasures
         loss = 0.0
         if len(shur) > 1:  # a failure keeps the best treasure: a single one is not at risk
             top = 0

@@ -24,7 +24,8 @@ SLOTS = (
     "sensei", "sbig", "sdis", "sdisc", "sunseen", "tiles", "owned", "ready", "schools",
     "palace", "envdeck", "envoys", "pavilion", "rdeck", "rumours",
     "honour", "src_env", "src_tok", "src_rum",
-    "rh", "rapp", "rshur", "rgk", "rgid", "rsub", "rbase", "rmod", "rover", "rbor", "rwon",
+    "raid_house", "raid_approach", "raid_treasures", "guard_kind", "guard_id", "elite_part",
+    "play_base", "play_modifier", "play_override", "boryaku_played", "raid_wins",
     "pend", "ndisc", "ndraw", "disg", "sc_q", "sc_i", "sc_first", "sc_second", "sc_choice",
     "disg_left", "leaders", "final",
 )
@@ -85,17 +86,17 @@ class NinjatoFields(State):
     src_env: list[int]
     src_tok: list[int]
     src_rum: list[int]
-    rh: int
-    rapp: int
-    rshur: list[int]
-    rgk: int
-    rgid: int
-    rsub: int
-    rbase: int
-    rmod: int
-    rover: int
-    rbor: bool
-    rwon: int
+    raid_house: int
+    raid_approach: int
+    raid_treasures: list[int]
+    guard_kind: int
+    guard_id: int
+    elite_part: int
+    play_base: int
+    play_modifier: int
+    play_override: int
+    boryaku_played: bool
+    raid_wins: int
     pend: int
     ndisc: int
     ndraw: int

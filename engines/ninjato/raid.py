@@ -65,34 +65,35 @@ class RaidMixin(NinjatoFields):
     # ------------------------------------------------------------------ starting
     def start_raid(self, h: int, approach: int) -> None:
         """3.4.1: commit a shuriken to force (0) or stealth (1); fight the sentry first (A21)."""
-        self.rh = h
-        self.rapp = approach
-        self.rshur = []
-        self.rwon = 0
-        self.rsub = 0
+        self.raid_house = h
+        self.raid_approach = approach
+        self.raid_treasures = []
+        self.raid_wins = 0
+        self.elite_part = 0
         g = self.hsentry[h]
-        self.rbase = -1
-        self.rmod = 0
-        self.rover = -1
-        self.rbor = False
+        self.play_base = -1
+        self.play_modifier = 0
+        self.play_override = -1
+        self.boryaku_played = False
         if g < 0:  # A20: no guard left to reveal: the treasure is unguarded
-            self.rgk = G_NONE
+            self.guard_kind = G_NONE
             self.win_guard()
             return
-        self.rgk = G_SENTRY
-        self.rgid = g
+        self.guard_kind = G_SENTRY
+        self.guard_id = g
         self.await_play()
 
     def guard_value(self) -> int:
         """Value of the guard being fought, for the current approach (split elites, 3.4.8)."""
-        if self.rgk == G_ELITE:
-            vals = self.C.estealth if self.rapp else self.C.eforce
-            return vals[self.rgid][self.rsub]
-        return self.C.gval[self.rgid]
+        if self.guard_kind == G_ELITE:
+            vals = self.C.estealth if self.raid_approach else self.C.eforce
+            return vals[self.guard_id][self.elite_part]
+        return self.C.gval[self.guard_id]
 
     def play_value(self) -> int:
         """A2: a set-to-0/6 overrides the base and every +- modifier."""
-        return self.rover if self.rover >= 0 else self.rbase + self.rmod
+        override = self.play_override
+        return override if override >= 0 else self.play_base + self.play_modifier
 
     # ------------------------------------------------------------------ legal actions
     def legal_choice(self) -> list[int]:
@@ -103,7 +104,7 @@ class RaidMixin(NinjatoFields):
 
     def legal_keep(self) -> list[int]:
         """A4: a failed raider keeps one treasure type of the shuriken (Choho first)."""
-        out = [A_KEEP + t for t in sorted(set(self.rshur))]
+        out = [A_KEEP + t for t in sorted(set(self.raid_treasures))]
         if self.ready[self.cur][E_SWAP]:
             out.extend(self.swap_actions())
         return out
@@ -113,12 +114,13 @@ class RaidMixin(NinjatoFields):
         p = self.cur
         hand = self.hands[p]
         if not self.tiles[p]:  # no skill tile: only cards (the usual case, ~all bot fights)
-            if self.rbase < 0:
-                stealth = self.rapp
-                if self.rgk == G_ELITE:
-                    g = (self.C.estealth if stealth else self.C.eforce)[self.rgid][self.rsub]
+            if self.play_base < 0:
+                stealth = self.raid_approach
+                if self.guard_kind == G_ELITE:
+                    values = self.C.estealth if stealth else self.C.eforce
+                    g = values[self.guard_id][self.elite_part]
                 else:
-                    g = self.C.gval[self.rgid]
+                    g = self.C.gval[self.guard_id]
                 key = (stealth, g, tuple(hand))
                 acts = _BASE_ACTS.get(key)
                 if acts is None:  # issue 14.2: only a card that Ki cards can carry past g
@@ -128,7 +130,7 @@ class RaidMixin(NinjatoFields):
                             v + 1 - ki + (v == 2) < g if stealth else v + 1 + ki - (v == 2) > g)),
                         A_GIVE_UP]
                 return acts
-            if hand[2]:  # no skill ever set a value: rover < 0
+            if hand[2]:  # no skill ever set a value: play_override < 0
                 return _KI_OR_GIVE_UP
             return _GIVE_UP
         return self.legal_fight_general()
@@ -139,7 +141,7 @@ class RaidMixin(NinjatoFields):
         hand = self.hands[p]
         ready = self.ready[p]
         out = []
-        if self.rbase < 0:
+        if self.play_base < 0:
             ki = hand[2]
             for v in range(5):
                 if hand[v] and self.can_still_win(v + 1, ki - (v == 2), False):
@@ -149,11 +151,11 @@ class RaidMixin(NinjatoFields):
                     out.append(A_BOR2)
                 if self.can_still_win(4, ki, True):
                     out.append(A_BOR4)
-        elif self.rover < 0:
+        elif self.play_override < 0:
             if hand[2]:
                 out.append(A_KI_PLUS)
                 out.append(A_KI_MINUS)
-            if not self.rbor:
+            if not self.boryaku_played:
                 if ready[E_MINUS2]:
                     out.append(A_MINUS2)
                 if ready[E_PLUS2]:
@@ -173,7 +175,7 @@ class RaidMixin(NinjatoFields):
             for e in _REFRESHABLE:
                 if owned[e] > ready[e]:
                     out.append(A_REFRESH + e)
-        if ready[E_SWAP] and self.rshur:
+        if ready[E_SWAP] and self.raid_treasures:
             out.extend(self.swap_actions())
         return out
 
@@ -189,16 +191,16 @@ class RaidMixin(NinjatoFields):
         ready = self.ready[p]
         owned = self.owned[p]
         refresh = ready[E_REFRESH]
-        options = [(self.rapp, refresh)]
+        options = [(self.raid_approach, refresh)]
         if ready[E_SWITCH]:
-            options.append((self.rapp ^ 1, refresh))
+            options.append((self.raid_approach ^ 1, refresh))
         elif owned[E_SWITCH] and refresh:
-            options.append((self.rapp ^ 1, refresh - 1))
+            options.append((self.raid_approach ^ 1, refresh - 1))
         for stealth, spare in options:
-            if self.rgk == G_ELITE:
-                g = (self.C.estealth if stealth else self.C.eforce)[self.rgid][self.rsub]
+            if self.guard_kind == G_ELITE:
+                g = (self.C.estealth if stealth else self.C.eforce)[self.guard_id][self.elite_part]
             else:
-                g = self.C.gval[self.rgid]
+                g = self.C.gval[self.guard_id]
             if boryaku:
                 if base - kis < g if stealth else base + kis > g:
                     return True
@@ -224,9 +226,9 @@ class RaidMixin(NinjatoFields):
         offered; a same-type red swap is, when it turns a more valuable plain treasure red.
         """
         out = []
-        h = self.rh
+        h = self.raid_house
         plain = self.hplain[h]
-        gives = sorted(set(self.rshur))
+        gives = sorted(set(self.raid_treasures))
         for t in sorted(set(plain)):
             for g in gives:
                 if g != t:
@@ -241,7 +243,7 @@ class RaidMixin(NinjatoFields):
 
     def token_actions(self) -> list[int]:
         """3.4.7 / A24: any available token of either other clan (or each clan's lowest)."""
-        old = self.hclan[self.rh]
+        old = self.hclan[self.raid_house]
         lowest = self.rules.token_choice == "lowest"
         out = []
         for c in range(3):
@@ -280,38 +282,38 @@ class RaidMixin(NinjatoFields):
             self.ddisc[v] += 1
             if self.known[p][v]:  # a card known to be held left the hand in sight
                 self.known[p][v] -= 1
-            self.rbase = v + 1
+            self.play_base = v + 1
         elif a == A_GIVE_UP:
             self.fail()
             return
         elif a <= A_BOR4:
             self.ready[p][E_BORYAKU] -= 1
-            self.rbase = 2 if a == A_BOR2 else 4
-            self.rbor = True
+            self.play_base = 2 if a == A_BOR2 else 4
+            self.boryaku_played = True
         elif a <= A_KI_MINUS:
             self.hands[p][2] -= 1
             self.ddisc[2] += 1
             if self.known[p][2]:
                 self.known[p][2] -= 1
-            self.rmod += 1 if a == A_KI_PLUS else -1
+            self.play_modifier += 1 if a == A_KI_PLUS else -1
         elif a == A_MINUS2:
             self.ready[p][E_MINUS2] -= 1
-            self.rmod -= 2
+            self.play_modifier -= 2
         elif a == A_PLUS2:
             self.ready[p][E_PLUS2] -= 1
-            self.rmod += 2
+            self.play_modifier += 2
         elif a <= A_PM1_MINUS:
             self.ready[p][E_PM1] -= 1
-            self.rmod += 1 if a == A_PM1_PLUS else -1
+            self.play_modifier += 1 if a == A_PM1_PLUS else -1
         elif a == A_ZERO:
             self.ready[p][E_ZERO] -= 1
-            self.rover = 0
+            self.play_override = 0
         elif a == A_SIX:
             self.ready[p][E_SIX] -= 1
-            self.rover = 6
+            self.play_override = 6
         elif a == A_SWITCH:
             self.ready[p][E_SWITCH] -= 1
-            self.rapp ^= 1
+            self.raid_approach ^= 1
         elif a < A_BANZAI:
             self.ready[p][E_REFRESH] -= 1
             self.ready[p][a - A_REFRESH] += 1
@@ -323,14 +325,15 @@ class RaidMixin(NinjatoFields):
             return
         # Does the play beat the guard?  Force must be strictly higher than the guard,
         # stealth strictly lower; ties fail; a switch before any base card beats nothing yet.
-        base = self.rbase
+        base = self.play_base
         if base >= 0:
-            v = self.rover if self.rover >= 0 else base + self.rmod
-            if self.rgk == G_ELITE:
-                g = (self.C.estealth if self.rapp else self.C.eforce)[self.rgid][self.rsub]
+            v = self.play_override if self.play_override >= 0 else base + self.play_modifier
+            if self.guard_kind == G_ELITE:
+                values = self.C.estealth if self.raid_approach else self.C.eforce
+                g = values[self.guard_id][self.elite_part]
             else:
-                g = self.C.gval[self.rgid]
-            if v < g if self.rapp else v > g:
+                g = self.C.gval[self.guard_id]
+            if v < g if self.raid_approach else v > g:
                 self.win_guard()
                 return
         self.await_play()
@@ -343,7 +346,7 @@ class RaidMixin(NinjatoFields):
         decision, and no card is spent to show the loss (seed 004, translator's note).
         """
         self.phase = PH_FIGHT
-        if self.rbase >= 0 and self.rover < 0 and self.hands[self.cur][2]:
+        if self.play_base >= 0 and self.play_override < 0 and self.hands[self.cur][2]:
             return  # a Ki to add
         legal = self.legal_fight()
         if len(legal) == 1:  # giving up is always offered, and last
@@ -354,25 +357,25 @@ class RaidMixin(NinjatoFields):
     def win_guard(self) -> None:
         """Beat the guard (or the next guard of a double elite); take the next treasure."""
         C = self.C
-        kind = self.rgk
+        kind = self.guard_kind
         if kind == G_ELITE:
-            vals = C.eforce[self.rgid]
-            if self.rsub + 1 < len(vals):  # A6: one play per guard of a double elite
-                self.rsub += 1
-                self.rbase = -1
-                self.rmod = 0
-                self.rover = -1
-                self.rbor = False
+            vals = C.eforce[self.guard_id]
+            if self.elite_part + 1 < len(vals):  # A6: one play per guard of a double elite
+                self.elite_part += 1
+                self.play_base = -1
+                self.play_modifier = 0
+                self.play_override = -1
+                self.boryaku_played = False
                 self.await_play()
                 return
-            self.elites[self.cur].append(self.rgid)
+            self.elites[self.cur].append(self.guard_id)
         elif kind == G_REGULAR:
-            self.gdisc.append(self.rgid)
-        h = self.rh
+            self.gdisc.append(self.guard_id)
+        h = self.raid_house
         plain = self.hplain[h]
         t = plain.pop(0) if plain else self.hred[h].pop(0)
-        self.rshur.append(t)
-        self.rwon += 1
+        self.raid_treasures.append(t)
+        self.raid_wins += 1
         if not plain and not self.hred[h]:
             self.clear_house()
         else:
@@ -382,13 +385,13 @@ class RaidMixin(NinjatoFields):
 
     def banzai(self) -> None:
         """3.4.4: reveal the next guard: regular while plain treasure remains, else an elite."""
-        h = self.rh
+        h = self.raid_house
         plain = self.hplain[h]
-        self.rbase = -1
-        self.rmod = 0
-        self.rover = -1
-        self.rbor = False
-        self.rsub = 0
+        self.play_base = -1
+        self.play_modifier = 0
+        self.play_override = -1
+        self.boryaku_played = False
+        self.elite_part = 0
         if plain:
             deck = self.gdeck
             if deck:  # draw_guard inlined (hot path)
@@ -399,7 +402,7 @@ class RaidMixin(NinjatoFields):
             else:
                 g = self.draw_guard()
             if g < 0:
-                self.rgk = G_NONE
+                self.guard_kind = G_NONE
                 self.win_guard()
                 return
             if self.C.galarm[g]:  # 3.4.5: add a treasure, flip the most valuable plain one
@@ -407,35 +410,35 @@ class RaidMixin(NinjatoFields):
                 if t >= 0:
                     insort(plain, t)
                 insort(self.hred[h], plain.pop())
-            self.rgk = G_REGULAR
-            self.rgid = g
+            self.guard_kind = G_REGULAR
+            self.guard_id = g
         else:
             if not self.edeck:
                 self.edeck, self.edisc = self.edisc, []
             if not self.edeck:
-                self.rgk = G_NONE
+                self.guard_kind = G_NONE
                 self.win_guard()
                 return
-            self.rgk = G_ELITE
-            self.rgid = draw_from(self.edeck, self.rng)
+            self.guard_kind = G_ELITE
+            self.guard_id = draw_from(self.edeck, self.rng)
         self.await_play()
 
     def retreat(self) -> None:
         """3.4.4: keep every treasure on the shuriken; the house gets one more (3.4.6)."""
         tr = self.treas[self.cur]
-        for t in self.rshur:
+        for t in self.raid_treasures:
             tr[t] += 1
-        self.rshur = []
+        self.raid_treasures = []
         self.refill_after_raid()
 
     def fail(self) -> None:
         """The raid fails: the revealed guard is discarded (A5), keep one treasure (A4)."""
-        if self.rgk == G_REGULAR:
-            self.gdisc.append(self.rgid)
-        elif self.rgk == G_ELITE:
-            self.edisc.append(self.rgid)
-        self.rgk = G_NONE
-        shur = self.rshur
+        if self.guard_kind == G_REGULAR:
+            self.gdisc.append(self.guard_id)
+        elif self.guard_kind == G_ELITE:
+            self.edisc.append(self.guard_id)
+        self.guard_kind = G_NONE
+        shur = self.raid_treasures
         if shur and (len(set(shur)) > 1 or (self.ready[self.cur][E_SWAP]
                                             and self.swap_actions())):
             self.phase = PH_KEEP
@@ -443,14 +446,14 @@ class RaidMixin(NinjatoFields):
             self.finish_fail(shur[0] if shur else -1)
 
     def finish_fail(self, keep: int) -> None:
-        shur = self.rshur
+        shur = self.raid_treasures
         if keep >= 0:
             shur.remove(keep)
             self.treas[self.cur][keep] += 1
         for t in shur:
             self.tdisc[t] += 1
-        self.rshur = []
-        if self.rwon or self.rules.refill_on_zero_gain:
+        self.raid_treasures = []
+        if self.raid_wins or self.rules.refill_on_zero_gain:
             self.refill_after_raid()
         else:
             self.next_turn()
@@ -461,7 +464,7 @@ class RaidMixin(NinjatoFields):
         total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
         t = draw_count(bag, total, self.rng) if total else self.draw_treasure()
         if t >= 0:
-            insort(self.hplain[self.rh], t)
+            insort(self.hplain[self.raid_house], t)
         self.next_turn()
 
     def swap(self, a: int) -> None:
@@ -470,27 +473,27 @@ class RaidMixin(NinjatoFields):
         g, rest = divmod(a - A_SWAP, 10)
         t, side = divmod(rest, 2)
         self.ready[self.cur][E_SWAP] -= 1
-        plain = self.hplain[self.rh]
+        plain = self.hplain[self.raid_house]
         insort(plain, g)
         if side:
-            red = self.hred[self.rh]
+            red = self.hred[self.raid_house]
             red.remove(t)
             insort(red, plain.pop())
         else:
             plain.remove(t)
-        self.rshur.remove(g)
-        self.rshur.append(t)
-        if self.phase == PH_KEEP and len(set(self.rshur)) == 1 and not (
+        self.raid_treasures.remove(g)
+        self.raid_treasures.append(t)
+        if self.phase == PH_KEEP and len(set(self.raid_treasures)) == 1 and not (
                 self.ready[self.cur][E_SWAP] and self.swap_actions()):
-            self.finish_fail(self.rshur[0])
+            self.finish_fail(self.raid_treasures[0])
 
     def clear_house(self) -> None:
         """3.4.7: all treasure to the raider, sentry discarded, new token, house closed."""
-        h = self.rh
+        h = self.raid_house
         tr = self.treas[self.cur]
-        for t in self.rshur:
+        for t in self.raid_treasures:
             tr[t] += 1
-        self.rshur = []
+        self.raid_treasures = []
         if self.hsentry[h] >= 0:
             self.gdisc.append(self.hsentry[h])
         self.hsentry[h] = -1
@@ -504,7 +507,7 @@ class RaidMixin(NinjatoFields):
             self._legal_cache = opts  # the last step of an action: the next decision's list
 
     def take_token(self, clan: int, vi: int) -> None:
-        h = self.rh
+        h = self.raid_house
         self.hclan[h] = clan
         self.htok[h] = vi
         self.toksup[clan][vi] = 0

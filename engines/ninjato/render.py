@@ -125,10 +125,10 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
             extras.append("elite guards " + ", ".join(C.enames[e] for e in state.elites[p]))
         lines.append(f"  seat {p + 1} rumours {shown_rumours}" + "".join(f" · {x}" for x in extras))
     if state.phase in (PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN):
-        approach = "stealth" if state.rapp else "force"
-        play = state.play_value() if state.rbase >= 0 else "-"
-        lines.append(f"raid: seat {state.cur + 1} on house {state.rh} by {approach} · "
-                     f"guards beaten {state.rwon} · guard value {state.guard_value()} · "
+        approach = "stealth" if state.raid_approach else "force"
+        play = state.play_value() if state.play_base >= 0 else "-"
+        lines.append(f"raid: seat {state.cur + 1} on house {state.raid_house} by {approach} · "
+                     f"guards beaten {state.raid_wins} · guard value {state.guard_value()} · "
                      f"play {play} · on the shuriken: "
-                     + (", ".join(TREASURE_NAMES[t] for t in state.rshur) or "nothing"))
+                     + (", ".join(TREASURE_NAMES[t] for t in state.raid_treasures) or "nothing"))
     return "\n".join(lines)

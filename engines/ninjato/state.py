@@ -225,10 +225,11 @@ class NinjatoState(ScoringMixin):
         s.src_env = [0] * n
         s.src_tok = [0] * n
         s.src_rum = [0] * n
-        s.rh = s.rapp = s.rgk = s.rgid = s.rsub = s.rmod = s.rwon = 0
-        s.rbase = s.rover = -1
-        s.rbor = False
-        s.rshur = []
+        s.raid_house = s.raid_approach = s.guard_kind = s.guard_id = 0
+        s.elite_part = s.play_modifier = s.raid_wins = 0
+        s.play_base = s.play_override = -1
+        s.boryaku_played = False
+        s.raid_treasures = []
         s.pend = -1
         s.ndisc = 0
         s.ndraw = 0
@@ -643,16 +644,16 @@ class NinjatoState(ScoringMixin):
         s.turn = self.turn
         s.phase = self.phase
         s.cur = self.cur
-        s.rh = self.rh
-        s.rapp = self.rapp
-        s.rgk = self.rgk
-        s.rgid = self.rgid
-        s.rsub = self.rsub
-        s.rbase = self.rbase
-        s.rmod = self.rmod
-        s.rover = self.rover
-        s.rbor = self.rbor
-        s.rwon = self.rwon
+        s.raid_house = self.raid_house
+        s.raid_approach = self.raid_approach
+        s.guard_kind = self.guard_kind
+        s.guard_id = self.guard_id
+        s.elite_part = self.elite_part
+        s.play_base = self.play_base
+        s.play_modifier = self.play_modifier
+        s.play_override = self.play_override
+        s.boryaku_played = self.boryaku_played
+        s.raid_wins = self.raid_wins
         s.pend = self.pend
         s.ndisc = self.ndisc
         s.ndraw = self.ndraw
@@ -689,7 +690,7 @@ class NinjatoState(ScoringMixin):
         s.src_env = list(self.src_env)
         s.src_tok = list(self.src_tok)
         s.src_rum = list(self.src_rum)
-        s.rshur = list(self.rshur)
+        s.raid_treasures = list(self.raid_treasures)
         s.sc_first = list(self.sc_first)
         s.sc_second = list(self.sc_second)
         s.sc_choice = list(self.sc_choice)
@@ -764,8 +765,9 @@ class NinjatoState(ScoringMixin):
         treasures, guards = sum(C.tcounts), len(C.gval)
         skills, envoys, rumours = len(C.skill_effect), len(C.env_clan), len(C.rum_type)
         effects = len(comp.EFFECTS)
-        scalars = ("n", "rnd", "turn", "phase", "cur", "rh", "rapp", "rgk", "rgid", "rsub",
-                   "rbase", "rmod", "rover", "rbor", "rwon", "pend", "ndisc", "ndraw", "sc_i",
+        scalars = ("n", "rnd", "turn", "phase", "cur", "raid_house", "raid_approach",
+                   "guard_kind", "guard_id", "elite_part", "play_base", "play_modifier",
+                   "play_override", "boryaku_played", "raid_wins", "pend", "ndisc", "ndraw", "sc_i",
                    "disg_left", "deck_size", "rdeck_size", "gdeck_size", "edeck_size",
                    "envdeck_size", "sbig_size", "sdis_size", "sunseen_size", "seat")
         lists = (
@@ -780,7 +782,7 @@ class NinjatoState(ScoringMixin):
             ("owned", (seats, effects)), ("ready", (seats, effects)), ("schools", (seats,)),
             ("palace", (seats,)), ("envoys", (seats, envoys)), ("pavilion", (seats,)),
             ("rumours", (seats, rumours)), ("honour", (seats,)), ("src_env", (seats,)),
-            ("src_tok", (seats,)), ("src_rum", (seats,)), ("rshur", (treasures,)),
+            ("src_tok", (seats,)), ("src_rum", (seats,)), ("raid_treasures", (treasures,)),
             ("disg", (seats, envoys)), ("sc_q", (16, 3)), ("sc_first", (seats,)),
             ("sc_second", (seats,)), ("sc_choice", (seats,)), ("leaders", (seats,)),
             ("hand", (values,)), ("hand_sizes", (seats,)),
