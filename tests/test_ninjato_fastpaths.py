@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engines.core import State, play_game
-from engines.ninjato import GAME
+from engines.ninjato import GAME, scoring
 from engines.ninjato.actions import (
     A_DECK,
     A_PALACE,
@@ -121,12 +121,13 @@ def test_winners_and_ranks_match_the_contract_defaults(players: int) -> None:
         s = GAME.new_state(players, seed)
         for a in rec.actions:
             s.apply_action(a)
-        keys = [(s.scores()[p], len(s.envoys[p]), s.oldest(p)) for p in range(players)]
+        age = s.C.env_age
+        oldest = [max((age[e] for e in s.envoys[p]), default=-1) for p in range(players)]
+        keys = [(s.scores()[p], len(s.envoys[p]), oldest[p]) for p in range(players)]
         assert s.winners() == [p for p in range(players) if keys[p] == max(keys)]
         assert s.ranks() == State.ranks(s)
-        leader = max(range(players), key=lambda p: (s.honour[p], len(s.envoys[p]),
-                                                    s.oldest(p)))
-        assert s.leader() == leader
+        leader = max(range(players), key=lambda p: (s.honour[p], len(s.envoys[p]), oldest[p]))
+        assert scoring.leader(s.honour, s.envoys, age) == leader
 
 
 def _plain_best_raid(s, hand):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.ninjato import scoring
 from engines.ninjato.actions import (
     A_DISGUISE,
     A_HONOUR,
@@ -234,3 +235,116 @@ def test_metrics_lead_changes_across_the_three_scoring_phases():
     s.leaders = [0, 1, 1]
     s.finish()
     assert s.metrics()["lead_changes"] == 1
+
+
+# ------------------------------------------- the pure scoring functions on hand-made values
+# envoys 0..6: clans (Taira, Taira, Minamoto, Minamoto, Go-Shirakawa, Taira, Taira), ages
+ENV_CLAN = (TAIRA, TAIRA, MINAMOTO, MINAMOTO, GOSHIRAKAWA, TAIRA, TAIRA)
+ENV_AGE = (10, 40, 20, 50, 30, 60, 5)
+ENV_MASK = (1, 0, 1, 1, 0, 1, 0)
+RUM_POINTS = (1, 1, 1, 1, 0)  # Swordsman, Kindness, Friends, Master per item; Shameful apart
+SET_MULT = (1, 2, 4)
+SHAMEFUL = (6, 4, 2)
+
+
+def test_rule_3_8_influence_one_per_envoy_of_the_clan_plus_one_per_disguise():
+    assert scoring.influence([0, 1, 2], [], TAIRA, ENV_CLAN) == 2
+    assert scoring.influence([0, 1, 2], [0], TAIRA, ENV_CLAN) == 3
+    assert scoring.influence([0, 1, 2], [0], MINAMOTO, ENV_CLAN) == 1
+    assert scoring.influence([], [], GOSHIRAKAWA, ENV_CLAN) == 0
+
+
+def test_ruling_A11_a_disguise_lifts_each_masked_envoy_once():
+    assert scoring.masks_left([5, 1, 0, 2], [], ENV_MASK) == [0, 2, 5]  # 1 has no mask
+    assert scoring.masks_left([5, 1, 0, 2], [2], ENV_MASK) == [0, 5]
+
+
+def test_rule_3_8_rank_most_influence_first_and_second():
+    envoys = [[0], [1, 5], [2]]
+    assert scoring.rank_clan(envoys, [[], [], []], TAIRA, ENV_CLAN, ENV_AGE) == (1, 0)
+    # seat 0's disguise on its masked Taira envoy: 2 against 2, seat 1 holds the oldest (60)
+    assert scoring.rank_clan(envoys, [[0], [], []], TAIRA, ENV_CLAN, ENV_AGE) == (1, 0)
+    # 1 + 1 disguise beats 1, however old the other envoy
+    assert scoring.rank_clan([[0], [1]], [[0], []], TAIRA, ENV_CLAN, ENV_AGE) == (0, 1)
+
+
+def test_rule_3_8_influence_tie_goes_to_the_oldest_envoy_of_that_clan():
+    # one Taira envoy each: seat 0's is 40 years old, seat 1's 10; seat 1's Minamoto
+    # envoy (50) is older still, but only the clan's own envoys break the tie
+    envoys = [[1], [0, 3]]
+    assert scoring.rank_clan(envoys, [[], []], TAIRA, ENV_CLAN, ENV_AGE) == (0, 1)
+    assert scoring.rank_clan([[0, 3], [1]], [[], []], TAIRA, ENV_CLAN, ENV_AGE) == (1, 0)
+    # two each: the oldest of each seat's envoys counts (60 beats 40), not the youngest
+    assert scoring.rank_clan([[0, 1], [6, 5]], [[], []], TAIRA, ENV_CLAN, ENV_AGE) == (1, 0)
+
+
+def test_ruling_A12_a_lone_seat_with_influence_is_first_and_nobody_is_second():
+    envoys = [[], [4], []]
+    assert scoring.rank_clan(envoys, [[], [], []], GOSHIRAKAWA, ENV_CLAN, ENV_AGE) == (1, -1)
+    assert scoring.rank_clan(envoys, [[], [], []], TAIRA, ENV_CLAN, ENV_AGE) == (-1, -1)
+
+
+def test_rule_3_8_first_place_honour_is_the_clan_tokens_now_on_houses():
+    token_values = (2, 3, 4, 5, 6)
+    house_clans = [TAIRA, MINAMOTO, TAIRA, GOSHIRAKAWA, TAIRA]
+    house_tokens = [0, 4, 3, 1, 2]  # indices into token_values
+    assert scoring.clan_honour(house_clans, house_tokens, TAIRA, token_values) == 2 + 5 + 4
+    assert scoring.clan_honour(house_clans, house_tokens, MINAMOTO, token_values) == 6
+
+
+@pytest.mark.parametrize("counts,items,holders,points", [
+    # SEED: 3 Kindness + 2 other rumours = 5 rumours x 1 x4 = 20 (the others score apart)
+    ([0, 3, 0, 0, 0], [0, 5, 0, 0], 0, 20),
+    # SEED: 2 Master of Secret Arts with 4 tiles = 4 x2 = 8; 3 cards = 16
+    ([0, 0, 0, 2, 0], [0, 0, 0, 4], 0, 8),
+    ([0, 0, 0, 3, 0], [0, 0, 0, 4], 0, 16),
+    # a 4th card starts a new group: x4 + x1
+    ([0, 0, 0, 4, 0], [0, 0, 0, 4], 0, 20),
+    # a Swordsman counts elites, Friends counts envoys
+    ([1, 0, 2, 0, 0], [3, 3, 2, 0], 0, 3 * 1 + 2 * 2),
+])
+def test_rule_3_9_rumour_sets_score_items_times_the_set_multiplier(counts, items, holders,
+                                                                   points):
+    assert scoring.rumour_points(counts, items, holders, RUM_POINTS, SET_MULT,
+                                 SHAMEFUL) == points
+
+
+@pytest.mark.parametrize("mine,holders,points", [
+    (2, 1, 12),  # SEED: alone with 2 you would get 12
+    (2, 2, 8),   # SEED: you hold 2 and one rival holds 1: you get 8 ...
+    (1, 2, 4),   # ... and the rival 4
+    (2, 3, 4),   # three holders: 2 each
+    (1, 4, 2),   # three or more
+])
+def test_rule_3_9_shameful_enemy_6_4_2_each_by_holders(mine, holders, points):
+    counts = [0, 0, 0, 0, mine]
+    assert scoring.rumour_points(counts, [9, 9, 9, 9], holders, RUM_POINTS, SET_MULT,
+                                 SHAMEFUL) == points
+
+
+def test_rule_3_9_rumour_counts_per_type_and_elite_honour():
+    rum_type = (R_SWORDSMAN, R_KINDNESS, R_KINDNESS, R_SHAMEFUL, R_MASTER)
+    assert scoring.rumour_counts([1, 2, 3, 0], rum_type) == [1, 2, 0, 0, 1]
+    assert scoring.elite_honour([0, 2, 3], (1, 1, 2, 2)) == 1 + 2 + 2
+
+
+def test_rule_3_9_winner_most_honour_then_most_envoys_then_oldest_envoy():
+    assert scoring.winners([12.0, 15.0, 9.0], [[], [], []], ENV_AGE) == [1]
+    # tied on honour: seat 2 has more envoys
+    assert scoring.winners([15.0, 9.0, 15.0], [[0, 1], [], [2, 3, 4]], ENV_AGE) == [2]
+    # tied on honour and envoys: seat 0 holds the oldest envoy (60 > 50)
+    assert scoring.winners([15.0, 15.0], [[5], [3]], ENV_AGE) == [0]
+    assert scoring.winners([15.0, 15.0], [[0, 3], [6, 1]], ENV_AGE) == [0]  # 50 > 40
+    assert scoring.winners([15.0, 15.0], [[], []], ENV_AGE) == [0, 1]  # still tied: both
+
+
+def test_ranks_competition_ranking_after_the_winners():
+    assert scoring.ranks([10.0, 20.0, 10.0, 5.0], [1]) == [2, 1, 2, 4]
+    # the tie-break's loser ranks behind the winner though tied on score
+    assert scoring.ranks([20.0, 20.0, 5.0], [1]) == [2, 1, 3]
+
+
+def test_lead_changes_leader_breaks_honour_ties_like_the_winner():
+    assert scoring.leader([3, 7, 7], [[], [0], [1, 2]], ENV_AGE) == 2
+    assert scoring.leader([3, 7, 7], [[], [5], [1]], ENV_AGE) == 1  # oldest envoy
+    assert scoring.leader([0, 0], [[], []], ENV_AGE) == 0  # nobody ahead: the first seat

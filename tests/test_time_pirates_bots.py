@@ -55,7 +55,7 @@ def acting(state, seat: int, **position) -> None:
     turn_of(state, seat, **position)
     if state.phase == PH_RESTOCK:
         state.apply_action(NO_RESTOCK)
-    assert state.phase == PH_ACT and state.cur == seat
+    assert state.phase == PH_ACT and state.to_move == seat
 
 
 def test_issue15_old_default_kept_as_heuristic_v1():
@@ -99,7 +99,7 @@ def swap_position(rival_hand: dict[int, int]):
     state = placed(4)
     give(state, 2, rival_hand)
     acting(state, 0, hand={plain(BLUE): 3, arrow(GREEN): 1})
-    state.std_left = 0
+    state.standard_actions_left = 0
     state._legal_cache = None
     return state
 
@@ -124,7 +124,7 @@ def restock_position(track: list[int], hand: dict[int, int]):
     """Seat 0 starts a turn with Industrial Age (E5, no pirate) one artifact short."""
     state = placed(4)
     state.epochs[5].pop()
-    state.track = list(track)
+    state.police_track = list(track)
     turn_of(state, 0, hand=hand)
     assert state.phase == PH_RESTOCK and RESTOCK + 5 in state.legal_actions()
     return state
@@ -149,7 +149,7 @@ def big_deed_position(blues: int, track: list[int] | None = None, sold: bool = F
     if sold:
         own(state, 1, deed_type(BLUE, 6))
     if track:
-        state.track = list(track)
+        state.police_track = list(track)
     state.epochs[3] = [plain(GREEN)] if here is None else list(here)
     acting(state, 0, hand={plain(BLUE): blues})
     return state
@@ -200,7 +200,7 @@ def test_issue15_heuristic_buys_the_6_point_deed_when_the_sixth_is_not_at_hand()
     """No blue or white on its epoch, or one standard action left: no waiting."""
     assert choice(NEW, big_deed_position(5)) == BUY + deed_type(BLUE, 6)
     state = big_deed_position(5, here=[plain(BLUE)])
-    state.std_left = 1
+    state.standard_actions_left = 1
     state._legal_cache = None
     assert choice(NEW, state) == BUY + deed_type(BLUE, 6)
 

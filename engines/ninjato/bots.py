@@ -71,7 +71,7 @@ from engines.ninjato.actions import (
     PH_TOKEN,
 )
 from engines.ninjato.raid import G_ELITE
-from engines.ninjato.scoring import set_multiplier
+from engines.ninjato.scoring import influence, set_multiplier
 from engines.ninjato.state import HAND_LIMIT, NinjatoState
 
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
@@ -544,8 +544,9 @@ class Heuristic:
         best, best_gain = legal[0], -1.0
         for a in legal:
             clan = ec[a - A_DISGUISE]
-            mine = s.influence(p, clan)
-            rival = max((s.influence(q, clan) for q in range(s.n) if q != p), default=0)
+            mine = influence(s.envoys[p], s.disg[p], clan, ec)
+            rival = max((influence(s.envoys[q], s.disg[q], clan, ec) for q in range(s.n)
+                         if q != p), default=0)
             honour = s.clan_honour(clan)
             if mine + 1 > rival >= mine:
                 gain = honour + 1.0  # from second (or tied) to first

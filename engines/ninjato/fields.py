@@ -3,8 +3,9 @@
 Why a class of declarations: compiled with mypyc, a declared attribute is a typed field of
 the C struct (a direct load, ints unboxed); an undeclared one would land in a per-instance
 `__dict__`, slower than the pure build's slots.  The state's rules are split over
-`RaidMixin` -> `ScoringMixin` -> `NinjatoState`, one inheritance chain on top of this class
-(a compiled class has one base).  The data layout is described in `state.py`.
+`RaidRules` (raid.py, rules 3.4) -> `NinjatoState` (state.py, everything else), one
+inheritance chain on top of this class (a compiled class has one base); the scoring
+arithmetic is pure functions (scoring.py).  The data layout is described in `state.py`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ SLOTS = (
 
 class NinjatoFields(State):
     """Typed declarations of `NinjatoState`'s attributes, and of the methods of
-    `NinjatoState` that the raid and scoring rules call (defined in `state.py`)."""
+    `NinjatoState` that the raid rules call (defined in `state.py`)."""
 
     __slots__ = (*SLOTS, "_legal_cache")
 
@@ -118,10 +119,4 @@ class NinjatoFields(State):
         raise NotImplementedError
 
     def next_turn(self) -> None:
-        raise NotImplementedError
-
-    def next_round(self) -> None:
-        raise NotImplementedError
-
-    def refill_pavilion(self) -> None:
         raise NotImplementedError

@@ -57,8 +57,10 @@ _KI_OR_GIVE_UP = [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
 _GIVE_UP = [A_GIVE_UP]
 
 
-class RaidMixin(NinjatoFields):
-    """Raid rules of `NinjatoState` (attributes are declared in `NinjatoFields`)."""
+class RaidRules(NinjatoFields):
+    """Raid rules of `NinjatoState`, its base class (attributes are declared in
+    `NinjatoFields`): a raid is a phase of the rules with its own steps (fight, banzai or
+    retreat, keep, token), so it reads as one chapter beside the rest of `state.py`."""
 
     __slots__ = ()
 

@@ -1,6 +1,8 @@
-"""Ninjato core loop: setup, placements (dojo, sensei, palace, pavilion), end of round.
+"""Ninjato rules: setup, placements (dojo, sensei, palace, pavilion), end of round, the
+scoring phases (3.8) and the final scoring (3.9).
 
-Raids live in `raid.py` and scoring in `scoring.py` (mixins of the same class).  Everything
+Raids (3.4) live in `raid.py`, a base class of this one; the scoring arithmetic lives in
+`scoring.py` (pure functions this class calls).  Everything
 is flat lists of ints: a hand is 5 counts (card values 1..5), a treasure holding is 5 counts
 (fan, scroll, vase, jade, gold), the dojo deck and the treasure bag are counts too (a draw
 picks uniformly from the remaining cards, which is what a shuffled deck does), and the
@@ -12,16 +14,28 @@ from __future__ import annotations
 import random
 from bisect import insort
 
-from engines.kit import copy_rng, deal_back, draw_count, draw_from, refill, refill_counts, world_rng
+from engines.kit import (
+    copy_rng,
+    deal_back,
+    draw_count,
+    draw_from,
+    lead_changes,
+    refill,
+    refill_counts,
+    world_rng,
+)
 from engines.ninjato import components as comp
-from engines.ninjato import render
+from engines.ninjato import render, scoring
 from engines.ninjato.actions import (
     A_DECK,
     A_DISCARD,
+    A_DISGUISE,
+    A_HONOUR,
     A_HOUSE,
     A_PALACE,
     A_PAVILION,
     A_PAY,
+    A_RUMOUR,
     A_SENSEI,
     A_SKILLPAY,
     A_TAKE,
@@ -31,23 +45,30 @@ from engines.ninjato.actions import (
     KIND_OF,
     KIND_TABLE,
     PH_DISCARD,
+    PH_DISGUISE,
     PH_DRAW,
     PH_END,
     PH_PAY,
     PH_PLACE,
+    PH_REWARD1,
+    PH_REWARD2,
     PH_SKILLPAY,
     action_to_str,
 )
 from engines.ninjato.fields import SLOTS as _SLOTS
+from engines.ninjato.raid import RaidRules
 from engines.ninjato.rules import Rules
-from engines.ninjato.scoring import ScoringMixin
 
 E_BORYAKU = comp.E_BORYAKU
 E_DISGUISE = comp.E_DISGUISE
 E_SWAP = comp.E_SWAP
+R_SHAMEFUL = comp.R_SHAMEFUL
 HAND_LIMIT = 7
 ROUNDS = 7
 DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
+# the steps of a scoring phase's queue, entries [seat, step, clan or Disguise tiles]: a
+# seat's Disguise declarations, the ranking, a first-place reward, a second-place reward
+Q_DISGUISE, Q_RANK, Q_FIRST, Q_SECOND = 0, 1, 2, 3
 
 # sorted face-up row (deck not empty) -> the dojo draw actions (shared lists)
 _DRAW_ACTS: dict[tuple[int, ...], list[int]] = {}
@@ -123,11 +144,11 @@ def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
     return out
 
 
-class NinjatoState(ScoringMixin):
+class NinjatoState(RaidRules):
     """A Ninjato position (see the module docstring for the data layout).
 
-    One inheritance chain, `NinjatoFields` (the typed attributes) -> `RaidMixin` ->
-    `ScoringMixin` -> here: a class compiled by mypyc has a single base."""
+    One inheritance chain, `NinjatoFields` (the typed attributes) -> `RaidRules` (the raid
+    rules) -> here: a class compiled by mypyc has a single base."""
 
     __slots__ = ()
     kind_table = KIND_TABLE
@@ -630,6 +651,184 @@ class NinjatoState(ScoringMixin):
         self.turn = 0
         self.phase = PH_PLACE
         self.cur = self.order[0]
+
+    # ------------------------------------------------------------------ scoring phase (3.8)
+    def start_scoring(self) -> None:
+        """A11: disguise declarations in turn order first, then rank, then rewards."""
+        self.disg = [[] for _ in range(self.n)]
+        q = [[p, Q_DISGUISE, self.owned[p][E_DISGUISE]] for p in self.order
+             if self.owned[p][E_DISGUISE]]
+        q.append([-1, Q_RANK, -1])
+        self.sc_q = q
+        self.sc_i = 0
+        self.sc_choice = [-1, -1, -1]
+        self.run_scoring()
+
+    def masks_left(self, p: int) -> list[int]:
+        """Seat `p`'s masked envoys not yet disguised (A11)."""
+        return scoring.masks_left(self.envoys[p], self.disg[p], self.C.env_mask)
+
+    def clan_honour(self, clan: int) -> int:
+        """The first-place reward of `clan` now (3.8): its tokens on houses."""
+        return scoring.clan_honour(self.hclan, self.htok, clan, self.C.token_values)
+
+    def give_honour(self, p: int, clan: int) -> None:
+        pts = self.clan_honour(clan)
+        self.honour[p] += pts
+        self.src_tok[p] += pts
+
+    def rumour_slots(self) -> list[int]:
+        """Face-up rumours as reward choices, one per rumour type (a free rumour's cost is moot)."""
+        seen = 0  # bit set of rumour types
+        out = []
+        rt = self.C.rum_type
+        a = A_RUMOUR
+        for r in self.pavilion:
+            bit = 1 << rt[r]
+            if not seen & bit:
+                seen |= bit
+                out.append(a)
+            a += 1
+        return out
+
+    def run_scoring(self) -> None:
+        """Advance through the queue until a decision is needed or the phase is over."""
+        q = self.sc_q
+        while self.sc_i < len(q):
+            p, kind, arg = q[self.sc_i]
+            if kind == Q_DISGUISE:
+                masks = self.masks_left(p)
+                left = arg - len(self.disg[p])
+                if left > 0 and masks:
+                    if len(masks) <= left:
+                        self.disg[p].extend(masks)
+                    else:
+                        self.cur = p
+                        self.phase = PH_DISGUISE
+                        return
+            elif kind == Q_RANK:
+                C = self.C
+                order = C.round_orders[self.rnd]
+                firsts, seconds = [], []
+                for c in order:
+                    f, s = scoring.rank_clan(self.envoys, self.disg, c, C.env_clan, C.env_age)
+                    firsts.append(f)
+                    seconds.append(s)
+                self.sc_first = firsts
+                self.sc_second = seconds
+                for c, f in zip(order, firsts):  # every first place, then every second
+                    if f >= 0:
+                        q.append([f, Q_FIRST, c])
+                for c, s in zip(order, seconds):
+                    if s >= 0:
+                        q.append([s, Q_SECOND, c])
+            elif kind == Q_FIRST:
+                if not self.pavilion:  # A14: no rumour left: the honour
+                    self.give_honour(p, arg)
+                    self.sc_choice[arg] = 0
+                else:
+                    self.cur = p
+                    self.phase = PH_REWARD1
+                    return
+            else:
+                if self.sc_choice[arg] == 1:
+                    self.give_honour(p, arg)
+                elif self.pavilion:
+                    slots = self.rumour_slots()
+                    if len(slots) == 1:
+                        self.rumours[p].append(self.pavilion.pop(slots[0] - A_RUMOUR))
+                    else:
+                        self.cur = p
+                        self.phase = PH_REWARD2
+                        return
+            self.sc_i += 1
+        self.refill_pavilion()
+        self.leaders.append(scoring.leader(self.honour, self.envoys, self.C.env_age))
+        self.next_round()
+
+    def legal_disguise(self) -> list[int]:
+        """A11: a masked envoy of one's own not yet disguised."""
+        return [A_DISGUISE + e for e in self.masks_left(self.cur)]
+
+    def legal_reward1(self) -> list[int]:
+        """3.8 first place: the clan's honour or a face-up rumour."""
+        return [A_HONOUR] + self.rumour_slots()
+
+    def legal_reward2(self) -> list[int]:
+        """3.8 second place after a first place took the honour: a face-up rumour."""
+        return self.rumour_slots()
+
+    def apply_scoring(self, a: int) -> None:
+        ph = self.phase
+        p = self.cur
+        if ph == PH_DISGUISE:
+            self.disg[p].append(a - A_DISGUISE)
+        else:
+            clan = self.sc_q[self.sc_i][2]
+            if a == A_HONOUR:
+                self.give_honour(p, clan)
+                self.sc_choice[clan] = 0
+            else:
+                self.rumours[p].append(self.pavilion.pop(a - A_RUMOUR))
+                if ph == PH_REWARD1:
+                    self.sc_choice[clan] = 1
+            self.sc_i += 1
+        self.run_scoring()
+
+    # ------------------------------------------------------------------ final scoring (3.9)
+    def finish(self) -> None:
+        """3.9: rumour sets, shameful enemy, unused treasure, elite honour."""
+        C = self.C
+        n = self.n
+        counts = [scoring.rumour_counts(self.rumours[p], C.rum_type) for p in range(n)]
+        holders = sum(1 for p in range(n) if counts[p][R_SHAMEFUL])
+        rum, elite, unused = [], [], []
+        for p in range(n):
+            items = [len(self.elites[p]), len(self.rumours[p]), len(self.envoys[p]),
+                     len(self.tiles[p])]  # what Swordsman, Kindness, Friends, Master count
+            rum.append(self.src_rum[p] + scoring.rumour_points(
+                counts[p], items, holders, C.rum_points, C.set_mult, C.shameful))
+            elite.append(scoring.elite_honour(self.elites[p], C.ehonour))
+            unused.append(sum(self.treas[p]))
+        self.final = {
+            "envoys": list(self.src_env),
+            "honour_tokens": list(self.src_tok),
+            "rumours": rum,
+            "elite_guards": elite,
+            "unused_treasure": unused,
+        }
+        self.phase = PH_END
+        self.cur = -1
+
+    def scores(self) -> list[float]:
+        """Honour so far (track) during play; the final total once the game is over."""
+        if self.final is None:
+            return [float(h) for h in self.honour]
+        f = self.final
+        return [float(a + b + c + d + e) for a, b, c, d, e in zip(
+            f["envoys"], f["honour_tokens"], f["rumours"], f["elite_guards"],
+            f["unused_treasure"])]
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        if self.final is None:
+            return {"envoys": [float(x) for x in self.src_env],
+                    "honour_tokens": [float(x) for x in self.src_tok],
+                    "rumours": [float(x) for x in self.src_rum]}
+        return {k: [float(x) for x in self.final[k]] for k in scoring.SOURCES}
+
+    def winners(self) -> list[int]:
+        """Most honour; ties: most envoys, then the oldest envoy (3.9)."""
+        return scoring.winners(self.scores(), self.envoys, self.C.env_age)
+
+    def ranks(self) -> list[int]:
+        """The contract's ranking (1 = winners, then competition ranking by score), one pass."""
+        return scoring.ranks(self.scores(), self.winners())
+
+    def metrics(self) -> dict[str, float]:
+        changes = lead_changes(self.leaders)
+        return {"rounds": float(min(self.rnd, 7)), "lead_changes": float(changes),
+                "envoys": float(sum(len(e) for e in self.envoys)),
+                "elites": float(sum(len(e) for e in self.elites))}
 
     # ------------------------------------------------------------------ information
     def clone(self) -> NinjatoState:
