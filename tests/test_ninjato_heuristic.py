@@ -192,16 +192,54 @@ def test_heuristic_disguises_the_envoy_that_wins_its_clan():
 
 # ------------------------------------------------------------------ duplicate-format options
 def test_heuristic_deck_below_option_draws_blind_from_a_poor_row():
-    """`deck_below=2` (issue 15 item 4, the dojo deck draw MCTS uses): with only a 2 and a
-    4 face up (rank 1 in `ROW_PREF`) the next draw is the deck; the default takes the 2."""
+    """`deck_below=2` alone (`deck_helps=0`; issue 15 item 4, the dojo deck draw MCTS uses):
+    with only a 2 and a 4 face up (rank 1 in `ROW_PREF`) the next draw is the deck; without
+    it (`deck_below=0`, the default before) the 2 is taken."""
     s = fresh()
     s.hands[0] = hand()
     act(s, A_TAKE + s.row[0] - 1)  # the visit's first draw: the rest are PH_DRAW decisions
     s.row = [2, 4]
-    assert choice(Heuristic("default", deck_below=2), s) == A_DECK
-    assert choice(NEW, s) == A_TAKE + 1
+    blind = Heuristic("default", deck_below=2, deck_helps=False)
+    assert choice(blind, s) == A_DECK
+    assert choice(Heuristic("default", deck_below=0), s) == A_TAKE + 1
     s.row = [4, 5]  # a 5 (rank 3) is worth taking
-    assert choice(Heuristic("default", deck_below=2), s) == A_TAKE + 4
+    assert choice(blind, s) == A_TAKE + 4
+
+
+def low_row_draw(s, *values: int) -> None:
+    """Seat 0 in the middle of a dojo visit holding `values`, only a 2 and a 4 face up,
+    every house a fan behind a sentry of 5 (a 2 or a 4 beats it by stealth)."""
+    s.hands[0] = hand()
+    act(s, A_TAKE + s.row[0] - 1)  # the visit's first draw: the rest are PH_DRAW decisions
+    s.hands[0] = hand(*values)
+    s.row = [2, 4]
+    for h in range(5):
+        set_house(s, h, [FAN], sentry=5)
+
+
+def test_heuristic_draws_blind_when_no_face_up_card_helps_its_raids():
+    """Issue 15, the dojo deck draw MCTS uses (the default's `deck_below=2, deck_helps`):
+    with only a 2 and a 4 face up (the lowest `ROW_PREF`; a blind card ranks higher on
+    average) and both already in hand, neither opening a better raid, the default draws
+    from the deck; the default before (`deck_below=0`) and `heuristic:v1` take the 2."""
+    s = fresh()
+    low_row_draw(s, 2, 4)
+    assert choice(NEW, s) == A_DECK
+    assert choice(Heuristic("default", deck_below=0), s) == A_TAKE + 1
+    assert choice(OLD, s) == A_TAKE + 1
+
+
+def test_heuristic_takes_a_low_card_that_opens_a_raid_or_a_missing_value():
+    """... but a face-up 2 or 4 that raises the hand's best raid, or whose value the hand
+    lacks, is taken: a 4 beats a rich house's sentry of 2 by force (a 2 cannot), and a
+    hand of one 4 lacks the 2."""
+    s = fresh()
+    low_row_draw(s)
+    set_house(s, 0, [JADE, GOLD, VASE], sentry=2)
+    assert choice(NEW, s) == A_TAKE + 3
+    s = fresh()
+    low_row_draw(s, 4)
+    assert choice(NEW, s) == A_TAKE + 1
 
 
 def test_heuristic_save_ki_option_gives_up_rather_than_spend_ki():

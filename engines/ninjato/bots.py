@@ -93,6 +93,7 @@ SKILL_WORTH = {_E.E_SIX: 2.0, _E.E_ZERO: 2.0, _E.E_PLUS2: 1.5, _E.E_MINUS2: 1.5,
                _E.E_REFRESH: 0.5}
 SKILL_MIN = 6.0       # a Sensei visit must be worth this much
 RAID_WEIGHT = 0.7     # a skill beats a raid whose doubled score times this is below its worth
+DECK_BELOW = 2        # the default draws blind when only cards ranked below this are face up
 DISGUISE_WORTH = 4.0  # per scoring phase left, with a masked envoy to lift
 RUMOUR_FIRST = 5.0    # a rumour worth this much comes before an envoy ...
 RUMOUR_FROM = 5       # ... from this round on (earlier rounds gained nothing, 1,200 games)
@@ -233,20 +234,30 @@ def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
 class Heuristic:
     """Rule-of-thumb bot; `style` is "default" (raider), "collector" or "v1" (old default)."""
 
-    def __init__(self, style: str = "default", banzai_margin: float = 0.0,
-                 raid_weight: float = RAID_WEIGHT, deck_below: int = 0,
-                 save_ki: bool = False, choho_worth: float = SKILL_WORTH[_E.E_SWAP],
-                 overdraw: int = 0) -> None:
+    def __init__(self, style: str = "default", banzai_margin: float | str = 0.0,
+                 raid_weight: float | str = RAID_WEIGHT, deck_below: int | str | None = None,
+                 save_ki: bool | str = False,
+                 choho_worth: float | str = SKILL_WORTH[_E.E_SWAP],
+                 overdraw: int | str = 0, deck_helps: bool | str | None = None) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
         self.banzai_margin = float(banzai_margin)
         self.raid_weight = float(raid_weight)  # lower: more Sensei visits instead of raids
-        # duplicate-format checks of kinds MCTS uses more (issue 15; both lose or gain
-        # nothing, README): draw blind from the deck when the best face-up card ranks below
-        # this (`ROW_PREF`; 0: never), and give up a raid rather than open with a card that
-        # needs Ki to win (when on, first plays bypass the shared first-play cache)
-        self.deck_below = int(deck_below)
+        # the dojo deck draw MCTS uses (issue 15, README): draw blind when the best face-up
+        # card ranks below `deck_below` in `ROW_PREF` (0: never; 2: only 2s and 4s face up,
+        # below a blind card's average rank), and with `deck_helps` only when no face-up
+        # card helps the raids planned: one that raises the hand's best raid
+        # (`scored_raid`) or adds a value the hand lacks is still taken.  The default style
+        # does both (`deck_below=0` = the default before); the others neither.
+        default = style == "default"
+        self.deck_below = (DECK_BELOW if default else 0) if deck_below is None \
+            else int(deck_below)
+        self.deck_helps = default if deck_helps is None else \
+            str(deck_helps).lower() not in ("0", "false", "no")
+        # duplicate-format checks of kinds MCTS uses more (issue 15; they lose or gain
+        # nothing, README): give up a raid rather than open with a card that needs Ki to
+        # win (when on, first plays bypass the shared first-play cache)
         self.save_ki = bool(save_ki) and save_ki not in ("0", "false", "False")
         # ... and learn Choho more often (its worth per round left; at most the largest
         # SKILL_WORTH, which SKILL_BOUND assumes)
@@ -567,8 +578,32 @@ class Heuristic:
         if self.deck_below and best < A_DECK and _TAKE_PREF[best - A_TAKE] < self.deck_below:
             i = bisect_left(legal, A_DECK)
             if i < len(legal) and legal[i] == A_DECK:
+                if self.deck_helps:
+                    take = self.raid_card(s, legal)
+                    if take >= 0:
+                        return take
                 return A_DECK
         return best
+
+    def raid_card(self, s: NinjatoState, legal: list[int]) -> int:
+        """The face-up draw that raises this hand's best raid score most, else the first
+        that adds a value the hand lacks (-1: every face-up card is one more of a value
+        held that opens no better raid)."""
+        hand = s.hands[s.cur]
+        best, best_score = -1, self.scored_raid(s, hand)[1]
+        new_value = -1
+        for a in legal:
+            if a >= A_DECK:
+                break
+            v = a - A_TAKE
+            if new_value < 0 and not hand[v]:
+                new_value = a
+            hand[v] += 1  # try the card in hand (undone at once)
+            score = self.scored_raid(s, hand)[1]
+            hand[v] -= 1
+            if score > best_score:
+                best, best_score = a, score
+        return best if best >= 0 else new_value
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
         """The open house with the most treasure whose sentry this hand can beat (-1: none)."""
