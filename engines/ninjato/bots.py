@@ -589,7 +589,7 @@ class Heuristic:
         """The face-up draw that raises this hand's best raid score most, else the first
         that adds a value the hand lacks (-1: every face-up card is one more of a value
         held that opens no better raid)."""
-        hand = s.hands[s.cur]
+        hand = s.hands[s.player]
         best, best_score = -1, self.scored_raid(s, hand)[1]
         new_value = -1
         for a in legal:
