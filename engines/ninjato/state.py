@@ -69,6 +69,9 @@ DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 # the face-down stacks: their order is hidden (resampled by `determinize`), their size is seen
 _FACE_DOWN_STACKS = ("guard_deck", "elite_deck", "envoy_deck", "skill_stack", "disguise_stack",
                      "skills_unseen", "rumour_deck")
+# attributes `observation` leaves out: hidden (hands but the observer's, the dojo deck, the
+# stacks: sizes only), or not part of the position
+_NOT_OBSERVED = ("rules", "rng", "C", "hands", "deck", "final") + _FACE_DOWN_STACKS
 # the steps of a scoring phase's queue, entries [seat, step, clan or Disguise tiles]: a
 # seat's Disguise declarations, the ranking, a first-place reward, a second-place reward
 Q_DISGUISE, Q_RANK, Q_FIRST, Q_SECOND = 0, 1, 2, 3
@@ -945,7 +948,7 @@ class NinjatoState(RaidRules):
         """Everything `seat` sees: its own hand, the others' hand sizes and the cards they
         were seen taking face up, everyone's rumours (taken face up); stacks by size."""
         o = {name: getattr(self, name) for name in _SLOTS
-             if name not in ("rules", "rng", "C", "hands", "deck", "final", *_FACE_DOWN_STACKS)}
+             if name not in _NOT_OBSERVED}
         o = {k: (list(v) if isinstance(v, list) else v) for k, v in o.items()}
         o["hand"] = list(self.hands[seat])
         o["hand_sizes"] = [sum(h) for h in self.hands]
@@ -967,8 +970,8 @@ class NinjatoState(RaidRules):
         scalars = ("n", "round", "turn", "phase", "player", "raid_house", "raid_approach",
                    "guard_kind", "guard_id", "elite_part", "play_base", "play_modifier",
                    "play_override", "boryaku_played", "raid_wins", "pending", "to_discard",
-                   "to_draw", "scoring_step", "deck_size",
-                   *(name + "_size" for name in _FACE_DOWN_STACKS), "seat")
+                   "to_draw", "scoring_step", "deck_size") + tuple(
+            name + "_size" for name in _FACE_DOWN_STACKS) + ("seat",)
         lists = (
             ("order", (seats,)), ("dojo_stack", (8 * seats,)), ("known", (seats, values)),
             ("dojo_discards", (values,)), ("row", (3,)),
