@@ -588,13 +588,24 @@ class Heuristic:
     def raid_card(self, s: NinjatoState, legal: list[int]) -> int:
         """The face-up draw that raises this hand's best raid score most, else the first
         that adds a value the hand lacks (-1: every face-up card is one more of a value
-        held that opens no better raid)."""
+        held that opens no better raid).  Only a lacking value or a Ki can raise it
+        (`raid_plan` reads the hand's lowest and highest value and its Ki count), so the
+        others are not tried, and a lone such card is taken without trying."""
         hand = s.hands[s.player]
-        best, best_score = -1, self.scored_raid(s, hand)[1]
-        new_value = -1
+        tries = []
         for a in legal:
             if a >= A_DECK:
                 break
+            v = a - A_TAKE
+            if not hand[v] or v == 2:
+                tries.append(a)
+        if not tries:
+            return -1
+        if len(tries) == 1 and not hand[tries[0] - A_TAKE]:
+            return tries[0]  # raises the raid or adds a missing value: taken either way
+        best, best_score = -1, self.scored_raid(s, hand)[1]
+        new_value = -1
+        for a in tries:
             v = a - A_TAKE
             if new_value < 0 and not hand[v]:
                 new_value = a
