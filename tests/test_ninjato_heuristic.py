@@ -88,7 +88,7 @@ def test_heuristic_learns_disguise_once_it_holds_a_masked_envoy():
     """Round 5, the Disguise tile face up: worth two scorings of +1 influence, but only to
     a seat with a masked envoy to lift."""
     s = fresh()
-    s.rnd = 5
+    s.round = 5
     s.sensei = [tile(s, comp.E_DISGUISE)]
     s.hands[0] = hand(2, 4)
     poor_houses(s)
@@ -137,13 +137,13 @@ def test_heuristic_buys_the_rumour_that_scores_not_the_biggest_set():
     """Round 6, no skill tiles, six envoys, one Master of Secret Arts held: a Powerful
     Friends card scores ~7 at the end, a second Master 0 (it counts skill tiles)."""
     s = fresh()
-    s.rnd = 6
+    s.round = 6
     master, friends = rumours_of(s, comp.R_MASTER, 4)[3], rumours_of(s, comp.R_FRIENDS, 1)[0]
     s.rumours[0] = rumours_of(s, comp.R_MASTER, 1)
     s.envoys[0] = envoys_of(s, comp.TAIRA, 6)
     s.pavilion = [master, friends]  # costs: any treasure, and a scroll
     s.palace = []
-    s.treas[0] = [0, 1, 0, 0, 0]
+    s.treasures[0] = [0, 1, 0, 0, 0]
     s.hands[0] = hand()
     assert s.C.rum_opts[master] and NEW.rumour_worth(s, master) == 0
     assert choice(NEW, s) == A_PAVILION + 1
@@ -155,16 +155,16 @@ def test_heuristic_takes_a_free_rumour_over_little_clan_honour():
     for a seat with six envoys (about 7 at the end) beats that honour; the old default takes
     any honour of 6 or more."""
     s = fresh()
-    s.rnd = 5
+    s.round = 5
     friends = rumours_of(s, comp.R_FRIENDS, 1)[0]
     s.envoys[0] = envoys_of(s, comp.TAIRA, 6)
     s.pavilion = [friends]
-    s.hclan = [comp.TAIRA, comp.MINAMOTO, comp.MINAMOTO, comp.GOSHIRAKAWA, comp.GOSHIRAKAWA]
-    s.htok = [s.C.token_values.index(v) for v in (6, 2, 4, 8, 10)]
+    s.house_clan = [comp.TAIRA, comp.MINAMOTO, comp.MINAMOTO, comp.GOSHIRAKAWA, comp.GOSHIRAKAWA]
+    s.house_token = [s.C.token_values.index(v) for v in (6, 2, 4, 8, 10)]
     s.phase = PH_REWARD1
-    s.sc_q = [[0, 2, comp.TAIRA]]
-    s.sc_i = 0
-    s.cur = 0
+    s.scoring_queue = [[0, 2, comp.TAIRA]]
+    s.scoring_step = 0
+    s.player = 0
     assert s.clan_honour(comp.TAIRA) == 6
     assert choice(NEW, s) == A_RUMOUR + 0
     assert choice(OLD, s) == A_HONOUR
@@ -181,9 +181,9 @@ def test_heuristic_disguises_the_envoy_that_wins_its_clan():
     rival = envoys_of(s, comp.MINAMOTO, 1, oldest_first=True, mask=0)
     s.envoys = [taira + minamoto, rival]
     give_skill(s, 0, comp.E_DISGUISE)
-    s.disg = [[], []]
+    s.disguised = [[], []]
     s.phase = PH_DISGUISE
-    s.cur = 0
+    s.player = 0
     assert legal(s) == sorted(A_DISGUISE + e for e in taira + minamoto)
     assert taira[0] < minamoto[0]  # the old default's first legal action is Taira's
     assert choice(NEW, s) == A_DISGUISE + minamoto[0]

@@ -44,12 +44,12 @@ def rumours_of(s, rtype, k):
 def set_tokens(s, tokens):
     """tokens: five (clan, value) pairs for houses 0..4."""
     tv = s.C.token_values
-    s.hclan = [c for c, _ in tokens]
-    s.htok = [tv.index(v) for _, v in tokens]
+    s.house_clan = [c for c, _ in tokens]
+    s.house_token = [tv.index(v) for _, v in tokens]
 
 
 def scoring_after(s, rnd):
-    s.rnd = rnd
+    s.round = rnd
     s.dojo_stack = []
     s.start_scoring()
 
@@ -60,7 +60,7 @@ def test_majority_and_second_by_envoy_count():
     s.envoys = [[young[0]], young[1:3], []]
     scoring_after(s, 3)
     i = s.C.round_orders[3].index(TAIRA)
-    assert (s.sc_first[i], s.sc_second[i]) == (1, 0)
+    assert (s.first_places[i], s.second_places[i]) == (1, 0)
 
 
 def test_influence_tie_goes_to_the_oldest_envoy_of_that_clan():
@@ -69,7 +69,7 @@ def test_influence_tie_goes_to_the_oldest_envoy_of_that_clan():
     s.envoys = [[m[0]], [m[1]]]
     scoring_after(s, 3)
     i = s.C.round_orders[3].index(MINAMOTO)
-    assert (s.sc_first[i], s.sc_second[i]) == (1, 0)
+    assert (s.first_places[i], s.second_places[i]) == (1, 0)
 
 
 def test_ruling_A12_single_player_with_influence_gets_first_no_second():
@@ -77,7 +77,7 @@ def test_ruling_A12_single_player_with_influence_gets_first_no_second():
     s.envoys = [[], envoys_of(s, GOSHIRAKAWA, 1), []]
     scoring_after(s, 3)
     i = s.C.round_orders[3].index(GOSHIRAKAWA)
-    assert (s.sc_first[i], s.sc_second[i]) == (1, -1)
+    assert (s.first_places[i], s.second_places[i]) == (1, -1)
 
 
 def test_disguise_adds_one_to_a_masked_envoy():
@@ -88,13 +88,13 @@ def test_disguise_adds_one_to_a_masked_envoy():
     give_skill(s, 0, E_DISGUISE)
     scoring_after(s, 3)
     i = s.C.round_orders[3].index(TAIRA)
-    assert s.disg[0] == masked
-    assert s.sc_first[i] == 0  # 1 + 1 disguise beats 1
+    assert s.disguised[0] == masked
+    assert s.first_places[i] == 0  # 1 + 1 disguise beats 1
     # without the disguise the tie goes to seat 1's older envoy
     s2 = fresh(2)
     s2.envoys = [list(masked), list(plain)]
     scoring_after(s2, 3)
-    assert s2.sc_first[i] == 1
+    assert s2.first_places[i] == 1
 
 
 def test_disguise_choice_when_more_masks_than_tiles_is_declared_before_rewards():
@@ -106,7 +106,7 @@ def test_disguise_choice_when_more_masks_than_tiles_is_declared_before_rewards()
     assert s.phase == PH_DISGUISE
     assert sorted(legal(s)) == sorted(A_DISGUISE + e for e in masks)
     act(s, A_DISGUISE + masks[1])
-    assert s.disg[0] == [masks[1]]
+    assert s.disguised[0] == [masks[1]]
 
 
 def test_first_chooses_honour_second_takes_the_rumour():
@@ -115,12 +115,12 @@ def test_first_chooses_honour_second_takes_the_rumour():
     g = envoys_of(s, GOSHIRAKAWA, 3)
     s.envoys = [g[:2], g[2:]]
     scoring_after(s, 3)  # round 3 order: Go-Shirakawa first
-    assert s.phase == PH_REWARD1 and s.cur == 0
+    assert s.phase == PH_REWARD1 and s.player == 0
     pav_before = len(s.pavilion)
     act(s, A_HONOUR)
-    assert s.honour[0] == 6 and s.src_tok[0] == 6
+    assert s.honour[0] == 6 and s.token_honour[0] == 6
     if s.phase == PH_REWARD2:  # several rumour types face up: the second picks one
-        assert s.cur == 1 and A_HONOUR not in legal(s)
+        assert s.player == 1 and A_HONOUR not in legal(s)
         act(s, legal(s)[0])
     # the second takes the rumour left over (no immediate points)
     assert len(s.rumours[1]) == 1 and s.honour[1] == 0
@@ -133,7 +133,7 @@ def test_first_chooses_rumour_second_takes_the_honour():
     t = envoys_of(s, TAIRA, 3)
     s.envoys = [t[:2], t[2:]]
     scoring_after(s, 5)  # round 5 order: Taira first
-    assert s.cur == 0
+    assert s.player == 0
     act(s, A_RUMOUR + 0)
     assert len(s.rumours[0]) == 1 and s.honour[0] == 0
     assert s.honour[1] == 6  # Taira 2 + 4
@@ -143,7 +143,7 @@ def test_ruling_A14_no_face_up_rumour_means_honour():
     s = fresh(2)
     s.envoys = [envoys_of(s, MINAMOTO, 1), []]
     s.pavilion = []
-    s.rdeck = []
+    s.rumour_deck = []
     scoring_after(s, 7)
     assert s.honour[0] == s.clan_honour(MINAMOTO) > 0
 
@@ -155,14 +155,14 @@ def test_scoring_phases_only_after_rounds_3_5_7_and_clan_order_of_the_track():
                                 7: (MINAMOTO, GOSHIRAKAWA, TAIRA)}
     s.envoys = [envoys_of(s, TAIRA, 1), []]
     for rnd in (1, 2, 4, 6):
-        s.rnd = rnd
+        s.round = rnd
         s.end_round()
         assert s.honour[0] == 0 and s.leaders == []
-    s.rnd = 3
+    s.round = 3
     s.end_round()
-    assert s.phase == PH_REWARD1 and s.cur == 0
+    assert s.phase == PH_REWARD1 and s.player == 0
     act(s, A_HONOUR)
-    assert s.leaders == [0] and s.rnd == 4
+    assert s.leaders == [0] and s.round == 4
 
 
 # ---------------------------------------------------------------------------- final scoring
@@ -206,10 +206,10 @@ def test_final_shameful_enemy(holders, each):
 
 def test_final_unused_treasure_one_point_each_and_breakdown_sums():
     s = fresh(2)
-    s.treas = [[1, 2, 0, 1, 1], [0] * 5]
+    s.treasures = [[1, 2, 0, 1, 1], [0] * 5]
     s.honour = [10, 3]
-    s.src_env = [6, 3]
-    s.src_tok = [4, 0]
+    s.envoy_honour = [6, 3]
+    s.token_honour = [4, 0]
     s.finish()
     assert s.final["unused_treasure"] == [5, 0]
     bd = s.score_breakdown()
@@ -220,12 +220,12 @@ def test_winner_tie_breaks_most_envoys_then_oldest_envoy():
     s = fresh(3)
     t = envoys_of(s, TAIRA, 4)
     s.envoys = [[t[0]], [t[1], t[2]], [t[3]]]
-    s.src_env = [10, 10, 10]
+    s.envoy_honour = [10, 10, 10]
     s.finish()
     assert s.winners() == [1]
     s2 = fresh(2)
     s2.envoys = [[t[0]], [t[3]]]
-    s2.src_env = [10, 10]
+    s2.envoy_honour = [10, 10]
     s2.finish()
     assert s2.winners() == [1]  # t[3] is older
 

@@ -288,7 +288,7 @@ class Heuristic:
         ph = state.phase
         if (ph == PH_FIGHT and state.play_base < 0 and state.guard_kind != G_ELITE
                 and not self.save_ki):
-            p = state.cur
+            p = state.player
             if not state.tiles[p]:
                 h = state.hands[p]  # keys spelled out: a starred tuple builds a list first
                 a = _FIRST_PLAY.get((state.raid_approach, state.C.gval[state.guard_id],
@@ -323,7 +323,7 @@ class Heuristic:
         `legal` is ascending, so the palace and pavilion buys are its tail: they are read from
         the end (highest slot first, as the first of equal scores wins) without a copy.
         """
-        p = s.cur
+        p = s.player
         hand = s.hands[p]
         last = legal[-1]
         if last >= A_PALACE:
@@ -336,7 +336,7 @@ class Heuristic:
                 i -= 1
             a = legal[i]
             if a >= A_PALACE:
-                pts = envoy_table(s.C, s.treas[p])
+                pts = envoy_table(s.C, s.treasures[p])
                 palace = s.palace
                 best, best_pts = a, pts[palace[a - A_PALACE]]
                 a = legal[i - 1]
@@ -352,13 +352,13 @@ class Heuristic:
             raid = self.best_raid(s, hand)
             if raid >= 0:
                 return raid
-            if hn >= 3 and (self.collector or s.rnd >= 5):
+            if hn >= 3 and (self.collector or s.round >= 5):
                 for a in legal:
                     if a >= A_SENSEI:
                         if a < A_HOUSE:
                             return a
                         break
-        if last >= A_PAVILION and s.rnd >= 6:
+        if last >= A_PAVILION and s.round >= 6:
             best = self.rumour_buy(s, legal)
             if best is not None:
                 return best
@@ -368,17 +368,17 @@ class Heuristic:
         """Rumour (when worth a lot), envoy, Sensei (when a skill is worth more than the
         best raid), raid, late rumour, else the dojo: `place` with the Sensei and the
         rumours valued.  `legal` is ascending: dojo draws, sensei, houses, palace, pavilion."""
-        p = s.cur
+        p = s.player
         last = legal[-1]
         rumour, worth = -1, 0.0
-        if last >= A_PAVILION and (s.rnd >= RUMOUR_FROM or self.collector):
+        if last >= A_PAVILION and (s.round >= RUMOUR_FROM or self.collector):
             rumour, worth = self.best_rumour(s, legal)
             if worth >= RUMOUR_FIRST or (self.collector and worth >= RUMOUR_LATE):
                 return rumour
         if last >= A_PALACE:
             i = bisect_left(legal, A_PAVILION) - 1  # the last palace buy, if any
             if i >= 0 and legal[i] >= A_PALACE:
-                pts = envoy_table(s.C, s.treas[p])
+                pts = envoy_table(s.C, s.treasures[p])
                 palace = s.palace
                 best, best_pts = -1, -1
                 while legal[i] >= A_PALACE:
@@ -396,7 +396,7 @@ class Heuristic:
         i = bisect_left(legal, A_SENSEI)  # is a Sensei tile affordable? (rarer: asked first)
         if i < len(legal) and legal[i] < A_HOUSE:
             beat = self.raid_weight * raid_score  # what a tile must be worth
-            bound = SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd]
+            bound = SKILL_BOUND[s.round] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.round]
             held = len(s.rumours[p])
             if held:  # the most a tile adds on Master of Secret Arts: every rumour one
                 C = s.C
@@ -411,7 +411,7 @@ class Heuristic:
                     and sum(hand) >= HAND_LIMIT - 3):
                 return self.dojo_draw(s, legal)
             return raid
-        if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
+        if rumour >= 0 and s.round >= 6 and worth >= RUMOUR_LATE:
             return rumour
         return self.dojo_draw(s, legal)
 
@@ -423,7 +423,7 @@ class Heuristic:
         does not yet disguise; each tile also scores on this seat's Master of Secret Arts.
         A tile that costs a card (its school not yet known) costs that card's keep value.
         """
-        p = s.cur
+        p = s.player
         C = s.C
         masters = 0
         rt = C.rum_type
@@ -431,7 +431,7 @@ class Heuristic:
             if rt[r] == comp.R_MASTER:
                 masters += 1
         master = C.rum_points[comp.R_MASTER] * set_multipliers(C)[masters]
-        raid_left = 8 - s.rnd
+        raid_left = 8 - s.round
         disguise = -1.0  # worked out at the first Disguise tile
         schools = s.schools[p]
         need = C.skill_need
@@ -451,7 +451,7 @@ class Heuristic:
                     for v in s.envoys[p]:
                         if C.env_mask[v]:
                             masks += 1
-                    disguise = (DISGUISE_WORTH * ((s.rnd <= 3) + (s.rnd <= 5) + (s.rnd <= 7))
+                    disguise = (DISGUISE_WORTH * ((s.round <= 3) + (s.round <= 5) + (s.round <= 7))
                                 if masks > s.owned[p][_E.E_DISGUISE] else 0.0)
                 worth = disguise + master
             else:
@@ -480,13 +480,13 @@ class Heuristic:
         Cached in the data set's cache under (-5, round, elites, envoys, tiles, no Sensei
         tile, counts per type packed in an int): the packing is one `sum(map(...))`.
         """
-        p = s.cur
+        p = s.player
         C = s.C
         codes = C.afford.get((-7,))
         if codes is None:  # rumour id -> 1 << (bits * its type): no count can carry over
             bits = len(C.rum_type).bit_length()
             codes = C.afford[(-7,)] = tuple(1 << bits * t for t in C.rum_type)
-        key = (-5, s.rnd, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei,
+        key = (-5, s.round, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei,
                sum(map(codes.__getitem__, s.rumours[p])))
         out = C.afford.get(key)
         if out is None:
@@ -496,19 +496,19 @@ class Heuristic:
     def _rumour_worths(self, s: NinjatoState) -> tuple[float, ...]:
         """`rumour_worths` computed from the counts per type held (cached there)."""
         C = s.C
-        p = s.cur
+        p = s.player
         mine = [0, 0, 0, 0, 0]
         rt = C.rum_type
         for r in s.rumours[p]:
             mine[rt[r]] += 1
         mult = set_multipliers(C)
-        rounds_left = 7 - s.rnd
+        rounds_left = 7 - s.round
         pts = C.rum_points
         kind_now = mult[mine[comp.R_KINDNESS]]
         items = (len(s.elites[p]) + ELITES_PER_ROUND * rounds_left,
                  len(s.rumours[p]) + 1 + RUMOURS_PER_ROUND * rounds_left,
                  len(s.envoys[p]) + ENVOYS_PER_ROUND * rounds_left,
-                 len(s.tiles[p]) + (1 if s.sensei and s.rnd <= 4 else 0))
+                 len(s.tiles[p]) + (1 if s.sensei and s.round <= 4 else 0))
         out = []
         for t in range(4):
             k = mine[t]
@@ -538,14 +538,14 @@ class Heuristic:
 
         Reads only public information: envoys and Disguises already declared.
         """
-        p = s.cur
+        p = s.player
         C = s.C
         ec = C.env_clan
         best, best_gain = legal[0], -1.0
         for a in legal:
             clan = ec[a - A_DISGUISE]
-            mine = influence(s.envoys[p], s.disg[p], clan, ec)
-            rival = max((influence(s.envoys[q], s.disg[q], clan, ec) for q in range(s.n)
+            mine = influence(s.envoys[p], s.disguised[p], clan, ec)
+            rival = max((influence(s.envoys[q], s.disguised[q], clan, ec) for q in range(s.n)
                          if q != p), default=0)
             honour = s.clan_honour(clan)
             if mine + 1 > rival >= mine:
@@ -591,7 +591,7 @@ class Heuristic:
         held that opens no better raid).  Only a lacking value or a Ki can raise it
         (`raid_plan` reads the hand's lowest and highest value and its Ki count), so the
         others are not tried, and a lone such card is taken without trying."""
-        hand = s.hands[s.cur]
+        hand = s.hands[s.player]
         tries = []
         for a in legal:
             if a >= A_DECK:
@@ -629,15 +629,15 @@ class Heuristic:
         and the plain part is looked up per (sorted) plain list.
         """
         C = s.C
-        if self.whole and s.tiles[s.cur]:
-            plan = skill_plan(C, hand, s.ready[s.cur])
+        if self.whole and s.tiles[s.player]:
+            plan = skill_plan(C, hand, s.ready[s.player])
         else:
             cached = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
             plan = raid_plan(C, hand) if cached is None else cached
         best, best_score = -1, 0
         worths = _PLAIN_WORTH2
-        for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.hclosed, s.hsentry, s.hplain,
-                                                  s.hred):
+        for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.house_closed, s.house_sentry,
+                                                  s.house_plain, s.house_red):
             if closed:
                 continue
             opt = plan[guard]
@@ -650,13 +650,13 @@ class Heuristic:
 
     def envoy_points(self, s: NinjatoState, e: int) -> int:
         """Most honour this seat's treasure could score on envoy `e` (cached per holding)."""
-        return envoy_table(s.C, s.treas[s.cur])[e]
+        return envoy_table(s.C, s.treasures[s.player])[e]
 
     def rumour_buy(self, s: NinjatoState, legal: list[int]) -> int | None:
         """The pavilion buy (legal's tail, highest slot first) that best extends a set."""
         mine = [0] * 5
         rt = s.C.rum_type
-        for r in s.rumours[s.cur]:
+        for r in s.rumours[s.player]:
             mine[rt[r]] += 1
         pavilion = s.pavilion
         best, best_score = None, -1
@@ -671,7 +671,7 @@ class Heuristic:
 
     # ------------------------------------------------------------------ raids
     def fight(self, s: NinjatoState, legal: list[int]) -> int:
-        p = s.cur
+        p = s.player
         hand = s.hands[p]
         stealth = s.raid_approach
         if s.guard_kind == G_ELITE:  # guard_value() inlined (hot path)
@@ -698,7 +698,7 @@ class Heuristic:
             swap = self.best_swap(s, legal)
             if swap >= 0:
                 return swap
-        ready = s.ready[s.cur]
+        ready = s.ready[s.player]
         if s.play_base < 0:
             cheap = -1
             if ready[_E.E_ZERO if stealth else _E.E_SIX]:
@@ -812,12 +812,12 @@ class Heuristic:
 
     @staticmethod
     def _ready_low(s: NinjatoState) -> bool:
-        r = s.ready[s.cur]
+        r = s.ready[s.player]
         return bool(r[_E.E_ZERO] or r[_E.E_MINUS2])
 
     @staticmethod
     def _ready_high(s: NinjatoState) -> bool:
-        r = s.ready[s.cur]
+        r = s.ready[s.player]
         return bool(r[_E.E_SIX] or r[_E.E_PLUS2])
 
     def banzai_or_retreat(self, s: NinjatoState, legal: list[int] | None = None) -> int:
@@ -826,10 +826,10 @@ class Heuristic:
             swap = self.best_swap(s, legal)
             if swap >= 0:
                 return swap
-        p = s.cur
+        p = s.player
         h0, h1, ki, h3, h4 = s.hands[p]
         h = s.raid_house
-        plain = s.hplain[h]
+        plain = s.house_plain[h]
         ready = s.ready[p]
         if s.raid_approach:
             if ready[_E.E_ZERO] or ready[_E.E_MINUS2]:
@@ -855,10 +855,10 @@ class Heuristic:
                 win = (best - 1) / 5 if best < 6 else 1.0
         if plain:
             nxt = plain[0]
-            left = len(plain) + len(s.hred[h])
+            left = len(plain) + len(s.house_red[h])
         else:
             win *= 0.6  # elites: harder (split and double guards)
-            red = s.hred[h]
+            red = s.house_red[h]
             nxt = red[0]
             left = len(red)
         gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
@@ -880,7 +880,7 @@ class Heuristic:
         """Put the most valuable token on the clan where this seat has the most envoys."""
         mine = [0, 0, 0]
         ec = s.C.env_clan
-        for e in s.envoys[s.cur]:
+        for e in s.envoys[s.player]:
             mine[ec[e]] += 1
         # max() by (envoys of the clan, value index): the first of the best
         best, best_m, best_v = legal[0], -1, -1
@@ -894,7 +894,7 @@ class Heuristic:
     # ------------------------------------------------------------------ payments, scoring
     def best_payment(self, s: NinjatoState, legal: list[int]) -> int:
         """The payment worth the most honour (the first of the best, like max())."""
-        kind, card = divmod(s.pend, 100)
+        kind, card = divmod(s.pending, 100)
         opts = s.C.env_opts[card] if kind == 0 else s.C.rum_opts[card]
         t0, t1, t2, t3 = s.C.tval
         best, best_pts = legal[0], -1
@@ -906,7 +906,7 @@ class Heuristic:
         return best
 
     def reward(self, s: NinjatoState, legal: list[int]) -> int:
-        clan = s.sc_q[s.sc_i][2]
+        clan = s.scoring_queue[s.scoring_step][2]
         if self.whole and len(legal) > 1:
             a, worth = self.best_free_rumour(s, legal)
             if self.collector:
@@ -938,7 +938,7 @@ class Heuristic:
             return self.best_free_rumour(s, legal)[0]
         mine = [0] * 5
         rt = s.C.rum_type
-        for r in s.rumours[s.cur]:
+        for r in s.rumours[s.player]:
             mine[rt[r]] += 1
         pavilion = s.pavilion
         best, best_score = -1, -1
