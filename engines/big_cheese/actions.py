@@ -7,6 +7,8 @@ exact-N, roll the maturing project of value v next).
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from engines.big_cheese.components import NUMBER_VALUES, card_name
 
 PASS = 0
@@ -101,10 +103,13 @@ class _LazyActs(dict):
         return value
 
 
-_BID_TABLES: dict[int, list | _LazyActs] = {}
+#: `bid_table`'s result: nested lists, or the lazy table for very large chip counts.
+BidTable: TypeAlias = "list | _LazyActs"
+
+_BID_TABLES: dict[int, BidTable] = {}
 
 
-def bid_table(chips: int) -> list | _LazyActs:
+def bid_table(chips: int) -> BidTable:
     """`table[holds a Veto][high bid][free chips]` -> the shared `bid_list` (a speed
     shortcut: `tests/test_fastpaths.py` checks the lists the engine takes from it).
 

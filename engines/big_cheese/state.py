@@ -34,6 +34,7 @@ from engines.big_cheese.actions import (
     ROLL_ACTS,
     VETO_WINDOW,
     WINDOW_ACTS,
+    BidTable,
     action_name,
     bid_table,
 )
@@ -92,6 +93,55 @@ class BigCheeseState(State):
 
     __slots__ = _SLOTS
 
+    # Every attribute declared with its type (issue 17): compiled by mypyc, a declared
+    # attribute is a typed field of the C struct (ints unboxed, a direct load); an undeclared
+    # one, like those declared only on `core.State`, would land in a per-instance `__dict__`.
+    num_players: int
+    rules: Rules
+    rng: random.Random
+    _legal_cache: list[int] | None
+    goal: int
+    _orders: tuple[tuple[int, ...], ...]
+    _following: tuple[int, ...]
+    _acts: BidTable
+    _roll_faces: tuple[tuple[int, ...] | None, ...]
+    deck: list[int]
+    known_bottom: int
+    discard: list[int]
+    pool: list[int]
+    proj_cards: list[list[int]]
+    proj_due: list[list[int]]
+    vetoes: list[int]
+    cheeses: list[int]
+    points: list[int]
+    earned: list[list[int]]
+    phase: int
+    leader: int
+    to_act: int
+    high_bid: int
+    high_bidder: int
+    passed: list[bool]
+    active: int
+    window: list[int]
+    pending: list[tuple[int, int]]
+    pending_pos: int
+    roll_owner: int
+    roll_card: int
+    roll_points: int
+    first_points: int
+    rerolls: int
+    award_winner: int
+    winners_: list[int] | None
+    end_reason: str
+    rounds: int
+    awards: int
+    lead: int
+    counters: list[int]
+    chosen_pos: int
+
+    #: `play_game` counts the kind of each chosen action through this table, not a call.
+    kind_table = KIND_OF_ACTION
+
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
         return render.render(self, seat)
@@ -116,12 +166,12 @@ class BigCheeseState(State):
         self._roll_faces = ROLL_FACES[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
-        self.discard: list[int] = []
+        self.discard = []
         self.pool = [rules.chips] * n
-        self.proj_cards: list[list[int]] = [[] for _ in range(n)]  # oldest first
+        self.proj_cards = [[] for _ in range(n)]  # oldest first
         # A project won at award A with bid b holds A + b - awards chips: every later award
         # takes one off (B3), so it matures at award A + b.  Store that due award number.
-        self.proj_due: list[list[int]] = [[] for _ in range(n)]
+        self.proj_due = [[] for _ in range(n)]
         self.vetoes = [0] * n  # matured specials in hand (public: won in open auction)
         self.cheeses = [0] * n
         self.points = [0] * n
@@ -133,8 +183,8 @@ class BigCheeseState(State):
         self.high_bidder = -1
         self.passed = [False] * n
         self.active = n
-        self.window: list[int] = []
-        self.pending: list[tuple[int, int]] = []
+        self.window = []
+        self.pending = []
         self.pending_pos = 0
         self.roll_owner = -1
         self.roll_card = 0
@@ -142,7 +192,7 @@ class BigCheeseState(State):
         self.first_points = 0
         self.rerolls = 0
         self.award_winner = -1
-        self.winners_: list[int] | None = None
+        self.winners_ = None
         self.end_reason = ""
         self.rounds = 0
         self.awards = 0
@@ -570,11 +620,42 @@ class BigCheeseState(State):
 
     # ------------------------------------------------------------------ information
     def clone(self) -> BigCheeseState:
-        new = BigCheeseState()
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        new._legal_cache = None
+        new = self._copy_position()
         new.rng = copy_rng(self.rng)
+        return new
+
+    def _copy_position(self) -> BigCheeseState:
+        """Everything but the random generator (the caller sets `rng`): `clone` copies it,
+        `determinize` replaces it.  Attribute by attribute: compiled, each line is a typed
+        field copy (a loop of setattr/getattr by name goes through the generic lookups)."""
+        new = BigCheeseState()
+        new.num_players = self.num_players
+        new.rules = self.rules
+        new._legal_cache = None
+        new.goal = self.goal
+        new._orders = self._orders
+        new._following = self._following
+        new._acts = self._acts
+        new._roll_faces = self._roll_faces
+        new.known_bottom = self.known_bottom
+        new.phase = self.phase
+        new.leader = self.leader
+        new.to_act = self.to_act
+        new.high_bid = self.high_bid
+        new.high_bidder = self.high_bidder
+        new.active = self.active
+        new.pending_pos = self.pending_pos
+        new.roll_owner = self.roll_owner
+        new.roll_card = self.roll_card
+        new.roll_points = self.roll_points
+        new.first_points = self.first_points
+        new.rerolls = self.rerolls
+        new.award_winner = self.award_winner
+        new.end_reason = self.end_reason
+        new.rounds = self.rounds
+        new.awards = self.awards
+        new.lead = self.lead
+        new.chosen_pos = self.chosen_pos
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.pool = list(self.pool)
@@ -598,7 +679,7 @@ class BigCheeseState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> BigCheeseState:
         """Only the order of the face-down deck is hidden (B14); resample it."""
-        world = self.clone()
+        world = self._copy_position()  # its rng is replaced below: no copy of ours
         lo, hi = self.hidden_slice()
         world.deck[lo:hi] = deal_back(world.deck[lo:hi], (), rng)[0]
         world.rng = world_rng(rng)
@@ -650,18 +731,6 @@ class BigCheeseState(State):
 
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.deck[-1] if self.deck else None)
-
-
-#: Immutable or scalar attributes that `clone` shares by reference.
-_SHARED = tuple(
-    name
-    for name in _SLOTS
-    if name
-    not in (
-        "_legal_cache", "rng", "deck", "discard", "pool", "proj_cards", "proj_due", "vetoes",
-        "cheeses", "points", "earned", "passed", "window", "pending", "winners_", "counters",
-    )
-)
 
 
 #: Per phase (index = BID, VETO_WINDOW, ROLL, OVER, ORDER): legal-list builder, handler.
