@@ -65,7 +65,7 @@ class ValueBot:
         self.reroll_share = float(reroll_share)
         # `budget` of every card, for the rules it was computed under (see `_budgets`)
         self._budget_rules: Rules | None = None
-        self._budget_of: dict[int, int] = {}
+        self._budget_of: list[int] = []
 
     # ---------------------------------------------------------------- valuation
     def card_value(self, state: BigCheeseState, card: int) -> float:
@@ -85,13 +85,14 @@ class ValueBot:
             share *= self.exact_boost
         return max(1, int(share * rules.chips * self.card_value(state, card) / top + 0.5))
 
-    def _budgets(self, state: BigCheeseState) -> dict[int, int]:
-        """`budget` of every card code, computed once per rules: it depends on the rules and
-        the card only, and `choose` needs it at every bid (where computing it was most of the
-        bot's cost)."""
+    def _budgets(self, state: BigCheeseState) -> list[int]:
+        """`budget` of every card code (at index card - BIG_CHEESE, the lowest code), computed
+        once per rules: it depends on the rules and the card only, and `choose` needs it at
+        every bid (where computing it was most of the bot's cost)."""
         rules = state.rules
         if rules is not self._budget_rules:
-            self._budget_of = {card: self.budget(state, card) for card in set(DECK)}
+            self._budget_of = [self.budget(state, card)
+                               for card in range(BIG_CHEESE, max(DECK) + 1)]
             self._budget_rules = rules
         return self._budget_of
 
@@ -119,7 +120,7 @@ class ValueBot:
             # the veto_any_time window
             return ACT_VETO if self._threat(state, seat, state.deck[-1]) else ACT_NO_VETO
         card = state.deck[-1]
-        limit = min(self._budgets(state)[card], state.pool[seat] - self.reserve)
+        limit = min(self._budgets(state)[card - BIG_CHEESE], state.pool[seat] - self.reserve)
         low = state.high_bid + 1
         if low <= limit:
             return limit if self.jump else low
