@@ -348,14 +348,17 @@ class PirateBot(PirateBotV1):
       are left in the year and we can buy a deed this turn: a restock could end the year
       before the purchase, which would then miss that year's count.
     - Big deeds: a colour's small deed is not bought while its 6- or 7-point deed is on
-      offer and within `hold` artifacts of our reach, unless the year is ending.
+      offer and within `hold` artifacts of our reach, unless the year is ending; nor its
+      6-point deed when the artifact that makes the 7-point one affordable lies on our
+      epoch with two standard actions left (`seventh`).
     """
 
     name = "heuristic"
 
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0,
                  jump: float | str = 0.2, swap: float | str = 0.2, deny: float | str = 0.5,
-                 hold: int | str = 1, restock: str = "yearend", window: int | str = 2) -> None:
+                 hold: int | str = 1, restock: str = "yearend", window: int | str = 2,
+                 hold7: int | str = 0, seventh: bool | str = True) -> None:
         super().__init__(arrows=arrows, caution=caution)
         if restock not in ("yearend", "always"):
             raise TypeError(f"restock must be 'yearend' or 'always', not {restock!r}")
@@ -363,6 +366,14 @@ class PirateBot(PirateBotV1):
         self.swap = max(0.0, float(swap))  # >= 0: gains are exact, so swaps cannot loop
         self.deny = float(deny)
         self.hold = int(hold)
+        # issue 15's 7-point deed (MCTS buys one in 9% of its games; README): keep a
+        # colour's 6-point deed unbought for its 7-point deed (one more artifact, +1 point
+        # a year) when the sixth artifact (its colour or white) lies on our epoch and two
+        # standard actions are left: take it, then buy the 7 this turn (`seventh`, the
+        # default since it costs no wait; `seventh=0` = the default before); or whenever
+        # the 7 is within `hold7` artifacts (0: never; waiting like that loses, README)
+        self.hold7 = int(hold7)
+        self.seventh = str(seventh).lower() not in ("0", "false", "no")
         self.restock = restock
         self.window = int(window)
 
@@ -535,5 +546,25 @@ class PirateBot(PirateBotV1):
                 else:
                     return a
                 continue
+            if colour != C.WHITE and points == 6 and (self.hold7 or self.seventh):
+                if self._wait_for_seven(state, me, colour, cost):
+                    continue
             return a
         return None
+
+    def _wait_for_seven(self, state: TimePiratesState, me: int, colour: int,
+                        cost: int) -> bool:
+        """Keep `colour`'s 6-point deed (costing `cost`) unbought for its 7-point deed?"""
+        deeds, bazaar = state.components.deeds, state.bazaar
+        have = state.colour_counts[me][colour] + state.hands[me][WK]
+        for t, big_cost in state.components.colour_deeds[colour]:
+            if deeds[t][1] != 7 or not bazaar[t] or big_cost <= cost:
+                continue
+            if have + self.hold7 >= big_cost:
+                return True
+            if (self.seventh and have + 1 >= big_cost
+                    and state.standard_actions_left >= 2
+                    and any(k == WK or k // 3 == colour
+                            for k in state.epochs[state.pawn_epoch[me]])):
+                return True
+        return False
