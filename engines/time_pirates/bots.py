@@ -76,6 +76,10 @@ def _kind_values_row(key: int) -> list[float]:
     return out
 
 
+#: Payment order of the symbols (plain first, then arrow, then atomic), by symbol.
+_PAY_ORDER: Final = (0, 2, 1)
+
+
 def colour_totals(hand: list[int]) -> list[int]:
     return [hand[3 * c] + hand[3 * c + 1] + hand[3 * c + 2] for c in range(C.NUM_COLOURS)]
 
@@ -230,14 +234,19 @@ class PirateBotV1:
         """Pay with what is least useful: plain before symbols, whites last; for white deeds
         the colours we collect least."""
         tot = colour_totals(state.hands[me])
-
-        def cost(a: int) -> tuple:
+        # the least (colour count, symbol order, action), whites (99, 0) last: a loop, not
+        # min with a key (no closure, no tuple per option)
+        best, best_count, best_order = -1, 0, 0
+        for a in legal:
             kind = a - PICK
             if kind == WK:
-                return (99, 0, a)
-            return (tot[kind // 3], (0, 2, 1)[kind % 3], a)
-
-        return min(legal, key=cost)
+                count, order = 99, 0
+            else:
+                count, order = tot[kind // 3], _PAY_ORDER[kind % 3]
+            if best < 0 or count < best_count or (count == best_count and (
+                    order < best_order or (order == best_order and a < best))):
+                best, best_count, best_order = a, count, order
+        return best
 
     def _white(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         """Put the white deed where it wins, ties or secures a majority.  Judged on public
@@ -392,16 +401,17 @@ class PirateBot(PirateBotV1):
         my_up, my_down = holding_rows(state, me)
         their_up, their_down = holding_rows(state, target)
         deny = self.deny
-
-        def gain(a: int) -> tuple[float, int]:
+        best, best_gain = -1, 0.0
+        for a in legal:  # the largest gain, the lowest action on ties
             k = a - PICK
             if k // 3 == given // 3:
                 mine, theirs = my_down[k], their_down[given]
             else:
                 mine, theirs = my_up[k], their_up[given]
-            return mine - my_down[given] - deny * (theirs - their_down[k]), -a
-
-        return max(legal, key=gain)
+            gain = mine - my_down[given] - deny * (theirs - their_down[k])
+            if best < 0 or gain > best_gain or (gain == best_gain and a < best):
+                best, best_gain = a, gain
+        return best
 
     # --- restock -------------------------------------------------------------------------
     def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
