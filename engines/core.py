@@ -514,6 +514,9 @@ class Game:
     would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
     player count to its teams (seat tuples) when seats play as partners who win together;
     `teams(n)` gives every count's teams (one seat each when there are no partnerships).
+    `replaceable_data` is the game's component data set a user may vary (an
+    `engines.datasets.DataSet` from the game's `data_set.py`: defaults and named items with
+    provenance), None when every component is official.
     `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
     reaches it and marks it truncated (None: the game always ends by itself).
     For adapters (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game
@@ -535,6 +538,7 @@ class Game:
     max_game_length: int = 0
     partnerships: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     max_decisions: int | None = None
+    replaceable_data: Any = None
 
     def __post_init__(self) -> None:
         if self.dataset is None:

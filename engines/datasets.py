@@ -1,10 +1,11 @@
 """Component data sets as things a user can read and vary: named items with provenance.
 
-Two games run on reconstructed data (Ninjato, Time Pirates).  This module names the items of
-their data sets that a user may want to change (`ITEMS`), each with its provenance
-(CONFIRMED / INFERRED / GUESS, from ../shared/rules/*.md) and the plausible alternatives the
-rules files name (or one step either side), and lets a rule key set one item without writing
-a file: `--rule components.token_values=2,4,6,8`.
+Two games run on reconstructed data (Ninjato, Time Pirates).  Each names, in its own folder
+(`engines/<package>/data_set.py`, given to its `Game` as `replaceable_data`), the items of its
+data set that a user may want to change, each with its provenance (CONFIRMED / INFERRED /
+GUESS, from ../shared/rules/*.md) and the plausible alternatives the rules files name (or one
+step either side).  This module lets a rule key set one item without writing a file:
+`--rule components.token_values=2,4,6,8`.
 
 Such keys are folded into the game's one `components` rule option as an inline source,
 `data:{"file": PATH, "set": {ITEM: VALUE}}` (`fold`).  `load` is the one loader of every
@@ -87,13 +88,15 @@ def text_of(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def _key(name: str) -> tuple[Callable, Callable]:
+def table_key(name: str) -> tuple[Callable, Callable]:
+    """`get`/`put` of an item that is one key of the data table, copied both ways."""
     return (lambda d: copy.deepcopy(d[name]),
             lambda d, v: d.__setitem__(name, copy.deepcopy(v)))
 
 
-def _ints(width: int | None = None, low: int = 0, total_min: int = 1,
-          distinct: bool = False) -> Callable[[Any], str | None]:
+def ints_check(width: int | None = None, low: int = 0, total_min: int = 1,
+               distinct: bool = False) -> Callable[[Any], str | None]:
+    """`check` of a list-of-ints item: length, lower bound, least total, distinctness."""
     def check(value: list[int]) -> str | None:
         if width is not None and len(value) != width:
             return f"needs {width} entries, got {len(value)}"
@@ -107,179 +110,9 @@ def _ints(width: int | None = None, low: int = 0, total_min: int = 1,
     return check
 
 
-def _between(low: int, high: int) -> Callable[[Any], str | None]:
+def range_check(low: int, high: int) -> Callable[[Any], str | None]:
+    """`check` of an integer item that must lie in low..high."""
     return lambda v: None if low <= v <= high else f"must be {low}..{high}"
-
-
-# --- Ninjato --------------------------------------------------------------------------------
-
-def _guards_per_value(d: dict) -> int:
-    return len(d["guards"]) // 5
-
-
-def _alarms(d: dict) -> int:
-    return sum(int(g[1]) for g in d["guards"])
-
-
-def _guard_table(per_value: int, alarms: int) -> list[list[int]]:
-    """`per_value` guards of each value 1-5; alarms spread evenly, extra ones on low values."""
-    if alarms > 5 * per_value:
-        raise ValueError(f"{alarms} alarm guards but only {5 * per_value} guards")
-    table = []
-    for v in range(1, 6):
-        marked = alarms // 5 + (1 if v - 1 < alarms % 5 else 0)
-        table += [[v, 1 if k < marked else 0] for k in range(per_value)]
-    return table
-
-
-def _set_guards_per_value(d: dict, n: int) -> None:
-    d["guards"] = _guard_table(n, _alarms(d))
-
-
-def _set_alarms(d: dict, n: int) -> None:
-    d["guards"] = _guard_table(_guards_per_value(d), n)
-
-
-def _rumour_points_item(index: int) -> tuple[Callable, Callable]:
-    def put(d: dict, v: int) -> None:
-        points = list(d["rumour_points"])
-        points[index] = v
-        d["rumour_points"] = points
-    return (lambda d: int(d["rumour_points"][index])), put
-
-
-def _round7(d: dict) -> list[int]:
-    return list(d["round_orders"]["7"])
-
-
-def _set_round7(d: dict, order: list[int]) -> None:
-    d["round_orders"] = {**d["round_orders"], "7": list(order)}
-
-
-def _multi_honour(d: dict) -> int:
-    return max(int(e["honour"]) for e in d["elites"])
-
-
-def _set_multi_honour(d: dict, honour: int) -> None:
-    """Honour of the split and double elites (the single-value ones keep theirs)."""
-    d["elites"] = [{**e, "honour": honour if len(e["force"]) > 1 or e["force"] != e["stealth"]
-                    else e["honour"]} for e in d["elites"]]
-
-
-def _token_check(values: list[int]) -> str | None:
-    if not 3 <= len(values) <= 5:
-        return f"needs 3-5 values per clan (the engine's token actions), got {len(values)}"
-    if any(v < 0 for v in values) or len(set(values)) != len(values):
-        return "values must be distinct and >= 0"
-    if not {2, 4, 6} <= set(values):
-        return "the setup tokens 2, 4 and 6 must be among the values (CONFIRMED setup)"
-    return None
-
-
-def _order_check(order: list[int]) -> str | None:
-    return None if sorted(order) == [0, 1, 2] else "must list the clans 0, 1, 2 once each"
-
-
-NINJATO_ITEMS: tuple[Item, ...] = (
-    Item("treasure_values", "CONFIRMED", "ninjato.md 1.5 (derived from SEED examples)", "ints",
-         *_key("treasure_values"), _ints(4, low=1)),
-    Item("treasure_counts", "GUESS", "ninjato.md 1.5: alternatives A 18x5, B 20x4+10 gold",
-         "ints", *_key("treasure_counts"), _ints(5, total_min=30),
-         plausible=([18, 18, 18, 18, 18],)),
-    Item("treasure_counts_alt_a", "GUESS", "ninjato.md 1.5 (used with treasure_mix=A)", "ints",
-         *_key("treasure_counts_alt_a"), _ints(5, total_min=30)),
-    Item("dojo_counts", "GUESS", "ninjato.md 1.2: 10/10/12 Ki/10/10, alternative 11/10/10/10/11",
-         "ints", *_key("dojo_counts"), _ints(5, total_min=24),
-         plausible=([11, 10, 10, 10, 11],)),
-    Item("guards_per_value", "GUESS", "ninjato.md 1.3: 8 of each value 1-5", "int",
-         _guards_per_value, _set_guards_per_value, _between(2, 20), plausible=(7, 9),
-         key="guards"),
-    Item("alarm_guards", "GUESS", "ninjato.md 1.3: 10 alarms, 2 per value (configurable)",
-         "int", _alarms, _set_alarms, _between(0, 100), plausible=(5, 15), key="guards"),
-    Item("guards", "GUESS", "ninjato.md 1.3 ([value, alarm] per card)", "json", *_key("guards")),
-    Item("elites", "GUESS", "ninjato.md 1.4 (the kinds are CONFIRMED)", "json",
-         *_key("elites")),
-    Item("multi_elite_honour", "GUESS",
-         "ninjato.md 1.4: split and double elites worth 2 honour (rule of thumb)", "int",
-         _multi_honour, _set_multi_honour, _between(0, 10), plausible=(1, 3), key="elites"),
-    Item("token_values", "GUESS", "ninjato.md 1.6: 2,4,6,8 CONFIRMED, the fifth (10) a GUESS",
-         "ints", *_key("token_values"), _token_check, plausible=([2, 4, 6, 8, 12],
-                                                                 [2, 4, 6, 8])),
-    Item("setup_tokens", "CONFIRMED", "ninjato.md 1.6 (UH, SEED)", "json",
-         *_key("setup_tokens")),
-    Item("skills", "GUESS", "ninjato.md 1.7: effects CONFIRMED; copies, schools, costs GUESS",
-         "json", *_key("skills")),
-    Item("envoys", "GUESS", "ninjato.md 1.8: 7 per clan, generated", "json", *_key("envoys")),
-    Item("rumours", "GUESS", "ninjato.md 1.9: 6 per type, costs guessed", "json",
-         *_key("rumours")),
-    Item("rumour_points", "GUESS",
-         "ninjato.md 1.9: Kindness and Master 1 DERIVED; Swordsman, Friends 1 GUESS", "ints",
-         *_key("rumour_points"), _ints(5, total_min=0)),
-    Item("swordsman_points", "GUESS", "ninjato.md 1.9: Greatest Swordsman 1 (maybe 2)", "int",
-         *_rumour_points_item(0), _between(0, 10), plausible=(2,), key="rumour_points"),
-    Item("friends_points", "GUESS", "ninjato.md 1.9: Powerful Friends 1", "int",
-         *_rumour_points_item(2), _between(0, 10), plausible=(0, 2), key="rumour_points"),
-    Item("shameful_points", "CONFIRMED", "ninjato.md 3.8: 6 / 4 / 2", "ints",
-         *_key("shameful_points"), _ints(3, total_min=0)),
-    Item("set_multipliers", "CONFIRMED", "ninjato.md 1.9 (DERIVED from SEED examples)", "ints",
-         *_key("set_multipliers"), _ints(3, total_min=0)),
-    Item("round_orders", "GUESS", "ninjato.md 1.10: R3 CONFIRMED, R5 INFERRED, R7 GUESS",
-         "json", *_key("round_orders")),
-    Item("round7_order", "GUESS", "ninjato.md 1.10: M, G, T continues the rotation", "ints",
-         _round7, _set_round7, _order_check, plausible=([2, 0, 1],), key="round_orders"),
-)
-
-# --- Time Pirates ---------------------------------------------------------------------------
-
-
-def _spaces(d: dict) -> list[int]:
-    return [int(e["spaces"]) for e in d["epochs"]]
-
-
-def _set_spaces(d: dict, spaces: list[int]) -> None:
-    if len(spaces) != len(d["epochs"]):
-        raise ValueError(f"needs {len(d['epochs'])} entries (one per epoch), got {len(spaces)}")
-    d["epochs"] = [{**e, "spaces": s} for e, s in zip(d["epochs"], spaces)]
-
-
-def _lines(d: dict) -> list[list[int]]:
-    return [[int(e["line1"]), int(e["line2"])] for e in d["epochs"]]
-
-
-def _set_lines(d: dict, lines: list[list[int]]) -> None:
-    if len(lines) != len(d["epochs"]) or not all(
-            isinstance(p, list) and len(p) == 2 for p in lines):
-        raise ValueError(f"needs one [line1, line2] pair per epoch ({len(d['epochs'])})")
-    d["epochs"] = [{**e, "line1": a, "line2": b} for e, (a, b) in zip(d["epochs"], lines)]
-
-
-_SHIPPED_SPACES = [4, 5, 6, 7, 5, 6, 3]
-
-TIME_PIRATES_ITEMS: tuple[Item, ...] = (
-    Item("epochs", "INFERRED", "time_pirates.md 1d (no source for the board)", "json",
-         *_key("epochs")),
-    Item("epoch_spaces", "INFERRED", "time_pirates.md 1d: 3..7 per epoch (T3), 36 in all",
-         "ints", _spaces, _set_spaces, _ints(low=1),
-         plausible=([min(7, s + 1) for s in _SHIPPED_SPACES],
-                    [max(3, s - 1) for s in _SHIPPED_SPACES]), key="epochs"),
-    Item("time_lines", "INFERRED", "time_pirates.md 1d: two lines out of each epoch", "json",
-         _lines, _set_lines,
-         plausible=([[1, 3], [2, 4], [3, 4], [4, 6], [5, 0], [6, 3], [0, 2]],),
-         key="epochs"),
-    Item("patrol_start", "CONFIRMED", "time_pirates.md 1d (T1, T2)", "int",
-         *_key("patrol_start")),
-    Item("artifacts_per_colour", "CONFIRMED",
-         "time_pirates.md T2 (no token with both symbols: INFERRED)", "json",
-         *_key("artifacts_per_colour")),
-    Item("white_artifacts", "CONFIRMED", "time_pirates.md T2", "int", *_key("white_artifacts"),
-         _between(0, 100)),
-    Item("police_tokens", "CONFIRMED", "time_pirates.md T1", "json", *_key("police_tokens")),
-    Item("coloured_deeds", "CONFIRMED", "time_pirates.md T1", "json", *_key("coloured_deeds")),
-    Item("white_deeds", "CONFIRMED", "time_pirates.md T1", "json", *_key("white_deeds")),
-    Item("police_per_year", "CONFIRMED", "time_pirates.md T1: the 8th draw ends the year",
-         "int", *_key("police_per_year"), _between(1, 100)),
-    Item("years", "CONFIRMED", "time_pirates.md T1", "int", *_key("years"), _between(1, 20)),
-)
 
 
 @dataclass(frozen=True)
@@ -300,14 +133,12 @@ class DataSet:
 
 
 def dataset_of(game: str) -> DataSet | None:
-    """The game's replaceable data set, or None for games whose components are all official."""
-    if game == "ninjato":
-        from engines.ninjato import components as nc
-        return DataSet(nc.DEFAULT_DATA, NINJATO_ITEMS, "dataset", nc.DATASET)
-    if game == "time-pirates":
-        from engines.time_pirates import components as tc
-        return DataSet(tc.DEFAULT_DATA, TIME_PIRATES_ITEMS, "name", tc.DATASET)
-    return None
+    """The game's replaceable data set (`Game.replaceable_data`, defined in the game's own
+    folder), or None for games whose components are all official."""
+    from engines import GAMES  # engines imports the game packages, which import this module
+
+    registered = GAMES.get(game)
+    return None if registered is None else registered.replaceable_data
 
 
 def split(source: str) -> tuple[str, dict[str, Any]]:

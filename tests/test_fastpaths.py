@@ -43,6 +43,7 @@ from engines.tabula_rasa import components as tr_components
 from engines.tabula_rasa.components import card_value
 from engines.tabula_rasa.scoring import score_tallies
 from engines.time_pirates import actions as tpa
+from engines.time_pirates import bots as tp_bots
 from engines.time_pirates import components as tp
 
 
@@ -157,15 +158,17 @@ def test_big_cheese_counter_positions_are_their_names() -> None:
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_time_pirates_hand_summaries_and_token_list_equal_a_recount(bot: str) -> None:
-    """`ctot`, `held`, `atoms`, `arrows`, `filled`, `short` and `tokens` are kept in step by
-    `_gain` / `_lose` / draws; `_resummarize` recomputes them from the hands and the bag."""
+    """`colour_counts`, `hand_size`, `atomic_colours`, `arrow_colours`, `seats_with_artifacts`,
+    `epochs_with_space` and `bag_tokens` are kept in step by `_gain` / `_lose` / draws;
+    `_resummarize` recomputes them from the hands and the bag."""
     checked = 0
     for state in positions("time-pirates", 4, bot, seeds=range(2)):
         fresh = state.clone()
         fresh._resummarize()
-        for name in ("ctot", "held", "atoms", "arrows", "filled", "short"):
+        for name in ("colour_counts", "hand_size", "atomic_colours", "arrow_colours",
+                     "seats_with_artifacts", "epochs_with_space"):
             assert getattr(state, name) == getattr(fresh, name), name
-        assert sorted(state.tokens) == sorted(fresh.tokens)
+        assert sorted(state.bag_tokens) == sorted(fresh.bag_tokens)
         checked += 1
     assert checked > 200
 
@@ -323,19 +326,19 @@ TIME_PIRATES_RULES = [{}, {"restock_eligibility": "piatnik", "patrol_effect": "f
 def time_pirates_general_legal(state) -> list[int] | None:
     """The legal actions of the phases served by `legal_lists` and the shop rows, worked out
     from the rules and the hands (None for the other phases)."""
-    comp, p = state.comp, state.cur
+    comp, p = state.components, state.to_move
     hand = state.hands[p]
     others = [q for q in range(state.num_players) if q != p and sum(state.hands[q])]
     arrow_colours = [c for c in range(tp.NUM_COLOURS) if hand[3 * c + tp.ARROW]]
     swaps = [tpa.ARROW + c * tpa.MAX_SEATS + q for c in arrow_colours for q in others]
     atomics = [tpa.ATOMIC + c for c in range(tp.NUM_COLOURS) if hand[3 * c + tp.ATOMIC]]
     if state.phase == tpa.PH_ACT:
-        if not state.std_left:
+        if not state.standard_actions_left:
             return [tpa.END, *atomics, *swaps] if atomics or swaps else [tpa.END]
         moves = [tpa.MOVE, tpa.MOVE + 1]
-        if state.forced:  # P2: the forced move first, no atomic jump before it
+        if state.forced_move:  # P2: the forced move first, no atomic jump before it
             return moves + swaps
-        takes = sorted(set(state.epochs[state.pos[p]]))  # TAKE + kind == kind
+        takes = sorted(set(state.epochs[state.pawn_epoch[p]]))  # TAKE + kind == kind
         white = hand[tp.WHITE_KIND]
         per_colour = [sum(hand[3 * c: 3 * c + 3]) for c in range(tp.NUM_COLOURS)]
         colours_held = sum(1 for k in per_colour if k)
@@ -350,11 +353,11 @@ def time_pirates_general_legal(state) -> list[int] | None:
             free = [e for e, ep in enumerate(state.epochs) if not ep]
         else:
             free = [e for e, ep in enumerate(state.epochs) if len(ep) < comp.spaces[e]]
-        return [tpa.RESTOCK + e for e in free if e not in state.pos] + [tpa.NO_RESTOCK]
+        return [tpa.RESTOCK + e for e in free if e not in state.pawn_epoch] + [tpa.NO_RESTOCK]
     if state.phase == tpa.PH_LAND:
         return [tpa.EPOCH + e for e in range(len(state.epochs))]
     if state.phase == tpa.PH_JUMP:
-        return [tpa.EPOCH + e for e in range(len(state.epochs)) if e != state.pos[p]]
+        return [tpa.EPOCH + e for e in range(len(state.epochs)) if e != state.pawn_epoch[p]]
     return None
 
 
@@ -378,13 +381,13 @@ def _pay_orders(state) -> set[tuple]:
     """The positions after paying the pending deed in every order the rules allow."""
     if state.phase != tpa.PH_PAY:
         return {(tuple(map(tuple, state.hands)), tuple(state.discard), tuple(state.bazaar))}
-    hand = state.hands[state.cur]
-    colour = state.comp.deeds[state.pend][0]
+    hand = state.hands[state.to_move]
+    colour = state.components.deeds[state.paying_deed][0]
     if colour != tp.WHITE:
         kinds = [k for k in range(3 * colour, 3 * colour + 3) if hand[k]]
     else:
         kinds = [k for k in range(tp.WHITE_KIND)
-                 if hand[k] and not state.pend_mask >> (k // 3) & 1]
+                 if hand[k] and not state.paid_colours >> (k // 3) & 1]
     if hand[tp.WHITE_KIND]:
         kinds.append(tp.WHITE_KIND)
     out: set[tuple] = set()
@@ -443,6 +446,116 @@ def test_time_pirates_cached_result_equals_a_fresh_scoring(bot: str) -> None:
             assert fresh.ranks() == state.ranks()
             ended += 1
     assert ended == 3
+
+
+
+# The heuristic's choices written as loops and a memo (compiled speed, issue 17), against the
+# `max` / `min` with a key and the list formula they replaced.
+
+def _kind_values_formula(state, me: int) -> list[float]:
+    counts, offers, v = state.colour_counts[me], state.offers, tp_bots._COLOUR_VALUES
+    out: list[float] = []
+    for c in range(tp.NUM_COLOURS):
+        out += v[min(counts[c], 6)][1 if offers[c][-1] else 0]
+    return [*out, 1.6]
+
+
+def _epoch_value_formula(bot, state, values, e: int) -> float:
+    vals = sorted((values[k] for k in state.epochs[e]), reverse=True)
+    value = sum(vals[:2]) + 0.2 * sum(vals[2:])
+    if e == state.patrol:
+        value -= bot.caution * 1.5
+    elif e in state.components.lines[state.patrol]:
+        value -= bot.caution * 0.3
+    return value
+
+
+def _top_formula(values, epoch, k: int) -> float:
+    if k == 1:
+        return max([values[kind] for kind in epoch], default=0.0)
+    return sum(sorted((values[kind] for kind in epoch), reverse=True)[:k])
+
+
+def _pay_formula(state, me: int, legal: list[int]) -> int:
+    tot = tp_bots.colour_totals(state.hands[me])
+
+    def cost(a: int) -> tuple:
+        kind = a - tpa.PICK
+        return (99, 0, a) if kind == tp.WHITE_KIND else (tot[kind // 3], (0, 2, 1)[kind % 3], a)
+
+    return min(legal, key=cost)
+
+
+def _swap_pick_formula(bot, state, me: int, legal: list[int]) -> int:
+    target, given = state.swap_target, 3 * state.swap_colour + 2
+    my_up, my_down = tp_bots.holding_rows(state, me)
+    their_up, their_down = tp_bots.holding_rows(state, target)
+
+    def gain(a: int) -> tuple[float, int]:
+        k = a - tpa.PICK
+        if k // 3 == given // 3:
+            mine, theirs = my_down[k], their_down[given]
+        else:
+            mine, theirs = my_up[k], their_up[given]
+        return mine - my_down[given] - bot.deny * (theirs - their_down[k]), -a
+
+    return max(legal, key=gain)
+
+
+@pytest.mark.parametrize("bot_spec", ["random", "heuristic"])
+def test_time_pirates_heuristic_loops_and_memo_equal_the_key_formulas(bot_spec: str) -> None:
+    """`kind_values` (memoised by hand summary), `epoch_value` and `_top` (sort + reverse),
+    and the choices written as loops (`_best_epoch`, `_best_take`, `_cheapest_atomic`, `_pay`,
+    `_swap_pick`) give what the formulas with `sorted(reverse=True)` and `max` / `min` with a
+    key give, on every position of real playouts."""
+    bot = make_bot("heuristic", get_game("time-pirates"))
+    checked = dict.fromkeys(("values", "epoch", "take", "atomic", "pay", "swap"), 0)
+    for state in positions("time-pirates", 4, bot_spec, seeds=range(3)):
+        if state.is_terminal():
+            continue
+        me, legal, phase = state.to_move, state.legal_actions(), state.phase
+        values = bot.kind_values(state, me)
+        assert values == _kind_values_formula(state, me)
+        checked["values"] += 1
+        for e in range(len(state.epochs)):
+            assert bot.epoch_value(state, values, e) == _epoch_value_formula(bot, state, values, e)
+            for k in (1, 2, 3):
+                assert tp_bots._top(values, state.epochs[e], k) == _top_formula(
+                    values, state.epochs[e], k)
+        if phase in (tpa.PH_START, tpa.PH_LAND, tpa.PH_JUMP):
+            assert bot._best_epoch(state, values, legal) == max(legal, key=lambda a: (
+                _epoch_value_formula(bot, state, values, a - tpa.EPOCH), -a))
+            checked["epoch"] += 1
+        takes = [a for a in legal if a < tpa.MOVE]
+        if phase == tpa.PH_ACT and takes:
+            assert tp_bots._best_take(values, legal) == max(
+                takes, key=lambda a: (values[a - tpa.TAKE], -a))
+            checked["take"] += 1
+        atomics = [a for a in legal if tpa.ATOMIC <= a < tpa.ARROW]
+        if phase == tpa.PH_ACT and atomics:
+            assert bot._cheapest_atomic(state, me, values, atomics)[0] == min(
+                atomics, key=lambda a: (values[3 * (a - tpa.ATOMIC) + 1], a))
+            checked["atomic"] += 1
+        if phase == tpa.PH_PAY:
+            assert bot._pay(state, me, legal) == _pay_formula(state, me, legal)
+            checked["pay"] += 1
+        if phase == tpa.PH_SWAP:
+            assert bot._swap_pick(state, me, legal) == _swap_pick_formula(bot, state, me, legal)
+            checked["swap"] += 1
+    assert min(checked.values()) > 0, checked
+    assert checked["values"] > 500 and checked["epoch"] > 20 and checked["pay"] > 20, checked
+
+
+def test_time_pirates_state_keeps_no_attribute_outside_its_declarations() -> None:
+    """Every attribute of a position is declared (slots in the pure build, typed fields of the
+    C struct compiled): one left out would land in a per-instance `__dict__` (compiled, a
+    slow look-up; issue 17).  Checked after play, clone and determinize."""
+    checked = 0
+    for state in positions("time-pirates", 4, "heuristic", seeds=range(1)):
+        for s in (state, state.clone(), state.determinize(0, random.Random(1))):
+            assert not getattr(s, "__dict__", {}), sorted(s.__dict__)
+            checked += 1
+    assert checked > 300
 
 
 # --- Tabula Rasa ----------------------------------------------------------------------------

@@ -90,3 +90,45 @@ def test_issue16_every_registered_game_is_in_the_readme_games_table():
     """The documentation touch point is checked too, like the other two."""
     missing = sorted(set(engines.GAMES) - games_in_readme())
     assert not missing, f"add a row for {missing} to the games table in README.md"
+
+
+#: The toy game again, with reconstructed components: its data set lives in its own folder.
+DATA_SET_FILE = (
+    "from engines.datasets import DataSet, Item, ints_check, table_key\n\n"
+    "DEFAULT_DATA = {'name': 'toy-heaps-v1', 'heaps': [3, 4, 5]}\n"
+    "ITEMS = (Item('heaps', 'GUESS', 'toy rules 1.1', 'ints', *table_key('heaps'),\n"
+    "              ints_check(3), plausible=([2, 4, 6],)),)\n"
+    "DATA_SET = DataSet(DEFAULT_DATA, ITEMS, 'name', 'toy-heaps-v1')\n"
+)
+
+
+def test_issue16_a_data_set_game_needs_no_touch_point_in_engines_datasets(engines_folder,
+                                                                         monkeypatch):
+    """A game on reconstructed data declares its items in its own folder (`data_set.py`,
+    `Game(replaceable_data=...)`): `engines/datasets.py` finds them without naming the game."""
+    init = PACKAGE["__init__.py"].replace(
+        "GAME = Game(**{**NIM.__dict__, 'name': 'toy-nim'})",
+        "from engines.toy_nim.data_set import DATA_SET\n\n"
+        "GAME = Game(**{**NIM.__dict__, 'name': 'toy-nim', 'replaceable_data': DATA_SET})")
+    _write_package(engines_folder, {**PACKAGE, "__init__.py": init,
+                                    "data_set.py": DATA_SET_FILE})
+    toy = engines._discover()["toy-nim"]
+    monkeypatch.setitem(engines.GAMES, toy.name, toy)
+    from engines import datasets
+
+    assert datasets.dataset_of("toy-nim") is toy.replaceable_data
+    assert datasets.items_table("toy-nim") == [
+        {"item": "heaps", "provenance": "GUESS", "value": "3,4,5", "plausible": ["2,4,6"],
+         "source": "toy rules 1.1"}]
+    assert "toy" not in (ROOT / "engines" / "datasets.py").read_text()
+
+
+def test_issue16_the_reconstructed_games_declare_their_data_sets_in_their_folders():
+    from engines import datasets
+    from engines.ninjato import data_set as ninjato_data
+    from engines.time_pirates import data_set as time_pirates_data
+
+    assert datasets.dataset_of("ninjato") is ninjato_data.DATA_SET
+    assert datasets.dataset_of("time-pirates") is time_pirates_data.DATA_SET
+    assert [g for g in engines.GAMES if datasets.dataset_of(g) is not None] == [
+        g for g in engines.GAMES if g in ("ninjato", "time-pirates")]

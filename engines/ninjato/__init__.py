@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core import Game
 from engines.ninjato import components
 from engines.ninjato.actions import ACTION_KINDS, NUM_ACTIONS
+from engines.ninjato.data_set import DATA_SET
 from engines.ninjato.rules import Rules
 from engines.ninjato.state import NinjatoState
 
@@ -38,4 +39,5 @@ GAME = Game(
     default_players=4,
     dataset=_dataset,
     action_kinds=ACTION_KINDS,
+    replaceable_data=DATA_SET,
 )

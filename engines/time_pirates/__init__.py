@@ -11,6 +11,7 @@ from engines.core import Game
 from engines.time_pirates.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.time_pirates.bots import CautiousBot, PirateBot, PirateBotV1
 from engines.time_pirates.components import dataset_label
+from engines.time_pirates.data_set import DATA_SET
 from engines.time_pirates.rules import Rules
 from engines.time_pirates.state import TimePiratesState
 
@@ -36,6 +37,7 @@ GAME = Game(
     default_players=4,
     dataset=_dataset,
     action_kinds=ACTION_KINDS,
+    replaceable_data=DATA_SET,
 )
 
 __all__ = ["GAME", "Rules", "TimePiratesState"]
