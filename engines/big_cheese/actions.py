@@ -7,6 +7,8 @@ exact-N, roll the maturing project of value v next).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.big_cheese.components import NUMBER_VALUES, card_name
 
 PASS = 0
@@ -18,11 +20,11 @@ ACT_ROLL_NEXT = 1100  # + card value (1102..1120): exact-N, roll that maturing p
 NUM_ACTIONS = ACT_ROLL_NEXT + max(NUMBER_VALUES) + 1
 
 # Phases (who decides what).
-BID = 0
-VETO_WINDOW = 1
-ROLL = 2
-OVER = 3
-ORDER = 4  # exact-N: the owner picks which of their maturing projects to roll next
+BID: Final = 0
+VETO_WINDOW: Final = 1
+ROLL: Final = 2
+OVER: Final = 3
+ORDER: Final = 4  # exact-N: the owner picks which of their maturing projects to roll next
 
 PHASE_NAMES = ("bid", "veto_window", "roll", "over", "order")
 

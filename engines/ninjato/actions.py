@@ -7,11 +7,24 @@ guard (it then resolves at once) or the raider gives up; after each win, banzai 
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.ninjato.components import CLAN_NAMES, EFFECTS, TREASURE_NAMES
 
-# phases
-(PH_PLACE, PH_PAY, PH_SKILLPAY, PH_DISCARD, PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN,
- PH_DISGUISE, PH_REWARD1, PH_REWARD2, PH_DRAW, PH_END) = range(13)
+# phases (Final: compiled code compares with the constant, not a module look-up)
+PH_PLACE: Final = 0
+PH_PAY: Final = 1
+PH_SKILLPAY: Final = 2
+PH_DISCARD: Final = 3
+PH_FIGHT: Final = 4
+PH_CHOICE: Final = 5
+PH_KEEP: Final = 6
+PH_TOKEN: Final = 7
+PH_DISGUISE: Final = 8
+PH_REWARD1: Final = 9
+PH_REWARD2: Final = 10
+PH_DRAW: Final = 11
+PH_END: Final = 12
 
 # placement: dojo (its first draw), sensei slot, house*2+approach, palace slot, pavilion
 # slot; a dojo visit is a sequence of draws, the first one placing the shuriken and the

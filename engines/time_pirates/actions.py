@@ -7,6 +7,8 @@ player stays a choice, while the lists stay short.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.time_pirates.components import (
     COLOURS,
     MAX_DEED_TYPES,
@@ -33,16 +35,16 @@ WHITE = NO_RESTOCK + 1  # + colour: secret placement of the next white deed
 NUM_ACTIONS = WHITE + NUM_COLOURS
 
 # Phases (who decides what).
-PH_START = 0  # choose a start epoch (reverse turn order)
-PH_PENALTY = 1  # caught: choose the artifact lost from a largest colour group
-PH_RESTOCK = 2  # optional restock
-PH_ACT = 3  # standard and special actions
-PH_PAY = 4  # pay the deed being bought, one artifact at a time
-PH_LAND = 5  # after the bazaar: put the pawn on any epoch
-PH_JUMP = 6  # atomic: choose the destination epoch
-PH_SWAP = 7  # arrow: choose the artifact taken from the target
-PH_WHITE = 8  # final scoring: secret white-deed placement
-PH_OVER = 9
+PH_START: Final = 0  # choose a start epoch (reverse turn order)
+PH_PENALTY: Final = 1  # caught: choose the artifact lost from a largest colour group
+PH_RESTOCK: Final = 2  # optional restock
+PH_ACT: Final = 3  # standard and special actions
+PH_PAY: Final = 4  # pay the deed being bought, one artifact at a time
+PH_LAND: Final = 5  # after the bazaar: put the pawn on any epoch
+PH_JUMP: Final = 6  # atomic: choose the destination epoch
+PH_SWAP: Final = 7  # arrow: choose the artifact taken from the target
+PH_WHITE: Final = 8  # final scoring: secret white-deed placement
+PH_OVER: Final = 9
 
 PHASE_NAMES = ("start", "penalty", "restock", "act", "pay", "land", "jump", "swap", "white",
                "over")
