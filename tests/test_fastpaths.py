@@ -144,15 +144,17 @@ def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str) -> None:
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_time_pirates_hand_summaries_and_token_list_equal_a_recount(bot: str) -> None:
-    """`ctot`, `held`, `atoms`, `arrows`, `filled`, `short` and `tokens` are kept in step by
-    `_gain` / `_lose` / draws; `_resummarize` recomputes them from the hands and the bag."""
+    """`colour_counts`, `hand_size`, `atomic_colours`, `arrow_colours`, `seats_with_artifacts`,
+    `epochs_with_space` and `bag_tokens` are kept in step by `_gain` / `_lose` / draws;
+    `_resummarize` recomputes them from the hands and the bag."""
     checked = 0
     for state in positions("time-pirates", 4, bot, seeds=range(2)):
         fresh = state.clone()
         fresh._resummarize()
-        for name in ("ctot", "held", "atoms", "arrows", "filled", "short"):
+        for name in ("colour_counts", "hand_size", "atomic_colours", "arrow_colours",
+                     "seats_with_artifacts", "epochs_with_space"):
             assert getattr(state, name) == getattr(fresh, name), name
-        assert sorted(state.tokens) == sorted(fresh.tokens)
+        assert sorted(state.bag_tokens) == sorted(fresh.bag_tokens)
         checked += 1
     assert checked > 200
 
@@ -310,19 +312,19 @@ TIME_PIRATES_RULES = [{}, {"restock_eligibility": "piatnik", "patrol_effect": "f
 def time_pirates_general_legal(state) -> list[int] | None:
     """The legal actions of the phases served by `legal_lists` and the shop rows, worked out
     from the rules and the hands (None for the other phases)."""
-    comp, p = state.comp, state.cur
+    comp, p = state.components, state.to_move
     hand = state.hands[p]
     others = [q for q in range(state.num_players) if q != p and sum(state.hands[q])]
     arrow_colours = [c for c in range(tp.NUM_COLOURS) if hand[3 * c + tp.ARROW]]
     swaps = [tpa.ARROW + c * tpa.MAX_SEATS + q for c in arrow_colours for q in others]
     atomics = [tpa.ATOMIC + c for c in range(tp.NUM_COLOURS) if hand[3 * c + tp.ATOMIC]]
     if state.phase == tpa.PH_ACT:
-        if not state.std_left:
+        if not state.standard_actions_left:
             return [tpa.END, *atomics, *swaps] if atomics or swaps else [tpa.END]
         moves = [tpa.MOVE, tpa.MOVE + 1]
-        if state.forced:  # P2: the forced move first, no atomic jump before it
+        if state.forced_move:  # P2: the forced move first, no atomic jump before it
             return moves + swaps
-        takes = sorted(set(state.epochs[state.pos[p]]))  # TAKE + kind == kind
+        takes = sorted(set(state.epochs[state.pawn_epoch[p]]))  # TAKE + kind == kind
         white = hand[tp.WHITE_KIND]
         per_colour = [sum(hand[3 * c: 3 * c + 3]) for c in range(tp.NUM_COLOURS)]
         colours_held = sum(1 for k in per_colour if k)
@@ -337,11 +339,11 @@ def time_pirates_general_legal(state) -> list[int] | None:
             free = [e for e, ep in enumerate(state.epochs) if not ep]
         else:
             free = [e for e, ep in enumerate(state.epochs) if len(ep) < comp.spaces[e]]
-        return [tpa.RESTOCK + e for e in free if e not in state.pos] + [tpa.NO_RESTOCK]
+        return [tpa.RESTOCK + e for e in free if e not in state.pawn_epoch] + [tpa.NO_RESTOCK]
     if state.phase == tpa.PH_LAND:
         return [tpa.EPOCH + e for e in range(len(state.epochs))]
     if state.phase == tpa.PH_JUMP:
-        return [tpa.EPOCH + e for e in range(len(state.epochs)) if e != state.pos[p]]
+        return [tpa.EPOCH + e for e in range(len(state.epochs)) if e != state.pawn_epoch[p]]
     return None
 
 
@@ -365,13 +367,13 @@ def _pay_orders(state) -> set[tuple]:
     """The positions after paying the pending deed in every order the rules allow."""
     if state.phase != tpa.PH_PAY:
         return {(tuple(map(tuple, state.hands)), tuple(state.discard), tuple(state.bazaar))}
-    hand = state.hands[state.cur]
-    colour = state.comp.deeds[state.pend][0]
+    hand = state.hands[state.to_move]
+    colour = state.components.deeds[state.paying_deed][0]
     if colour != tp.WHITE:
         kinds = [k for k in range(3 * colour, 3 * colour + 3) if hand[k]]
     else:
         kinds = [k for k in range(tp.WHITE_KIND)
-                 if hand[k] and not state.pend_mask >> (k // 3) & 1]
+                 if hand[k] and not state.paid_colours >> (k // 3) & 1]
     if hand[tp.WHITE_KIND]:
         kinds.append(tp.WHITE_KIND)
     out: set[tuple] = set()

@@ -136,7 +136,7 @@ def test_editing_a_components_file_changes_its_manifest_label(tmp_path, game_nam
     assert after.startswith("mine#") and after != before
     state = game.new_state(game.min_players, 0, components=str(path))
     if game_name == "time-pirates":
-        assert state.comp.years == 2
+        assert state.components.years == 2
     else:
         assert state.C.dojo == (8, 12, 12, 12, 8)
 

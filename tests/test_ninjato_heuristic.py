@@ -88,7 +88,7 @@ def test_heuristic_learns_disguise_once_it_holds_a_masked_envoy():
     """Round 5, the Disguise tile face up: worth two scorings of +1 influence, but only to
     a seat with a masked envoy to lift."""
     s = fresh()
-    s.rnd = 5
+    s.round = 5
     s.sensei = [tile(s, comp.E_DISGUISE)]
     s.hands[0] = hand(2, 4)
     poor_houses(s)
@@ -137,13 +137,13 @@ def test_heuristic_buys_the_rumour_that_scores_not_the_biggest_set():
     """Round 6, no skill tiles, six envoys, one Master of Secret Arts held: a Powerful
     Friends card scores ~7 at the end, a second Master 0 (it counts skill tiles)."""
     s = fresh()
-    s.rnd = 6
+    s.round = 6
     master, friends = rumours_of(s, comp.R_MASTER, 4)[3], rumours_of(s, comp.R_FRIENDS, 1)[0]
     s.rumours[0] = rumours_of(s, comp.R_MASTER, 1)
     s.envoys[0] = envoys_of(s, comp.TAIRA, 6)
     s.pavilion = [master, friends]  # costs: any treasure, and a scroll
     s.palace = []
-    s.treas[0] = [0, 1, 0, 0, 0]
+    s.treasures[0] = [0, 1, 0, 0, 0]
     s.hands[0] = hand()
     assert s.C.rum_opts[master] and NEW.rumour_worth(s, master) == 0
     assert choice(NEW, s) == A_PAVILION + 1
@@ -155,16 +155,16 @@ def test_heuristic_takes_a_free_rumour_over_little_clan_honour():
     for a seat with six envoys (about 7 at the end) beats that honour; the old default takes
     any honour of 6 or more."""
     s = fresh()
-    s.rnd = 5
+    s.round = 5
     friends = rumours_of(s, comp.R_FRIENDS, 1)[0]
     s.envoys[0] = envoys_of(s, comp.TAIRA, 6)
     s.pavilion = [friends]
-    s.hclan = [comp.TAIRA, comp.MINAMOTO, comp.MINAMOTO, comp.GOSHIRAKAWA, comp.GOSHIRAKAWA]
-    s.htok = [s.C.token_values.index(v) for v in (6, 2, 4, 8, 10)]
+    s.house_clan = [comp.TAIRA, comp.MINAMOTO, comp.MINAMOTO, comp.GOSHIRAKAWA, comp.GOSHIRAKAWA]
+    s.house_token = [s.C.token_values.index(v) for v in (6, 2, 4, 8, 10)]
     s.phase = PH_REWARD1
-    s.sc_q = [[0, 2, comp.TAIRA]]
-    s.sc_i = 0
-    s.cur = 0
+    s.scoring_queue = [[0, 2, comp.TAIRA]]
+    s.scoring_step = 0
+    s.player = 0
     assert s.clan_honour(comp.TAIRA) == 6
     assert choice(NEW, s) == A_RUMOUR + 0
     assert choice(OLD, s) == A_HONOUR
@@ -181,9 +181,9 @@ def test_heuristic_disguises_the_envoy_that_wins_its_clan():
     rival = envoys_of(s, comp.MINAMOTO, 1, oldest_first=True, mask=0)
     s.envoys = [taira + minamoto, rival]
     give_skill(s, 0, comp.E_DISGUISE)
-    s.disg = [[], []]
+    s.disguised = [[], []]
     s.phase = PH_DISGUISE
-    s.cur = 0
+    s.player = 0
     assert legal(s) == sorted(A_DISGUISE + e for e in taira + minamoto)
     assert taira[0] < minamoto[0]  # the old default's first legal action is Taira's
     assert choice(NEW, s) == A_DISGUISE + minamoto[0]
@@ -192,16 +192,54 @@ def test_heuristic_disguises_the_envoy_that_wins_its_clan():
 
 # ------------------------------------------------------------------ duplicate-format options
 def test_heuristic_deck_below_option_draws_blind_from_a_poor_row():
-    """`deck_below=2` (issue 15 item 4, the dojo deck draw MCTS uses): with only a 2 and a
-    4 face up (rank 1 in `ROW_PREF`) the next draw is the deck; the default takes the 2."""
+    """`deck_below=2` alone (`deck_helps=0`; issue 15 item 4, the dojo deck draw MCTS uses):
+    with only a 2 and a 4 face up (rank 1 in `ROW_PREF`) the next draw is the deck; without
+    it (`deck_below=0`, the default before) the 2 is taken."""
     s = fresh()
     s.hands[0] = hand()
     act(s, A_TAKE + s.row[0] - 1)  # the visit's first draw: the rest are PH_DRAW decisions
     s.row = [2, 4]
-    assert choice(Heuristic("default", deck_below=2), s) == A_DECK
-    assert choice(NEW, s) == A_TAKE + 1
+    blind = Heuristic("default", deck_below=2, deck_helps=False)
+    assert choice(blind, s) == A_DECK
+    assert choice(Heuristic("default", deck_below=0), s) == A_TAKE + 1
     s.row = [4, 5]  # a 5 (rank 3) is worth taking
-    assert choice(Heuristic("default", deck_below=2), s) == A_TAKE + 4
+    assert choice(blind, s) == A_TAKE + 4
+
+
+def low_row_draw(s, *values: int) -> None:
+    """Seat 0 in the middle of a dojo visit holding `values`, only a 2 and a 4 face up,
+    every house a fan behind a sentry of 5 (a 2 or a 4 beats it by stealth)."""
+    s.hands[0] = hand()
+    act(s, A_TAKE + s.row[0] - 1)  # the visit's first draw: the rest are PH_DRAW decisions
+    s.hands[0] = hand(*values)
+    s.row = [2, 4]
+    for h in range(5):
+        set_house(s, h, [FAN], sentry=5)
+
+
+def test_heuristic_draws_blind_when_no_face_up_card_helps_its_raids():
+    """Issue 15, the dojo deck draw MCTS uses (the default's `deck_below=2, deck_helps`):
+    with only a 2 and a 4 face up (the lowest `ROW_PREF`; a blind card ranks higher on
+    average) and both already in hand, neither opening a better raid, the default draws
+    from the deck; the default before (`deck_below=0`) and `heuristic:v1` take the 2."""
+    s = fresh()
+    low_row_draw(s, 2, 4)
+    assert choice(NEW, s) == A_DECK
+    assert choice(Heuristic("default", deck_below=0), s) == A_TAKE + 1
+    assert choice(OLD, s) == A_TAKE + 1
+
+
+def test_heuristic_takes_a_low_card_that_opens_a_raid_or_a_missing_value():
+    """... but a face-up 2 or 4 that raises the hand's best raid, or whose value the hand
+    lacks, is taken: a 4 beats a rich house's sentry of 2 by force (a 2 cannot), and a
+    hand of one 4 lacks the 2."""
+    s = fresh()
+    low_row_draw(s)
+    set_house(s, 0, [JADE, GOLD, VASE], sentry=2)
+    assert choice(NEW, s) == A_TAKE + 3
+    s = fresh()
+    low_row_draw(s, 4)
+    assert choice(NEW, s) == A_TAKE + 1
 
 
 def test_heuristic_save_ki_option_gives_up_rather_than_spend_ki():

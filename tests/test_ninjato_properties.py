@@ -16,28 +16,28 @@ from engines.ninjato.raid import G_ELITE, G_REGULAR
 
 def check_conservation(s) -> None:
     C = s.C
-    cards = sum(s.deck) + sum(s.ddisc) + sum(map(sum, s.hands)) + len(s.row)
+    cards = sum(s.deck) + sum(s.dojo_discards) + sum(map(sum, s.hands)) + len(s.row)
     assert cards == sum(C.dojo), "dojo cards"
-    treasure = (sum(s.bag) + sum(s.tdisc) + sum(map(sum, s.treas)) + len(s.raid_treasures)
-                + sum(map(len, s.hplain)) + sum(map(len, s.hred)))
+    treasure = (sum(s.bag) + sum(s.treasure_discards) + sum(map(sum, s.treasures))
+                + len(s.raid_treasures) + sum(map(len, s.house_plain)) + sum(map(len, s.house_red)))
     assert treasure == sum(C.tcounts), "treasures"
-    assert all(x >= 0 for row in s.hands + s.treas for x in row)
-    assert len(s.palace) + len(s.envdeck) + sum(map(len, s.envoys)) == len(C.env_clan)
-    rumours = len(s.pavilion) + len(s.rdeck) + sum(map(len, s.rumours))
+    assert all(x >= 0 for row in s.hands + s.treasures for x in row)
+    assert len(s.palace) + len(s.envoy_deck) + sum(map(len, s.envoys)) == len(C.env_clan)
+    rumours = len(s.pavilion) + len(s.rumour_deck) + sum(map(len, s.rumours))
     assert rumours == len(C.rum_type), "rumours"
     fighting = s.phase == PH_FIGHT
-    guards = (len(s.gdeck) + len(s.gdisc) + sum(1 for g in s.hsentry if g >= 0)
+    guards = (len(s.guard_deck) + len(s.guard_discards) + sum(1 for g in s.house_sentry if g >= 0)
               + (fighting and s.guard_kind == G_REGULAR))
     assert guards == len(C.gval), "guards"
-    elites = (len(s.edeck) + len(s.edisc) + sum(map(len, s.elites))
+    elites = (len(s.elite_deck) + len(s.elite_discards) + sum(map(len, s.elites))
               + (fighting and s.guard_kind == G_ELITE))
     assert elites == len(C.ehonour), "elites"
-    tiles = (len(s.sensei) + len(s.sbig) + len(s.sdis) + len(s.sdisc) + len(s.sunseen)
-             + sum(map(len, s.tiles))
+    tiles = (len(s.sensei) + len(s.skill_stack) + len(s.disguise_stack) + len(s.skill_discards)
+             + len(s.skills_unseen) + sum(map(len, s.tiles))
              + (s.phase == PH_SKILLPAY))
     assert tiles == len(C.skill_effect), "skill tiles"
     # while the raider chooses, the old token is back in the supply and the new one is not taken
-    assert sum(map(sum, s.toksup)) + 5 - (s.phase == PH_TOKEN) == 15, "clan tokens"
+    assert sum(map(sum, s.token_supply)) + 5 - (s.phase == PH_TOKEN) == 15, "clan tokens"
     for p in range(s.n):
         assert all(0 <= r <= o for r, o in zip(s.ready[p], s.owned[p]))
         assert all(0 <= k <= c for k, c in zip(s.known[p], s.hands[p])), "known cards held"
@@ -58,7 +58,7 @@ def playout(n: int, seed: int, heuristic: bool) -> None:
         steps += 1
         assert steps < 5000, "no termination"
     check_conservation(s)
-    assert s.rnd == 8 and s.metrics()["rounds"] == 7
+    assert s.round == 8 and s.metrics()["rounds"] == 7
     bd = s.score_breakdown()
     assert set(bd) == {"envoys", "honour_tokens", "rumours", "elite_guards", "unused_treasure"}
     for p in range(n):
@@ -91,8 +91,8 @@ def test_determinize_keeps_every_count(seed):
         s.apply_action(legal[rng.randrange(len(legal))])
     if s.is_terminal():
         return
-    w = s.determinize(s.cur, random.Random(seed + 1))
+    w = s.determinize(s.player, random.Random(seed + 1))
     check_conservation(w)
     assert [sum(h) for h in w.hands] == [sum(h) for h in s.hands]
-    assert w.hands[s.cur] == s.hands[s.cur] and w.rumours == s.rumours
+    assert w.hands[s.player] == s.hands[s.player] and w.rumours == s.rumours
     assert all(k <= c for q in range(4) for k, c in zip(s.known[q], w.hands[q]))

@@ -60,7 +60,7 @@ def fresh(n: int = 4, seed: int = 0, **rules) -> NinjatoState:
     """A new game with seat 0 to move and turn order 0, 1, 2, ..."""
     s = GAME.new_state(n, seed, **rules)
     s.order = list(range(n))
-    s.cur = 0
+    s.player = 0
     s.turn = 0
     return s
 
@@ -68,9 +68,9 @@ def fresh(n: int = 4, seed: int = 0, **rules) -> NinjatoState:
 def guard(s: NinjatoState, value: int, alarm: int = 0) -> int:
     """Id of a regular guard with this value and alarm flag (taken out of the deck)."""
     g = next(i for i, (v, a) in enumerate(zip(s.C.gval, s.C.galarm))
-             if v == value and a == alarm and i not in s.hsentry)
-    if g in s.gdeck:
-        s.gdeck.remove(g)
+             if v == value and a == alarm and i not in s.house_sentry)
+    if g in s.guard_deck:
+        s.guard_deck.remove(g)
     return g
 
 
@@ -83,26 +83,26 @@ def hand(*values: int) -> list[int]:
 
 def set_house(s: NinjatoState, h: int, plain=(), red=(), sentry: int = 3,
               alarm: int = 0) -> None:
-    s.hplain[h] = sorted(plain)
-    s.hred[h] = sorted(red)
-    s.hsentry[h] = guard(s, sentry, alarm)
-    s.hclosed[h] = False
+    s.house_plain[h] = sorted(plain)
+    s.house_red[h] = sorted(red)
+    s.house_sentry[h] = guard(s, sentry, alarm)
+    s.house_closed[h] = False
 
 
 def next_guard(s: NinjatoState, value: int, alarm: int = 0) -> None:
     """The next regular guard revealed is this one."""
-    s.gdeck = [guard(s, value, alarm)]
+    s.guard_deck = [guard(s, value, alarm)]
 
 
 def next_elite(s: NinjatoState, name: str) -> None:
-    s.edeck = [s.C.enames.index(name)]
+    s.elite_deck = [s.C.enames.index(name)]
 
 
 def only_bag(s: NinjatoState, t: int, k: int = 10) -> None:
     """Every bag draw is a treasure of type t."""
     s.bag = [0] * 5
     s.bag[t] = k
-    s.tdisc = [0] * 5
+    s.treasure_discards = [0] * 5
 
 
 def give_skill(s: NinjatoState, p: int, effect: int) -> int:
@@ -146,8 +146,8 @@ def visit_dojo(s: NinjatoState, *take: int) -> None:
 # ---------------------------------------------------------------------------- setup
 def test_setup_houses_tokens_sensei_palace_pavilion_hands():
     s = GAME.new_state(3, 5)
-    assert all(len(p) == 3 and not r for p, r in zip(s.hplain, s.hred))
-    assert sorted((c, s.C.token_values[v]) for c, v in zip(s.hclan, s.htok)) == [
+    assert all(len(p) == 3 and not r for p, r in zip(s.house_plain, s.house_red))
+    assert sorted((c, s.C.token_values[v]) for c, v in zip(s.house_clan, s.house_token)) == [
         (0, 2), (0, 4), (1, 2), (1, 4), (2, 6)]
     assert len(s.sensei) == 3 and all(s.C.skill_effect[t] != E_DISGUISE for t in s.sensei)
     assert len(s.palace) == 4 and len(s.pavilion) == 4
@@ -220,18 +220,18 @@ def test_hand_limit_of_seven_discards_down_at_once():
     s = fresh()
     s.hands[0] = hand(1, 1, 2, 2, 4, 5, 5)
     visit_dojo(s)
-    assert s.phase == PH_DISCARD and s.ndisc == 2
+    assert s.phase == PH_DISCARD and s.to_discard == 2
     act(s, A_DISCARD + 1)
     act(s, A_DISCARD + 1)
     assert sum(s.hands[0]) == 7 and s.hands[0][1] == 0
-    assert s.phase == PH_PLACE and s.cur == 1
+    assert s.phase == PH_PLACE and s.player == 1
 
 
 def test_dojo_deck_reshuffles_discards_when_empty():
     s = fresh()
     s.hands[0] = [0] * 5
     s.deck = hand(5)
-    s.ddisc = hand(1, 1, 1, 1, 1)
+    s.dojo_discards = hand(1, 1, 1, 1, 1)
     visit_dojo(s)
     assert sum(s.hands[0]) == 4 and s.hands[0][4] == 1 and s.hands[0][0] == 3
 
@@ -247,7 +247,7 @@ def test_sensei_pays_the_card_shown_on_the_tile():
     s.sensei = [t]
     s.hands[0] = hand(1, 5)
     act(s, A_SENSEI)
-    assert s.hands[0] == hand(1) and s.ddisc[4] == 1
+    assert s.hands[0] == hand(1) and s.dojo_discards[4] == 1
     assert t in s.tiles[0] and s.ready[0][E_PLUS2] == 1
 
 
@@ -283,7 +283,7 @@ def test_sensei_any_card_cost_is_a_choice():
 def test_sensei_supply_rounds_1_to_4_one_per_player_then_one_disguise():
     s = fresh(3)
     for rnd in range(1, 8):
-        s.rnd = rnd
+        s.round = rnd
         assert len(s.sensei) == (3 if rnd <= 4 else 1), rnd
         if rnd >= 5:
             assert s.C.skill_effect[s.sensei[0]] == E_DISGUISE
@@ -294,8 +294,8 @@ def test_sensei_supply_rounds_1_to_4_one_per_player_then_one_disguise():
         if s.phase != PH_PLACE:  # scoring phase decisions
             while s.phase != PH_PLACE:
                 act(s, legal(s)[0])
-        assert s.rnd == rnd + 1
-    assert not s.sbig  # the rest of the big stack was discarded after round 4
+        assert s.round == rnd + 1
+    assert not s.skill_stack  # the rest of the big stack was discarded after round 4
 
 
 def test_skill_once_per_tile_per_round_and_reset_at_round_end():
@@ -309,7 +309,7 @@ def test_skill_once_per_tile_per_round_and_reset_at_round_end():
     assert s.phase == PH_CHOICE and s.ready[0][E_PLUS2] == 0
     next_guard(s, 5)
     act(s, A_BANZAI)  # 4 vs 5 and Kenjutsu is used up this round: the raid fails at once
-    assert s.phase == PH_PLACE and s.ready[0][E_PLUS2] == 0 and s.treas[0][FAN] == 1
+    assert s.phase == PH_PLACE and s.ready[0][E_PLUS2] == 0 and s.treasures[0][FAN] == 1
     assert s.hands[0] == hand(4)  # no card spent to show the loss (issue 14.2)
     s.end_round()
     assert s.ready[0][E_PLUS2] == 1
@@ -336,11 +336,11 @@ def test_forced_give_up_is_not_a_decision_but_a_real_choice_is():
     assert s.phase == PH_FIGHT and legal(s) == [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
     act(s, A_KI_MINUS)
     act(s, A_KI_MINUS)  # 2 vs 5 with no card left: the raid fails without a decision
-    assert s.phase == PH_PLACE and s.cur == 1 and s.hands[0] == [0] * 5
-    s.cur = 0
+    assert s.phase == PH_PLACE and s.player == 1 and s.hands[0] == [0] * 5
+    s.player = 0
     s.hands[0] = [0] * 5  # an empty hand commits to the sentry (A21) and fails at once
     raid(s, 0)
-    assert s.phase == PH_PLACE and s.turn == 2 and len(s.hplain[0]) == 5  # A3: +1 per raid
+    assert s.phase == PH_PLACE and s.turn == 2 and len(s.house_plain[0]) == 5  # A3: +1 per raid
 
 
 def test_raid_stealth_must_play_lower():
@@ -362,7 +362,7 @@ def test_ki_card_as_modifier_several_on_one_card():
     act(s, A_KI_PLUS)  # 5: tie
     assert s.phase == PH_FIGHT
     act(s, A_KI_PLUS)  # 6 > 5
-    assert s.raid_treasures == [FAN] and s.hands[0] == [0] * 5 and s.ddisc[2] == 2
+    assert s.raid_treasures == [FAN] and s.hands[0] == [0] * 5 and s.dojo_discards[2] == 2
 
 
 def test_ki_minus_for_stealth():
@@ -390,7 +390,7 @@ def test_treasure_order_lowest_plain_first_then_red_gold_last():
         else:
             break
     assert s.raid_treasures == [FAN, JADE, GOLD]
-    assert s.hplain[0] == [] and s.hred[0] == [SCROLL]
+    assert s.house_plain[0] == [] and s.house_red[0] == [SCROLL]
 
 
 def test_banzai_reveals_elite_when_only_red_treasure_remains():
@@ -420,11 +420,11 @@ def test_banzai_failure_keeps_one_treasure_of_the_shuriken():
     assert s.phase == PH_KEEP and s.hands[0] == hand(2)
     assert sorted(legal(s)) == [A_KEEP + FAN, A_KEEP + VASE]
     act(s, A_KEEP + VASE)
-    assert s.treas[0] == [0, 0, 1, 0, 0]
-    assert s.tdisc[FAN] == 1  # the rest go to the discard, not the house
+    assert s.treasures[0] == [0, 0, 1, 0, 0]
+    assert s.treasure_discards[FAN] == 1  # the rest go to the discard, not the house
     # the house keeps what is left plus one treasure from the bag (3.4.6)
-    assert s.hplain[0] == [SCROLL, VASE, JADE]
-    assert s.hsentry[0] >= 0  # the sentry recovers
+    assert s.house_plain[0] == [SCROLL, VASE, JADE]
+    assert s.house_sentry[0] >= 0  # the sentry recovers
 
 
 def test_retreat_keeps_all_and_house_gets_one_treasure():
@@ -438,8 +438,8 @@ def test_retreat_keeps_all_and_house_gets_one_treasure():
     act(s, A_BANZAI)
     play(s, 5)
     act(s, A_RETREAT)
-    assert s.treas[0] == [1, 1, 0, 0, 0]
-    assert s.hplain[0] == [VASE, JADE]
+    assert s.treasures[0] == [1, 1, 0, 0, 0]
+    assert s.house_plain[0] == [VASE, JADE]
 
 
 @pytest.mark.parametrize("flag,expected", [(True, 4), (False, 3)])
@@ -448,7 +448,7 @@ def test_ruling_A3_refill_on_zero_gain(flag, expected):
     set_house(s, 0, [FAN, FAN, FAN], sentry=5)
     s.hands[0] = hand(1)
     raid(s, 0)  # A21: committed, fails at the sentry (at once: a 1 cannot beat a 5)
-    assert len(s.hplain[0]) == expected
+    assert len(s.house_plain[0]) == expected
 
 
 def test_alarm_draws_a_treasure_and_flips_the_most_valuable_plain_gold_first():
@@ -460,7 +460,7 @@ def test_alarm_draws_a_treasure_and_flips_the_most_valuable_plain_gold_first():
     play(s, 5)
     next_guard(s, 2, alarm=1)
     act(s, A_BANZAI)
-    assert s.hplain[0] == [SCROLL, JADE] and s.hred[0] == [GOLD]
+    assert s.house_plain[0] == [SCROLL, JADE] and s.house_red[0] == [GOLD]
     play(s, 5)
     assert s.raid_treasures == [FAN, SCROLL]
 
@@ -470,7 +470,7 @@ def test_alarm_on_the_sentry_is_ignored():
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=2, alarm=1)
     s.hands[0] = hand(5)
     raid(s, 0)
-    assert s.hred[0] == [] and len(s.hplain[0]) == 3
+    assert s.house_red[0] == [] and len(s.house_plain[0]) == 3
     play(s, 5)
     assert s.raid_treasures == [FAN]
 
@@ -490,7 +490,7 @@ def test_elite_split_values_by_approach_and_switch_mid_raid():
     assert s.raid_approach == 1 and s.guard_value() == 2
     assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # the 1 beats a 2 by stealth
     act(s, A_GIVE_UP)
-    assert s.edisc == [s.C.enames.index("split-5/2")]  # A5: a winning elite is discarded
+    assert s.elite_discards == [s.C.enames.index("split-5/2")]  # A5: a winning elite is discarded
 
 
 def test_switch_after_base_resolves_against_the_new_approach():
@@ -517,25 +517,25 @@ def test_double_elite_needs_one_play_per_guard_and_is_kept_for_honour():
     assert s.phase == PH_FIGHT and s.guard_value() == 3 and s.raid_treasures == [FAN]
     play(s, 5)
     assert s.elites[0] == [s.C.enames.index("double-1+3")]
-    assert s.raid_treasures == [] and s.treas[0][JADE] == 1  # cleared: everything taken
+    assert s.raid_treasures == [] and s.treasures[0][JADE] == 1  # cleared: everything taken
 
 
 def test_clearing_a_house_changes_the_token_to_another_clan_and_closes_it():
     s = fresh()
     set_house(s, 2, [FAN], sentry=1)
-    s.hclan[2], s.htok[2] = 0, 1  # Taira 4
-    s.toksup[0][1] = 0
+    s.house_clan[2], s.house_token[2] = 0, 1  # Taira 4
+    s.token_supply[0][1] = 0
     s.hands[0] = hand(5)
     raid(s, 2)
     play(s, 5)
-    assert s.phase == PH_TOKEN and s.treas[0][FAN] == 1
+    assert s.phase == PH_TOKEN and s.treasures[0][FAN] == 1
     opts = legal(s)
     assert opts and all((a - A_TOKEN) // 5 != 0 for a in opts)
     act(s, A_TOKEN + 1 * 5 + 4)  # Minamoto 10
-    assert (s.hclan[2], s.C.token_values[s.htok[2]]) == (1, 10)
-    assert s.toksup[0][1] == 1 and s.toksup[1][4] == 0  # old token back to supply
-    assert s.hclosed[2]
-    s.cur = 0
+    assert (s.house_clan[2], s.C.token_values[s.house_token[2]]) == (1, 10)
+    assert s.token_supply[0][1] == 1 and s.token_supply[1][4] == 0  # old token back to supply
+    assert s.house_closed[2]
+    s.player = 0
     s.phase = PH_PLACE
     assert A_HOUSE + 4 not in legal(s)
 
@@ -543,23 +543,24 @@ def test_clearing_a_house_changes_the_token_to_another_clan_and_closes_it():
 def test_ruling_A24_token_choice_lowest():
     s = fresh(token_choice="lowest")
     set_house(s, 2, [FAN], sentry=1)
-    s.hclan[2] = 2
+    s.house_clan[2] = 2
     s.hands[0] = hand(5)
     raid(s, 2)
     play(s, 5)
-    lowest = [A_TOKEN + c * 5 + next(v for v, f in enumerate(s.toksup[c]) if f) for c in (0, 1)]
+    lowest = [A_TOKEN + c * 5 + next(v for v, f in enumerate(s.token_supply[c]) if f)
+              for c in (0, 1)]
     assert sorted(legal(s)) == lowest
 
 
 def test_cleared_house_resets_at_round_end_with_three_plain_and_new_sentry():
     s = fresh()
-    s.hclosed[3] = True
-    s.hplain[3], s.hred[3], s.hsentry[3] = [], [], -1
+    s.house_closed[3] = True
+    s.house_plain[3], s.house_red[3], s.house_sentry[3] = [], [], -1
     only_bag(s, JADE)
-    s.gdeck = [guard(s, 4, alarm=1)]  # an alarm on the new sentry is ignored
+    s.guard_deck = [guard(s, 4, alarm=1)]  # an alarm on the new sentry is ignored
     s.end_round()
-    assert s.hplain[3] == [JADE] * 3 and s.hred[3] == []
-    assert s.C.gval[s.hsentry[3]] == 4 and not s.hclosed[3]
+    assert s.house_plain[3] == [JADE] * 3 and s.house_red[3] == []
+    assert s.C.gval[s.house_sentry[3]] == 4 and not s.house_closed[3]
 
 
 def test_ruling_A20_empty_elite_deck_leaves_the_treasure_unguarded():
@@ -568,7 +569,7 @@ def test_ruling_A20_empty_elite_deck_leaves_the_treasure_unguarded():
     s.hands[0] = hand(5)
     raid(s, 0)
     play(s, 5)
-    s.edeck, s.edisc = [], []
+    s.elite_deck, s.elite_discards = [], []
     act(s, A_BANZAI)
     assert s.raid_treasures == [FAN, VASE] and s.phase == PH_CHOICE
 
@@ -668,8 +669,8 @@ def test_skill_choho_swap_returns_red_for_red_even_after_failing():
     act(s, A_SWAP + FAN * 10 + JADE * 2 + 1)
     # the fan goes back plain and the most valuable treasure left turns red (issue 14.1);
     # then the failed raid adds one treasure from the bag (a vase here)
-    assert s.hplain[0] == [FAN, VASE] and s.hred[0] == [SCROLL]  # red count unchanged
-    assert s.treas[0][JADE] == 1 and s.phase == PH_PLACE
+    assert s.house_plain[0] == [FAN, VASE] and s.house_red[0] == [SCROLL]  # red count unchanged
+    assert s.treasures[0][JADE] == 1 and s.phase == PH_PLACE
 
 
 def test_skill_choho_swap_in_the_middle_of_a_raid():
@@ -680,7 +681,7 @@ def test_skill_choho_swap_in_the_middle_of_a_raid():
     raid(s, 0)
     play(s, 5)
     act(s, A_SWAP + FAN * 10 + JADE * 2 + 0)
-    assert s.raid_treasures == [JADE] and s.hplain[0] == [FAN, SCROLL]
+    assert s.raid_treasures == [JADE] and s.house_plain[0] == [FAN, SCROLL]
     assert s.ready[0][E_SWAP] == 0
 
 
@@ -693,46 +694,46 @@ def test_palace_buys_an_envoy_with_exact_treasures_and_scores_them():
     s = fresh()
     e = _envoy(s, ["vase", "jade"])
     s.palace = [e]
-    s.treas[0] = [0, 0, 1, 0, 0]
+    s.treasures[0] = [0, 0, 1, 0, 0]
     assert A_PALACE not in legal(s)  # the jade is missing
-    s.treas[0] = [0, 0, 1, 1, 0]
+    s.treasures[0] = [0, 0, 1, 1, 0]
     act(s, A_PALACE)
-    assert s.envoys[0] == [e] and s.honour[0] == 9 and s.treas[0] == [0] * 5
+    assert s.envoys[0] == [e] and s.honour[0] == 9 and s.treasures[0] == [0] * 5
 
 
 def test_palace_gold_is_a_joker_scoring_as_the_type_it_replaces():
     s = fresh()
     e = _envoy(s, ["vase", "jade"])
     s.palace = [e]
-    s.treas[0] = [0, 0, 1, 0, 1]
+    s.treasures[0] = [0, 0, 1, 0, 1]
     act(s, A_PALACE)
-    assert s.honour[0] == 9 and s.tdisc[GOLD] == 1
+    assert s.honour[0] == 9 and s.treasure_discards[GOLD] == 1
 
 
 def test_palace_same_type_and_three_plus_one_kinds():
     s = fresh()
     e = _envoy(s, "three_plus_one")
     s.palace = [e]
-    s.treas[0] = [4, 0, 0, 0, 0]  # ruling A19: 4 fans = 8
+    s.treasures[0] = [4, 0, 0, 0, 0]  # ruling A19: 4 fans = 8
     act(s, A_PALACE)
     assert s.honour[0] == 8
-    s.cur = 0
+    s.player = 0
     e2 = _envoy(s, "same")
     s.palace = [e2]
-    s.treas[0] = [0, 0, 0, 2, 0]
+    s.treasures[0] = [0, 0, 0, 2, 0]
     act(s, A_PALACE)
     assert s.phase == PH_PAY  # 1 or 2 jade
     act(s, max(legal(s)))
-    assert s.honour[0] == 18 and s.treas[0][JADE] == 0
+    assert s.honour[0] == 18 and s.treasures[0][JADE] == 0
 
 
 def test_pavilion_buys_a_rumour_scores_it_face_up_then_keeps_it_face_down():
     s = fresh()
     r = next(i for i, o in enumerate(s.C.rum_opts) if o == ((0, 0, 0, 1),))
     s.pavilion = [r]
-    s.treas[0] = [0, 0, 0, 1, 0]
+    s.treasures[0] = [0, 0, 0, 1, 0]
     act(s, A_PAVILION)
-    assert s.rumours[0] == [r] and s.honour[0] == 5 and s.src_rum[0] == 5
+    assert s.rumours[0] == [r] and s.honour[0] == 5 and s.rumour_honour[0] == 5
     # kept face down, but taken face up: everyone saw which one (issue 14.5)
     assert s.observation(1)["rumours"][0] == [r]
 
@@ -741,11 +742,11 @@ def test_pavilion_any_treasure_rumour_offers_a_choice():
     s = fresh()
     r = next(i for i, o in enumerate(s.C.rum_opts) if len(o) == 4)
     s.pavilion = [r]
-    s.treas[0] = [1, 0, 0, 1, 0]
+    s.treasures[0] = [1, 0, 0, 1, 0]
     act(s, A_PAVILION)
     assert s.phase == PH_PAY and len(legal(s)) == 2
     act(s, A_PAY + 3)
-    assert s.honour[0] == 5 and s.treas[0] == [1, 0, 0, 0, 0]
+    assert s.honour[0] == 5 and s.treasures[0] == [1, 0, 0, 0, 0]
 
 
 def test_end_of_round_refills_palace_and_pavilion_to_four():
@@ -798,7 +799,7 @@ def test_audit_14_1_choho_taking_red_turns_the_most_valuable_treasure_left_red()
     s = _choho_raid_won_a_fan([FAN, FAN, JADE], red=[GOLD])
     act(s, A_SWAP + FAN * 10 + GOLD * 2 + 1)
     assert s.raid_treasures == [GOLD]
-    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [JADE]
+    assert s.house_plain[0] == [FAN, FAN] and s.house_red[0] == [JADE]
 
 
 def test_audit_14_1_choho_most_valuable_left_already_red_flips_the_best_plain():
@@ -806,7 +807,7 @@ def test_audit_14_1_choho_most_valuable_left_already_red_flips_the_best_plain():
     the most valuable plain one turns red, so the house keeps its number of red treasures."""
     s = _choho_raid_won_a_fan([FAN, FAN, SCROLL], red=[VASE, GOLD])
     act(s, A_SWAP + FAN * 10 + VASE * 2 + 1)
-    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [SCROLL, GOLD]
+    assert s.house_plain[0] == [FAN, FAN] and s.house_red[0] == [SCROLL, GOLD]
 
 
 def test_audit_14_1_choho_same_type_swaps_offered_only_when_they_change_the_house():
@@ -816,7 +817,7 @@ def test_audit_14_1_choho_same_type_swaps_offered_only_when_they_change_the_hous
     assert A_SWAP + FAN * 10 + FAN * 2 + 1 in swaps  # a red fan: the plain jade turns red
     act(s, A_SWAP + FAN * 10 + FAN * 2 + 1)
     assert s.raid_treasures == [FAN]
-    assert s.hplain[0] == [FAN, FAN] and s.hred[0] == [VASE, JADE]
+    assert s.house_plain[0] == [FAN, FAN] and s.house_red[0] == [VASE, JADE]
     t = _choho_raid_won_a_fan([FAN], red=[SCROLL, JADE])
     # nothing plain left above a red scroll: giving a fan for it... is a different type;
     # a red jade for a jade held would flip the jade back (no change), so it is not offered
@@ -832,8 +833,8 @@ def test_audit_14_2_a_fight_that_cannot_be_won_spends_no_card():
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
     s.hands[0] = hand(2)
     raid(s, 0)
-    assert s.phase == PH_PLACE and s.cur == 1 and s.raid_treasures == []
-    assert s.hands[0] == hand(2) and sum(s.ddisc) == 0
+    assert s.phase == PH_PLACE and s.player == 1 and s.raid_treasures == []
+    assert s.hands[0] == hand(2) and sum(s.dojo_discards) == 0
 
 
 def test_audit_14_2_only_plays_that_can_still_win_are_offered():
@@ -886,9 +887,9 @@ def test_audit_14_4_raid_with_an_empty_hand_is_a_rule_option(allowed):
     assert (A_HOUSE in houses) is allowed and (houses != []) is allowed
     if allowed:
         raid(s, 0)  # fails at once; A3: the house gains one treasure
-        assert s.phase == PH_PLACE and s.cur == 1 and len(s.hplain[0]) == 4
+        assert s.phase == PH_PLACE and s.player == 1 and len(s.house_plain[0]) == 4
     give_skill(s, 0, E_BORYAKU)
-    s.cur = 0
+    s.player = 0
     assert A_HOUSE in legal(s)  # Boryaku plays a 2 or a 4 without a card
 
 
@@ -900,14 +901,14 @@ def test_audit_14_3_dojo_draws_one_at_a_time_deck_first_then_face_up():
     s.row = [2, 4, 5]
     s.deck = hand(1, 1, 1, 1, 1, 1)
     act(s, A_DECK)  # placed at the dojo, drew a 1: seen by the drawer before the next choice
-    assert s.dojo_stack == [0] and s.phase == PH_DRAW and s.ndraw == 3
+    assert s.dojo_stack == [0] and s.phase == PH_DRAW and s.to_draw == 3
     assert s.hands[0] == hand(1) and s.row == [2, 4, 5]
     act(s, A_TAKE + 4)
-    assert s.row == [2, 4] and s.phase == PH_DRAW and s.cur == 0
+    assert s.row == [2, 4] and s.phase == PH_DRAW and s.player == 0
     act(s, A_TAKE + 3)
     act(s, A_TAKE + 1)  # the row is empty now; no draws left anyway
     assert s.hands[0] == hand(1, 2, 4, 5)
-    assert s.row == [1, 1, 1] and s.phase == PH_PLACE and s.cur == 1  # refilled at the end
+    assert s.row == [1, 1, 1] and s.phase == PH_PLACE and s.player == 1  # refilled at the end
 
 
 def test_audit_14_3_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
@@ -923,13 +924,13 @@ def test_audit_14_3_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
 
 def test_audit_14_5_observation_does_not_name_skill_tiles_discarded_unseen():
     s = fresh(n=2)
-    s.rnd = 4
-    unseen = sorted(s.sbig)
+    s.round = 4
+    unseen = sorted(s.skill_stack)
     assert unseen
     s.end_round()  # after round 4 the rest of the big stack is discarded face down
     o = s.observation(0)
-    assert o["sunseen_size"] == len(unseen) and sorted(s.sunseen) == unseen
-    assert not set(unseen) & set(o["sdisc"])  # only tiles that were face up are named
+    assert o["skills_unseen_size"] == len(unseen) and sorted(s.skills_unseen) == unseen
+    assert not set(unseen) & set(o["skill_discards"])  # only tiles that were face up are named
     assert all(t not in unseen for t in o["sensei"])
 
 
@@ -946,7 +947,7 @@ def test_audit_14_5_determinize_keeps_cards_seen_taken_face_up_and_all_rumours()
     r = s.pavilion[0]
     s.rumours[2] = [r]
     s.pavilion = s.pavilion[1:]
-    s.cur = 1
+    s.player = 1
     act(s, A_TAKE + 4)  # seat 1 draws 2: both 5s, face up, seen by everyone
     act(s, A_TAKE + 4)
     assert s.known[1] == hand(5, 5)
@@ -955,7 +956,7 @@ def test_audit_14_5_determinize_keeps_cards_seen_taken_face_up_and_all_rumours()
         assert w.hands[1][4] >= 2 and sum(w.hands[1]) == 4  # the two 5s stay in seat 1's hand
         assert w.rumours == s.rumours  # which rumour seat 2 took is public
     # a 5 played in sight: the observer only knows one 5 is left
-    s.cur = 1
+    s.player = 1
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
     raid(s, 0)
     play(s, 5)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.ninjato import scoring
 from engines.ninjato.actions import (
     A_DISGUISE,
     A_HONOUR,
@@ -43,12 +44,12 @@ def rumours_of(s, rtype, k):
 def set_tokens(s, tokens):
     """tokens: five (clan, value) pairs for houses 0..4."""
     tv = s.C.token_values
-    s.hclan = [c for c, _ in tokens]
-    s.htok = [tv.index(v) for _, v in tokens]
+    s.house_clan = [c for c, _ in tokens]
+    s.house_token = [tv.index(v) for _, v in tokens]
 
 
 def scoring_after(s, rnd):
-    s.rnd = rnd
+    s.round = rnd
     s.dojo_stack = []
     s.start_scoring()
 
@@ -59,7 +60,7 @@ def test_majority_and_second_by_envoy_count():
     s.envoys = [[young[0]], young[1:3], []]
     scoring_after(s, 3)
     i = s.C.round_orders[3].index(TAIRA)
-    assert (s.sc_first[i], s.sc_second[i]) == (1, 0)
+    assert (s.first_places[i], s.second_places[i]) == (1, 0)
 
 
 def test_influence_tie_goes_to_the_oldest_envoy_of_that_clan():
@@ -68,7 +69,7 @@ def test_influence_tie_goes_to_the_oldest_envoy_of_that_clan():
     s.envoys = [[m[0]], [m[1]]]
     scoring_after(s, 3)
     i = s.C.round_orders[3].index(MINAMOTO)
-    assert (s.sc_first[i], s.sc_second[i]) == (1, 0)
+    assert (s.first_places[i], s.second_places[i]) == (1, 0)
 
 
 def test_ruling_A12_single_player_with_influence_gets_first_no_second():
@@ -76,7 +77,7 @@ def test_ruling_A12_single_player_with_influence_gets_first_no_second():
     s.envoys = [[], envoys_of(s, GOSHIRAKAWA, 1), []]
     scoring_after(s, 3)
     i = s.C.round_orders[3].index(GOSHIRAKAWA)
-    assert (s.sc_first[i], s.sc_second[i]) == (1, -1)
+    assert (s.first_places[i], s.second_places[i]) == (1, -1)
 
 
 def test_disguise_adds_one_to_a_masked_envoy():
@@ -87,13 +88,13 @@ def test_disguise_adds_one_to_a_masked_envoy():
     give_skill(s, 0, E_DISGUISE)
     scoring_after(s, 3)
     i = s.C.round_orders[3].index(TAIRA)
-    assert s.disg[0] == masked
-    assert s.sc_first[i] == 0  # 1 + 1 disguise beats 1
+    assert s.disguised[0] == masked
+    assert s.first_places[i] == 0  # 1 + 1 disguise beats 1
     # without the disguise the tie goes to seat 1's older envoy
     s2 = fresh(2)
     s2.envoys = [list(masked), list(plain)]
     scoring_after(s2, 3)
-    assert s2.sc_first[i] == 1
+    assert s2.first_places[i] == 1
 
 
 def test_disguise_choice_when_more_masks_than_tiles_is_declared_before_rewards():
@@ -105,7 +106,7 @@ def test_disguise_choice_when_more_masks_than_tiles_is_declared_before_rewards()
     assert s.phase == PH_DISGUISE
     assert sorted(legal(s)) == sorted(A_DISGUISE + e for e in masks)
     act(s, A_DISGUISE + masks[1])
-    assert s.disg[0] == [masks[1]]
+    assert s.disguised[0] == [masks[1]]
 
 
 def test_first_chooses_honour_second_takes_the_rumour():
@@ -114,12 +115,12 @@ def test_first_chooses_honour_second_takes_the_rumour():
     g = envoys_of(s, GOSHIRAKAWA, 3)
     s.envoys = [g[:2], g[2:]]
     scoring_after(s, 3)  # round 3 order: Go-Shirakawa first
-    assert s.phase == PH_REWARD1 and s.cur == 0
+    assert s.phase == PH_REWARD1 and s.player == 0
     pav_before = len(s.pavilion)
     act(s, A_HONOUR)
-    assert s.honour[0] == 6 and s.src_tok[0] == 6
+    assert s.honour[0] == 6 and s.token_honour[0] == 6
     if s.phase == PH_REWARD2:  # several rumour types face up: the second picks one
-        assert s.cur == 1 and A_HONOUR not in legal(s)
+        assert s.player == 1 and A_HONOUR not in legal(s)
         act(s, legal(s)[0])
     # the second takes the rumour left over (no immediate points)
     assert len(s.rumours[1]) == 1 and s.honour[1] == 0
@@ -132,7 +133,7 @@ def test_first_chooses_rumour_second_takes_the_honour():
     t = envoys_of(s, TAIRA, 3)
     s.envoys = [t[:2], t[2:]]
     scoring_after(s, 5)  # round 5 order: Taira first
-    assert s.cur == 0
+    assert s.player == 0
     act(s, A_RUMOUR + 0)
     assert len(s.rumours[0]) == 1 and s.honour[0] == 0
     assert s.honour[1] == 6  # Taira 2 + 4
@@ -142,7 +143,7 @@ def test_ruling_A14_no_face_up_rumour_means_honour():
     s = fresh(2)
     s.envoys = [envoys_of(s, MINAMOTO, 1), []]
     s.pavilion = []
-    s.rdeck = []
+    s.rumour_deck = []
     scoring_after(s, 7)
     assert s.honour[0] == s.clan_honour(MINAMOTO) > 0
 
@@ -154,14 +155,14 @@ def test_scoring_phases_only_after_rounds_3_5_7_and_clan_order_of_the_track():
                                 7: (MINAMOTO, GOSHIRAKAWA, TAIRA)}
     s.envoys = [envoys_of(s, TAIRA, 1), []]
     for rnd in (1, 2, 4, 6):
-        s.rnd = rnd
+        s.round = rnd
         s.end_round()
         assert s.honour[0] == 0 and s.leaders == []
-    s.rnd = 3
+    s.round = 3
     s.end_round()
-    assert s.phase == PH_REWARD1 and s.cur == 0
+    assert s.phase == PH_REWARD1 and s.player == 0
     act(s, A_HONOUR)
-    assert s.leaders == [0] and s.rnd == 4
+    assert s.leaders == [0] and s.round == 4
 
 
 # ---------------------------------------------------------------------------- final scoring
@@ -205,10 +206,10 @@ def test_final_shameful_enemy(holders, each):
 
 def test_final_unused_treasure_one_point_each_and_breakdown_sums():
     s = fresh(2)
-    s.treas = [[1, 2, 0, 1, 1], [0] * 5]
+    s.treasures = [[1, 2, 0, 1, 1], [0] * 5]
     s.honour = [10, 3]
-    s.src_env = [6, 3]
-    s.src_tok = [4, 0]
+    s.envoy_honour = [6, 3]
+    s.token_honour = [4, 0]
     s.finish()
     assert s.final["unused_treasure"] == [5, 0]
     bd = s.score_breakdown()
@@ -219,12 +220,12 @@ def test_winner_tie_breaks_most_envoys_then_oldest_envoy():
     s = fresh(3)
     t = envoys_of(s, TAIRA, 4)
     s.envoys = [[t[0]], [t[1], t[2]], [t[3]]]
-    s.src_env = [10, 10, 10]
+    s.envoy_honour = [10, 10, 10]
     s.finish()
     assert s.winners() == [1]
     s2 = fresh(2)
     s2.envoys = [[t[0]], [t[3]]]
-    s2.src_env = [10, 10]
+    s2.envoy_honour = [10, 10]
     s2.finish()
     assert s2.winners() == [1]  # t[3] is older
 
@@ -234,3 +235,116 @@ def test_metrics_lead_changes_across_the_three_scoring_phases():
     s.leaders = [0, 1, 1]
     s.finish()
     assert s.metrics()["lead_changes"] == 1
+
+
+# ------------------------------------------- the pure scoring functions on hand-made values
+# envoys 0..6: clans (Taira, Taira, Minamoto, Minamoto, Go-Shirakawa, Taira, Taira), ages
+ENV_CLAN = (TAIRA, TAIRA, MINAMOTO, MINAMOTO, GOSHIRAKAWA, TAIRA, TAIRA)
+ENV_AGE = (10, 40, 20, 50, 30, 60, 5)
+ENV_MASK = (1, 0, 1, 1, 0, 1, 0)
+RUM_POINTS = (1, 1, 1, 1, 0)  # Swordsman, Kindness, Friends, Master per item; Shameful apart
+SET_MULT = (1, 2, 4)
+SHAMEFUL = (6, 4, 2)
+
+
+def test_rule_3_8_influence_one_per_envoy_of_the_clan_plus_one_per_disguise():
+    assert scoring.influence([0, 1, 2], [], TAIRA, ENV_CLAN) == 2
+    assert scoring.influence([0, 1, 2], [0], TAIRA, ENV_CLAN) == 3
+    assert scoring.influence([0, 1, 2], [0], MINAMOTO, ENV_CLAN) == 1
+    assert scoring.influence([], [], GOSHIRAKAWA, ENV_CLAN) == 0
+
+
+def test_ruling_A11_a_disguise_lifts_each_masked_envoy_once():
+    assert scoring.masks_left([5, 1, 0, 2], [], ENV_MASK) == [0, 2, 5]  # 1 has no mask
+    assert scoring.masks_left([5, 1, 0, 2], [2], ENV_MASK) == [0, 5]
+
+
+def test_rule_3_8_rank_most_influence_first_and_second():
+    envoys = [[0], [1, 5], [2]]
+    assert scoring.rank_clan(envoys, [[], [], []], TAIRA, ENV_CLAN, ENV_AGE) == (1, 0)
+    # seat 0's disguise on its masked Taira envoy: 2 against 2, seat 1 holds the oldest (60)
+    assert scoring.rank_clan(envoys, [[0], [], []], TAIRA, ENV_CLAN, ENV_AGE) == (1, 0)
+    # 1 + 1 disguise beats 1, however old the other envoy
+    assert scoring.rank_clan([[0], [1]], [[0], []], TAIRA, ENV_CLAN, ENV_AGE) == (0, 1)
+
+
+def test_rule_3_8_influence_tie_goes_to_the_oldest_envoy_of_that_clan():
+    # one Taira envoy each: seat 0's is 40 years old, seat 1's 10; seat 1's Minamoto
+    # envoy (50) is older still, but only the clan's own envoys break the tie
+    envoys = [[1], [0, 3]]
+    assert scoring.rank_clan(envoys, [[], []], TAIRA, ENV_CLAN, ENV_AGE) == (0, 1)
+    assert scoring.rank_clan([[0, 3], [1]], [[], []], TAIRA, ENV_CLAN, ENV_AGE) == (1, 0)
+    # two each: the oldest of each seat's envoys counts (60 beats 40), not the youngest
+    assert scoring.rank_clan([[0, 1], [6, 5]], [[], []], TAIRA, ENV_CLAN, ENV_AGE) == (1, 0)
+
+
+def test_ruling_A12_a_lone_seat_with_influence_is_first_and_nobody_is_second():
+    envoys = [[], [4], []]
+    assert scoring.rank_clan(envoys, [[], [], []], GOSHIRAKAWA, ENV_CLAN, ENV_AGE) == (1, -1)
+    assert scoring.rank_clan(envoys, [[], [], []], TAIRA, ENV_CLAN, ENV_AGE) == (-1, -1)
+
+
+def test_rule_3_8_first_place_honour_is_the_clan_tokens_now_on_houses():
+    token_values = (2, 3, 4, 5, 6)
+    house_clans = [TAIRA, MINAMOTO, TAIRA, GOSHIRAKAWA, TAIRA]
+    house_tokens = [0, 4, 3, 1, 2]  # indices into token_values
+    assert scoring.clan_honour(house_clans, house_tokens, TAIRA, token_values) == 2 + 5 + 4
+    assert scoring.clan_honour(house_clans, house_tokens, MINAMOTO, token_values) == 6
+
+
+@pytest.mark.parametrize("counts,items,holders,points", [
+    # SEED: 3 Kindness + 2 other rumours = 5 rumours x 1 x4 = 20 (the others score apart)
+    ([0, 3, 0, 0, 0], [0, 5, 0, 0], 0, 20),
+    # SEED: 2 Master of Secret Arts with 4 tiles = 4 x2 = 8; 3 cards = 16
+    ([0, 0, 0, 2, 0], [0, 0, 0, 4], 0, 8),
+    ([0, 0, 0, 3, 0], [0, 0, 0, 4], 0, 16),
+    # a 4th card starts a new group: x4 + x1
+    ([0, 0, 0, 4, 0], [0, 0, 0, 4], 0, 20),
+    # a Swordsman counts elites, Friends counts envoys
+    ([1, 0, 2, 0, 0], [3, 3, 2, 0], 0, 3 * 1 + 2 * 2),
+])
+def test_rule_3_9_rumour_sets_score_items_times_the_set_multiplier(counts, items, holders,
+                                                                   points):
+    assert scoring.rumour_points(counts, items, holders, RUM_POINTS, SET_MULT,
+                                 SHAMEFUL) == points
+
+
+@pytest.mark.parametrize("mine,holders,points", [
+    (2, 1, 12),  # SEED: alone with 2 you would get 12
+    (2, 2, 8),   # SEED: you hold 2 and one rival holds 1: you get 8 ...
+    (1, 2, 4),   # ... and the rival 4
+    (2, 3, 4),   # three holders: 2 each
+    (1, 4, 2),   # three or more
+])
+def test_rule_3_9_shameful_enemy_6_4_2_each_by_holders(mine, holders, points):
+    counts = [0, 0, 0, 0, mine]
+    assert scoring.rumour_points(counts, [9, 9, 9, 9], holders, RUM_POINTS, SET_MULT,
+                                 SHAMEFUL) == points
+
+
+def test_rule_3_9_rumour_counts_per_type_and_elite_honour():
+    rum_type = (R_SWORDSMAN, R_KINDNESS, R_KINDNESS, R_SHAMEFUL, R_MASTER)
+    assert scoring.rumour_counts([1, 2, 3, 0], rum_type) == [1, 2, 0, 0, 1]
+    assert scoring.elite_honour([0, 2, 3], (1, 1, 2, 2)) == 1 + 2 + 2
+
+
+def test_rule_3_9_winner_most_honour_then_most_envoys_then_oldest_envoy():
+    assert scoring.winners([12.0, 15.0, 9.0], [[], [], []], ENV_AGE) == [1]
+    # tied on honour: seat 2 has more envoys
+    assert scoring.winners([15.0, 9.0, 15.0], [[0, 1], [], [2, 3, 4]], ENV_AGE) == [2]
+    # tied on honour and envoys: seat 0 holds the oldest envoy (60 > 50)
+    assert scoring.winners([15.0, 15.0], [[5], [3]], ENV_AGE) == [0]
+    assert scoring.winners([15.0, 15.0], [[0, 3], [6, 1]], ENV_AGE) == [0]  # 50 > 40
+    assert scoring.winners([15.0, 15.0], [[], []], ENV_AGE) == [0, 1]  # still tied: both
+
+
+def test_ranks_competition_ranking_after_the_winners():
+    assert scoring.ranks([10.0, 20.0, 10.0, 5.0], [1]) == [2, 1, 2, 4]
+    # the tie-break's loser ranks behind the winner though tied on score
+    assert scoring.ranks([20.0, 20.0, 5.0], [1]) == [2, 1, 3]
+
+
+def test_lead_changes_leader_breaks_honour_ties_like_the_winner():
+    assert scoring.leader([3, 7, 7], [[], [0], [1, 2]], ENV_AGE) == 2
+    assert scoring.leader([3, 7, 7], [[], [5], [1]], ENV_AGE) == 1  # oldest envoy
+    assert scoring.leader([0, 0], [[], []], ENV_AGE) == 0  # nobody ahead: the first seat

@@ -126,9 +126,9 @@ def test_issue20_render_ninjato_position():
     state = get_game("ninjato").new_state(4, seed=5)
     state.honour = [0, 14, 3, 0]
     state.hands[1] = [2, 0, 1, 0, 1]  # 1 1 3 5
-    state.treas[1] = [0, 2, 0, 0, 1]
+    state.treasures[1] = [0, 2, 0, 0, 1]
     state.row = [2, 4, 4]
-    sentry = state.hsentry[2]
+    sentry = state.house_sentry[2]
     text = state.render(1)
     assert "seat 2 (you): honour 14 · hand 1 1 3 5 · treasures scroll x2, gold" in text
     assert "dojo row: 2 4 4" in text

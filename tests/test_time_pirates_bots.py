@@ -55,7 +55,7 @@ def acting(state, seat: int, **position) -> None:
     turn_of(state, seat, **position)
     if state.phase == PH_RESTOCK:
         state.apply_action(NO_RESTOCK)
-    assert state.phase == PH_ACT and state.cur == seat
+    assert state.phase == PH_ACT and state.to_move == seat
 
 
 def test_issue15_old_default_kept_as_heuristic_v1():
@@ -99,7 +99,7 @@ def swap_position(rival_hand: dict[int, int]):
     state = placed(4)
     give(state, 2, rival_hand)
     acting(state, 0, hand={plain(BLUE): 3, arrow(GREEN): 1})
-    state.std_left = 0
+    state.standard_actions_left = 0
     state._legal_cache = None
     return state
 
@@ -124,7 +124,7 @@ def restock_position(track: list[int], hand: dict[int, int]):
     """Seat 0 starts a turn with Industrial Age (E5, no pirate) one artifact short."""
     state = placed(4)
     state.epochs[5].pop()
-    state.track = list(track)
+    state.police_track = list(track)
     turn_of(state, 0, hand=hand)
     assert state.phase == PH_RESTOCK and RESTOCK + 5 in state.legal_actions()
     return state
@@ -141,12 +141,16 @@ def test_issue15_heuristic_restocks_when_the_year_end_is_far_or_it_cannot_buy():
     assert choice(NEW, restock_position([3, 3], {plain(BLUE): 1})) == RESTOCK + 5
 
 
-def big_deed_position(blues: int, track: list[int] | None = None, sold: bool = False):
+def big_deed_position(blues: int, track: list[int] | None = None, sold: bool = False,
+                      here: list[int] | None = None):
+    """Seat 0 (on E3) holds `blues` blue artifacts, every blue deed on offer (`sold`: not
+    the 6-point one); E3 holds no blue or white artifact unless `here` says otherwise."""
     state = placed(4)
     if sold:
         own(state, 1, deed_type(BLUE, 6))
     if track:
-        state.track = list(track)
+        state.police_track = list(track)
+    state.epochs[3] = [plain(GREEN)] if here is None else list(here)
     acting(state, 0, hand={plain(BLUE): blues})
     return state
 
@@ -162,6 +166,43 @@ def test_issue15_heuristic_waits_for_the_6_point_deed_one_artifact_away():
 def test_issue15_heuristic_buys_small_when_the_big_deed_is_gone_or_the_year_ends():
     assert choice(NEW, big_deed_position(4, sold=True)) == BUY + deed_type(BLUE, 4)
     assert choice(NEW, big_deed_position(4, track=[3, 3])) == BUY + deed_type(BLUE, 4)
+
+
+def test_issue15_hold7_option_waits_for_the_7_point_deed_one_artifact_away():
+    """`hold7=1` (issue 15, the 7-point deed MCTS buys): with five blues and both big blue
+    deeds on offer, the option keeps them for the 7-point deed where the default buys the
+    6-point one; with six it buys the 7, and it does not wait once the 7 is sold or the
+    year is ending."""
+    hold7 = "heuristic:default,hold7=1"
+    assert choice(NEW, big_deed_position(5)) == BUY + deed_type(BLUE, 6)
+    assert not BUY <= choice(hold7, big_deed_position(5)) < PICK
+    assert choice(hold7, big_deed_position(6)) == BUY + deed_type(BLUE, 7)
+    assert choice(hold7, big_deed_position(5, track=[3, 3])) == BUY + deed_type(BLUE, 6)
+    state = placed(4)
+    own(state, 1, deed_type(BLUE, 7))
+    acting(state, 0, hand={plain(BLUE): 5})
+    assert choice(hold7, state) == BUY + deed_type(BLUE, 6)
+
+
+def test_issue15_heuristic_takes_the_sixth_artifact_here_then_buys_the_7_point_deed():
+    """`seventh` (the default; issue 15, the 7-point deed MCTS buys): five blues, both big
+    blue deeds on offer, a blue artifact on its own epoch and two standard actions left:
+    the default takes the blue and buys the 7-point deed in the same turn, where
+    `seventh=0` (the default before) buys the 6-point deed at once."""
+    state = big_deed_position(5, here=[plain(BLUE), plain(GREEN)])
+    assert choice("heuristic:default,seventh=0", state) == BUY + deed_type(BLUE, 6)
+    assert choice(NEW, state) == TAKE + plain(BLUE)
+    state.apply_action(TAKE + plain(BLUE))
+    assert choice(NEW, state) == BUY + deed_type(BLUE, 7)
+
+
+def test_issue15_heuristic_buys_the_6_point_deed_when_the_sixth_is_not_at_hand():
+    """No blue or white on its epoch, or one standard action left: no waiting."""
+    assert choice(NEW, big_deed_position(5)) == BUY + deed_type(BLUE, 6)
+    state = big_deed_position(5, here=[plain(BLUE)])
+    state.standard_actions_left = 1
+    state._legal_cache = None
+    assert choice(NEW, state) == BUY + deed_type(BLUE, 6)
 
 
 def test_issue15_v1_never_declines_a_restock_and_the_new_default_sometimes_does():

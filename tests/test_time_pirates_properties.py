@@ -41,12 +41,12 @@ def expected_specials(state) -> tuple[list[int], list[int]]:
                 per_colour[p][colour] += points * k
                 has[p][colour] = True
         if any(has[p]):
-            assert len(state.white_place[p]) == len(whites)
-            for points, colour in zip(whites, state.white_place[p]):
+            assert len(state.white_placements[p]) == len(whites)
+            for points, colour in zip(whites, state.white_placements[p]):
                 assert has[p][colour], "white deed on a colour the player does not own"
                 per_colour[p][colour] += points
         else:
-            assert state.white_place[p] == []
+            assert state.white_placements[p] == []
     set_bonus = [2 if all(has[p]) else 0 for p in range(n)]
     majority = [0] * n
     for c in range(5):
@@ -59,15 +59,15 @@ def expected_specials(state) -> tuple[list[int], list[int]]:
 
 def reference_act_actions(state) -> set[int]:
     """The standard and special actions of the rules text, computed from scratch."""
-    p = state.cur
+    p = state.to_move
     h = state.hands[p]
     colour_held = [h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in range(5)]
     white = h[C.WHITE_KIND]
     acts: set[int] = set()
-    if state.std_left and state.forced:
+    if state.standard_actions_left and state.forced_move:
         acts |= {MOVE, MOVE + 1}
-    elif state.std_left:
-        acts |= set(state.epochs[state.pos[p]]) | {MOVE, MOVE + 1}  # take = the kind
+    elif state.standard_actions_left:
+        acts |= set(state.epochs[state.pawn_epoch[p]]) | {MOVE, MOVE + 1}  # take = the kind
         for t, (colour, _, cost, _) in enumerate(COMP.deeds):
             if not state.bazaar[t]:
                 continue
@@ -79,7 +79,7 @@ def reference_act_actions(state) -> set[int]:
                 acts.add(BUY + t)
     else:
         acts.add(END)
-    if not (state.std_left and state.forced):
+    if not (state.standard_actions_left and state.forced_move):
         acts |= {ATOMIC + c for c in range(5) if h[3 * c + 1]}
     targets = [q for q in range(state.num_players) if q != p and any(state.hands[q])]
     acts |= {ARROW + c * MAX_SEATS + q for c in range(5) if h[3 * c + 2] for q in targets}
@@ -87,7 +87,8 @@ def reference_act_actions(state) -> set[int]:
 
 
 def summaries(state) -> tuple:
-    return state.ctot, state.held, state.atoms, state.arrows, state.filled, state.short
+    return (state.colour_counts, state.hand_size, state.atomic_colours, state.arrow_colours,
+            state.seats_with_artifacts, state.epochs_with_space)
 
 
 def playout(n: int, seed: int, check_every_step: bool = True):
@@ -106,8 +107,9 @@ def playout(n: int, seed: int, check_every_step: bool = True):
             assert deed_census(state) == deeds
             assert all(v >= 0 for h in state.hands for v in h)
             assert all(len(ep) <= s for ep, s in zip(state.epochs, COMP.spaces))
-            assert sum(state.track) < COMP.police_per_year
-            assert sorted(state.tokens) == [k for k, c in enumerate(state.bag) for _ in range(c)]
+            assert sum(state.police_track) < COMP.police_per_year
+            assert sorted(state.bag_tokens) == [k for k, c in enumerate(state.bag)
+                                                for _ in range(c)]
             running = [list(x) if isinstance(x, list) else x for x in summaries(state)]
             state._resummarize()  # the running hand summaries equal a fresh count
             assert running == list(summaries(state))

@@ -73,10 +73,10 @@ def turn_of(state: TimePiratesState, seat: int, pos: int | None = None,
     if patrol is not None:
         state.patrol = patrol
     if pos is not None:
-        state.pos[seat] = pos
+        state.pawn_epoch[seat] = pos
     if hand is not None:
         give(state, seat, hand)
-    state._stock_shop()  # the test may have changed the bazaar
+    state._stock_offers()  # the test may have changed the bazaar
     state._resummarize()  # ... and the hands and the bag
     state._legal_cache = None
     state._begin_turn(seat)
@@ -104,7 +104,7 @@ def script(state: TimePiratesState, kinds: list[int]) -> None:
 
     class Scripted(random.Random):
         def random(self) -> float:  # the draw picks int(random() * len(tokens))
-            tokens = state.tokens
+            tokens = state.bag_tokens
             return (tokens.index(queue.pop(0)) + 0.5) / len(tokens)
 
     state.rng = Scripted()
@@ -121,8 +121,8 @@ def census(state: TimePiratesState) -> list[int]:
             out[k] += v
     for k, v in enumerate(state.discard):
         out[k] += v
-    out[C.POLICE_1] += state.track[0]
-    out[C.POLICE_2] += state.track[1]
+    out[C.POLICE_1] += state.police_track[0]
+    out[C.POLICE_2] += state.police_track[1]
     return out
 
 
@@ -149,7 +149,7 @@ def test_setup_fills_every_space_and_returns_police_tokens_to_the_bag(seed):
         assert len(ep) == C.DEFAULT.spaces[e]
         assert all(k < C.NUM_KINDS for k in ep)
     assert state.bag[C.POLICE_1] == 5 and state.bag[C.POLICE_2] == 5
-    assert state.track == [0, 0]
+    assert state.police_track == [0, 0]
     assert census(state) == list(C.DEFAULT.bag)
 
 
@@ -184,16 +184,17 @@ def test_start_epochs_chosen_counter_clockwise_from_the_right_of_the_start_playe
         order.append(state.current_player())
         legal = state.legal_actions()
         assert EPOCH + 6 not in legal  # never on the Patrol
-        assert all(EPOCH + state.pos[p] not in legal for p in range(4) if state.pos[p] >= 0)
+        assert all(EPOCH + state.pawn_epoch[p] not in legal for p in range(4)
+                   if state.pawn_epoch[p] >= 0)
         state.apply_action(EPOCH + e)
     assert order == [3, 2, 1, 0]
-    assert state.pos == [3, 2, 1, 0]
+    assert state.pawn_epoch == [3, 2, 1, 0]
     assert state.current_player() == 0  # play then starts with the start player
 
 
 def test_six_players_fill_the_six_free_epochs():
     state = placed(6)
-    assert sorted(state.pos) == [0, 1, 2, 3, 4, 5]
+    assert sorted(state.pawn_epoch) == [0, 1, 2, 3, 4, 5]
     assert state.current_player() == 0 and state.phase == PH_ACT  # no epoch to restock
 
 
@@ -226,22 +227,22 @@ def test_ruling_P1_whites_are_not_a_colour_group():
 def test_caught_without_artifacts_loses_nothing():
     state = placed(4)
     turn_of(state, 1, pos=4, patrol=4)
-    assert state.phase == PH_ACT and state.forced and state.discard == [0] * C.NUM_KINDS
+    assert state.phase == PH_ACT and state.forced_move and state.discard == [0] * C.NUM_KINDS
 
 
 def test_caught_forced_move_without_atomic_then_one_action_and_no_restock():
     state = placed(4)
     turn_of(state, 1, pos=4, patrol=4, hand={atomic(RED): 1, plain(RED): 2})
     state.apply_action(PICK + plain(RED))
-    assert state.phase == PH_ACT and state.forced
+    assert state.phase == PH_ACT and state.forced_move
     assert sorted(state.legal_actions()) == [MOVE, MOVE + 1]  # no take, bazaar or atomic
     state.apply_action(MOVE + 1)
-    assert state.pos[1] == C.DEFAULT.lines[4][1]
+    assert state.pawn_epoch[1] == C.DEFAULT.lines[4][1]
     legal = state.legal_actions()
     assert ATOMIC + RED in legal  # atomic allowed after the forced move (P2)
-    assert state.std_left == 1
+    assert state.standard_actions_left == 1
     state.apply_action(MOVE)
-    assert state.std_left == 0 and state.legal_actions() == [END, ATOMIC + RED]
+    assert state.standard_actions_left == 0 and state.legal_actions() == [END, ATOMIC + RED]
     state.apply_action(END)
     assert state.current_player() == 2
 
@@ -259,7 +260,8 @@ def test_entering_the_patrols_epoch_has_no_immediate_penalty():
     target = C.DEFAULT.lines[0][0]
     turn_of(state, 1, pos=0, patrol=target)  # all epochs full: no restock to decide
     state.apply_action(MOVE)
-    assert state.pos[1] == target and state.current_player() == 1 and state.discard == [0] * 16
+    assert state.pawn_epoch[1] == target and state.current_player() == 1
+    assert state.discard == [0] * 16
 
 
 def test_patrol_effect_flee_ends_the_turn_after_the_forced_move():
@@ -290,7 +292,7 @@ def test_restock_fills_all_empty_spaces():
     script(state, [plain(RED), WK, atomic(BLUE)])
     state.apply_action(RESTOCK + 5)
     assert len(state.epochs[5]) == 6 and state.epochs[5][-3:] == [plain(RED), WK, atomic(BLUE)]
-    assert state.phase == PH_ACT and state.std_left == 2
+    assert state.phase == PH_ACT and state.standard_actions_left == 2
 
 
 def test_restock_police_token_moves_the_patrol_along_its_line():
@@ -301,7 +303,7 @@ def test_restock_police_token_moves_the_patrol_along_its_line():
     state.apply_action(RESTOCK + 5)
     lines = C.DEFAULT.lines
     assert state.patrol == lines[lines[6][1]][0]  # 6 -line 2-> 2 -line 1-> 1
-    assert state.track == [1, 1] and len(state.epochs[5]) == 6
+    assert state.police_track == [1, 1] and len(state.epochs[5]) == 6
 
 
 def test_eighth_police_token_ends_the_year_mid_refill_and_the_next_year_resumes_it():
@@ -312,7 +314,7 @@ def test_eighth_police_token_ends_the_year_mid_refill_and_the_next_year_resumes_
     state.discard[plain(GREEN)] += 2  # spent earlier in the year
     state.bag[plain(GREEN)] -= 2
     state.bag_total -= 2
-    state.track = [4, 3]
+    state.police_track = [4, 3]
     state.bag[C.POLICE_1] -= 4
     state.bag[C.POLICE_2] -= 3
     state.bag_total -= 7
@@ -323,13 +325,13 @@ def test_eighth_police_token_ends_the_year_mid_refill_and_the_next_year_resumes_
     before = census(state)
     state.apply_action(RESTOCK + 5)
     assert state.year_scores == [[0, 0, 3, 0]] and state.year == 1
-    assert state.track == [0, 1]  # the 9th draw counts for the new year (P4)
+    assert state.police_track == [0, 1]  # the 9th draw counts for the new year (P4)
     assert state.bag[C.POLICE_1] == 5 and state.bag[C.POLICE_2] == 4
     assert state.discard == [0] * C.NUM_KINDS  # discards went back into the bag (P6)
     assert len(state.epochs[5]) == 6  # the refill was finished after the scoring
     lines = C.DEFAULT.lines
     assert state.patrol == lines[lines[6][0]][1]  # the 8th token moved the Patrol too (P3)
-    assert state.current_player() == 0 and state.std_left == 2  # turn goes on
+    assert state.current_player() == 0 and state.standard_actions_left == 2  # turn goes on
     assert census(state) == before
 
 
@@ -337,7 +339,7 @@ def test_year_three_ends_the_game_at_once():
     state = placed(4)
     state.year = 2
     state.year_scores = [[0] * 4, [0] * 4]
-    state.track = [5, 2]
+    state.police_track = [5, 2]
     state.bag[C.POLICE_1] -= 5
     state.bag[C.POLICE_2] -= 2
     state.bag_total -= 7
@@ -360,7 +362,7 @@ def test_piatnik_restock_only_empty_epochs_and_extra_action():
     turn_of(state, 0)
     assert sorted(state.legal_actions()) == [RESTOCK + 6, NO_RESTOCK]
     state.apply_action(RESTOCK + 6)
-    assert state.std_left == 3
+    assert state.standard_actions_left == 3
 
 
 # --- standard and special actions -------------------------------------------------------
@@ -374,7 +376,7 @@ def test_ruling_P15_exactly_two_standard_actions_then_the_turn_passes():
     state.apply_action(TAKE + kind)
     assert state.hands[0][kind] == 1 and len(state.epochs[3]) == C.DEFAULT.spaces[3] - 1
     state.apply_action(MOVE)
-    assert state.pos[0] == C.DEFAULT.lines[3][0]
+    assert state.pawn_epoch[0] == C.DEFAULT.lines[3][0]
     if state.current_player() == 0:  # holds a special token: may still use it, or end
         assert END in state.legal_actions()
         state.apply_action(END)
@@ -394,7 +396,7 @@ def test_bazaar_buys_a_deed_then_lands_on_any_epoch():
     state.apply_action(EPOCH + 3)  # anywhere, even where it stood
     assert state.deeds[0][six] == 1 and state.bazaar[six] == 0
     assert state.hands[0] == [0] * C.NUM_KINDS and state.discard[WK] == 2
-    assert state.pos[0] == 3 and state.std_left == 1
+    assert state.pawn_epoch[0] == 3 and state.standard_actions_left == 1
 
 
 def test_coloured_deed_is_paid_in_its_colour_with_whites_wild():
@@ -460,7 +462,8 @@ def test_atomic_discards_the_token_and_moves_anywhere():
     state.apply_action(ATOMIC + PURPLE)
     assert state.phase == PH_JUMP and len(state.legal_actions()) == 6  # any other epoch
     state.apply_action(EPOCH + 6)
-    assert state.pos[0] == 6 and state.discard[atomic(PURPLE)] == 1 and state.std_left == 2
+    assert state.pawn_epoch[0] == 6 and state.discard[atomic(PURPLE)] == 1
+    assert state.standard_actions_left == 2
 
 
 def test_ruling_P7_arrow_gives_the_token_and_takes_any_artifact_of_any_player():
@@ -476,7 +479,7 @@ def test_ruling_P7_arrow_gives_the_token_and_takes_any_artifact_of_any_player():
     state.apply_action(PICK + WK)
     assert state.hands[0][WK] == 1 and state.hands[0][arrow(GREEN)] == 0
     assert state.hands[2][arrow(GREEN)] == 1 and state.hands[2][WK] == 0
-    assert state.std_left == 2  # special actions are free
+    assert state.standard_actions_left == 2  # special actions are free
 
 
 # --- scoring --------------------------------------------------------------------------
@@ -492,7 +495,7 @@ def own(state: TimePiratesState, seat: int, *types: int) -> None:
     for t in types:
         state.bazaar[t] -= 1
         state.deeds[seat][t] += 1
-    state._stock_shop()
+    state._stock_offers()
 
 
 def test_each_year_scores_all_deeds_held_and_deeds_are_kept():
@@ -556,9 +559,9 @@ def test_white_placements_are_hidden_until_all_have_chosen():
     assert seen["white_placed"][0] == 1  # only the count is public
     assert state.observation(0)["white_placed"][0] == [GREEN]
     json.dumps(seen)
-    worlds = {tuple(state.determinize(1, random.Random(s)).white_place[0]) for s in range(40)}
+    worlds = {tuple(state.determinize(1, random.Random(s)).white_placements[0]) for s in range(40)}
     assert worlds == {(GREEN,), (PURPLE,)}  # determinize resamples the hidden choice
-    assert state.determinize(0, random.Random(3)).white_place[0] == [GREEN]
+    assert state.determinize(0, random.Random(3)).white_placements[0] == [GREEN]
 
 
 def test_ruling_P16_tie_broken_by_more_deeds_then_shared():

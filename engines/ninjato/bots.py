@@ -71,7 +71,7 @@ from engines.ninjato.actions import (
     PH_TOKEN,
 )
 from engines.ninjato.raid import G_ELITE
-from engines.ninjato.scoring import set_multiplier
+from engines.ninjato.scoring import influence, set_multiplier
 from engines.ninjato.state import HAND_LIMIT, NinjatoState
 
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
@@ -93,6 +93,7 @@ SKILL_WORTH = {_E.E_SIX: 2.0, _E.E_ZERO: 2.0, _E.E_PLUS2: 1.5, _E.E_MINUS2: 1.5,
                _E.E_REFRESH: 0.5}
 SKILL_MIN = 6.0       # a Sensei visit must be worth this much
 RAID_WEIGHT = 0.7     # a skill beats a raid whose doubled score times this is below its worth
+DECK_BELOW = 2        # the default draws blind when only cards ranked below this are face up
 DISGUISE_WORTH = 4.0  # per scoring phase left, with a masked envoy to lift
 RUMOUR_FIRST = 5.0    # a rumour worth this much comes before an envoy ...
 RUMOUR_FROM = 5       # ... from this round on (earlier rounds gained nothing, 1,200 games)
@@ -233,20 +234,30 @@ def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
 class Heuristic:
     """Rule-of-thumb bot; `style` is "default" (raider), "collector" or "v1" (old default)."""
 
-    def __init__(self, style: str = "default", banzai_margin: float = 0.0,
-                 raid_weight: float = RAID_WEIGHT, deck_below: int = 0,
-                 save_ki: bool = False, choho_worth: float = SKILL_WORTH[_E.E_SWAP],
-                 overdraw: int = 0) -> None:
+    def __init__(self, style: str = "default", banzai_margin: float | str = 0.0,
+                 raid_weight: float | str = RAID_WEIGHT, deck_below: int | str | None = None,
+                 save_ki: bool | str = False,
+                 choho_worth: float | str = SKILL_WORTH[_E.E_SWAP],
+                 overdraw: int | str = 0, deck_helps: bool | str | None = None) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
         self.banzai_margin = float(banzai_margin)
         self.raid_weight = float(raid_weight)  # lower: more Sensei visits instead of raids
-        # duplicate-format checks of kinds MCTS uses more (issue 15; both lose or gain
-        # nothing, README): draw blind from the deck when the best face-up card ranks below
-        # this (`ROW_PREF`; 0: never), and give up a raid rather than open with a card that
-        # needs Ki to win (when on, first plays bypass the shared first-play cache)
-        self.deck_below = int(deck_below)
+        # the dojo deck draw MCTS uses (issue 15, README): draw blind when the best face-up
+        # card ranks below `deck_below` in `ROW_PREF` (0: never; 2: only 2s and 4s face up,
+        # below a blind card's average rank), and with `deck_helps` only when no face-up
+        # card helps the raids planned: one that raises the hand's best raid
+        # (`scored_raid`) or adds a value the hand lacks is still taken.  The default style
+        # does both (`deck_below=0` = the default before); the others neither.
+        default = style == "default"
+        self.deck_below = (DECK_BELOW if default else 0) if deck_below is None \
+            else int(deck_below)
+        self.deck_helps = default if deck_helps is None else \
+            str(deck_helps).lower() not in ("0", "false", "no")
+        # duplicate-format checks of kinds MCTS uses more (issue 15; they lose or gain
+        # nothing, README): give up a raid rather than open with a card that needs Ki to
+        # win (when on, first plays bypass the shared first-play cache)
         self.save_ki = bool(save_ki) and save_ki not in ("0", "false", "False")
         # ... and learn Choho more often (its worth per round left; at most the largest
         # SKILL_WORTH, which SKILL_BOUND assumes)
@@ -277,7 +288,7 @@ class Heuristic:
         ph = state.phase
         if (ph == PH_FIGHT and state.play_base < 0 and state.guard_kind != G_ELITE
                 and not self.save_ki):
-            p = state.cur
+            p = state.player
             if not state.tiles[p]:
                 h = state.hands[p]  # keys spelled out: a starred tuple builds a list first
                 a = _FIRST_PLAY.get((state.raid_approach, state.C.gval[state.guard_id],
@@ -312,7 +323,7 @@ class Heuristic:
         `legal` is ascending, so the palace and pavilion buys are its tail: they are read from
         the end (highest slot first, as the first of equal scores wins) without a copy.
         """
-        p = s.cur
+        p = s.player
         hand = s.hands[p]
         last = legal[-1]
         if last >= A_PALACE:
@@ -325,7 +336,7 @@ class Heuristic:
                 i -= 1
             a = legal[i]
             if a >= A_PALACE:
-                pts = envoy_table(s.C, s.treas[p])
+                pts = envoy_table(s.C, s.treasures[p])
                 palace = s.palace
                 best, best_pts = a, pts[palace[a - A_PALACE]]
                 a = legal[i - 1]
@@ -341,13 +352,13 @@ class Heuristic:
             raid = self.best_raid(s, hand)
             if raid >= 0:
                 return raid
-            if hn >= 3 and (self.collector or s.rnd >= 5):
+            if hn >= 3 and (self.collector or s.round >= 5):
                 for a in legal:
                     if a >= A_SENSEI:
                         if a < A_HOUSE:
                             return a
                         break
-        if last >= A_PAVILION and s.rnd >= 6:
+        if last >= A_PAVILION and s.round >= 6:
             best = self.rumour_buy(s, legal)
             if best is not None:
                 return best
@@ -357,17 +368,17 @@ class Heuristic:
         """Rumour (when worth a lot), envoy, Sensei (when a skill is worth more than the
         best raid), raid, late rumour, else the dojo: `place` with the Sensei and the
         rumours valued.  `legal` is ascending: dojo draws, sensei, houses, palace, pavilion."""
-        p = s.cur
+        p = s.player
         last = legal[-1]
         rumour, worth = -1, 0.0
-        if last >= A_PAVILION and (s.rnd >= RUMOUR_FROM or self.collector):
+        if last >= A_PAVILION and (s.round >= RUMOUR_FROM or self.collector):
             rumour, worth = self.best_rumour(s, legal)
             if worth >= RUMOUR_FIRST or (self.collector and worth >= RUMOUR_LATE):
                 return rumour
         if last >= A_PALACE:
             i = bisect_left(legal, A_PAVILION) - 1  # the last palace buy, if any
             if i >= 0 and legal[i] >= A_PALACE:
-                pts = envoy_table(s.C, s.treas[p])
+                pts = envoy_table(s.C, s.treasures[p])
                 palace = s.palace
                 best, best_pts = -1, -1
                 while legal[i] >= A_PALACE:
@@ -385,7 +396,7 @@ class Heuristic:
         i = bisect_left(legal, A_SENSEI)  # is a Sensei tile affordable? (rarer: asked first)
         if i < len(legal) and legal[i] < A_HOUSE:
             beat = self.raid_weight * raid_score  # what a tile must be worth
-            bound = SKILL_BOUND[s.rnd] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.rnd]
+            bound = SKILL_BOUND[s.round] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.round]
             held = len(s.rumours[p])
             if held:  # the most a tile adds on Master of Secret Arts: every rumour one
                 C = s.C
@@ -400,7 +411,7 @@ class Heuristic:
                     and sum(hand) >= HAND_LIMIT - 3):
                 return self.dojo_draw(s, legal)
             return raid
-        if rumour >= 0 and s.rnd >= 6 and worth >= RUMOUR_LATE:
+        if rumour >= 0 and s.round >= 6 and worth >= RUMOUR_LATE:
             return rumour
         return self.dojo_draw(s, legal)
 
@@ -412,7 +423,7 @@ class Heuristic:
         does not yet disguise; each tile also scores on this seat's Master of Secret Arts.
         A tile that costs a card (its school not yet known) costs that card's keep value.
         """
-        p = s.cur
+        p = s.player
         C = s.C
         masters = 0
         rt = C.rum_type
@@ -420,7 +431,7 @@ class Heuristic:
             if rt[r] == comp.R_MASTER:
                 masters += 1
         master = C.rum_points[comp.R_MASTER] * set_multipliers(C)[masters]
-        raid_left = 8 - s.rnd
+        raid_left = 8 - s.round
         disguise = -1.0  # worked out at the first Disguise tile
         schools = s.schools[p]
         need = C.skill_need
@@ -440,7 +451,7 @@ class Heuristic:
                     for v in s.envoys[p]:
                         if C.env_mask[v]:
                             masks += 1
-                    disguise = (DISGUISE_WORTH * ((s.rnd <= 3) + (s.rnd <= 5) + (s.rnd <= 7))
+                    disguise = (DISGUISE_WORTH * ((s.round <= 3) + (s.round <= 5) + (s.round <= 7))
                                 if masks > s.owned[p][_E.E_DISGUISE] else 0.0)
                 worth = disguise + master
             else:
@@ -469,13 +480,13 @@ class Heuristic:
         Cached in the data set's cache under (-5, round, elites, envoys, tiles, no Sensei
         tile, counts per type packed in an int): the packing is one `sum(map(...))`.
         """
-        p = s.cur
+        p = s.player
         C = s.C
         codes = C.afford.get((-7,))
         if codes is None:  # rumour id -> 1 << (bits * its type): no count can carry over
             bits = len(C.rum_type).bit_length()
             codes = C.afford[(-7,)] = tuple(1 << bits * t for t in C.rum_type)
-        key = (-5, s.rnd, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei,
+        key = (-5, s.round, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei,
                sum(map(codes.__getitem__, s.rumours[p])))
         out = C.afford.get(key)
         if out is None:
@@ -485,19 +496,19 @@ class Heuristic:
     def _rumour_worths(self, s: NinjatoState) -> tuple[float, ...]:
         """`rumour_worths` computed from the counts per type held (cached there)."""
         C = s.C
-        p = s.cur
+        p = s.player
         mine = [0, 0, 0, 0, 0]
         rt = C.rum_type
         for r in s.rumours[p]:
             mine[rt[r]] += 1
         mult = set_multipliers(C)
-        rounds_left = 7 - s.rnd
+        rounds_left = 7 - s.round
         pts = C.rum_points
         kind_now = mult[mine[comp.R_KINDNESS]]
         items = (len(s.elites[p]) + ELITES_PER_ROUND * rounds_left,
                  len(s.rumours[p]) + 1 + RUMOURS_PER_ROUND * rounds_left,
                  len(s.envoys[p]) + ENVOYS_PER_ROUND * rounds_left,
-                 len(s.tiles[p]) + (1 if s.sensei and s.rnd <= 4 else 0))
+                 len(s.tiles[p]) + (1 if s.sensei and s.round <= 4 else 0))
         out = []
         for t in range(4):
             k = mine[t]
@@ -527,14 +538,15 @@ class Heuristic:
 
         Reads only public information: envoys and Disguises already declared.
         """
-        p = s.cur
+        p = s.player
         C = s.C
         ec = C.env_clan
         best, best_gain = legal[0], -1.0
         for a in legal:
             clan = ec[a - A_DISGUISE]
-            mine = s.influence(p, clan)
-            rival = max((s.influence(q, clan) for q in range(s.n) if q != p), default=0)
+            mine = influence(s.envoys[p], s.disguised[p], clan, ec)
+            rival = max((influence(s.envoys[q], s.disguised[q], clan, ec) for q in range(s.n)
+                         if q != p), default=0)
             honour = s.clan_honour(clan)
             if mine + 1 > rival >= mine:
                 gain = honour + 1.0  # from second (or tied) to first
@@ -566,8 +578,43 @@ class Heuristic:
         if self.deck_below and best < A_DECK and _TAKE_PREF[best - A_TAKE] < self.deck_below:
             i = bisect_left(legal, A_DECK)
             if i < len(legal) and legal[i] == A_DECK:
+                if self.deck_helps:
+                    take = self.raid_card(s, legal)
+                    if take >= 0:
+                        return take
                 return A_DECK
         return best
+
+    def raid_card(self, s: NinjatoState, legal: list[int]) -> int:
+        """The face-up draw that raises this hand's best raid score most, else the first
+        that adds a value the hand lacks (-1: every face-up card is one more of a value
+        held that opens no better raid).  Only a lacking value or a Ki can raise it
+        (`raid_plan` reads the hand's lowest and highest value and its Ki count), so the
+        others are not tried, and a lone such card is taken without trying."""
+        hand = s.hands[s.player]
+        tries = []
+        for a in legal:
+            if a >= A_DECK:
+                break
+            v = a - A_TAKE
+            if not hand[v] or v == 2:
+                tries.append(a)
+        if not tries:
+            return -1
+        if len(tries) == 1 and not hand[tries[0] - A_TAKE]:
+            return tries[0]  # raises the raid or adds a missing value: taken either way
+        best, best_score = -1, self.scored_raid(s, hand)[1]
+        new_value = -1
+        for a in tries:
+            v = a - A_TAKE
+            if new_value < 0 and not hand[v]:
+                new_value = a
+            hand[v] += 1  # try the card in hand (undone at once)
+            score = self.scored_raid(s, hand)[1]
+            hand[v] -= 1
+            if score > best_score:
+                best, best_score = a, score
+        return best if best >= 0 else new_value
 
     def best_raid(self, s: NinjatoState, hand: list[int]) -> int:
         """The open house with the most treasure whose sentry this hand can beat (-1: none)."""
@@ -582,15 +629,15 @@ class Heuristic:
         and the plain part is looked up per (sorted) plain list.
         """
         C = s.C
-        if self.whole and s.tiles[s.cur]:
-            plan = skill_plan(C, hand, s.ready[s.cur])
+        if self.whole and s.tiles[s.player]:
+            plan = skill_plan(C, hand, s.ready[s.player])
         else:
             cached = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
             plan = raid_plan(C, hand) if cached is None else cached
         best, best_score = -1, 0
         worths = _PLAIN_WORTH2
-        for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.hclosed, s.hsentry, s.hplain,
-                                                  s.hred):
+        for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.house_closed, s.house_sentry,
+                                                  s.house_plain, s.house_red):
             if closed:
                 continue
             opt = plan[guard]
@@ -603,13 +650,13 @@ class Heuristic:
 
     def envoy_points(self, s: NinjatoState, e: int) -> int:
         """Most honour this seat's treasure could score on envoy `e` (cached per holding)."""
-        return envoy_table(s.C, s.treas[s.cur])[e]
+        return envoy_table(s.C, s.treasures[s.player])[e]
 
     def rumour_buy(self, s: NinjatoState, legal: list[int]) -> int | None:
         """The pavilion buy (legal's tail, highest slot first) that best extends a set."""
         mine = [0] * 5
         rt = s.C.rum_type
-        for r in s.rumours[s.cur]:
+        for r in s.rumours[s.player]:
             mine[rt[r]] += 1
         pavilion = s.pavilion
         best, best_score = None, -1
@@ -624,7 +671,7 @@ class Heuristic:
 
     # ------------------------------------------------------------------ raids
     def fight(self, s: NinjatoState, legal: list[int]) -> int:
-        p = s.cur
+        p = s.player
         hand = s.hands[p]
         stealth = s.raid_approach
         if s.guard_kind == G_ELITE:  # guard_value() inlined (hot path)
@@ -651,7 +698,7 @@ class Heuristic:
             swap = self.best_swap(s, legal)
             if swap >= 0:
                 return swap
-        ready = s.ready[s.cur]
+        ready = s.ready[s.player]
         if s.play_base < 0:
             cheap = -1
             if ready[_E.E_ZERO if stealth else _E.E_SIX]:
@@ -765,12 +812,12 @@ class Heuristic:
 
     @staticmethod
     def _ready_low(s: NinjatoState) -> bool:
-        r = s.ready[s.cur]
+        r = s.ready[s.player]
         return bool(r[_E.E_ZERO] or r[_E.E_MINUS2])
 
     @staticmethod
     def _ready_high(s: NinjatoState) -> bool:
-        r = s.ready[s.cur]
+        r = s.ready[s.player]
         return bool(r[_E.E_SIX] or r[_E.E_PLUS2])
 
     def banzai_or_retreat(self, s: NinjatoState, legal: list[int] | None = None) -> int:
@@ -779,10 +826,10 @@ class Heuristic:
             swap = self.best_swap(s, legal)
             if swap >= 0:
                 return swap
-        p = s.cur
+        p = s.player
         h0, h1, ki, h3, h4 = s.hands[p]
         h = s.raid_house
-        plain = s.hplain[h]
+        plain = s.house_plain[h]
         ready = s.ready[p]
         if s.raid_approach:
             if ready[_E.E_ZERO] or ready[_E.E_MINUS2]:
@@ -808,10 +855,10 @@ class Heuristic:
                 win = (best - 1) / 5 if best < 6 else 1.0
         if plain:
             nxt = plain[0]
-            left = len(plain) + len(s.hred[h])
+            left = len(plain) + len(s.house_red[h])
         else:
             win *= 0.6  # elites: harder (split and double guards)
-            red = s.hred[h]
+            red = s.house_red[h]
             nxt = red[0]
             left = len(red)
         gain = TVAL[nxt] + (3.0 if left == 1 else 0.0)
@@ -833,7 +880,7 @@ class Heuristic:
         """Put the most valuable token on the clan where this seat has the most envoys."""
         mine = [0, 0, 0]
         ec = s.C.env_clan
-        for e in s.envoys[s.cur]:
+        for e in s.envoys[s.player]:
             mine[ec[e]] += 1
         # max() by (envoys of the clan, value index): the first of the best
         best, best_m, best_v = legal[0], -1, -1
@@ -847,7 +894,7 @@ class Heuristic:
     # ------------------------------------------------------------------ payments, scoring
     def best_payment(self, s: NinjatoState, legal: list[int]) -> int:
         """The payment worth the most honour (the first of the best, like max())."""
-        kind, card = divmod(s.pend, 100)
+        kind, card = divmod(s.pending, 100)
         opts = s.C.env_opts[card] if kind == 0 else s.C.rum_opts[card]
         t0, t1, t2, t3 = s.C.tval
         best, best_pts = legal[0], -1
@@ -859,7 +906,7 @@ class Heuristic:
         return best
 
     def reward(self, s: NinjatoState, legal: list[int]) -> int:
-        clan = s.sc_q[s.sc_i][2]
+        clan = s.scoring_queue[s.scoring_step][2]
         if self.whole and len(legal) > 1:
             a, worth = self.best_free_rumour(s, legal)
             if self.collector:
@@ -891,7 +938,7 @@ class Heuristic:
             return self.best_free_rumour(s, legal)[0]
         mine = [0] * 5
         rt = s.C.rum_type
-        for r in s.rumours[s.cur]:
+        for r in s.rumours[s.player]:
             mine[rt[r]] += 1
         pavilion = s.pavilion
         best, best_score = -1, -1

@@ -57,8 +57,10 @@ _KI_OR_GIVE_UP = [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
 _GIVE_UP = [A_GIVE_UP]
 
 
-class RaidMixin(NinjatoFields):
-    """Raid rules of `NinjatoState` (attributes are declared in `NinjatoFields`)."""
+class RaidRules(NinjatoFields):
+    """Raid rules of `NinjatoState`, its base class (attributes are declared in
+    `NinjatoFields`): a raid is a phase of the rules with its own steps (fight, banzai or
+    retreat, keep, token), so it reads as one chapter beside the rest of `state.py`."""
 
     __slots__ = ()
 
@@ -70,7 +72,7 @@ class RaidMixin(NinjatoFields):
         self.raid_treasures = []
         self.raid_wins = 0
         self.elite_part = 0
-        g = self.hsentry[h]
+        g = self.house_sentry[h]
         self.play_base = -1
         self.play_modifier = 0
         self.play_override = -1
@@ -98,20 +100,20 @@ class RaidMixin(NinjatoFields):
     # ------------------------------------------------------------------ legal actions
     def legal_choice(self) -> list[int]:
         """3.4.4 after a win: banzai or retreat (Choho swaps too, 3.4.9)."""
-        if self.ready[self.cur][E_SWAP]:
+        if self.ready[self.player][E_SWAP]:
             return [A_BANZAI, A_RETREAT] + self.swap_actions()
         return _BANZAI_OR_RETREAT
 
     def legal_keep(self) -> list[int]:
         """A4: a failed raider keeps one treasure type of the shuriken (Choho first)."""
         out = [A_KEEP + t for t in sorted(set(self.raid_treasures))]
-        if self.ready[self.cur][E_SWAP]:
+        if self.ready[self.player][E_SWAP]:
             out.extend(self.swap_actions())
         return out
 
     def legal_fight(self) -> list[int]:
         """A base card (or Boryaku), then modifiers (Ki, skills), or give up (3.4.2)."""
-        p = self.cur
+        p = self.player
         hand = self.hands[p]
         if not self.tiles[p]:  # no skill tile: only cards (the usual case, ~all bot fights)
             if self.play_base < 0:
@@ -137,7 +139,7 @@ class RaidMixin(NinjatoFields):
 
     def legal_fight_general(self) -> list[int]:
         """`legal_fight` for a seat with skill tiles (also valid without: tests compare)."""
-        p = self.cur
+        p = self.player
         hand = self.hands[p]
         ready = self.ready[p]
         out = []
@@ -187,7 +189,7 @@ class RaidMixin(NinjatoFields):
         Tenmon refresh spent on the strongest such skill the seat owns.  One switch of
         approach (Seishin) is tried too, paid by a refresh when the tile is used.
         """
-        p = self.cur
+        p = self.player
         ready = self.ready[p]
         owned = self.owned[p]
         refresh = ready[E_REFRESH]
@@ -227,14 +229,14 @@ class RaidMixin(NinjatoFields):
         """
         out = []
         h = self.raid_house
-        plain = self.hplain[h]
+        plain = self.house_plain[h]
         gives = sorted(set(self.raid_treasures))
         for t in sorted(set(plain)):
             for g in gives:
                 if g != t:
                     out.append(A_SWAP + g * 10 + t * 2)
         top = plain[-1] if plain else -1
-        for t in sorted(set(self.hred[h])):
+        for t in sorted(set(self.house_red[h])):
             for g in gives:
                 if g != t or top > t:
                     out.append(A_SWAP + g * 10 + t * 2 + 1)
@@ -243,13 +245,13 @@ class RaidMixin(NinjatoFields):
 
     def token_actions(self) -> list[int]:
         """3.4.7 / A24: any available token of either other clan (or each clan's lowest)."""
-        old = self.hclan[self.raid_house]
+        old = self.house_clan[self.raid_house]
         lowest = self.rules.token_choice == "lowest"
         out = []
         for c in range(3):
             if c == old:
                 continue
-            for vi, free in enumerate(self.toksup[c]):
+            for vi, free in enumerate(self.token_supply[c]):
                 if free:
                     out.append(A_TOKEN + c * 5 + vi)
                     if lowest:
@@ -275,11 +277,11 @@ class RaidMixin(NinjatoFields):
         self.take_token(*divmod(a - A_TOKEN, 5))
 
     def apply_fight(self, a: int) -> None:
-        p = self.cur
+        p = self.player
         if a < A_BOR2:
             v = a - A_BASE
             self.hands[p][v] -= 1
-            self.ddisc[v] += 1
+            self.dojo_discards[v] += 1
             if self.known[p][v]:  # a card known to be held left the hand in sight
                 self.known[p][v] -= 1
             self.play_base = v + 1
@@ -292,7 +294,7 @@ class RaidMixin(NinjatoFields):
             self.boryaku_played = True
         elif a <= A_KI_MINUS:
             self.hands[p][2] -= 1
-            self.ddisc[2] += 1
+            self.dojo_discards[2] += 1
             if self.known[p][2]:
                 self.known[p][2] -= 1
             self.play_modifier += 1 if a == A_KI_PLUS else -1
@@ -346,7 +348,7 @@ class RaidMixin(NinjatoFields):
         decision, and no card is spent to show the loss (seed 004, translator's note).
         """
         self.phase = PH_FIGHT
-        if self.play_base >= 0 and self.play_override < 0 and self.hands[self.cur][2]:
+        if self.play_base >= 0 and self.play_override < 0 and self.hands[self.player][2]:
             return  # a Ki to add
         legal = self.legal_fight()
         if len(legal) == 1:  # giving up is always offered, and last
@@ -368,32 +370,32 @@ class RaidMixin(NinjatoFields):
                 self.boryaku_played = False
                 self.await_play()
                 return
-            self.elites[self.cur].append(self.guard_id)
+            self.elites[self.player].append(self.guard_id)
         elif kind == G_REGULAR:
-            self.gdisc.append(self.guard_id)
+            self.guard_discards.append(self.guard_id)
         h = self.raid_house
-        plain = self.hplain[h]
-        t = plain.pop(0) if plain else self.hred[h].pop(0)
+        plain = self.house_plain[h]
+        t = plain.pop(0) if plain else self.house_red[h].pop(0)
         self.raid_treasures.append(t)
         self.raid_wins += 1
-        if not plain and not self.hred[h]:
+        if not plain and not self.house_red[h]:
             self.clear_house()
         else:
             self.phase = PH_CHOICE
-            if not self.ready[self.cur][E_SWAP]:  # `legal_choice` without Choho (the usual)
+            if not self.ready[self.player][E_SWAP]:  # `legal_choice` without Choho (the usual)
                 self._legal_cache = _BANZAI_OR_RETREAT
 
     def banzai(self) -> None:
         """3.4.4: reveal the next guard: regular while plain treasure remains, else an elite."""
         h = self.raid_house
-        plain = self.hplain[h]
+        plain = self.house_plain[h]
         self.play_base = -1
         self.play_modifier = 0
         self.play_override = -1
         self.boryaku_played = False
         self.elite_part = 0
         if plain:
-            deck = self.gdeck
+            deck = self.guard_deck
             if deck:  # draw_guard inlined (hot path)
                 i = int(self.rng.random() * len(deck))
                 g = deck[i]
@@ -409,23 +411,23 @@ class RaidMixin(NinjatoFields):
                 t = self.draw_treasure()
                 if t >= 0:
                     insort(plain, t)
-                insort(self.hred[h], plain.pop())
+                insort(self.house_red[h], plain.pop())
             self.guard_kind = G_REGULAR
             self.guard_id = g
         else:
-            if not self.edeck:
-                self.edeck, self.edisc = self.edisc, []
-            if not self.edeck:
+            if not self.elite_deck:
+                self.elite_deck, self.elite_discards = self.elite_discards, []
+            if not self.elite_deck:
                 self.guard_kind = G_NONE
                 self.win_guard()
                 return
             self.guard_kind = G_ELITE
-            self.guard_id = draw_from(self.edeck, self.rng)
+            self.guard_id = draw_from(self.elite_deck, self.rng)
         self.await_play()
 
     def retreat(self) -> None:
         """3.4.4: keep every treasure on the shuriken; the house gets one more (3.4.6)."""
-        tr = self.treas[self.cur]
+        tr = self.treasures[self.player]
         for t in self.raid_treasures:
             tr[t] += 1
         self.raid_treasures = []
@@ -434,12 +436,12 @@ class RaidMixin(NinjatoFields):
     def fail(self) -> None:
         """The raid fails: the revealed guard is discarded (A5), keep one treasure (A4)."""
         if self.guard_kind == G_REGULAR:
-            self.gdisc.append(self.guard_id)
+            self.guard_discards.append(self.guard_id)
         elif self.guard_kind == G_ELITE:
-            self.edisc.append(self.guard_id)
+            self.elite_discards.append(self.guard_id)
         self.guard_kind = G_NONE
         shur = self.raid_treasures
-        if shur and (len(set(shur)) > 1 or (self.ready[self.cur][E_SWAP]
+        if shur and (len(set(shur)) > 1 or (self.ready[self.player][E_SWAP]
                                             and self.swap_actions())):
             self.phase = PH_KEEP
         else:
@@ -449,9 +451,9 @@ class RaidMixin(NinjatoFields):
         shur = self.raid_treasures
         if keep >= 0:
             shur.remove(keep)
-            self.treas[self.cur][keep] += 1
+            self.treasures[self.player][keep] += 1
         for t in shur:
-            self.tdisc[t] += 1
+            self.treasure_discards[t] += 1
         self.raid_treasures = []
         if self.raid_wins or self.rules.refill_on_zero_gain:
             self.refill_after_raid()
@@ -464,7 +466,7 @@ class RaidMixin(NinjatoFields):
         total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
         t = draw_count(bag, total, self.rng) if total else self.draw_treasure()
         if t >= 0:
-            insort(self.hplain[self.raid_house], t)
+            insort(self.house_plain[self.raid_house], t)
         self.next_turn()
 
     def swap(self, a: int) -> None:
@@ -472,11 +474,11 @@ class RaidMixin(NinjatoFields):
         valuable plain treasure left in the house red (seed 004; see docs/deviations.md)."""
         g, rest = divmod(a - A_SWAP, 10)
         t, side = divmod(rest, 2)
-        self.ready[self.cur][E_SWAP] -= 1
-        plain = self.hplain[self.raid_house]
+        self.ready[self.player][E_SWAP] -= 1
+        plain = self.house_plain[self.raid_house]
         insort(plain, g)
         if side:
-            red = self.hred[self.raid_house]
+            red = self.house_red[self.raid_house]
             red.remove(t)
             insort(red, plain.pop())
         else:
@@ -484,21 +486,21 @@ class RaidMixin(NinjatoFields):
         self.raid_treasures.remove(g)
         self.raid_treasures.append(t)
         if self.phase == PH_KEEP and len(set(self.raid_treasures)) == 1 and not (
-                self.ready[self.cur][E_SWAP] and self.swap_actions()):
+                self.ready[self.player][E_SWAP] and self.swap_actions()):
             self.finish_fail(self.raid_treasures[0])
 
     def clear_house(self) -> None:
         """3.4.7: all treasure to the raider, sentry discarded, new token, house closed."""
         h = self.raid_house
-        tr = self.treas[self.cur]
+        tr = self.treasures[self.player]
         for t in self.raid_treasures:
             tr[t] += 1
         self.raid_treasures = []
-        if self.hsentry[h] >= 0:
-            self.gdisc.append(self.hsentry[h])
-        self.hsentry[h] = -1
-        self.hclosed[h] = True
-        self.toksup[self.hclan[h]][self.htok[h]] = 1
+        if self.house_sentry[h] >= 0:
+            self.guard_discards.append(self.house_sentry[h])
+        self.house_sentry[h] = -1
+        self.house_closed[h] = True
+        self.token_supply[self.house_clan[h]][self.house_token[h]] = 1
         opts = self.token_actions()
         if len(opts) == 1:
             self.take_token(*divmod(opts[0] - A_TOKEN, 5))
@@ -508,8 +510,8 @@ class RaidMixin(NinjatoFields):
 
     def take_token(self, clan: int, vi: int) -> None:
         h = self.raid_house
-        self.hclan[h] = clan
-        self.htok[h] = vi
-        self.toksup[clan][vi] = 0
+        self.house_clan[h] = clan
+        self.house_token[h] = vi
+        self.token_supply[clan][vi] = 0
         self.next_turn()
 

@@ -55,7 +55,7 @@ def _slots(items) -> str:
 
 
 def round_label(state: NinjatoState) -> str:
-    return f"round {min(state.rnd, ROUNDS)}"
+    return f"round {min(state.round, ROUNDS)}"
 
 
 def _guard(state: NinjatoState, g: int) -> str:
@@ -76,23 +76,23 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
     C = state.C
     n = state.n
     status = ("game over" if state.phase == PH_END
-              else f"seat {state.cur + 1} to act ({PHASES.get(state.phase, 'decide')})")
+              else f"seat {state.player + 1} to act ({PHASES.get(state.phase, 'decide')})")
     order = ", ".join(str(p + 1) for p in state.order)
     lines = [  # the first line (status and pile sizes) changes every move: transcripts skip it
         f"Ninjato · {round_label(state)} of {ROUNDS}, shuriken {state.turn} of {3 * n} · "
-        f"{status} · dojo deck {sum(state.deck)}, discards {sum(state.ddisc)} · treasure bag "
-        f"{sum(state.bag)}",
+        f"{status} · dojo deck {sum(state.deck)}, discards {sum(state.dojo_discards)} · "
+        f"treasure bag {sum(state.bag)}",
         f"turn order: seat {order}",
         f"dojo row: {' '.join(map(str, state.row)) or 'empty'}",
     ]
     for h in range(5):
-        token = C.token_values[state.htok[h]]
-        plain = ", ".join(TREASURE_NAMES[t] for t in state.hplain[h])
-        red = ", ".join(TREASURE_NAMES[t] for t in state.hred[h])
+        token = C.token_values[state.house_token[h]]
+        plain = ", ".join(TREASURE_NAMES[t] for t in state.house_plain[h])
+        red = ", ".join(TREASURE_NAMES[t] for t in state.house_red[h])
         loot = " + ".join(part for part in (plain, red and f"red {red}") if part)
-        lines.append(f"house {h} {CLAN_NAMES[state.hclan[h]]} (token {token}): "
-                     f"{_guard(state, state.hsentry[h])} · {loot or 'no treasure'}"
-                     + (" [cleared]" if state.hclosed[h] else ""))
+        lines.append(f"house {h} {CLAN_NAMES[state.house_clan[h]]} (token {token}): "
+                     f"{_guard(state, state.house_sentry[h])} · {loot or 'no treasure'}"
+                     + (" [cleared]" if state.house_closed[h] else ""))
     lines.append("sensei: " + _slots(C.skill_names[t] for t in state.sensei))
     lines.append("palace: " + _slots(_envoy(state, e) for e in state.palace))
     lines.append("pavilion: " + _slots(_rumour(state, r) for r in state.pavilion))
@@ -114,7 +114,7 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
         shown_rumours = (", ".join(_rumour(state, r) for r in sorted(rumours)) or "none"
                          if sees else f"{len(rumours)} hidden")
         lines.append(f"seat {p + 1}{' (you)' if seat == p else ''}: honour {honour[p]:g} · "
-                     f"hand {shown_hand} · treasures {_treasures(state.treas[p])}")
+                     f"hand {shown_hand} · treasures {_treasures(state.treasures[p])}")
         extras = []
         if state.tiles[p]:
             extras.append(f"skills {', '.join(C.skill_names[t] for t in state.tiles[p])} "
@@ -127,7 +127,7 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
     if state.phase in (PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN):
         approach = "stealth" if state.raid_approach else "force"
         play = state.play_value() if state.play_base >= 0 else "-"
-        lines.append(f"raid: seat {state.cur + 1} on house {state.raid_house} by {approach} · "
+        lines.append(f"raid: seat {state.player + 1} on house {state.raid_house} by {approach} · "
                      f"guards beaten {state.raid_wins} · guard value {state.guard_value()} · "
                      f"play {play} · on the shuriken: "
                      + (", ".join(TREASURE_NAMES[t] for t in state.raid_treasures) or "nothing"))

@@ -1,6 +1,8 @@
-"""Ninjato core loop: setup, placements (dojo, sensei, palace, pavilion), end of round.
+"""Ninjato rules: setup, placements (dojo, sensei, palace, pavilion), end of round, the
+scoring phases (3.8) and the final scoring (3.9).
 
-Raids live in `raid.py` and scoring in `scoring.py` (mixins of the same class).  Everything
+Raids (3.4) live in `raid.py`, a base class of this one; the scoring arithmetic lives in
+`scoring.py` (pure functions this class calls).  Everything
 is flat lists of ints: a hand is 5 counts (card values 1..5), a treasure holding is 5 counts
 (fan, scroll, vase, jade, gold), the dojo deck and the treasure bag are counts too (a draw
 picks uniformly from the remaining cards, which is what a shuffled deck does), and the
@@ -12,16 +14,28 @@ from __future__ import annotations
 import random
 from bisect import insort
 
-from engines.kit import copy_rng, deal_back, draw_count, draw_from, refill, refill_counts, world_rng
+from engines.kit import (
+    copy_rng,
+    deal_back,
+    draw_count,
+    draw_from,
+    lead_changes,
+    refill,
+    refill_counts,
+    world_rng,
+)
 from engines.ninjato import components as comp
-from engines.ninjato import render
+from engines.ninjato import render, scoring
 from engines.ninjato.actions import (
     A_DECK,
     A_DISCARD,
+    A_DISGUISE,
+    A_HONOUR,
     A_HOUSE,
     A_PALACE,
     A_PAVILION,
     A_PAY,
+    A_RUMOUR,
     A_SENSEI,
     A_SKILLPAY,
     A_TAKE,
@@ -32,24 +46,37 @@ from engines.ninjato.actions import (
     KIND_TABLE,
     PH_CHOICE,
     PH_DISCARD,
+    PH_DISGUISE,
     PH_DRAW,
     PH_END,
     PH_FIGHT,
     PH_PAY,
     PH_PLACE,
+    PH_REWARD1,
+    PH_REWARD2,
     PH_SKILLPAY,
     action_to_str,
 )
 from engines.ninjato.fields import SLOTS as _SLOTS
+from engines.ninjato.raid import RaidRules
 from engines.ninjato.rules import Rules
-from engines.ninjato.scoring import ScoringMixin
 
 E_BORYAKU = comp.E_BORYAKU
 E_DISGUISE = comp.E_DISGUISE
 E_SWAP = comp.E_SWAP
+R_SHAMEFUL = comp.R_SHAMEFUL
 HAND_LIMIT = 7
 ROUNDS = 7
 DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
+# the face-down stacks: their order is hidden (resampled by `determinize`), their size is seen
+_FACE_DOWN_STACKS = ("guard_deck", "elite_deck", "envoy_deck", "skill_stack", "disguise_stack",
+                     "skills_unseen", "rumour_deck")
+# attributes `observation` leaves out: hidden (hands but the observer's, the dojo deck, the
+# stacks: sizes only), or not part of the position
+_NOT_OBSERVED = ("rules", "rng", "C", "hands", "deck", "final") + _FACE_DOWN_STACKS
+# the steps of a scoring phase's queue, entries [seat, step, clan or Disguise tiles]: a
+# seat's Disguise declarations, the ranking, a first-place reward, a second-place reward
+Q_DISGUISE, Q_RANK, Q_FIRST, Q_SECOND = 0, 1, 2, 3
 
 # sorted face-up row (deck not empty) -> the dojo draw actions (shared lists)
 _DRAW_ACTS: dict[tuple[int, ...], list[int]] = {}
@@ -125,11 +152,11 @@ def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
     return out
 
 
-class NinjatoState(ScoringMixin):
-    """A Ninjato position (see the module docstring for the data layout).
+class NinjatoState(RaidRules):
+    """A Ninjato position (the data layout: `NinjatoFields` in fields.py).
 
-    One inheritance chain, `NinjatoFields` (the typed attributes) -> `RaidMixin` ->
-    `ScoringMixin` -> here: a class compiled by mypyc has a single base."""
+    One inheritance chain, `NinjatoFields` (the typed attributes) -> `RaidRules` (the raid
+    rules) -> here: a class compiled by mypyc has a single base."""
 
     __slots__ = ()
     kind_table = KIND_TABLE
@@ -158,53 +185,53 @@ class NinjatoState(ScoringMixin):
         order = list(range(n))
         rng.shuffle(order)
         s.order = order
-        s.rnd = 1
+        s.round = 1
         s.turn = 0
         s.dojo_stack = []
-        s.gdeck = list(range(len(C.gval)))
-        s.gdisc = []
-        s.edeck = list(range(len(C.ehonour)))
-        s.edisc = []
+        s.guard_deck = list(range(len(C.gval)))
+        s.guard_discards = []
+        s.elite_deck = list(range(len(C.ehonour)))
+        s.elite_discards = []
         s.elites = [[] for _ in range(n)]
-        s.hsentry = [draw_from(s.gdeck, rng) for _ in range(5)]
+        s.house_sentry = [draw_from(s.guard_deck, rng) for _ in range(5)]
         tokens = list(C.setup_tokens)
         rng.shuffle(tokens)
-        s.hclan = [c for c, _ in tokens]
-        s.htok = [v for _, v in tokens]
-        s.toksup = [[1] * len(C.token_values) for _ in range(3)]
+        s.house_clan = [c for c, _ in tokens]
+        s.house_token = [v for _, v in tokens]
+        s.token_supply = [[1] * len(C.token_values) for _ in range(3)]
         for c, v in tokens:
-            s.toksup[c][v] = 0
-        s.hclosed = [False] * 5
+            s.token_supply[c][v] = 0
+        s.house_closed = [False] * 5
         s.bag = list(C.tcounts)
-        s.tdisc = [0] * 5
-        s.treas = [[0] * 5 for _ in range(n)]
-        s.hplain = [[] for _ in range(5)]
-        s.hred = [[] for _ in range(5)]
+        s.treasure_discards = [0] * 5
+        s.treasures = [[0] * 5 for _ in range(n)]
+        s.house_plain = [[] for _ in range(5)]
+        s.house_red = [[] for _ in range(5)]
         bag = s.bag
         total = sum(bag)
-        for plain in s.hplain:  # 3 each; same draws as draw_treasure while the bag lasts
+        for plain in s.house_plain:  # 3 each; same draws as draw_treasure while the bag lasts
             for _ in range(3):
                 t = draw_count(bag, total, rng) if total > 0 else s.draw_treasure()
                 total -= 1
                 if t >= 0:
                     insort(plain, t)
-        s.sdis = [i for i, e in enumerate(C.skill_effect) if e == E_DISGUISE]
-        s.sbig = [i for i, e in enumerate(C.skill_effect) if e != E_DISGUISE]
-        s.sdisc = []
-        s.sunseen = []  # the big stack's tiles discarded face down after round 4
-        s.sensei = [draw_from(s.sbig, rng) for _ in range(min(n, len(s.sbig)))]
+        s.disguise_stack = [i for i, e in enumerate(C.skill_effect) if e == E_DISGUISE]
+        s.skill_stack = [i for i, e in enumerate(C.skill_effect) if e != E_DISGUISE]
+        s.skill_discards = []
+        s.skills_unseen = []  # the big stack's tiles discarded face down after round 4
+        s.sensei = [draw_from(s.skill_stack, rng) for _ in range(min(n, len(s.skill_stack)))]
         s.tiles = [[] for _ in range(n)]
         s.owned = [[0] * 10 for _ in range(n)]
         s.ready = [[0] * 10 for _ in range(n)]
         s.schools = [0] * n
-        s.envdeck = list(range(len(C.env_clan)))
-        s.palace = [draw_from(s.envdeck, rng) for _ in range(4)]
+        s.envoy_deck = list(range(len(C.env_clan)))
+        s.palace = [draw_from(s.envoy_deck, rng) for _ in range(4)]
         s.envoys = [[] for _ in range(n)]
-        s.rdeck = list(range(len(C.rum_type)))
-        s.pavilion = [draw_from(s.rdeck, rng) for _ in range(4)]
+        s.rumour_deck = list(range(len(C.rum_type)))
+        s.pavilion = [draw_from(s.rumour_deck, rng) for _ in range(4)]
         s.rumours = [[] for _ in range(n)]
         s.deck = list(C.dojo)
-        s.ddisc = [0] * 5
+        s.dojo_discards = [0] * 5
         s.hands = [[0] * 5 for _ in range(n)]
         s.known = [[0] * 5 for _ in range(n)]  # cards of each hand everyone saw taken
         deck = s.deck
@@ -224,28 +251,27 @@ class NinjatoState(ScoringMixin):
                         s.hands[p][v] += 1
             s.row = sorted(s.draw_card() + 1 for _ in range(3))
         s.honour = [0] * n
-        s.src_env = [0] * n
-        s.src_tok = [0] * n
-        s.src_rum = [0] * n
+        s.envoy_honour = [0] * n
+        s.token_honour = [0] * n
+        s.rumour_honour = [0] * n
         s.raid_house = s.raid_approach = s.guard_kind = s.guard_id = 0
         s.elite_part = s.play_modifier = s.raid_wins = 0
         s.play_base = s.play_override = -1
         s.boryaku_played = False
         s.raid_treasures = []
-        s.pend = -1
-        s.ndisc = 0
-        s.ndraw = 0
-        s.disg = [[] for _ in range(n)]
-        s.sc_q = []
-        s.sc_i = 0
-        s.sc_first = []
-        s.sc_second = []
-        s.sc_choice = []
-        s.disg_left = 0
+        s.pending = -1
+        s.to_discard = 0
+        s.to_draw = 0
+        s.disguised = [[] for _ in range(n)]
+        s.scoring_queue = []
+        s.scoring_step = 0
+        s.first_places = []
+        s.second_places = []
+        s.reward_taken = []
         s.leaders = []
         s.final = None
         s.phase = PH_PLACE
-        s.cur = order[0]
+        s.player = order[0]
         return s
 
     # ------------------------------------------------------------------ chance helpers
@@ -254,7 +280,7 @@ class NinjatoState(ScoringMixin):
         deck = self.deck
         total = sum(deck)
         if total == 0:
-            if not refill_counts(deck, self.ddisc):
+            if not refill_counts(deck, self.dojo_discards):
                 return -1
             total = sum(deck)
         return draw_count(deck, total, self.rng)
@@ -264,14 +290,14 @@ class NinjatoState(ScoringMixin):
         bag = self.bag
         total = sum(bag)
         if total == 0:
-            if not refill_counts(bag, self.tdisc):
+            if not refill_counts(bag, self.treasure_discards):
                 return -1
             total = sum(bag)
         return draw_count(bag, total, self.rng)
 
     # ------------------------------------------------------------------ contract: acting
     def current_player(self) -> int:
-        return self.cur
+        return self.player
 
     def is_terminal(self) -> bool:
         return self.phase == PH_END
@@ -284,7 +310,7 @@ class NinjatoState(ScoringMixin):
         Hot path (a third of a game's decisions): the dojo and house parts are cached lists,
         and the palace/pavilion part is one bit test per face-up card.
         """
-        p = self.cur
+        p = self.player
         hand = self.hands[p]
         has_card = hand[0] or hand[1] or hand[2] or hand[3] or hand[4]  # (cheaper than a sum)
         deck = self.deck
@@ -303,9 +329,9 @@ class NinjatoState(ScoringMixin):
                     out.append(i)
                 i += 1
         if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
-            closed = self.hclosed
+            closed = self.house_closed
             out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
-        tr = self.treas[p]
+        tr = self.treasures[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
             C = self.C
             aff = C.afford.get(tuple(tr))  # tuple() beats (*tr,), which builds a list first
@@ -342,12 +368,12 @@ class NinjatoState(ScoringMixin):
 
     def legal_pay(self) -> list[int]:
         """3.6: the distinct exact payments of the chosen envoy/rumour this holding covers."""
-        return [A_PAY + i for i in payable(self.C, self.pend, self.treas[self.cur])]
+        return [A_PAY + i for i in payable(self.C, self.pending, self.treasures[self.player])]
 
     def legal_card(self) -> list[int]:
         """Pay a skill (SKILLPAY) or discard to the hand limit (DISCARD): one card value."""
         base = A_SKILLPAY if self.phase == PH_SKILLPAY else A_DISCARD
-        return [base + v for v, c in enumerate(self.hands[self.cur]) if c]
+        return [base + v for v, c in enumerate(self.hands[self.player]) if c]
 
     def legal_none(self) -> list[int]:
         return []
@@ -370,33 +396,33 @@ class NinjatoState(ScoringMixin):
             self.visit_pavilion(a - A_PAVILION)
 
     def apply_pay(self, a: int) -> None:
-        kind, card = divmod(self.pend, 100)
+        kind, card = divmod(self.pending, 100)
         opts = self.C.env_opts[card] if kind == 0 else self.C.rum_opts[card]
         self.pay_and_take(kind, card, opts[a - A_PAY])
 
     def apply_skillpay(self, a: int) -> None:
-        self.learn_skill(self.pend, a - A_SKILLPAY)
+        self.learn_skill(self.pending, a - A_SKILLPAY)
 
     def apply_discard(self, a: int) -> None:
         """A17: discard down to the hand limit, one card per decision."""
         v = a - A_DISCARD
-        self.hands[self.cur][v] -= 1
-        self.ddisc[v] += 1
-        if self.known[self.cur][v]:
-            self.known[self.cur][v] -= 1
-        self.ndisc -= 1
-        if self.ndisc == 0:
+        self.hands[self.player][v] -= 1
+        self.dojo_discards[v] += 1
+        if self.known[self.player][v]:
+            self.known[self.player][v] -= 1
+        self.to_discard -= 1
+        if self.to_discard == 0:
             self.next_turn()
 
     # ------------------------------------------------------------------ locations
     def visit_dojo(self, a: int) -> None:
         """3.3: stack the shuriken, then draw 4/3/2 cards (by hand size) one at a time, the
         first one (`a`) chosen with the placement."""
-        p = self.cur
+        p = self.player
         self.dojo_stack.append(p)
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
-        self.ndraw = DRAWS_BY_HAND[hn] if hn < 2 else 2
+        self.to_draw = DRAWS_BY_HAND[hn] if hn < 2 else 2
         self.apply_draw(a)
 
     def legal_draw(self) -> list[int]:
@@ -407,12 +433,12 @@ class NinjatoState(ScoringMixin):
             if out is None:
                 out = _DRAW_ACTS[tuple(self.row)] = draw_actions(1, self.row)
             return out
-        return draw_actions(1 if any(self.ddisc) else 0, self.row)
+        return draw_actions(1 if any(self.dojo_discards) else 0, self.row)
 
     def apply_draw(self, a: int) -> None:
         """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card
         (seen by all); then the next draw, made at once when it has one option (row empty)."""
-        p = self.cur
+        p = self.player
         hand = self.hands[p]
         row = self.row
         while True:
@@ -427,8 +453,8 @@ class NinjatoState(ScoringMixin):
                 row.remove(v + 1)
                 self.known[p][v] += 1
             hand[v] += 1
-            self.ndraw -= 1
-            if not self.ndraw:
+            self.to_draw -= 1
+            if not self.to_draw:
                 break
             opts = self.legal_draw()
             if len(opts) > 1:
@@ -438,7 +464,7 @@ class NinjatoState(ScoringMixin):
             if not opts:
                 break
             a = opts[0]
-        self.ndraw = 0
+        self.to_draw = 0
         self.end_dojo()
 
     def end_dojo(self) -> None:
@@ -451,7 +477,7 @@ class NinjatoState(ScoringMixin):
             rng = self.rng
             while need:
                 if not total:
-                    self.deck, self.ddisc = self.ddisc, deck
+                    self.deck, self.dojo_discards = self.dojo_discards, deck
                     deck = self.deck
                     total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
                     if not total:
@@ -460,17 +486,17 @@ class NinjatoState(ScoringMixin):
                 total -= 1
                 need -= 1
         row.sort()
-        hand = self.hands[self.cur]
+        hand = self.hands[self.player]
         over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
         if over > 0:
-            self.ndisc = over
+            self.to_discard = over
             if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
                 v = next(i for i, c in enumerate(hand) if c)
                 hand[v] -= over
-                self.ddisc[v] += over
-                known = self.known[self.cur]
+                self.dojo_discards[v] += over
+                known = self.known[self.player]
                 known[v] = known[v] - over if known[v] > over else 0
-                self.ndisc = 0
+                self.to_discard = 0
             else:
                 self.phase = PH_DISCARD
                 return
@@ -478,7 +504,7 @@ class NinjatoState(ScoringMixin):
 
     def visit_sensei(self, slot: int) -> None:
         """3.5: take a face-up tile, paying its card unless the school is already known."""
-        p = self.cur
+        p = self.player
         C = self.C
         t = self.sensei.pop(slot)
         sc = C.skill_school[t]
@@ -494,15 +520,15 @@ class NinjatoState(ScoringMixin):
         if len(values) == 1:
             self.learn_skill(t, values[0])
         else:
-            self.pend = t
+            self.pending = t
             self.phase = PH_SKILLPAY
 
     def learn_skill(self, t: int, paid: int) -> None:
         """Discard the paid card (-1 = free) and add the tile, ready for use this round."""
-        p = self.cur
+        p = self.player
         if paid >= 0:
             self.hands[p][paid] -= 1
-            self.ddisc[paid] += 1
+            self.dojo_discards[paid] += 1
             if self.known[p][paid]:
                 self.known[p][paid] -= 1
         e = self.C.skill_effect[t]
@@ -510,7 +536,7 @@ class NinjatoState(ScoringMixin):
         self.owned[p][e] += 1
         self.ready[p][e] += 1
         self.schools[p] |= 1 << self.C.skill_school[t]
-        self.pend = -1
+        self.pending = -1
         self.next_turn()
 
     def visit_palace(self, slot: int) -> None:
@@ -522,11 +548,11 @@ class NinjatoState(ScoringMixin):
         self._buy(1, self.pavilion[slot], self.C.rum_opts[self.pavilion[slot]])
 
     def _buy(self, kind: int, card: int, opts: tuple) -> None:
-        ok = payable(self.C, kind * 100 + card, self.treas[self.cur])
+        ok = payable(self.C, kind * 100 + card, self.treasures[self.player])
         if len(ok) == 1:  # a single exact payment is not a choice
             self.pay_and_take(kind, card, opts[ok[0]])
         else:
-            self.pend = kind * 100 + card
+            self.pending = kind * 100 + card
             self.phase = PH_PAY
             self._legal_cache = [A_PAY + i for i in ok]  # `legal_pay`, at hand here
 
@@ -536,9 +562,9 @@ class NinjatoState(ScoringMixin):
         Gold is a joker that scores as the type it replaces, so spending real treasures
         first is never worse than spending gold: that choice is not offered.
         """
-        p = self.cur
-        tr = self.treas[p]
-        tdisc = self.tdisc
+        p = self.player
+        tr = self.treasures[p]
+        tdisc = self.treasure_discards
         tval = self.C.tval
         points = 0
         for t in range(4):
@@ -553,14 +579,14 @@ class NinjatoState(ScoringMixin):
                     tdisc[4] += k - real
         self.honour[p] += points
         if kind == 0:
-            self.src_env[p] += points
+            self.envoy_honour[p] += points
             self.palace.remove(card)
             self.envoys[p].append(card)
         else:
-            self.src_rum[p] += points
+            self.rumour_honour[p] += points
             self.pavilion.remove(card)
             self.rumours[p].append(card)
-        self.pend = -1
+        self.pending = -1
         self.next_turn()
 
     # ------------------------------------------------------------------ turn / round
@@ -571,7 +597,7 @@ class NinjatoState(ScoringMixin):
             self.end_round()
         else:
             self.phase = PH_PLACE
-            self.cur = self.order[self.turn % self.n]
+            self.player = self.order[self.turn % self.n]
 
     def end_round(self) -> None:
         """3.7: turn order, skills face up, sensei, cleared houses, palace/pavilion, scoring."""
@@ -583,55 +609,233 @@ class NinjatoState(ScoringMixin):
         self.dojo_stack = []
         self.ready = [list(o) for o in self.owned]
         rng = self.rng
-        self.sdisc.extend(self.sensei)
+        self.skill_discards.extend(self.sensei)
         self.sensei = []
-        if self.rnd <= 3:
-            k = min(self.n, len(self.sbig))
-            self.sensei = [draw_from(self.sbig, rng) for _ in range(k)]
-        elif self.rnd == 4:
-            self.sunseen.extend(self.sbig)
-            self.sbig = []
-        if 4 <= self.rnd <= 6 and self.sdis:
-            self.sensei = [draw_from(self.sdis, rng)]
+        if self.round <= 3:
+            k = min(self.n, len(self.skill_stack))
+            self.sensei = [draw_from(self.skill_stack, rng) for _ in range(k)]
+        elif self.round == 4:
+            self.skills_unseen.extend(self.skill_stack)
+            self.skill_stack = []
+        if 4 <= self.round <= 6 and self.disguise_stack:
+            self.sensei = [draw_from(self.disguise_stack, rng)]
         for h in range(5):
-            if self.hclosed[h]:
+            if self.house_closed[h]:
                 self.reset_house(h)
-        while len(self.palace) < 4 and self.envdeck:
-            self.palace.append(draw_from(self.envdeck, rng))
+        while len(self.palace) < 4 and self.envoy_deck:
+            self.palace.append(draw_from(self.envoy_deck, rng))
         self.refill_pavilion()
-        if self.rnd in (3, 5, 7):
+        if self.round in (3, 5, 7):
             self.start_scoring()
         else:
             self.next_round()
 
     def reset_house(self, h: int) -> None:
         """A cleared house: 3 plain treasures and a new sentry (its alarm is ignored)."""
-        plain = self.hplain[h]
+        plain = self.house_plain[h]
         for _ in range(3):
             t = self.draw_treasure()
             if t >= 0:
                 insort(plain, t)
-        self.hsentry[h] = self.draw_guard()
-        self.hclosed[h] = not (plain or self.hred[h])
+        self.house_sentry[h] = self.draw_guard()
+        self.house_closed[h] = not (plain or self.house_red[h])
 
     def draw_guard(self) -> int:
         """A regular guard (A5/A20: reshuffle the discards; -1 when none is left)."""
-        if not self.gdeck and not refill(self.gdeck, self.gdisc):
+        if not self.guard_deck and not refill(self.guard_deck, self.guard_discards):
             return -1
-        return draw_from(self.gdeck, self.rng)
+        return draw_from(self.guard_deck, self.rng)
 
     def refill_pavilion(self) -> None:
-        while len(self.pavilion) < 4 and self.rdeck:
-            self.pavilion.append(draw_from(self.rdeck, self.rng))
+        while len(self.pavilion) < 4 and self.rumour_deck:
+            self.pavilion.append(draw_from(self.rumour_deck, self.rng))
 
     def next_round(self) -> None:
-        self.rnd += 1
-        if self.rnd > ROUNDS:
+        self.round += 1
+        if self.round > ROUNDS:
             self.finish()
             return
         self.turn = 0
         self.phase = PH_PLACE
-        self.cur = self.order[0]
+        self.player = self.order[0]
+
+    # ------------------------------------------------------------------ scoring phase (3.8)
+    def start_scoring(self) -> None:
+        """A11: disguise declarations in turn order first, then rank, then rewards."""
+        self.disguised = [[] for _ in range(self.n)]
+        q = [[p, Q_DISGUISE, self.owned[p][E_DISGUISE]] for p in self.order
+             if self.owned[p][E_DISGUISE]]
+        q.append([-1, Q_RANK, -1])
+        self.scoring_queue = q
+        self.scoring_step = 0
+        self.reward_taken = [-1, -1, -1]
+        self.run_scoring()
+
+    def masks_left(self, p: int) -> list[int]:
+        """Seat `p`'s masked envoys not yet disguised (A11)."""
+        return scoring.masks_left(self.envoys[p], self.disguised[p], self.C.env_mask)
+
+    def clan_honour(self, clan: int) -> int:
+        """The first-place reward of `clan` now (3.8): its tokens on houses."""
+        return scoring.clan_honour(self.house_clan, self.house_token, clan, self.C.token_values)
+
+    def give_honour(self, p: int, clan: int) -> None:
+        pts = self.clan_honour(clan)
+        self.honour[p] += pts
+        self.token_honour[p] += pts
+
+    def rumour_slots(self) -> list[int]:
+        """Face-up rumours as reward choices, one per rumour type (a free rumour's cost is moot)."""
+        seen = 0  # bit set of rumour types
+        out = []
+        rt = self.C.rum_type
+        a = A_RUMOUR
+        for r in self.pavilion:
+            bit = 1 << rt[r]
+            if not seen & bit:
+                seen |= bit
+                out.append(a)
+            a += 1
+        return out
+
+    def run_scoring(self) -> None:
+        """Advance through the queue until a decision is needed or the phase is over."""
+        q = self.scoring_queue
+        while self.scoring_step < len(q):
+            p, kind, arg = q[self.scoring_step]
+            if kind == Q_DISGUISE:
+                masks = self.masks_left(p)
+                left = arg - len(self.disguised[p])
+                if left > 0 and masks:
+                    if len(masks) <= left:
+                        self.disguised[p].extend(masks)
+                    else:
+                        self.player = p
+                        self.phase = PH_DISGUISE
+                        return
+            elif kind == Q_RANK:
+                C = self.C
+                order = C.round_orders[self.round]
+                firsts, seconds = [], []
+                for c in order:
+                    f, s = scoring.rank_clan(self.envoys, self.disguised, c, C.env_clan, C.env_age)
+                    firsts.append(f)
+                    seconds.append(s)
+                self.first_places = firsts
+                self.second_places = seconds
+                for c, f in zip(order, firsts):  # every first place, then every second
+                    if f >= 0:
+                        q.append([f, Q_FIRST, c])
+                for c, s in zip(order, seconds):
+                    if s >= 0:
+                        q.append([s, Q_SECOND, c])
+            elif kind == Q_FIRST:
+                if not self.pavilion:  # A14: no rumour left: the honour
+                    self.give_honour(p, arg)
+                    self.reward_taken[arg] = 0
+                else:
+                    self.player = p
+                    self.phase = PH_REWARD1
+                    return
+            else:
+                if self.reward_taken[arg] == 1:
+                    self.give_honour(p, arg)
+                elif self.pavilion:
+                    slots = self.rumour_slots()
+                    if len(slots) == 1:
+                        self.rumours[p].append(self.pavilion.pop(slots[0] - A_RUMOUR))
+                    else:
+                        self.player = p
+                        self.phase = PH_REWARD2
+                        return
+            self.scoring_step += 1
+        self.refill_pavilion()
+        self.leaders.append(scoring.leader(self.honour, self.envoys, self.C.env_age))
+        self.next_round()
+
+    def legal_disguise(self) -> list[int]:
+        """A11: a masked envoy of one's own not yet disguised."""
+        return [A_DISGUISE + e for e in self.masks_left(self.player)]
+
+    def legal_reward1(self) -> list[int]:
+        """3.8 first place: the clan's honour or a face-up rumour."""
+        return [A_HONOUR] + self.rumour_slots()
+
+    def legal_reward2(self) -> list[int]:
+        """3.8 second place after a first place took the honour: a face-up rumour."""
+        return self.rumour_slots()
+
+    def apply_scoring(self, a: int) -> None:
+        ph = self.phase
+        p = self.player
+        if ph == PH_DISGUISE:
+            self.disguised[p].append(a - A_DISGUISE)
+        else:
+            clan = self.scoring_queue[self.scoring_step][2]
+            if a == A_HONOUR:
+                self.give_honour(p, clan)
+                self.reward_taken[clan] = 0
+            else:
+                self.rumours[p].append(self.pavilion.pop(a - A_RUMOUR))
+                if ph == PH_REWARD1:
+                    self.reward_taken[clan] = 1
+            self.scoring_step += 1
+        self.run_scoring()
+
+    # ------------------------------------------------------------------ final scoring (3.9)
+    def finish(self) -> None:
+        """3.9: rumour sets, shameful enemy, unused treasure, elite honour."""
+        C = self.C
+        n = self.n
+        counts = [scoring.rumour_counts(self.rumours[p], C.rum_type) for p in range(n)]
+        holders = sum(1 for p in range(n) if counts[p][R_SHAMEFUL])
+        rum, elite, unused = [], [], []
+        for p in range(n):
+            items = [len(self.elites[p]), len(self.rumours[p]), len(self.envoys[p]),
+                     len(self.tiles[p])]  # what Swordsman, Kindness, Friends, Master count
+            rum.append(self.rumour_honour[p] + scoring.rumour_points(
+                counts[p], items, holders, C.rum_points, C.set_mult, C.shameful))
+            elite.append(scoring.elite_honour(self.elites[p], C.ehonour))
+            unused.append(sum(self.treasures[p]))
+        self.final = {
+            "envoys": list(self.envoy_honour),
+            "honour_tokens": list(self.token_honour),
+            "rumours": rum,
+            "elite_guards": elite,
+            "unused_treasure": unused,
+        }
+        self.phase = PH_END
+        self.player = -1
+
+    def scores(self) -> list[float]:
+        """Honour so far (track) during play; the final total once the game is over."""
+        if self.final is None:
+            return [float(h) for h in self.honour]
+        f = self.final
+        return [float(a + b + c + d + e) for a, b, c, d, e in zip(
+            f["envoys"], f["honour_tokens"], f["rumours"], f["elite_guards"],
+            f["unused_treasure"])]
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        if self.final is None:
+            return {"envoys": [float(x) for x in self.envoy_honour],
+                    "honour_tokens": [float(x) for x in self.token_honour],
+                    "rumours": [float(x) for x in self.rumour_honour]}
+        return {k: [float(x) for x in self.final[k]] for k in scoring.SOURCES}
+
+    def winners(self) -> list[int]:
+        """Most honour; ties: most envoys, then the oldest envoy (3.9)."""
+        return scoring.winners(self.scores(), self.envoys, self.C.env_age)
+
+    def ranks(self) -> list[int]:
+        """The contract's ranking (1 = winners, then competition ranking by score), one pass."""
+        return scoring.ranks(self.scores(), self.winners())
+
+    def metrics(self) -> dict[str, float]:
+        changes = lead_changes(self.leaders)
+        return {"rounds": float(min(self.round, 7)), "lead_changes": float(changes),
+                "envoys": float(sum(len(e) for e in self.envoys)),
+                "elites": float(sum(len(e) for e in self.elites))}
 
     # ------------------------------------------------------------------ information
     def clone(self) -> NinjatoState:
@@ -642,10 +846,10 @@ class NinjatoState(ScoringMixin):
         s.n = self.n
         s.rules = self.rules
         s.C = self.C
-        s.rnd = self.rnd
+        s.round = self.round
         s.turn = self.turn
         s.phase = self.phase
-        s.cur = self.cur
+        s.player = self.player
         s.raid_house = self.raid_house
         s.raid_approach = self.raid_approach
         s.guard_kind = self.guard_kind
@@ -656,61 +860,60 @@ class NinjatoState(ScoringMixin):
         s.play_override = self.play_override
         s.boryaku_played = self.boryaku_played
         s.raid_wins = self.raid_wins
-        s.pend = self.pend
-        s.ndisc = self.ndisc
-        s.ndraw = self.ndraw
-        s.sc_i = self.sc_i
-        s.disg_left = self.disg_left
+        s.pending = self.pending
+        s.to_discard = self.to_discard
+        s.to_draw = self.to_draw
+        s.scoring_step = self.scoring_step
         s.final = self.final
         s.rng = copy_rng(self.rng)
         s.schools = list(self.schools)
         s.order = list(self.order)
         s.dojo_stack = list(self.dojo_stack)
         s.deck = list(self.deck)
-        s.ddisc = list(self.ddisc)
+        s.dojo_discards = list(self.dojo_discards)
         s.row = list(self.row)
         s.bag = list(self.bag)
-        s.tdisc = list(self.tdisc)
-        s.hsentry = list(self.hsentry)
-        s.hclan = list(self.hclan)
-        s.htok = list(self.htok)
-        s.hclosed = list(self.hclosed)
-        s.gdeck = list(self.gdeck)
-        s.gdisc = list(self.gdisc)
-        s.edeck = list(self.edeck)
-        s.edisc = list(self.edisc)
+        s.treasure_discards = list(self.treasure_discards)
+        s.house_sentry = list(self.house_sentry)
+        s.house_clan = list(self.house_clan)
+        s.house_token = list(self.house_token)
+        s.house_closed = list(self.house_closed)
+        s.guard_deck = list(self.guard_deck)
+        s.guard_discards = list(self.guard_discards)
+        s.elite_deck = list(self.elite_deck)
+        s.elite_discards = list(self.elite_discards)
         s.sensei = list(self.sensei)
-        s.sbig = list(self.sbig)
-        s.sdis = list(self.sdis)
-        s.sdisc = list(self.sdisc)
-        s.sunseen = list(self.sunseen)
+        s.skill_stack = list(self.skill_stack)
+        s.disguise_stack = list(self.disguise_stack)
+        s.skill_discards = list(self.skill_discards)
+        s.skills_unseen = list(self.skills_unseen)
         s.palace = list(self.palace)
-        s.envdeck = list(self.envdeck)
+        s.envoy_deck = list(self.envoy_deck)
         s.pavilion = list(self.pavilion)
-        s.rdeck = list(self.rdeck)
+        s.rumour_deck = list(self.rumour_deck)
         s.honour = list(self.honour)
-        s.src_env = list(self.src_env)
-        s.src_tok = list(self.src_tok)
-        s.src_rum = list(self.src_rum)
+        s.envoy_honour = list(self.envoy_honour)
+        s.token_honour = list(self.token_honour)
+        s.rumour_honour = list(self.rumour_honour)
         s.raid_treasures = list(self.raid_treasures)
-        s.sc_first = list(self.sc_first)
-        s.sc_second = list(self.sc_second)
-        s.sc_choice = list(self.sc_choice)
+        s.first_places = list(self.first_places)
+        s.second_places = list(self.second_places)
+        s.reward_taken = list(self.reward_taken)
         s.leaders = list(self.leaders)
         s.hands = [list(x) for x in self.hands]
         s.known = [list(x) for x in self.known]
-        s.treas = [list(x) for x in self.treas]
-        s.hplain = [list(x) for x in self.hplain]
-        s.hred = [list(x) for x in self.hred]
-        s.toksup = [list(x) for x in self.toksup]
+        s.treasures = [list(x) for x in self.treasures]
+        s.house_plain = [list(x) for x in self.house_plain]
+        s.house_red = [list(x) for x in self.house_red]
+        s.token_supply = [list(x) for x in self.token_supply]
         s.elites = [list(x) for x in self.elites]
         s.tiles = [list(x) for x in self.tiles]
         s.owned = [list(x) for x in self.owned]
         s.ready = [list(x) for x in self.ready]
         s.envoys = [list(x) for x in self.envoys]
         s.rumours = [list(x) for x in self.rumours]
-        s.disg = [list(x) for x in self.disg]
-        s.sc_q = [list(x) for x in self.sc_q]
+        s.disguised = [list(x) for x in self.disguised]
+        s.scoring_queue = [list(x) for x in self.scoring_queue]
         return s
 
 
@@ -738,7 +941,7 @@ class NinjatoState(ScoringMixin):
         for v in rest:
             deck[v] += 1
         w.deck = deck
-        for name in ("gdeck", "edeck", "envdeck", "sbig", "sdis", "sunseen", "rdeck"):
+        for name in _FACE_DOWN_STACKS:
             getattr(w, name).sort()
         w.rng = world_rng(rng)
         return w
@@ -747,14 +950,13 @@ class NinjatoState(ScoringMixin):
         """Everything `seat` sees: its own hand, the others' hand sizes and the cards they
         were seen taking face up, everyone's rumours (taken face up); stacks by size."""
         o = {name: getattr(self, name) for name in _SLOTS
-             if name not in ("rules", "rng", "C", "hands", "deck", "rdeck", "gdeck", "edeck",
-                             "envdeck", "sbig", "sdis", "sunseen", "final")}
+             if name not in _NOT_OBSERVED}
         o = {k: (list(v) if isinstance(v, list) else v) for k, v in o.items()}
         o["hand"] = list(self.hands[seat])
         o["hand_sizes"] = [sum(h) for h in self.hands]
         o["deck_size"] = sum(self.deck)
         o["rumours"] = [sorted(r) for r in self.rumours]
-        for name in ("rdeck", "gdeck", "edeck", "envdeck", "sbig", "sdis", "sunseen"):
+        for name in _FACE_DOWN_STACKS:
             o[name + "_size"] = len(getattr(self, name))
         o["seat"] = seat
         o["dataset"] = self.C.label
@@ -767,26 +969,29 @@ class NinjatoState(ScoringMixin):
         treasures, guards = sum(C.tcounts), len(C.gval)
         skills, envoys, rumours = len(C.skill_effect), len(C.env_clan), len(C.rum_type)
         effects = len(comp.EFFECTS)
-        scalars = ("n", "rnd", "turn", "phase", "cur", "raid_house", "raid_approach",
+        scalars = ("n", "round", "turn", "phase", "player", "raid_house", "raid_approach",
                    "guard_kind", "guard_id", "elite_part", "play_base", "play_modifier",
-                   "play_override", "boryaku_played", "raid_wins", "pend", "ndisc", "ndraw", "sc_i",
-                   "disg_left", "deck_size", "rdeck_size", "gdeck_size", "edeck_size",
-                   "envdeck_size", "sbig_size", "sdis_size", "sunseen_size", "seat")
+                   "play_override", "boryaku_played", "raid_wins", "pending", "to_discard",
+                   "to_draw", "scoring_step", "deck_size") + tuple(
+            name + "_size" for name in _FACE_DOWN_STACKS) + ("seat",)
         lists = (
             ("order", (seats,)), ("dojo_stack", (8 * seats,)), ("known", (seats, values)),
-            ("ddisc", (values,)), ("row", (3,)), ("treas", (seats, len(C.tcounts))),
-            ("bag", (len(C.tcounts),)), ("tdisc", (len(C.tcounts),)),
-            ("hplain", (houses, treasures)), ("hred", (houses, treasures)),
-            ("hsentry", (houses,)), ("hclan", (houses,)), ("htok", (houses,)),
-            ("hclosed", (houses,)), ("toksup", (3, len(C.token_values))),
-            ("gdisc", (guards,)), ("edisc", (guards,)), ("elites", (seats, guards)),
-            ("sensei", (seats,)), ("sdisc", (skills,)), ("tiles", (seats, skills)),
+            ("dojo_discards", (values,)), ("row", (3,)),
+            ("treasures", (seats, len(C.tcounts))),
+            ("bag", (len(C.tcounts),)), ("treasure_discards", (len(C.tcounts),)),
+            ("house_plain", (houses, treasures)), ("house_red", (houses, treasures)),
+            ("house_sentry", (houses,)), ("house_clan", (houses,)), ("house_token", (houses,)),
+            ("house_closed", (houses,)), ("token_supply", (3, len(C.token_values))),
+            ("guard_discards", (guards,)), ("elite_discards", (guards,)),
+            ("elites", (seats, guards)),
+            ("sensei", (seats,)), ("skill_discards", (skills,)), ("tiles", (seats, skills)),
             ("owned", (seats, effects)), ("ready", (seats, effects)), ("schools", (seats,)),
             ("palace", (seats,)), ("envoys", (seats, envoys)), ("pavilion", (seats,)),
-            ("rumours", (seats, rumours)), ("honour", (seats,)), ("src_env", (seats,)),
-            ("src_tok", (seats,)), ("src_rum", (seats,)), ("raid_treasures", (treasures,)),
-            ("disg", (seats, envoys)), ("sc_q", (16, 3)), ("sc_first", (seats,)),
-            ("sc_second", (seats,)), ("sc_choice", (seats,)), ("leaders", (seats,)),
+            ("rumours", (seats, rumours)), ("honour", (seats,)), ("envoy_honour", (seats,)),
+            ("token_honour", (seats,)), ("rumour_honour", (seats,)),
+            ("raid_treasures", (treasures,)), ("disguised", (seats, envoys)),
+            ("scoring_queue", (16, 3)), ("first_places", (seats,)),
+            ("second_places", (seats,)), ("reward_taken", (seats,)), ("leaders", (seats,)),
             ("hand", (values,)), ("hand_sizes", (seats,)),
         )
         return (tuple((key, "int") for key in scalars) + lists

@@ -80,8 +80,8 @@ class PirateBotV1:
         colour already collected is better (up to 6), symbols are a bonus, and a colour whose
         deeds are all sold is only good for white deeds.  Read from a per-(count, sold-out)
         table of the same sums."""
-        t0, t1, t2, t3, t4 = state.ctot[me]
-        s0, s1, s2, s3, s4, _ = state.shop  # public: s[-1] = that colour's deeds on offer
+        t0, t1, t2, t3, t4 = state.colour_counts[me]
+        s0, s1, s2, s3, s4, _ = state.offers  # public: s[-1] = that colour's deeds on offer
         v = _COLOUR_VALUES
         return [*v[t0 if t0 < 6 else 6][1 if s0[-1] else 0],
                 *v[t1 if t1 < 6 else 6][1 if s1[-1] else 0],
@@ -96,14 +96,14 @@ class PirateBotV1:
         value = sum(vals[:2]) + 0.2 * sum(vals[2:])
         if e == state.patrol:
             value -= self.caution * 1.5
-        elif e in state.comp.lines[state.patrol]:
+        elif e in state.components.lines[state.patrol]:
             value -= self.caution * 0.3
         return value
 
     # --- decisions ------------------------------------------------------------------------
     def choose(self, state: TimePiratesState, rng: random.Random) -> int:
         legal = state.legal_actions()
-        me = state.cur
+        me = state.to_move
         phase = state.phase
         if phase == PH_ACT:
             return self._act(state, me, legal)
@@ -131,14 +131,14 @@ class PirateBotV1:
         return (0.0, 0.5, 0.3)[symbol] if kind != WK else 1.0
 
     def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
-        here = state.pos[me]
-        near = state.comp.lines[here]
+        here = state.pawn_epoch[me]
+        near = state.components.lines[here]
         best, best_key = NO_RESTOCK, None
         for a in legal:
             if a == NO_RESTOCK:
                 continue
             e = a - RESTOCK
-            empty = state.comp.spaces[e] - len(state.epochs[e])
+            empty = state.components.spaces[e] - len(state.epochs[e])
             key = (empty * (2.0 if e in near else 1.0) - (1.0 if e == state.patrol else 0.0), -a)
             if best_key is None or key > best_key:
                 best, best_key = a, key
@@ -147,7 +147,7 @@ class PirateBotV1:
     def _act(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         buys = [a for a in legal if BUY <= a < PICK]
         if buys:
-            deeds = state.comp.deeds
+            deeds = state.components.deeds
             return max(buys, key=lambda a: (deeds[a - BUY][1], deeds[a - BUY][0] != C.WHITE, -a))
         hand = state.hands[me]
         values = self.kind_values(state, me)
@@ -155,21 +155,21 @@ class PirateBotV1:
             swap = self._arrow(state, values, legal)
             if swap is not None:
                 return swap
-        if state.std_left == 0:
+        if state.standard_actions_left == 0:
             return END
-        here = state.pos[me]
+        here = state.pawn_epoch[me]
         takes = [a for a in legal if TAKE <= a < MOVE]
-        last = state.std_left == 1
+        last = state.standard_actions_left == 1
         at_patrol = here == state.patrol
         if takes and not (last and at_patrol):
             return max(takes, key=lambda a: (values[a - TAKE], -a))
-        lines = state.comp.lines[here]
+        lines = state.components.lines[here]
         move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
         best_move = MOVE + (1 if move_vals[1] > move_vals[0] else 0)
         if MOVE + 1 not in legal:
             return legal[0]
         atomics = [a for a in legal if ATOMIC <= a < ARROW]
-        if atomics and not state.forced and max(move_vals) < 2.0:
+        if atomics and not state.forced_move and max(move_vals) < 2.0:
             far = max(self.epoch_value(state, values, e) for e in range(len(state.epochs)))
             if far >= 3.0:
                 tot = colour_totals(hand)
@@ -179,8 +179,8 @@ class PirateBotV1:
     def _arrow(self, state: TimePiratesState, values: list[float], legal: list[int]) -> int | None:
         """Swap an arrow artifact for a clearly better artifact of another player (the first
         swap, in legal order, with the largest gain above 0.9)."""
-        me = state.cur
-        if not (state.arrows[me] and state.filled & ~(1 << me)):
+        me = state.to_move
+        if not (state.arrow_colours[me] and state.seats_with_artifacts & ~(1 << me)):
             return None  # no arrow artifact, or nobody to swap with
         best, best_gain = None, 0.9
         top: dict[int, float] = {}  # per target: the value of its best artifact
@@ -212,9 +212,9 @@ class PirateBotV1:
         """Put the white deed where it wins, ties or secures a majority.  Judged on public
         data only: the rivals' coloured deeds and the white deeds they hold (not where they
         put them)."""
-        deeds = state.comp.deeds
+        deeds = state.components.deeds
         mine = state.colour_points(me)
-        points = deeds[state.white_deeds_of(me)[len(state.white_place[me])]][1]
+        points = deeds[state.white_deeds_of(me)[len(state.white_placements[me])]][1]
         base = [0] * C.NUM_COLOURS  # best rival's coloured points
         threat = [0] * C.NUM_COLOURS  # ... plus all the white points that rival could add
         for p in range(state.num_players):
@@ -264,8 +264,8 @@ def holding_rows(state: TimePiratesState, p: int) -> tuple[list[float], list[flo
     what one more is worth, as `kind_values`) and at one fewer (`down`: what the last one
     held is worth).  A seat's holding value adds, per colour, the entries at counts 0, 1,
     ...; these two rows give its exact changes."""
-    tot = state.ctot[p]
-    shop = state.shop
+    tot = state.colour_counts[p]
+    shop = state.offers
     v = _COLOUR_VALUES
     up: list[float] = []
     down: list[float] = []
@@ -302,14 +302,17 @@ class PirateBot(PirateBotV1):
       are left in the year and we can buy a deed this turn: a restock could end the year
       before the purchase, which would then miss that year's count.
     - Big deeds: a colour's small deed is not bought while its 6- or 7-point deed is on
-      offer and within `hold` artifacts of our reach, unless the year is ending.
+      offer and within `hold` artifacts of our reach, unless the year is ending; nor its
+      6-point deed when the artifact that makes the 7-point one affordable lies on our
+      epoch with two standard actions left (`seventh`).
     """
 
     name = "heuristic"
 
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0,
                  jump: float | str = 0.2, swap: float | str = 0.2, deny: float | str = 0.5,
-                 hold: int | str = 1, restock: str = "yearend", window: int | str = 2) -> None:
+                 hold: int | str = 1, restock: str = "yearend", window: int | str = 2,
+                 hold7: int | str = 0, seventh: bool | str = True) -> None:
         super().__init__(arrows=arrows, caution=caution)
         if restock not in ("yearend", "always"):
             raise TypeError(f"restock must be 'yearend' or 'always', not {restock!r}")
@@ -317,6 +320,14 @@ class PirateBot(PirateBotV1):
         self.swap = max(0.0, float(swap))  # >= 0: gains are exact, so swaps cannot loop
         self.deny = float(deny)
         self.hold = int(hold)
+        # issue 15's 7-point deed (MCTS buys one in 9% of its games; README): keep a
+        # colour's 6-point deed unbought for its 7-point deed (one more artifact, +1 point
+        # a year) when the sixth artifact (its colour or white) lies on our epoch and two
+        # standard actions are left: take it, then buy the 7 this turn (`seventh`, the
+        # default since it costs no wait; `seventh=0` = the default before); or whenever
+        # the 7 is within `hold7` artifacts (0: never; waiting like that loses, README)
+        self.hold7 = int(hold7)
+        self.seventh = str(seventh).lower() not in ("0", "false", "no")
         self.restock = restock
         self.window = int(window)
 
@@ -324,14 +335,14 @@ class PirateBot(PirateBotV1):
         """What ending a turn on epoch `e` risks from the Patrol (as in `epoch_value`)."""
         if e == state.patrol:
             return self.caution * 1.5
-        if e in state.comp.lines[state.patrol]:
+        if e in state.components.lines[state.patrol]:
             return self.caution * 0.3
         return 0.0
 
     def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         """The artifact to take in the swap under way: the one that raises our holding value
         minus `deny` times the target's most (`_exchange` for both, rows read once)."""
-        target, given = state.pend_need, 3 * state.pend + 2
+        target, given = state.swap_target, 3 * state.swap_colour + 2
         my_up, my_down = holding_rows(state, me)
         their_up, their_down = holding_rows(state, target)
         deny = self.deny
@@ -350,16 +361,16 @@ class PirateBot(PirateBotV1):
     def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         choice = super()._restock(state, me, legal)
         if self.restock == "yearend" and choice != NO_RESTOCK:
-            left = state.comp.police_per_year - sum(state.track)
+            left = state.components.police_per_year - sum(state.police_track)
             if left <= self.window and self._can_buy(state, me):
                 return NO_RESTOCK
         return choice
 
     def _can_buy(self, state: TimePiratesState, me: int) -> bool:
         """Can `me` afford a deed on offer (the bazaar's budget rows, as in `legal_actions`)?"""
-        shop = state.shop
+        shop = state.offers
         white = state.hands[me][WK]
-        tot = state.ctot[me]
+        tot = state.colour_counts[me]
         if any(shop[c][tot[c] + white] for c in range(C.NUM_COLOURS)):
             return True
         return bool(shop[C.WHITE][sum(1 for t in tot if t) + white])
@@ -368,8 +379,8 @@ class PirateBot(PirateBotV1):
     def _act(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         """Swaps are weighed once a turn, when the standard actions are spent (where MCTS
         swaps), and jumps before the turn's first take: once per turn keeps the bot fast."""
-        std_left = state.std_left
-        if not std_left:
+        actions_left = state.standard_actions_left
+        if not actions_left:
             if self.arrows:
                 swap = self._swap_choice(state, legal)
                 if swap is not None:
@@ -381,16 +392,16 @@ class PirateBot(PirateBotV1):
             if buy is not None:
                 return buy
         values = self.kind_values(state, me)
-        if std_left >= 2 and state.atoms[me] and not state.forced:
+        if actions_left >= 2 and state.atomic_colours[me] and not state.forced_move:
             jump = self._mid_jump(state, me, values,
                                   [a for a in legal if ATOMIC <= a < ARROW])
             if jump is not None:
                 return jump
-        here = state.pos[me]
+        here = state.pawn_epoch[me]
         takes = [a for a in legal if TAKE <= a < MOVE]
-        if takes and not (std_left == 1 and here == state.patrol):
+        if takes and not (actions_left == 1 and here == state.patrol):
             return max(takes, key=lambda a: (values[a - TAKE], -a))
-        lines = state.comp.lines[here]
+        lines = state.components.lines[here]
         move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
         return MOVE + (1 if move_vals[1] > move_vals[0] else 0)
 
@@ -404,12 +415,12 @@ class PirateBot(PirateBotV1):
                   atomics: list[int]) -> int | None:
         """Jump when the `k` takes of the best other epoch beat the best plan here (`k`
         takes, or a move and `k - 1` takes next door) by more than the jump costs."""
-        k = state.std_left
-        here = state.pos[me]
+        k = state.standard_actions_left
+        here = state.pawn_epoch[me]
         epochs = state.epochs
         plan = _top(values, epochs[here], k)
         if k > 1:
-            for e in state.comp.lines[here]:
+            for e in state.components.lines[here]:
                 plan = max(plan, _top(values, epochs[e], k - 1) - self.risk(state, e))
         plan -= self.risk(state, here)
         a, cost = self._cheapest_atomic(state, me, values, atomics)
@@ -424,12 +435,12 @@ class PirateBot(PirateBotV1):
         """The swap gaining most (as `_swap_pick` values it, above `swap`) among those that take an
         artifact of the colour we hold most of, for an arrow artifact of another colour: the
         swaps worth making, at a few table look-ups each (this runs at most turn ends)."""
-        me = state.cur
-        if not (state.arrows[me] and state.filled & ~(1 << me)):
+        me = state.to_move
+        if not (state.arrow_colours[me] and state.seats_with_artifacts & ~(1 << me)):
             return None
-        tot = state.ctot[me]
+        tot = state.colour_counts[me]
         top = max(range(C.NUM_COLOURS), key=tot.__getitem__)
-        shop = state.shop
+        shop = state.offers
         if not shop[top][-1]:
             return None  # its deeds are sold out: nothing worth taking
         v = _COLOUR_VALUES
@@ -437,7 +448,7 @@ class PirateBot(PirateBotV1):
         mine = v[n if n < 6 else 6][1]  # our row of the top colour: what one more is worth
         best, best_gain = None, self.swap
         deny = self.deny
-        hands, ctot = state.hands, state.ctot
+        hands, colour_counts = state.hands, state.colour_counts
         for a in legal:
             if not ARROW <= a < END:
                 continue
@@ -449,9 +460,9 @@ class PirateBot(PirateBotV1):
             m = tot[colour] - 1  # our count of the given arrow's colour once it is gone
             o = 1 if shop[colour][-1] else 0
             given_mine = v[m if m < 6 else 6][o][2]
-            t = ctot[target][colour]
+            t = colour_counts[target][colour]
             given_theirs = v[t if t < 6 else 6][o][2]
-            t = ctot[target][top] - 1
+            t = colour_counts[target][top] - 1
             theirs = v[t if t < 6 else 6][1]
             for symbol in (0, 1, 2):
                 if hand[base + symbol]:
@@ -465,21 +476,41 @@ class PirateBot(PirateBotV1):
     def _buy(self, state: TimePiratesState, me: int, buys: list[int]) -> int | None:
         """The dearest affordable deed (coloured before white), skipping a colour's small
         deed while its big deed is close (see the class docstring)."""
-        deeds = state.comp.deeds
+        deeds = state.components.deeds
         ranked = sorted(buys, key=lambda a: (-deeds[a - BUY][1], deeds[a - BUY][0] == C.WHITE, a))
-        if self.hold < 0 or sum(state.track) >= state.comp.police_per_year - 2:
+        if self.hold < 0 or sum(state.police_track) >= state.components.police_per_year - 2:
             return ranked[0]
         white = state.hands[me][WK]
         bazaar = state.bazaar
         for a in ranked:
             colour, points, cost, _ = deeds[a - BUY]
             if colour != C.WHITE and points < 6:
-                reach = state.ctot[me][colour] + white + self.hold
-                for t, big_cost in state.comp.colour_deeds[colour]:  # a big deed in reach?
+                reach = state.colour_counts[me][colour] + white + self.hold
+                for t, big_cost in state.components.colour_deeds[colour]:  # a big deed in reach?
                     if reach >= big_cost > cost and deeds[t][1] >= 6 and bazaar[t]:
                         break
                 else:
                     return a
                 continue
+            if colour != C.WHITE and points == 6 and (self.hold7 or self.seventh):
+                if self._wait_for_seven(state, me, colour, cost):
+                    continue
             return a
         return None
+
+    def _wait_for_seven(self, state: TimePiratesState, me: int, colour: int,
+                        cost: int) -> bool:
+        """Keep `colour`'s 6-point deed (costing `cost`) unbought for its 7-point deed?"""
+        deeds, bazaar = state.components.deeds, state.bazaar
+        have = state.colour_counts[me][colour] + state.hands[me][WK]
+        for t, big_cost in state.components.colour_deeds[colour]:
+            if deeds[t][1] != 7 or not bazaar[t] or big_cost <= cost:
+                continue
+            if have + self.hold7 >= big_cost:
+                return True
+            if (self.seventh and have + 1 >= big_cost
+                    and state.standard_actions_left >= 2
+                    and any(k == WK or k // 3 == colour
+                            for k in state.epochs[state.pawn_epoch[me]])):
+                return True
+        return False

@@ -6,7 +6,8 @@ takes from here against the legal actions worked out from the rules.)
 `State.legal_actions()` callers never mutate the list they get, and the engine never mutates
 these either (it only copies them into fresh lists), so one list per distinct option set is
 built on first use and reused by every state.  Keys are small bitmasks: `atoms` / `arrows` =
-colours of which the acting seat holds an atomic / arrow artifact, `others` = other seats
+colours of which the acting seat holds an atomic / arrow artifact (the state's
+`atomic_colours` / `arrow_colours`), `others` = other seats
 holding at least one artifact (arrow-swap targets).
 """
 

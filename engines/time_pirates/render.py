@@ -23,24 +23,25 @@ def _counts(counts: list[int], name=C.kind_name) -> str:
 
 def round_label(state: TimePiratesState) -> str:
     """A round is a year (scored when the police track fills)."""
-    return f"year {min(state.year + 1, state.comp.years)}"
+    return f"year {min(state.year + 1, state.components.years)}"
 
 
 def render(state: TimePiratesState, seat: int | None = None) -> str:
-    comp = state.comp
+    comp = state.components
     names = comp.epoch_names
     n = state.num_players
     status = ("game over" if state.phase == PH_OVER else
               f"seat {state.current_player() + 1} to act ({PHASE_NAMES[state.phase]}"
-              + (f", {state.std_left} standard actions left" if state.std_left else "") + ")")
+              + (f", {left} standard actions left" if (left := state.standard_actions_left)
+                 else "") + ")")
     lines = [  # the first line (status, bag size) changes every move: transcripts skip it
         f"Time Pirates · {round_label(state)} of {comp.years} · {status} · bag: "
         f"{state.bag_total} tokens",
-        f"police track: line 1 {state.track[0]}, line 2 {state.track[1]} · patrol at "
+        f"police track: line 1 {state.police_track[0]}, line 2 {state.police_track[1]} · patrol at "
         f"{names[state.patrol]}"]
     width = max(map(len, names))
     for e, epoch in enumerate(state.epochs):
-        pawns = [str(p + 1) for p in range(n) if state.pos[p] == e]
+        pawns = [str(p + 1) for p in range(n) if state.pawn_epoch[p] == e]
         arts = ", ".join(C.kind_name(k) for k in sorted(epoch)) or "empty"
         lines.append(f"  {names[e]:<{width}}  {arts}"
                      + (f"  [pawn of seat {', '.join(pawns)}]" if pawns else "")
@@ -52,11 +53,11 @@ def render(state: TimePiratesState, seat: int | None = None) -> str:
 
     totals = state.scores()
     for p in range(n):
-        at = f"at {names[state.pos[p]]}" if state.pos[p] >= 0 else "not placed yet"
+        at = f"at {names[state.pawn_epoch[p]]}" if state.pawn_epoch[p] >= 0 else "not placed yet"
         lines.append(f"seat {p + 1}{' (you)' if seat == p else ''}: {totals[p]:g} points · "
                      f"{at} · hand: {_counts(state.hands[p])}")
         lines.append(f"  seat {p + 1} deeds: {_counts(state.deeds[p], deed_name)}")
-        placed = state.white_place[p]
+        placed = state.white_placements[p]
         if placed:
             secret = state.phase == PH_WHITE and seat is not None and seat != p
             shown = (f"{len(placed)} placed (secret)" if secret

@@ -4,7 +4,7 @@ Representation: the bag, hands and discard pile are count vectors by kind (see
 `components`), epochs are lists of artifact kinds, deeds are count vectors by deed type.
 The bag's *order* is the only hidden part of the board, so the bag is stored as counts and
 every draw is a uniform pick with the state's rng — which makes `determinize` a reseed.  (For
-speed the same multiset is also kept as a token list, `tokens`, that draws pick from.)
+speed the same multiset is also kept as a token list, `bag_tokens`, that draws pick from.)
 The other hidden thing is the secret white-deed placement of the final scoring.
 
 A decision with a single legal action is applied automatically (core's forced-choices hook,
@@ -61,11 +61,11 @@ from engines.time_pirates.actions import (
 from engines.time_pirates.legal_lists import END_LISTS, RESTOCK_LISTS, SWAP_LISTS
 from engines.time_pirates.rules import Rules
 
-NK = C.NUM_KINDS
-WK = C.WHITE_KIND
-KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NK))
+NUM_KINDS = C.NUM_KINDS
+WHITE_KIND = C.WHITE_KIND
+KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NUM_KINDS))
 COLOUR_RANGE = range(C.NUM_COLOURS)
-PICKS = tuple(range(PICK, PICK + NK))
+PICKS = tuple(range(PICK, PICK + NUM_KINDS))
 #: The play counters of a game (`TimePiratesState.counters`, one list per state, reported by
 #: `metrics` under these names), and their indices.
 COUNTER_NAMES = ("restocks", "patrol_catches", "deeds_bought", "turns", "atomic_jumps",
@@ -83,43 +83,47 @@ class Outcome(NamedTuple):
 
 
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
-ATOM_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ATOMIC else 0 for k in range(NK))
-ARROW_BIT = tuple(1 << (k // 3) if k != WK and k % 3 == C.ARROW else 0 for k in range(NK))
+ATOM_BIT = tuple(1 << (k // 3) if k != WHITE_KIND and k % 3 == C.ATOMIC else 0
+                 for k in range(NUM_KINDS))
+ARROW_BIT = tuple(1 << (k // 3) if k != WHITE_KIND and k % 3 == C.ARROW else 0
+                  for k in range(NUM_KINDS))
 #: Bazaar purchases by deed colour and stock of that colour's deeds, shared by every state
 #: of a data set (key: data-set label, colour, counts left on the bazaar; the label alone
 #: for the full bazaar).
-_SHOP_ROWS: dict[str | tuple, tuple] = {}
+_OFFER_ROWS: dict[str | tuple, tuple] = {}
 
 
-def _full_shop(comp: C.Components) -> tuple:
-    """The shop rows of a full bazaar (every game starts with it)."""
-    shop = _SHOP_ROWS.get(comp.label)
-    if shop is None:
+def _full_offers(comp: C.Components) -> tuple:
+    """The offer rows of a full bazaar (every game starts with it)."""
+    offers = _OFFER_ROWS.get(comp.label)
+    if offers is None:
         state = TimePiratesState()
-        state.comp = comp
+        state.components = comp
         state.bazaar = [d[3] for d in comp.deeds]
-        state.shop = tuple()  # not (): mypy would narrow `state.shop` to the empty tuple
-        state._stock_shop()
-        shop = _SHOP_ROWS[comp.label] = state.shop
-    return shop
+        state.offers = tuple()  # not (): mypy would narrow `state.offers` to the empty tuple
+        state._stock_offers()
+        offers = _OFFER_ROWS[comp.label] = state.offers
+    return offers
 
 
 class TimePiratesState(State):
     """A Time Pirates position; seat 0 is the start player, turns go 0, 1, 2, ... (clockwise).
 
     Besides the hands (count vectors) each seat has a running summary kept in step by
-    `_gain` / `_lose`, so that the legal actions need not rescan the hands: `ctot` (artifacts
-    per colour), `held` (artifacts in all), `atoms` / `arrows` (bitmask of colours with an
-    atomic / arrow artifact) and `filled` (bitmask of seats holding any artifact).  Code that
-    edits `hands` directly must call `_resummarize()`.
+    `_gain` / `_lose`, so that the legal actions need not rescan the hands: `colour_counts`
+    (artifacts per colour), `hand_size` (artifacts in all), `atomic_colours` / `arrow_colours`
+    (bitmask of colours with an atomic / arrow artifact) and `seats_with_artifacts` (bitmask of
+    seats holding any artifact).  Code that edits `hands` directly must call `_resummarize()`.
     """
 
     __slots__ = (
-        "num_players", "rules", "rng", "_legal_cache", "comp", "bag", "bag_total", "epochs",
-        "hands", "deeds", "bazaar", "discard", "track", "pos", "patrol", "year", "year_scores",
-        "leaders", "white_place", "special", "phase", "cur", "std_left", "forced", "pend",
-        "pend_need", "pend_mask", "counters", "shop", "ctot", "held", "atoms", "arrows", "filled",
-        "result", "tokens", "short",
+        "num_players", "rules", "rng", "_legal_cache", "components", "bag", "bag_total",
+        "bag_tokens", "epochs", "epochs_with_space", "hands", "deeds", "bazaar", "offers",
+        "discard", "police_track", "pawn_epoch", "patrol", "year", "year_scores", "leaders",
+        "white_placements", "final_bonuses", "phase", "to_move", "standard_actions_left",
+        "forced_move", "paying_deed", "payment_left", "paid_colours", "swap_colour",
+        "swap_target", "counters", "colour_counts", "hand_size", "atomic_colours",
+        "arrow_colours", "seats_with_artifacts", "result",
     )
     _plays_forced_choices = True  # a decision with one option is no choice (module docstring)
 
@@ -140,64 +144,68 @@ class TimePiratesState(State):
         self.rules = rules
         self.rng = random.Random(seed)
         self._legal_cache = None
-        self.comp = comp
+        self.components = comp
         self.bag = list(comp.bag)
         self.bag_total = sum(comp.bag)
-        self.tokens: list[int] = []  # the bag's tokens one by one (same multiset as `bag`)
+        self.bag_tokens: list[int] = []  # the bag's tokens one by one (same multiset as `bag`)
         self._fill_tokens()
         self.epochs: list[list[int]] = [[] for _ in comp.spaces]
-        self.hands = [[0] * NK for _ in range(n)]
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
         self.deeds = [[0] * len(comp.deeds) for _ in range(n)]
         self.bazaar = [d[3] for d in comp.deeds]
-        self.discard = [0] * NK
-        self.track = [0, 0]  # police tokens drawn this year, by line
-        self.pos = [-1] * n
+        self.discard = [0] * NUM_KINDS
+        self.police_track = [0, 0]  # police tokens drawn this year, by line
+        self.pawn_epoch = [-1] * n
         self.patrol = comp.patrol_start
         self.year = 0  # years completed (scored)
         self.year_scores: list[list[int]] = []
         self.leaders: list[tuple[int, ...]] = []
-        self.white_place: list[list[int]] = [[] for _ in range(n)]
-        self.special: list[list[int]] | None = None  # [set bonus, majority bonus] per seat
+        self.white_placements: list[list[int]] = [[] for _ in range(n)]
+        self.final_bonuses: list[list[int]] | None = None  # [set bonus, majority bonus] per seat
         self.result: Outcome | None = None  # fixed by the final scoring
-        self.cur = n - 1  # start epochs are chosen from the right of the start player
+        self.to_move = n - 1  # start epochs are chosen from the right of the start player
         self.phase = PH_START
-        self.std_left = 0
-        self.forced = False
-        self.pend = 0  # deed type being paid / arrow colour
-        self.pend_need = 0  # artifacts still to pay / arrow target seat
-        self.pend_mask = 0  # colours already paid for a white deed
+        self.standard_actions_left = 0
+        self.forced_move = False
+        self.paying_deed = 0  # bazaar: the deed type being paid for
+        self.payment_left = 0  # bazaar: artifacts still to pay
+        self.paid_colours = 0  # bazaar: colours already paid for a white deed (bitmask)
+        self.swap_colour = 0  # arrow swap: the colour of the arrow artifact given
+        self.swap_target = 0  # arrow swap: the seat swapped with
         self.counters = [0] * len(COUNTER_NAMES)
-        self.ctot = [[0] * C.NUM_COLOURS for _ in range(n)]  # hand summaries (empty hands)
-        self.held = [0] * n
-        self.atoms = [0] * n
-        self.arrows = [0] * n
-        self.filled = 0
-        self.shop = _full_shop(comp)
+        self.colour_counts = [[0] * C.NUM_COLOURS for _ in range(n)]  # hand summaries (empty hands)
+        self.hand_size = [0] * n
+        self.atomic_colours = [0] * n
+        self.arrow_colours = [0] * n
+        self.seats_with_artifacts = 0
+        self.offers = _full_offers(comp)
         self._setup_fill()
-        self._recount_short()
+        self._recount_epochs_with_space()
         self._play_forced_choices()
 
     # --- setup ---------------------------------------------------------------------------
     def _setup_fill(self) -> None:
         """Setup 3: fill every space; police tokens drawn now go aside and back into the bag."""
         aside = [0, 0]
-        for e, space in enumerate(self.comp.spaces):
+        for e, space in enumerate(self.components.spaces):
             ep = self.epochs[e]
             while len(ep) < space:
                 kind = self._draw()
-                if kind >= NK:
-                    aside[kind - NK] += 1
+                if kind >= NUM_KINDS:
+                    aside[kind - NUM_KINDS] += 1
                 else:
                     ep.append(kind)
         self.bag[C.POLICE_1] += aside[0]
         self.bag[C.POLICE_2] += aside[1]
         self.bag_total += aside[0] + aside[1]
-        self.tokens += [C.POLICE_1] * aside[0] + [C.POLICE_2] * aside[1]
+        self.bag_tokens += [C.POLICE_1] * aside[0] + [C.POLICE_2] * aside[1]
 
-    def _recount_short(self) -> None:
-        """`short`: bitmask of the epochs with an empty space (kept by takes and restocks)."""
-        spaces = self.comp.spaces
-        self.short = sum(1 << e for e, ep in enumerate(self.epochs) if len(ep) < spaces[e])
+    def _recount_epochs_with_space(self) -> None:
+        """`epochs_with_space`: bitmask of the epochs with an empty space (kept by takes and
+        restocks)."""
+        spaces = self.components.spaces
+        self.epochs_with_space = sum(1 << e for e, ep in enumerate(self.epochs)
+                                     if len(ep) < spaces[e])
 
     def _fill_tokens(self) -> None:
         """Lay the bag's counts out as a token list, in kind order (setup, year end)."""
@@ -205,11 +213,11 @@ class TimePiratesState(State):
         for k, count in enumerate(self.bag):
             if count:
                 tokens += [k] * count
-        self.tokens = tokens
+        self.bag_tokens = tokens
 
     def _draw(self) -> int:
         """One token from the bag, uniformly (the bag is never empty: see P5)."""
-        kind = draw_from(self.tokens, self.rng)
+        kind = draw_from(self.bag_tokens, self.rng)
         self.bag[kind] -= 1
         self.bag_total -= 1
         return kind
@@ -219,41 +227,43 @@ class TimePiratesState(State):
         """Recompute every seat's hand summary from the hands, and the token list from the
         bag's counts (for code that edited them directly: tests, sanity checks)."""
         self._fill_tokens()
-        self._recount_short()
-        self.ctot = [[h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in COLOUR_RANGE]
+        self._recount_epochs_with_space()
+        self.colour_counts = [[h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in COLOUR_RANGE]
                      for h in self.hands]
-        self.held = [sum(h) for h in self.hands]
-        self.atoms = [sum(ATOM_BIT[k] for k in range(NK) if h[k]) for h in self.hands]
-        self.arrows = [sum(ARROW_BIT[k] for k in range(NK) if h[k]) for h in self.hands]
-        self.filled = sum(1 << p for p, k in enumerate(self.held) if k)
+        self.hand_size = [sum(h) for h in self.hands]
+        self.atomic_colours = [sum(ATOM_BIT[k] for k in range(NUM_KINDS) if h[k])
+                               for h in self.hands]
+        self.arrow_colours = [sum(ARROW_BIT[k] for k in range(NUM_KINDS) if h[k])
+                              for h in self.hands]
+        self.seats_with_artifacts = sum(1 << p for p, k in enumerate(self.hand_size) if k)
 
     def _gain(self, p: int, kind: int) -> None:
         """One artifact of `kind` into seat `p`'s hand."""
         self.hands[p][kind] += 1
-        if not self.held[p]:
-            self.filled |= 1 << p
-        self.held[p] += 1
-        if kind != WK:
-            self.ctot[p][kind // 3] += 1
+        if not self.hand_size[p]:
+            self.seats_with_artifacts |= 1 << p
+        self.hand_size[p] += 1
+        if kind != WHITE_KIND:
+            self.colour_counts[p][kind // 3] += 1
             if ATOM_BIT[kind]:
-                self.atoms[p] |= ATOM_BIT[kind]
+                self.atomic_colours[p] |= ATOM_BIT[kind]
             elif ARROW_BIT[kind]:
-                self.arrows[p] |= ARROW_BIT[kind]
+                self.arrow_colours[p] |= ARROW_BIT[kind]
 
     def _lose(self, p: int, kind: int) -> None:
         """One artifact of `kind` out of seat `p`'s hand (the caller says where it goes)."""
         h = self.hands[p]
         h[kind] -= 1
-        self.held[p] -= 1
-        if not self.held[p]:
-            self.filled &= ~(1 << p)
-        if kind != WK:
-            self.ctot[p][kind // 3] -= 1
+        self.hand_size[p] -= 1
+        if not self.hand_size[p]:
+            self.seats_with_artifacts &= ~(1 << p)
+        if kind != WHITE_KIND:
+            self.colour_counts[p][kind // 3] -= 1
             if not h[kind]:
                 if ATOM_BIT[kind]:
-                    self.atoms[p] &= ~ATOM_BIT[kind]
+                    self.atomic_colours[p] &= ~ATOM_BIT[kind]
                 elif ARROW_BIT[kind]:
-                    self.arrows[p] &= ~ARROW_BIT[kind]
+                    self.arrow_colours[p] &= ~ARROW_BIT[kind]
 
     def _discard(self, p: int, kind: int) -> None:
         self._lose(p, kind)
@@ -261,62 +271,62 @@ class TimePiratesState(State):
 
     # --- contract: acting ---------------------------------------------------------------
     def current_player(self) -> int:
-        return self.cur  # set to -1 by the final scoring
+        return self.to_move  # set to -1 by the final scoring
 
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
 
     def _legal_start(self) -> list[int]:
-        taken = set(self.pos)
+        taken = set(self.pawn_epoch)
         return [EPOCH + e for e in range(len(self.epochs))
                 if e != self.patrol and e not in taken]
 
     def _legal_penalty(self) -> list[int]:
-        return [PICK + k for k in self.penalty_choices(self.cur)]
+        return [PICK + k for k in self.penalty_choices(self.to_move)]
 
     def _legal_land(self) -> list[int]:
         return legal_lists.epochs(len(self.epochs))[0]
 
     def _legal_jump(self) -> list[int]:
-        return legal_lists.epochs(len(self.epochs))[1][self.pos[self.cur]]
+        return legal_lists.epochs(len(self.epochs))[1][self.pawn_epoch[self.to_move]]
 
     def _legal_swap(self) -> list[int]:
-        return list(compress(PICKS, self.hands[self.pend_need]))
+        return list(compress(PICKS, self.hands[self.swap_target]))
 
     def _legal_white(self) -> list[int]:
-        return [WHITE + c for c in self.owned_colours(self.cur)]
+        return [WHITE + c for c in self.owned_colours(self.to_move)]
 
     def _legal_over(self) -> list[int]:
         return []
 
     def _legal_act(self) -> list[int]:
-        p = self.cur
-        atoms = self.atoms[p]
-        arrows = self.arrows[p]
-        others = self.filled & ~(1 << p) if arrows else 0
-        if not self.std_left:
+        p = self.to_move
+        atoms = self.atomic_colours[p]
+        arrows = self.arrow_colours[p]
+        others = self.seats_with_artifacts & ~(1 << p) if arrows else 0
+        if not self.standard_actions_left:
             if atoms or others:
                 key = (atoms << C.NUM_COLOURS | arrows) << MAX_SEATS | others
                 return END_LISTS.get(key) or legal_lists.ends(atoms, arrows, others)
             return legal_lists.ONLY_END
-        if self.forced:  # P2: no atomic jump before the forced move
+        if self.forced_move:  # P2: no atomic jump before the forced move
             if not others:
                 return legal_lists.ONLY_MOVES
             acts = [MOVE, MOVE + 1]
         else:
-            if self.held[p] >= self.comp.min_cost:
+            if self.hand_size[p] >= self.components.min_cost:
                 # take (TAKE + kind == kind), move, and the bazaar: per colour, the deeds on
                 # offer that its artifacts plus the wild whites pay for; white deeds by the
                 # number of distinct colours (+ whites)
-                s0, s1, s2, s3, s4, sw = self.shop
-                c0, c1, c2, c3, c4 = self.ctot[p]
-                white = self.hands[p][WK]
-                acts = [*set(self.epochs[self.pos[p]]), MOVE, MOVE + 1,
+                s0, s1, s2, s3, s4, sw = self.offers
+                c0, c1, c2, c3, c4 = self.colour_counts[p]
+                white = self.hands[p][WHITE_KIND]
+                acts = [*set(self.epochs[self.pawn_epoch[p]]), MOVE, MOVE + 1,
                         *s0[c0 + white], *s1[c1 + white], *s2[c2 + white], *s3[c3 + white],
                         *s4[c4 + white],
                         *sw[(c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0) + (c4 > 0) + white]]
             else:
-                acts = [*set(self.epochs[self.pos[p]]), MOVE, MOVE + 1]
+                acts = [*set(self.epochs[self.pawn_epoch[p]]), MOVE, MOVE + 1]
             if atoms:
                 acts += legal_lists.ATOMS[atoms]
         if others:
@@ -326,30 +336,30 @@ class TimePiratesState(State):
 
     def on_offer(self, colour: int) -> bool:
         """Is any deed of `colour` still on the bazaar?  (The largest budget buys them all.)"""
-        return bool(self.shop[colour][-1])
+        return bool(self.offers[colour][-1])
 
-    def _stock_shop(self, colour: int | None = None) -> None:
+    def _stock_offers(self, colour: int | None = None) -> None:
         """Point the budget -> purchasable-deeds rows (of `colour`, or all) at the bazaar's
         current stock.  Rows are shared tuples (cached per data set and stock), never edited."""
-        comp = self.comp
-        shop = list(self.shop) if self.shop else [()] * (C.NUM_COLOURS + 1)
+        comp = self.components
+        offers = list(self.offers) if self.offers else [()] * (C.NUM_COLOURS + 1)
         bazaar = self.bazaar
         colours = range(C.NUM_COLOURS + 1) if colour is None else (colour,)
         for c in colours:
             deeds = comp.white_deeds if c == C.WHITE else comp.colour_deeds[c]
             key = (comp.label, c, tuple([bazaar[t] for t, _ in deeds]))
-            row = _SHOP_ROWS.get(key)
+            row = _OFFER_ROWS.get(key)
             if row is None:
-                row = _SHOP_ROWS[key] = self._shop_row(deeds)
-            shop[c] = row
-        self.shop = tuple(shop)
+                row = _OFFER_ROWS[key] = self._offer_row(deeds)
+            offers[c] = row
+        self.offers = tuple(offers)
 
-    def _shop_row(self, deeds: tuple[tuple[int, int], ...]) -> tuple:
+    def _offer_row(self, deeds: tuple[tuple[int, int], ...]) -> tuple:
         """For every budget up to all the artifacts of the game: the BUY actions of the deeds
         (sorted by cost) still on the bazaar that the budget pays for."""
         bazaar = self.bazaar
         row, cur, i = [], [], 0
-        for budget in range(sum(self.comp.bag[:NK]) + 1):
+        for budget in range(sum(self.components.bag[:NUM_KINDS]) + 1):
             while i < len(deeds) and deeds[i][1] <= budget:
                 if bazaar[deeds[i][0]]:
                     cur.append(BUY + deeds[i][0])
@@ -360,50 +370,50 @@ class TimePiratesState(State):
     def _legal_restock(self) -> list[int]:
         """Epochs that may be restocked (none holds a pirate), then "no restock"."""
         occupied = 0
-        for e in self.pos:
+        for e in self.pawn_epoch:
             occupied |= 1 << e
         if self.rules.restock_eligibility == "piatnik":  # only an epoch with no artifact
             free = sum(1 << e for e, ep in enumerate(self.epochs) if not ep) & ~occupied
         else:  # rio: any epoch with an empty space
-            free = self.short & ~occupied
+            free = self.epochs_with_space & ~occupied
         return RESTOCK_LISTS.get(free) or legal_lists.restocks(free)
 
     def _legal_pay(self) -> list[int]:
         """Artifacts that may pay the next unit of the pending deed.  When the remaining
         payment is already determined (every eligible artifact must go), all orders end in
         the same position: one option is offered, paid without a decision (a forced choice)."""
-        h = self.hands[self.cur]
-        colour = self.comp.deeds[self.pend][0]
-        white = h[WK]
+        h = self.hands[self.to_move]
+        colour = self.components.deeds[self.paying_deed][0]
+        white = h[WHITE_KIND]
         if colour != C.WHITE:
             base = 3 * colour
             out = [PICK + k for k in (base, base + 1, base + 2) if h[k]]
-            if self.ctot[self.cur][colour] + white == self.pend_need:
-                return [out[0] if out else PICK + WK]
+            if self.colour_counts[self.to_move][colour] + white == self.payment_left:
+                return [out[0] if out else PICK + WHITE_KIND]
         else:
-            mask = self.pend_mask
-            out = [PICK + k for k in range(WK) if h[k] and not mask >> KIND_COLOUR[k] & 1]
-            if len(out) + white == self.pend_need and len(
+            mask = self.paid_colours
+            out = [PICK + k for k in range(WHITE_KIND) if h[k] and not mask >> KIND_COLOUR[k] & 1]
+            if len(out) + white == self.payment_left and len(
                     {KIND_COLOUR[a - PICK] for a in out}) == len(out):
-                return [out[0] if out else PICK + WK]
+                return [out[0] if out else PICK + WHITE_KIND]
         if white:
-            out.append(PICK + WK)
+            out.append(PICK + WHITE_KIND)
         return out
 
     # --- applying one action, by phase ----------------------------------------------------
     def _do_act(self, action: int) -> None:
-        p = self.cur
+        p = self.to_move
         if action < MOVE:
-            e = self.pos[p]
+            e = self.pawn_epoch[p]
             self.epochs[e].remove(action)  # TAKE + kind == kind
-            self.short |= 1 << e
+            self.epochs_with_space |= 1 << e
             self._gain(p, action)
-            self.std_left -= 1
+            self.standard_actions_left -= 1
         elif action < BUY:
-            self.pos[p] = self.comp.lines[self.pos[p]][action - MOVE]
-            self.std_left -= 1
-            if self.forced:
-                self.forced = False
+            self.pawn_epoch[p] = self.components.lines[self.pawn_epoch[p]][action - MOVE]
+            self.standard_actions_left -= 1
+            if self.forced_move:
+                self.forced_move = False
                 if self.rules.patrol_effect == "flee":
                     self._begin_turn(next_seat(p, self.num_players))
                     return
@@ -412,10 +422,10 @@ class TimePiratesState(State):
             return
         elif action < PICK:
             t = action - BUY
-            self.std_left -= 1
-            self.pend = t
-            self.pend_need = self.comp.deeds[t][2]
-            self.pend_mask = 0
+            self.standard_actions_left -= 1
+            self.paying_deed = t
+            self.payment_left = self.components.deeds[t][2]
+            self.paid_colours = 0
             self.phase = PH_PAY
             return
         elif action < ARROW:
@@ -424,101 +434,101 @@ class TimePiratesState(State):
             self.phase = PH_JUMP
             return
         else:
-            self.pend, self.pend_need = divmod(action - ARROW, MAX_SEATS)
+            self.swap_colour, self.swap_target = divmod(action - ARROW, MAX_SEATS)
             self.phase = PH_SWAP
             return
         # after a take or a move: when only "end turn" is left, no decision is needed
-        if not self.std_left and not self.atoms[p] and not (
-                self.arrows[p] and self.filled & ~(1 << p)):
+        if not self.standard_actions_left and not self.atomic_colours[p] and not (
+                self.arrow_colours[p] and self.seats_with_artifacts & ~(1 << p)):
             self._begin_turn(next_seat(p, self.num_players))
 
     def _do_restock(self, action: int) -> None:
         self.phase = PH_ACT
-        self.std_left = 2
+        self.standard_actions_left = 2
         if action != NO_RESTOCK:
             self.counters[N_RESTOCKS] += 1
             if self.rules.restock_extra_action:
-                self.std_left = 3
+                self.standard_actions_left = 3
             self._restock(action - RESTOCK)
 
     def _do_pay(self, action: int) -> None:
         kind = action - PICK
-        self._discard(self.cur, kind)
-        if kind != WK:
-            self.pend_mask |= 1 << KIND_COLOUR[kind]
-        self.pend_need -= 1
-        if not self.pend_need:
-            t = self.pend
-            self.deeds[self.cur][t] += 1
+        self._discard(self.to_move, kind)
+        if kind != WHITE_KIND:
+            self.paid_colours |= 1 << KIND_COLOUR[kind]
+        self.payment_left -= 1
+        if not self.payment_left:
+            t = self.paying_deed
+            self.deeds[self.to_move][t] += 1
             self.bazaar[t] -= 1
-            self._stock_shop(self.comp.deeds[t][0])
+            self._stock_offers(self.components.deeds[t][0])
             self.counters[N_DEEDS_BOUGHT] += 1
             self.phase = PH_LAND
 
     def _do_land(self, action: int) -> None:  # also the atomic jump's destination
-        self.pos[self.cur] = action - EPOCH
+        self.pawn_epoch[self.to_move] = action - EPOCH
         self.phase = PH_ACT
 
     def _do_swap(self, action: int) -> None:
         """P7: `kind` from seat q for the arrow artifact.  Both hands keep their size, so
         only the colour totals and the symbol masks of the two kinds change."""
         kind = action - PICK
-        p, q = self.cur, self.pend_need
-        colour = self.pend
+        p, q = self.to_move, self.swap_target
+        colour = self.swap_colour
         given = 3 * colour + 2
         mine, theirs = self.hands[p], self.hands[q]
         theirs[kind] -= 1
         mine[kind] += 1
         mine[given] -= 1
         theirs[given] += 1
-        ctp, ctq = self.ctot[p], self.ctot[q]
+        ctp, ctq = self.colour_counts[p], self.colour_counts[q]
         ctp[colour] -= 1
         ctq[colour] += 1
         bit = 1 << colour
-        self.arrows[q] |= bit
+        self.arrow_colours[q] |= bit
         if not mine[given]:
-            self.arrows[p] &= ~bit
-        if kind != WK:
+            self.arrow_colours[p] &= ~bit
+        if kind != WHITE_KIND:
             c = kind // 3
             ctp[c] += 1
             ctq[c] -= 1
             bit = ATOM_BIT[kind]
             if bit:
-                self.atoms[p] |= bit
+                self.atomic_colours[p] |= bit
                 if not theirs[kind]:
-                    self.atoms[q] &= ~bit
+                    self.atomic_colours[q] &= ~bit
             else:
                 bit = ARROW_BIT[kind]
                 if bit:
-                    self.arrows[p] |= bit
+                    self.arrow_colours[p] |= bit
                     if not theirs[kind]:
-                        self.arrows[q] &= ~bit
+                        self.arrow_colours[q] &= ~bit
         self.counters[N_ARROW_SWAPS] += 1
         self.phase = PH_ACT
 
     def _do_penalty(self, action: int) -> None:
-        self._discard(self.cur, action - PICK)
+        self._discard(self.to_move, action - PICK)
         self._after_penalty()
 
     def _do_start(self, action: int) -> None:
-        p = self.cur
-        self.pos[p] = action - EPOCH
+        p = self.to_move
+        self.pawn_epoch[p] = action - EPOCH
         if p == 0:
             self._begin_turn(0)
         else:
-            self.cur = p - 1
+            self.to_move = p - 1
 
     def _do_white(self, action: int) -> None:
-        self.white_place[self.cur].append(action - WHITE)
+        self.white_placements[self.to_move].append(action - WHITE)
         self._next_white()
 
     # --- turn structure -------------------------------------------------------------------
     def _begin_turn(self, p: int) -> None:
         """Start of a turn: case A (the Patrol is in your epoch) or case B (restock option)."""
-        self.cur = p
+        self.to_move = p
         self.counters[N_TURNS] += 1
-        self.forced = False
-        if self.pos[p] == self.patrol:
+        self.forced_move = False
+        if self.pawn_epoch[p] == self.patrol:
             self.counters[N_CATCHES] += 1
             if self.penalty_choices(p):
                 self.phase = PH_PENALTY
@@ -530,7 +540,7 @@ class TimePiratesState(State):
     def penalty_choices(self, p: int) -> list[int]:
         """P1: kinds the caught player may lose: any artifact of a largest *colour* group."""
         h = self.hands[p]
-        tot = self.ctot[p]
+        tot = self.colour_counts[p]
         best = max(tot)
         if not best:
             return []
@@ -539,50 +549,50 @@ class TimePiratesState(State):
 
     def _after_penalty(self) -> None:
         """Lose all white artifacts, then the forced move (no atomic) and one more action."""
-        p = self.cur
+        p = self.to_move
         h = self.hands[p]
-        if h[WK]:
-            self.discard[WK] += h[WK]
-            self.held[p] -= h[WK]
-            h[WK] = 0
-            if not self.held[p]:
-                self.filled &= ~(1 << p)
+        if h[WHITE_KIND]:
+            self.discard[WHITE_KIND] += h[WHITE_KIND]
+            self.hand_size[p] -= h[WHITE_KIND]
+            h[WHITE_KIND] = 0
+            if not self.hand_size[p]:
+                self.seats_with_artifacts &= ~(1 << p)
         self.phase = PH_ACT
-        self.forced = True
-        self.std_left = 1 if self.rules.patrol_effect == "flee" else 2
+        self.forced_move = True
+        self.standard_actions_left = 1 if self.rules.patrol_effect == "flee" else 2
 
     # --- restocking and the year end ------------------------------------------------------
     def _restock(self, e: int) -> None:
         """Fill every empty space of epoch `e`; police tokens move the Patrol (P3, P4, P5)."""
         ep = self.epochs[e]
-        need = self.comp.spaces[e] - len(ep)
-        lines = self.comp.lines
-        per_year = self.comp.police_per_year
+        need = self.components.spaces[e] - len(ep)
+        lines = self.components.lines
+        per_year = self.components.police_per_year
         while need > 0 and self.bag_total:
             kind = self._draw()
-            if kind < NK:
+            if kind < NUM_KINDS:
                 ep.append(kind)
                 need -= 1
                 continue
-            line = kind - NK
+            line = kind - NUM_KINDS
             self.patrol = lines[self.patrol][line]
-            self.track[line] += 1
-            if self.track[0] + self.track[1] >= per_year:
+            self.police_track[line] += 1
+            if self.police_track[0] + self.police_track[1] >= per_year:
                 self._end_year()
                 if self.phase == PH_WHITE or self.phase == PH_OVER:
                     break
         if not need:
-            self.short &= ~(1 << e)
+            self.epochs_with_space &= ~(1 << e)
 
     def _end_year(self) -> None:
         """Police tokens and discards go back into the bag; score the year (game end after 3)."""
         bag = self.bag
-        bag[C.POLICE_1] += self.track[0]
-        bag[C.POLICE_2] += self.track[1]
-        self.bag_total += self.track[0] + self.track[1]
-        self.track = [0, 0]
+        bag[C.POLICE_1] += self.police_track[0]
+        bag[C.POLICE_2] += self.police_track[1]
+        self.bag_total += self.police_track[0] + self.police_track[1]
+        self.police_track = [0, 0]
         discard = self.discard
-        for k in range(NK):
+        for k in range(NUM_KINDS):
             if discard[k]:
                 bag[k] += discard[k]
                 self.bag_total += discard[k]
@@ -590,7 +600,7 @@ class TimePiratesState(State):
         self._fill_tokens()
         self.year_scores.append([self.deed_points(p) for p in range(self.num_players)])
         self.year += 1
-        if self.year >= self.comp.years:
+        if self.year >= self.components.years:
             self._begin_final()
         else:
             totals = self.totals()
@@ -598,7 +608,7 @@ class TimePiratesState(State):
             self.leaders.append(tuple(p for p, s in enumerate(totals) if s == best))
 
     def deed_points(self, p: int) -> int:
-        return scoring.deed_points(self.comp.deeds, self.deeds[p])
+        return scoring.deed_points(self.components.deeds, self.deeds[p])
 
     def totals(self) -> list[int]:
         if not self.year_scores:
@@ -607,24 +617,24 @@ class TimePiratesState(State):
 
     # --- final scoring --------------------------------------------------------------------
     def owned_colours(self, p: int) -> list[int]:
-        return scoring.owned_colours(self.comp.deeds, self.deeds[p])
+        return scoring.owned_colours(self.components.deeds, self.deeds[p])
 
     def white_deeds_of(self, p: int) -> list[int]:
-        return scoring.white_deeds(self.comp.deeds, self.deeds[p])
+        return scoring.white_deeds(self.components.deeds, self.deeds[p])
 
     def _begin_final(self) -> None:
         self.phase = PH_WHITE
-        self.cur = 0
+        self.to_move = 0
         self._seek_white(0)
 
     def white_count(self, p: int) -> int:
         """How many white deeds seat `p` holds."""
         held = self.deeds[p]
-        return sum([held[t] for t, _ in self.comp.white_deeds])
+        return sum([held[t] for t, _ in self.components.white_deeds])
 
     def _next_white(self) -> None:
-        p = self.cur
-        if len(self.white_place[p]) < self.white_count(p):
+        p = self.to_move
+        if len(self.white_placements[p]) < self.white_count(p):
             return
         self._seek_white(p + 1)
 
@@ -632,20 +642,20 @@ class TimePiratesState(State):
         """Next seat (in turn order) with a white deed to place; none left: final scoring."""
         for p in range(start, self.num_players):
             if self.white_count(p) and self.owned_colours(p):
-                self.cur = p
+                self.to_move = p
                 return
         self._final_scoring()
 
     def colour_points(self, p: int) -> list[int]:
-        return scoring.colour_points(self.comp.deeds, self.deeds[p], self.white_place[p])
+        return scoring.colour_points(self.components.deeds, self.deeds[p], self.white_placements[p])
 
     def _final_scoring(self) -> None:
         sets, majority = scoring.special_bonuses(
-            self.comp.deeds, self.deeds, self.white_place, self.rules.set_bonus,
+            self.components.deeds, self.deeds, self.white_placements, self.rules.set_bonus,
             self.rules.majority_bonus)
-        self.special = [sets, majority]
+        self.final_bonuses = [sets, majority]
         self.phase = PH_OVER
-        self.cur = -1
+        self.to_move = -1
         self._legal_cache = None
         winners = self.winners()
         self.leaders.append(tuple(winners))
@@ -657,8 +667,8 @@ class TimePiratesState(State):
         if self.result:
             return list(self.result.scores)
         totals = self.totals()
-        if self.special:
-            totals = [t + a + b for t, a, b in zip(totals, *self.special)]
+        if self.final_bonuses:
+            totals = [t + a + b for t, a, b in zip(totals, *self.final_bonuses)]
         return [float(t) for t in totals]
 
     def winners(self) -> list[int]:
@@ -673,10 +683,10 @@ class TimePiratesState(State):
     def score_breakdown(self) -> dict[str, list[float]]:
         n = self.num_players
         out = {}
-        for y in range(self.comp.years):
+        for y in range(self.components.years):
             row = self.year_scores[y] if y < len(self.year_scores) else [0] * n
             out[f"year{y + 1}"] = [float(v) for v in row]
-        special = self.special or [[0] * n, [0] * n]
+        special = self.final_bonuses or [[0] * n, [0] * n]
         out["set_bonus"] = [float(v) for v in special[0]]
         out["majority"] = [float(v) for v in special[1]]
         return out
@@ -704,7 +714,7 @@ class TimePiratesState(State):
         new.rules = self.rules
         new.rng = copy_rng(self.rng)
         new._legal_cache = self._legal_cache
-        new.comp = self.comp
+        new.components = self.components
         new.bag = list(self.bag)
         new.bag_total = self.bag_total
         new.epochs = [list(e) for e in self.epochs]
@@ -712,31 +722,34 @@ class TimePiratesState(State):
         new.deeds = [list(d) for d in self.deeds]
         new.bazaar = list(self.bazaar)
         new.discard = list(self.discard)
-        new.track = list(self.track)
-        new.pos = list(self.pos)
+        new.police_track = list(self.police_track)
+        new.pawn_epoch = list(self.pawn_epoch)
         new.patrol = self.patrol
         new.year = self.year
         new.year_scores = [list(y) for y in self.year_scores]
         new.leaders = list(self.leaders)
-        new.white_place = [list(w) for w in self.white_place]
-        new.special = None if self.special is None else [list(s) for s in self.special]
+        new.white_placements = [list(w) for w in self.white_placements]
+        bonuses = self.final_bonuses
+        new.final_bonuses = None if bonuses is None else [list(s) for s in bonuses]
         new.phase = self.phase
-        new.cur = self.cur
-        new.std_left = self.std_left
-        new.forced = self.forced
-        new.pend = self.pend
-        new.pend_need = self.pend_need
-        new.pend_mask = self.pend_mask
+        new.to_move = self.to_move
+        new.standard_actions_left = self.standard_actions_left
+        new.forced_move = self.forced_move
+        new.paying_deed = self.paying_deed
+        new.payment_left = self.payment_left
+        new.paid_colours = self.paid_colours
+        new.swap_colour = self.swap_colour
+        new.swap_target = self.swap_target
         new.counters = list(self.counters)
-        new.shop = self.shop  # immutable, rebuilt on every purchase
-        new.ctot = [list(c) for c in self.ctot]
-        new.held = list(self.held)
-        new.atoms = list(self.atoms)
-        new.arrows = list(self.arrows)
-        new.filled = self.filled
+        new.offers = self.offers  # immutable, rebuilt on every purchase
+        new.colour_counts = [list(c) for c in self.colour_counts]
+        new.hand_size = list(self.hand_size)
+        new.atomic_colours = list(self.atomic_colours)
+        new.arrow_colours = list(self.arrow_colours)
+        new.seats_with_artifacts = self.seats_with_artifacts
         new.result = self.result
-        new.tokens = list(self.tokens)
-        new.short = self.short
+        new.bag_tokens = list(self.bag_tokens)
+        new.epochs_with_space = self.epochs_with_space
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:
@@ -747,11 +760,11 @@ class TimePiratesState(State):
         world._fill_tokens()  # the token list's order is history, not information: canonical
         if self.phase == PH_WHITE:
             for p in range(self.num_players):
-                placed = world.white_place[p]
+                placed = world.white_placements[p]
                 if p == seat or not placed:
                     continue
                 owned = world.owned_colours(p)
-                world.white_place[p] = [owned[int(rng.random() * len(owned))] for _ in placed]
+                world.white_placements[p] = [owned[int(rng.random() * len(owned))] for _ in placed]
         return world
 
     def observation(self, seat: int) -> dict:
@@ -763,24 +776,26 @@ class TimePiratesState(State):
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.current_player(),
             "year": self.year,
-            "police_track": list(self.track),
+            "police_track": list(self.police_track),
             "patrol": self.patrol,
-            "pawns": list(self.pos),
+            "pawns": list(self.pawn_epoch),
             "epochs": [sorted(e) for e in self.epochs],
             "hands": [list(h) for h in self.hands],
             "deeds": [list(d) for d in self.deeds],
             "bazaar": list(self.bazaar),
             "discard": list(self.discard),
             "bag": list(self.bag),
-            "standard_actions_left": self.std_left,
-            "forced_move": self.forced,
-            "pending": [self.pend, self.pend_need, self.pend_mask],
+            "standard_actions_left": self.standard_actions_left,
+            "forced_move": self.forced_move,
+            "payment": [self.paying_deed, self.payment_left, self.paid_colours],
+            "swap": [self.swap_colour, self.swap_target],
             "year_scores": [list(y) for y in self.year_scores],
             "white_placed": [
                 list(w) if (p == seat or not secret) else len(w)
-                for p, w in enumerate(self.white_place)
+                for p, w in enumerate(self.white_placements)
             ],
-            "special": None if self.special is None else [list(s) for s in self.special],
+            "final_bonuses": (None if self.final_bonuses is None
+                              else [list(s) for s in self.final_bonuses]),
         }
 
     def tensor_spec(self) -> tuple:
@@ -791,15 +806,16 @@ class TimePiratesState(State):
         return (
             ("seat", "int"), ("phase", ("enum", PHASE_NAMES)), ("to_move", "int"),
             ("year", "int"), ("police_track", (2,)), ("patrol", "int"), ("pawns", (seats,)),
-            ("epochs", (C.MAX_EPOCHS, max(self.comp.spaces))), ("hands", (seats, kinds)),
+            ("epochs", (C.MAX_EPOCHS, max(self.components.spaces))), ("hands", (seats, kinds)),
             ("deeds", (seats, deeds)), ("bazaar", (deeds,)), ("discard", (kinds,)),
-            ("bag", (len(self.comp.bag),)), ("standard_actions_left", "int"),
-            ("forced_move", "int"), ("pending", (3,)), ("year_scores", (self.comp.years, seats)),
-            ("white_placed", (seats, C.NUM_COLOURS)), ("special", (2, seats)),
+            ("bag", (len(self.components.bag),)), ("standard_actions_left", "int"),
+            ("forced_move", "int"), ("payment", (3,)), ("swap", (2,)),
+            ("year_scores", (self.components.years, seats)),
+            ("white_placed", (seats, C.NUM_COLOURS)), ("final_bonuses", (2, seats)),
         )
 
     def action_to_str(self, action: int) -> str:
-        return action_name(action, self.comp.epoch_names, self.comp.deeds)
+        return action_name(action, self.components.epoch_names, self.components.deeds)
 
     def action_kind(self, action: int) -> int:
         """Index into `ACTION_KINDS` of `action` as the decision pending now: a PICK is a
@@ -810,7 +826,7 @@ class TimePiratesState(State):
         if action < BUY:
             return K_MOVE
         if action < PICK:
-            return buy_kinds(self.comp)[action - BUY]
+            return buy_kinds(self.components)[action - BUY]
         if action < EPOCH:
             return PICK_KIND[self.phase]
         if action < ATOMIC:
