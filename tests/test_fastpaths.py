@@ -87,7 +87,7 @@ def test_cached_legal_lists_equal_the_recomputed_ones(name: str, bot: str) -> No
 
 
 #: The games whose states declare `kind_table` (`play_game` looks kinds up in it).
-KIND_TABLE_GAMES = ["ninjato"]
+KIND_TABLE_GAMES = ["big-cheese", "ninjato"]
 
 
 def test_the_kind_table_games_are_the_ones_with_a_table() -> None:

@@ -262,7 +262,9 @@ class BigCheeseState(State):
                 if self.leader_must_open:
                     self._legal_cache = None  # B2 option: see `legal_bid`
                 else:
-                    self._legal_cache = self._bids(veto, 0, free)
+                    table = self._acts  # (empty for a chip count too large to tabulate)
+                    self._legal_cache = (table[veto > 0][0][free] if table
+                                         else bid_list(veto, 0, free))
                 return
             passed[seat] = True
             active -= 1
@@ -271,13 +273,6 @@ class BigCheeseState(State):
                 seat = 0
         self.active = 0
         self._all_passed()
-
-    def _bids(self, veto: int, high: int, free: int) -> list[int]:
-        """`bid_list(veto, high, free)`, the shared one from the table when there is one."""
-        table = self._acts
-        if table:
-            return table[veto > 0][high][free]
-        return bid_list(veto, high, free)
 
     def veto(self, seat: int) -> None:
         """Discard the project and the Veto: nobody pays, nothing advances, same leader."""
@@ -538,7 +533,9 @@ class BigCheeseState(State):
             if self.vetoes[seat]:
                 acts.append(ACT_VETO)
             return acts
-        return self._bids(self.vetoes[seat], self.high_bid, self.pool[seat])
+        veto, high, free = self.vetoes[seat], self.high_bid, self.pool[seat]
+        table = self._acts
+        return table[veto > 0][high][free] if table else bid_list(veto, high, free)
 
     def legal_window(self) -> list[int]:
         return WINDOW_ACTS
@@ -585,7 +582,9 @@ class BigCheeseState(State):
                     self.active = active
                     self.to_act = seat
                     # (B2 `leader_must_open` never applies here: the leader has acted)
-                    self._legal_cache = self._bids(veto, high, free)
+                    table = self._acts
+                    self._legal_cache = (table[veto > 0][high][free] if table
+                                         else bid_list(veto, high, free))
                     return
                 passed[seat] = True
                 active -= 1
@@ -765,13 +764,34 @@ class BigCheeseState(State):
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.deck[-1] if self.deck else None)
 
+    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == BID:
+            return self.legal_bid()
+        if phase == ROLL:
+            return self.legal_roll()
+        if phase == VETO_WINDOW:
+            return self.legal_window()
+        return _LEGAL[phase](self)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == BID:
+            self.apply_bid(action)
+        elif phase == ROLL:
+            self.apply_roll(action)
+        elif phase == VETO_WINDOW:
+            self.apply_window(action)
+        else:
+            _DO[phase](self, action)
+
 
 #: Per phase (index = BID, VETO_WINDOW, ROLL, OVER, ORDER): legal-list builder, handler.
 _LEGAL = (BigCheeseState.legal_bid, BigCheeseState.legal_window, BigCheeseState.legal_roll,
           BigCheeseState.legal_none, BigCheeseState.legal_order)
 _DO = (BigCheeseState.apply_bid, BigCheeseState.apply_window, BigCheeseState.apply_roll,
        BigCheeseState.apply_none, BigCheeseState.apply_order)
-BigCheeseState.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook
 
 
 def create_state(num_players: int, seed: int, rules: Rules | None = None) -> BigCheeseState:
