@@ -12,6 +12,7 @@ import random
 import pytest
 
 from engines import GAMES, get_game
+from engines.big_cheese import state as bcs
 from engines.big_cheese.actions import (
     BID,
     KIND_OF_ACTION,
@@ -86,7 +87,7 @@ def test_cached_legal_lists_equal_the_recomputed_ones(name: str, bot: str) -> No
 
 
 #: The games whose states declare `kind_table` (`play_game` looks kinds up in it).
-KIND_TABLE_GAMES = ["ninjato"]
+KIND_TABLE_GAMES = ["big-cheese", "ninjato"]
 
 
 def test_the_kind_table_games_are_the_ones_with_a_table() -> None:
@@ -131,16 +132,28 @@ def test_play_game_kind_counts_equal_action_kind_counts(name: str) -> None:
     assert record.kinds_available == available
 
 
+@pytest.mark.parametrize("chips", [10, 100])  # 100: above the tabulated chip counts
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
-def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str) -> None:
+def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str, chips: int) -> None:
     checked = 0
-    for state in positions("big-cheese", 4, bot):
+    for state in positions("big-cheese", 4, bot, chips=chips):
         if state.phase == BID and not state.rules.leader_must_open:
             seat = state.to_act
             general = bid_list(state.vetoes[seat] > 0, state.high_bid, state.pool[seat])
             assert state.legal_actions() == general
             checked += 1
     assert checked > 100
+
+
+def test_big_cheese_counter_positions_are_their_names() -> None:
+    """The `N_*` positions in `counters` (spelled out as Final constants for the compiled
+    build) are where `metrics` reports each name."""
+    positions = {"vetoes_played": bcs.N_VETOES, "big_cheeses_played": bcs.N_BIG_CHEESES,
+                 "big_cheese_net_points": bcs.N_CHEESE_NET, "all_pass_rounds": bcs.N_ALL_PASSES,
+                 "reshuffles": bcs.N_RESHUFFLES, "lead_changes": bcs.N_LEAD_CHANGES,
+                 "first_leader": bcs.N_FIRST_LEADER, "same_round_crossers": bcs.N_CROSSERS}
+    assert {name: bcs.COUNTER_NAMES.index(name) for name in bcs.COUNTER_NAMES} == positions
+    assert bcs.N_SEAT == len(bcs.COUNTER_NAMES)
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
