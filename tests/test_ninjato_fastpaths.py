@@ -82,7 +82,7 @@ def test_payable_and_affordable_equal_can_pay_on_the_holding() -> None:
     `Components.caps`: each answer equals the exact-payment test on the real holding."""
     checked = 0
     for C, tr in _holdings():
-        envs, rums = affordable(C, tuple(tr))
+        envs, rums = affordable(C, tr)
         for kind, cards, mask in ((0, C.env_opts, envs), (1, C.rum_opts, rums)):
             for card, opts in enumerate(cards):
                 exact = tuple(i for i, o in enumerate(opts) if can_pay(o, tr))

@@ -764,13 +764,34 @@ class BigCheeseState(State):
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.deck[-1] if self.deck else None)
 
+    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == BID:
+            return self.legal_bid()
+        if phase == ROLL:
+            return self.legal_roll()
+        if phase == VETO_WINDOW:
+            return self.legal_window()
+        return _LEGAL[phase](self)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == BID:
+            self.apply_bid(action)
+        elif phase == ROLL:
+            self.apply_roll(action)
+        elif phase == VETO_WINDOW:
+            self.apply_window(action)
+        else:
+            _DO[phase](self, action)
+
 
 #: Per phase (index = BID, VETO_WINDOW, ROLL, OVER, ORDER): legal-list builder, handler.
 _LEGAL = (BigCheeseState.legal_bid, BigCheeseState.legal_window, BigCheeseState.legal_roll,
           BigCheeseState.legal_none, BigCheeseState.legal_order)
 _DO = (BigCheeseState.apply_bid, BigCheeseState.apply_window, BigCheeseState.apply_roll,
        BigCheeseState.apply_none, BigCheeseState.apply_order)
-BigCheeseState.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook
 
 
 def create_state(num_players: int, seed: int, rules: Rules | None = None) -> BigCheeseState:

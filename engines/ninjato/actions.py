@@ -7,48 +7,64 @@ guard (it then resolves at once) or the raider gives up; after each win, banzai 
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.ninjato.components import CLAN_NAMES, EFFECTS, TREASURE_NAMES
 
+# Every number here is `Final`: compiled with mypyc, a Final int is inlined where it is used
+# (a plain module global would be a dictionary look-up at every use).
+
 # phases
-(PH_PLACE, PH_PAY, PH_SKILLPAY, PH_DISCARD, PH_FIGHT, PH_CHOICE, PH_KEEP, PH_TOKEN,
- PH_DISGUISE, PH_REWARD1, PH_REWARD2, PH_DRAW, PH_END) = range(13)
+PH_PLACE: Final = 0
+PH_PAY: Final = 1
+PH_SKILLPAY: Final = 2
+PH_DISCARD: Final = 3
+PH_FIGHT: Final = 4
+PH_CHOICE: Final = 5
+PH_KEEP: Final = 6
+PH_TOKEN: Final = 7
+PH_DISGUISE: Final = 8
+PH_REWARD1: Final = 9
+PH_REWARD2: Final = 10
+PH_DRAW: Final = 11
+PH_END: Final = 12
 
 # placement: dojo (its first draw), sensei slot, house*2+approach, palace slot, pavilion
 # slot; a dojo visit is a sequence of draws, the first one placing the shuriken and the
 # others in phase DRAW, each a face-up card or the deck's top card
-A_DOJO = 0          # first of the dojo draws
-A_TAKE = 0          # + card value - 1: take a face-up card of that value
-A_DECK = 5          # draw the top card of the deck (seen by the drawer only)
-A_SENSEI = 8        # + slot (0..3)
-A_HOUSE = 12        # + house*2 + approach (0 force, 1 stealth)
-A_PALACE = 22       # + slot
-A_PAVILION = 26     # + slot
-A_PAY = 30          # + payment option index (0..15)
-A_SKILLPAY = 46     # + card value - 1
-A_DISCARD = 51      # + card value - 1
-A_BASE = 56         # + card value - 1: play a dojo card (a Ki alone counts as 3)
-A_BOR2 = 61         # Boryaku as a 2
-A_BOR4 = 62         # Boryaku as a 4
-A_KI_PLUS = 63
-A_KI_MINUS = 64
-A_MINUS2 = 65
-A_PLUS2 = 66
-A_PM1_PLUS = 67
-A_PM1_MINUS = 68
-A_ZERO = 69
-A_SIX = 70
-A_SWITCH = 71
-A_GIVE_UP = 72
-A_REFRESH = 73      # + effect index (0..8)
-A_BANZAI = 82
-A_RETREAT = 83
-A_KEEP = 84         # + treasure type
-A_SWAP = 89         # + give*10 + take*2 + side (0 plain, 1 red)
-A_TOKEN = 139       # + clan*5 + value index
-A_DISGUISE = 154    # + envoy id (0..20)
-A_HONOUR = 175
-A_RUMOUR = 176      # + pavilion slot
-NUM_ACTIONS = 180
+A_DOJO: Final = 0          # first of the dojo draws
+A_TAKE: Final = 0          # + card value - 1: take a face-up card of that value
+A_DECK: Final = 5          # draw the top card of the deck (seen by the drawer only)
+A_SENSEI: Final = 8        # + slot (0..3)
+A_HOUSE: Final = 12        # + house*2 + approach (0 force, 1 stealth)
+A_PALACE: Final = 22       # + slot
+A_PAVILION: Final = 26     # + slot
+A_PAY: Final = 30          # + payment option index (0..15)
+A_SKILLPAY: Final = 46     # + card value - 1
+A_DISCARD: Final = 51      # + card value - 1
+A_BASE: Final = 56         # + card value - 1: play a dojo card (a Ki alone counts as 3)
+A_BOR2: Final = 61         # Boryaku as a 2
+A_BOR4: Final = 62         # Boryaku as a 4
+A_KI_PLUS: Final = 63
+A_KI_MINUS: Final = 64
+A_MINUS2: Final = 65
+A_PLUS2: Final = 66
+A_PM1_PLUS: Final = 67
+A_PM1_MINUS: Final = 68
+A_ZERO: Final = 69
+A_SIX: Final = 70
+A_SWITCH: Final = 71
+A_GIVE_UP: Final = 72
+A_REFRESH: Final = 73      # + effect index (0..8)
+A_BANZAI: Final = 82
+A_RETREAT: Final = 83
+A_KEEP: Final = 84         # + treasure type
+A_SWAP: Final = 89         # + give*10 + take*2 + side (0 plain, 1 red)
+A_TOKEN: Final = 139       # + clan*5 + value index
+A_DISGUISE: Final = 154    # + envoy id (0..20)
+A_HONOUR: Final = 175
+A_RUMOUR: Final = 176      # + pavilion slot
+NUM_ACTIONS: Final = 180
 
 _SIMPLE = {
     A_BOR2: "boryaku as 2", A_BOR4: "boryaku as 4", A_KI_PLUS: "ki +1", A_KI_MINUS: "ki -1",
@@ -114,9 +130,9 @@ ACTION_KINDS = (
     "retreat", "keep a treasure", "clan token", "disguise an envoy", "reward honour",
     "reward rumour",
 )
-K_DOJO = ACTION_KINDS.index("dojo")
-K_SENSEI_SKILL = ACTION_KINDS.index("sensei skill")
-K_SENSEI_DISGUISE = ACTION_KINDS.index("sensei disguise")
+K_DOJO: Final = ACTION_KINDS.index("dojo")
+K_SENSEI_SKILL: Final = ACTION_KINDS.index("sensei skill")
+K_SENSEI_DISGUISE: Final = ACTION_KINDS.index("sensei disguise")
 
 
 def _kind_table() -> tuple[int, ...]:
@@ -150,7 +166,7 @@ def _kind_table() -> tuple[int, ...]:
 
 
 #: action number -> index into ACTION_KINDS
-KIND_OF = _kind_table()
+KIND_OF: Final = _kind_table()
 #: `State.kind_table`: KIND_OF where the action alone tells the kind, -1 for the dojo draws
 #: (the first one of a visit is the placement) and the Sensei slots (skill or Disguise)
-KIND_TABLE = tuple(-1 if a < A_HOUSE else k for a, k in enumerate(KIND_OF))
+KIND_TABLE: Final = tuple(-1 if a < A_HOUSE else k for a, k in enumerate(KIND_OF))

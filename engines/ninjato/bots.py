@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from typing import Final
 
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
@@ -70,55 +71,71 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     PH_TOKEN,
 )
-from engines.ninjato.raid import G_ELITE
+from engines.ninjato.components import (
+    E_BORYAKU,
+    E_DISGUISE,
+    E_MINUS2,
+    E_PLUS2,
+    E_PM1,
+    E_REFRESH,
+    E_SIX,
+    E_SWAP,
+    E_SWITCH,
+    E_ZERO,
+    R_KINDNESS,
+    R_MASTER,
+)
+from engines.ninjato.raid import G_ELITE, fight_key
 from engines.ninjato.scoring import influence, set_multiplier
-from engines.ninjato.state import HAND_LIMIT, NinjatoState
+from engines.ninjato.state import HAND_LIMIT, NinjatoState, row_key
 
+# (Every constant and table is `Final`: compiled with mypyc, a number is inlined and a table
+# is a native static; a plain module global would be a dictionary look-up at each use.)
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
-KEEP_VALUE = (3, 1, 4, 1, 3)
+KEEP_VALUE: Final = (3, 1, 4, 1, 3)
 # discard / pay / fight order: least useful first (ascending KEEP_VALUE, then value)
-SPEND_ORDER = (1, 3, 0, 4, 2)
+SPEND_ORDER: Final = (1, 3, 0, 4, 2)
 # dojo row preference (value -> rank, higher = take first; every face-up card beats the deck)
-ROW_PREF = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
-_TAKE_PREF = tuple(ROW_PREF[v + 1] for v in range(5))  # (take action - A_TAKE) -> rank
-_DOJO_CHOICE: dict[tuple[int, ...], int] = {}  # face-up row -> the draw to take
-TREASURE_KEEP = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
-TVAL = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
-assert TVAL == tuple(t + 2 - (t == 4) for t in range(5))  # best_raid's closed form
-_E = comp
+ROW_PREF: Final = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
+_TAKE_PREF: Final = tuple(ROW_PREF[v + 1] for v in range(5))  # (take action - A_TAKE) -> rank
+# face-up row (`row_key`) -> the draw to take
+_DOJO_CHOICE: Final[dict[int, int]] = {}
+TREASURE_KEEP: Final = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
+TVAL: Final = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
 # honour a skill is worth per round left to use it (a guard beaten that a hand would lose to)
-SKILL_WORTH = {_E.E_SIX: 2.0, _E.E_ZERO: 2.0, _E.E_PLUS2: 1.5, _E.E_MINUS2: 1.5,
-               _E.E_BORYAKU: 1.5, _E.E_PM1: 1.0, _E.E_SWAP: 0.7, _E.E_SWITCH: 0.5,
-               _E.E_REFRESH: 0.5}
-SKILL_MIN = 6.0       # a Sensei visit must be worth this much
-RAID_WEIGHT = 0.7     # a skill beats a raid whose doubled score times this is below its worth
-DECK_BELOW = 2        # the default draws blind when only cards ranked below this are face up
-DISGUISE_WORTH = 4.0  # per scoring phase left, with a masked envoy to lift
-RUMOUR_FIRST = 5.0    # a rumour worth this much comes before an envoy ...
-RUMOUR_FROM = 5       # ... from this round on (earlier rounds gained nothing, 1,200 games)
-RUMOUR_LATE = 1.0     # from round 6 a rumour worth this much beats a dojo visit
+SKILL_WORTH: Final = {E_SIX: 2.0, E_ZERO: 2.0, E_PLUS2: 1.5, E_MINUS2: 1.5, E_BORYAKU: 1.5,
+                      E_PM1: 1.0, E_SWAP: 0.7, E_SWITCH: 0.5, E_REFRESH: 0.5}
+SKILL_MIN: Final = 6.0  # a Sensei visit must be worth this much
+# a skill beats a raid whose doubled score times this is below its worth
+RAID_WEIGHT: Final = 0.7
+# the default draws blind when only cards ranked below this are face up
+DECK_BELOW: Final = 2
+DISGUISE_WORTH: Final = 4.0  # per scoring phase left, with a masked envoy to lift
+RUMOUR_FIRST: Final = 5.0  # a rumour worth this much comes before an envoy ...
+RUMOUR_FROM: Final = 5  # ... from this round on (earlier rounds gained nothing, 1,200 games)
+RUMOUR_LATE: Final = 1.0  # from round 6 a rumour worth this much beats a dojo visit
 # expected gains per round left, for what a rumour will count at the end of the game
-ELITES_PER_ROUND, ENVOYS_PER_ROUND, RUMOURS_PER_ROUND = 0.2, 0.6, 0.3
+ELITES_PER_ROUND: Final = 0.2
+ENVOYS_PER_ROUND: Final = 0.6
+RUMOURS_PER_ROUND: Final = 0.3
 # round -> upper bound on a Sensei tile's worth before Master of Secret Arts (`best_skill`):
 # rounds 1-4 a raid skill, 5-7 Disguise (worth nothing without a masked envoy)
-SKILL_BOUND = (0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
-               2 * DISGUISE_WORTH, DISGUISE_WORTH, DISGUISE_WORTH)
-SKILL_BOUND_NO_ENVOY = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
+SKILL_BOUND: Final = (0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
+                      2 * DISGUISE_WORTH, DISGUISE_WORTH, DISGUISE_WORTH)
+SKILL_BOUND_NO_ENVOY: Final = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
+_HOUSE_FORCE: Final = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealth
+# `fight_key` (stealth, guard value, hand) -> first play of a seat without skills (same
+# for all styles)
+_FIRST_PLAY: Final[dict[int, int]] = {}
 
 
-class _PlainWorth2(dict):
-    """Sorted plain treasures -> twice their TVAL sum (TVAL[t] = t + 2, gold (4) = 5)."""
-
-    def __missing__(self, key: tuple[int, ...]) -> int:
-        worth = self[key] = 2 * (sum(key) + 2 * len(key) - key.count(4))
-        return worth
-
-
-_PLAIN_WORTH2 = _PlainWorth2()
-_HOUSE_FORCE = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealth
-# (stealth, guard value, *hand) -> first play of a seat without skills (same for all styles)
-_FIRST_PLAY: dict[tuple[int, ...], int] = {}
+def plain_worth2(plain: list[int]) -> int:
+    """Twice the TVAL sum of a house's plain treasures (TVAL[t] = t + 2, gold (4) = 5)."""
+    total = 0
+    for t in plain:
+        total += t + 2 if t != 4 else 5
+    return 2 * total
 
 
 def set_multipliers(C: comp.Components) -> tuple[int, ...]:
@@ -178,8 +195,8 @@ def skill_plan(C: comp.Components, hand: list[int],
                ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
     """`raid_plan` for a seat with ready skills: set-to-6/0 beats any sentry with any card,
     +-2 and +-1 stretch the hand's reach.  Cached under (-6, *hand, *those ready counts)."""
-    key = (-6, *hand, ready[_E.E_SIX], ready[_E.E_ZERO], ready[_E.E_PLUS2],
-           ready[_E.E_MINUS2], ready[_E.E_PM1])
+    key = (-6, *hand, ready[E_SIX], ready[E_ZERO], ready[E_PLUS2],
+           ready[E_MINUS2], ready[E_PM1])
     out = C.afford.get(key)
     if out is None:
         out = C.afford[key] = _skill_plan(C, hand, ready)
@@ -192,10 +209,10 @@ def _skill_plan(C: comp.Components, hand: list[int],
     h0, h1, ki, h3, h4 = hand
     lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
     hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
-    top = 6 if ready[_E.E_SIX] else (hi + (ki - 1 if hi == 3 else ki) + 2 * ready[_E.E_PLUS2]
-                                     + ready[_E.E_PM1])
-    bottom = 0 if ready[_E.E_ZERO] else (lo - (ki - 1 if lo == 3 else ki)
-                                         - 2 * ready[_E.E_MINUS2] - ready[_E.E_PM1])
+    top = 6 if ready[E_SIX] else (hi + (ki - 1 if hi == 3 else ki) + 2 * ready[E_PLUS2]
+                                     + ready[E_PM1])
+    bottom = 0 if ready[E_ZERO] else (lo - (ki - 1 if lo == 3 else ki)
+                                         - 2 * ready[E_MINUS2] - ready[E_PM1])
     for i, g in enumerate(C.sentry_value):
         if plan[i] is None:
             if top > g:
@@ -237,7 +254,7 @@ class Heuristic:
     def __init__(self, style: str = "default", banzai_margin: float | str = 0.0,
                  raid_weight: float | str = RAID_WEIGHT, deck_below: int | str | None = None,
                  save_ki: bool | str = False,
-                 choho_worth: float | str = SKILL_WORTH[_E.E_SWAP],
+                 choho_worth: float | str = SKILL_WORTH[E_SWAP],
                  overdraw: int | str = 0, deck_helps: bool | str | None = None) -> None:
         self.style = style
         self.collector = style == "collector"
@@ -261,7 +278,7 @@ class Heuristic:
         self.save_ki = bool(save_ki) and save_ki not in ("0", "false", "False")
         # ... and learn Choho more often (its worth per round left; at most the largest
         # SKILL_WORTH, which SKILL_BOUND assumes)
-        self.skill_worth = {**SKILL_WORTH, _E.E_SWAP: float(choho_worth)}
+        self.skill_worth = {**SKILL_WORTH, E_SWAP: float(choho_worth)}
         # ... and the hand limit discard: with 4+ cards draw at the dojo (2 cards; over 7, discard
         # the least useful) instead of a raid whose doubled score is below this (0: never)
         self.overdraw = int(overdraw)
@@ -290,11 +307,21 @@ class Heuristic:
                 and not self.save_ki):
             p = state.player
             if not state.tiles[p]:
-                h = state.hands[p]  # keys spelled out: a starred tuple builds a list first
-                a = _FIRST_PLAY.get((state.raid_approach, state.C.gval[state.guard_id],
-                                     h[0], h[1], h[2], h[3], h[4]))
-                if a is not None:
+                a = _FIRST_PLAY.get(fight_key(state.raid_approach,
+                                                   state.C.gval[state.guard_id],
+                                                   state.hands[p]), -1)
+                if a >= 0:
                     return a
+        # an if-chain for the commonest phases: compiled, each is a direct call (the table of
+        # bound methods, `_by_phase`, is a generic Python call: the rarer phases)
+        if ph == PH_PLACE:
+            return self.place_whole(state, legal) if self.whole else self.place(state, legal)
+        if ph == PH_FIGHT:
+            return self.fight(state, legal)
+        if ph == PH_CHOICE:
+            return self.banzai_or_retreat(state, legal)
+        if ph == PH_DRAW:
+            return self.dojo_draw(state, legal)
         return self._by_phase[ph](state, legal)
 
     def _spend(self, state: NinjatoState, legal: list[int]) -> int:
@@ -400,7 +427,7 @@ class Heuristic:
             held = len(s.rumours[p])
             if held:  # the most a tile adds on Master of Secret Arts: every rumour one
                 C = s.C
-                bound += C.rum_points[comp.R_MASTER] * (C.afford.get((-4,))
+                bound += C.rum_points[R_MASTER] * (C.afford.get((-4,))
                                                         or set_multipliers(C))[held]
             if bound >= beat:
                 skill, skill_worth = self.best_skill(s, legal)
@@ -428,9 +455,9 @@ class Heuristic:
         masters = 0
         rt = C.rum_type
         for r in s.rumours[p]:
-            if rt[r] == comp.R_MASTER:
+            if rt[r] == R_MASTER:
                 masters += 1
-        master = C.rum_points[comp.R_MASTER] * set_multipliers(C)[masters]
+        master = C.rum_points[R_MASTER] * set_multipliers(C)[masters]
         raid_left = 8 - s.round
         disguise = -1.0  # worked out at the first Disguise tile
         schools = s.schools[p]
@@ -445,14 +472,14 @@ class Heuristic:
                 break
             t = sensei[a - A_SENSEI]
             e = effect[t]
-            if e == _E.E_DISGUISE:
+            if e == E_DISGUISE:
                 if disguise < 0:
                     masks = 0
                     for v in s.envoys[p]:
                         if C.env_mask[v]:
                             masks += 1
                     disguise = (DISGUISE_WORTH * ((s.round <= 3) + (s.round <= 5) + (s.round <= 7))
-                                if masks > s.owned[p][_E.E_DISGUISE] else 0.0)
+                                if masks > s.owned[p][E_DISGUISE] else 0.0)
                 worth = disguise + master
             else:
                 worth = skill_worth[e] * raid_left + master
@@ -478,16 +505,19 @@ class Heuristic:
         scores that count times the rise of its set's multiplier, and adds one item to
         every Kindness card held.  Shameful Enemy is valued as if one rival holds some.
         Cached in the data set's cache under (-5, round, elites, envoys, tiles, no Sensei
-        tile, counts per type packed in an int): the packing is one `sum(map(...))`.
+        tile, counts per type packed in an int).
         """
         p = s.player
         C = s.C
-        codes = C.afford.get((-7,))
+        codes: tuple[int, ...] | None = C.afford.get((-7,))
         if codes is None:  # rumour id -> 1 << (bits * its type): no count can carry over
             bits = len(C.rum_type).bit_length()
             codes = C.afford[(-7,)] = tuple(1 << bits * t for t in C.rum_type)
+        packed = 0
+        for r in s.rumours[p]:
+            packed += codes[r]
         key = (-5, s.round, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei,
-               sum(map(codes.__getitem__, s.rumours[p])))
+               packed)
         out = C.afford.get(key)
         if out is None:
             out = C.afford[key] = self._rumour_worths(s)
@@ -504,7 +534,7 @@ class Heuristic:
         mult = set_multipliers(C)
         rounds_left = 7 - s.round
         pts = C.rum_points
-        kind_now = mult[mine[comp.R_KINDNESS]]
+        kind_now = mult[mine[R_KINDNESS]]
         items = (len(s.elites[p]) + ELITES_PER_ROUND * rounds_left,
                  len(s.rumours[p]) + 1 + RUMOURS_PER_ROUND * rounds_left,
                  len(s.envoys[p]) + ENVOYS_PER_ROUND * rounds_left,
@@ -513,7 +543,7 @@ class Heuristic:
         for t in range(4):
             k = mine[t]
             worth = pts[t] * items[t] * (mult[k + 1] - mult[k])
-            out.append(worth + (pts[t] * kind_now if t == comp.R_KINDNESS else kind_now))
+            out.append(worth + (pts[t] * kind_now if t == R_KINDNESS else kind_now))
         out.append(C.shameful[1] + kind_now)
         return tuple(out)
 
@@ -563,9 +593,10 @@ class Heuristic:
         the deck only when the row is empty, so the cards taken are the same as before
         the draws became one at a time (issue 14.3).  `legal` starts with the draws, which
         depend only on the row (cached per row)."""
-        key = tuple(s.row)
-        best = _DOJO_CHOICE.get(key)
-        if best is None:
+        row = s.row
+        key = row_key(row)
+        best = _DOJO_CHOICE.get(key, -1)
+        if best < 0:
             best, best_rank = legal[0], 0
             for a in legal:
                 if a >= A_DECK:
@@ -573,7 +604,7 @@ class Heuristic:
                 rank = _TAKE_PREF[a - A_TAKE]
                 if rank > best_rank:
                     best, best_rank = a, rank
-            if key:  # an empty row leaves the deck (or no draw at all): not cached
+            if row:  # an empty row leaves the deck (or no draw at all): not cached
                 _DOJO_CHOICE[key] = best
         if self.deck_below and best < A_DECK and _TAKE_PREF[best - A_TAKE] < self.deck_below:
             i = bisect_left(legal, A_DECK)
@@ -635,7 +666,6 @@ class Heuristic:
             cached = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
             plan = raid_plan(C, hand) if cached is None else cached
         best, best_score = -1, 0
-        worths = _PLAIN_WORTH2
         for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.house_closed, s.house_sentry,
                                                   s.house_plain, s.house_red):
             if closed:
@@ -643,7 +673,7 @@ class Heuristic:
             opt = plan[guard]
             if opt is None:
                 continue
-            score = worths[tuple(plain)] + len(red) + opt[0]
+            score = plain_worth2(plain) + len(red) + opt[0]
             if score > best_score:
                 best, best_score = act + opt[1], score
         return best, best_score
@@ -664,7 +694,7 @@ class Heuristic:
             if a < A_PAVILION:
                 break
             t = rt[pavilion[a - A_PAVILION]]
-            score = mine[t] % 3 + (1 if t == comp.R_KINDNESS else 0)
+            score = mine[t] % 3 + (1 if t == R_KINDNESS else 0)
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -680,9 +710,9 @@ class Heuristic:
             g = s.C.gval[s.guard_id]
         if s.play_base < 0 and not s.tiles[p] and not self.save_ki:
             # without skills the first play is a function of (approach, guard, hand) only
-            key = (stealth, g, *hand)
-            a = _FIRST_PLAY.get(key)
-            if a is None:
+            key = fight_key(stealth, g, hand)
+            a = _FIRST_PLAY.get(key, -1)
+            if a < 0:
                 a = _FIRST_PLAY[key] = self._fight(s, legal, hand, stealth, g)
             return a
         if self.whole:
@@ -701,7 +731,7 @@ class Heuristic:
         ready = s.ready[s.player]
         if s.play_base < 0:
             cheap = -1
-            if ready[_E.E_ZERO if stealth else _E.E_SIX]:
+            if ready[E_ZERO if stealth else E_SIX]:
                 cheap = next((v for v in SPEND_ORDER if hand[v]), -1)
             if cheap >= 0 and A_BASE + cheap in legal:
                 alone = (cheap + 1 < g) if stealth else (cheap + 1 > g)
@@ -718,14 +748,14 @@ class Heuristic:
         v = s.play_value()
         if stealth:
             need = v - g + 1  # how far down the play must go
-            steps = ((A_MINUS2, 2, ready[_E.E_MINUS2] and not s.boryaku_played),
-                     (A_PM1_MINUS, 1, ready[_E.E_PM1] and not s.boryaku_played),
+            steps = ((A_MINUS2, 2, ready[E_MINUS2] and not s.boryaku_played),
+                     (A_PM1_MINUS, 1, ready[E_PM1] and not s.boryaku_played),
                      (A_KI_MINUS, 1, hand[2]))
             setter = A_ZERO
         else:
             need = g - v + 1
-            steps = ((A_PLUS2, 2, ready[_E.E_PLUS2] and not s.boryaku_played),
-                     (A_PM1_PLUS, 1, ready[_E.E_PM1] and not s.boryaku_played),
+            steps = ((A_PLUS2, 2, ready[E_PLUS2] and not s.boryaku_played),
+                     (A_PM1_PLUS, 1, ready[E_PM1] and not s.boryaku_played),
                      (A_KI_PLUS, 1, hand[2]))
             setter = A_SIX
         reach = sum(step * n for _a, step, n in steps)
@@ -742,7 +772,7 @@ class Heuristic:
             other = self._other_guard(s, g)
             if (v > other) if stealth else (v < other):
                 return A_SWITCH
-        for e in (_E.E_SIX, _E.E_ZERO, _E.E_PLUS2, _E.E_MINUS2, _E.E_PM1):
+        for e in (E_SIX, E_ZERO, E_PLUS2, E_MINUS2, E_PM1):
             if A_REFRESH + e in legal:
                 return A_REFRESH + e
         return A_GIVE_UP
@@ -813,12 +843,12 @@ class Heuristic:
     @staticmethod
     def _ready_low(s: NinjatoState) -> bool:
         r = s.ready[s.player]
-        return bool(r[_E.E_ZERO] or r[_E.E_MINUS2])
+        return bool(r[E_ZERO] or r[E_MINUS2])
 
     @staticmethod
     def _ready_high(s: NinjatoState) -> bool:
         r = s.ready[s.player]
-        return bool(r[_E.E_SIX] or r[_E.E_PLUS2])
+        return bool(r[E_SIX] or r[E_PLUS2])
 
     def banzai_or_retreat(self, s: NinjatoState, legal: list[int] | None = None) -> int:
         """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
@@ -832,7 +862,7 @@ class Heuristic:
         plain = s.house_plain[h]
         ready = s.ready[p]
         if s.raid_approach:
-            if ready[_E.E_ZERO] or ready[_E.E_MINUS2]:
+            if ready[E_ZERO] or ready[E_MINUS2]:
                 if not (h0 or h1 or ki or h3 or h4):
                     return A_RETREAT
                 win = 1.0
@@ -843,7 +873,7 @@ class Heuristic:
                 best = lo - (ki - 1 if lo == 3 else ki)
                 win = (5 - best) / 5 if best > 0 else 1.0
         else:
-            if ready[_E.E_SIX] or ready[_E.E_PLUS2]:
+            if ready[E_SIX] or ready[E_PLUS2]:
                 if not (h0 or h1 or ki or h3 or h4):
                     return A_RETREAT
                 win = 1.0

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engines import datasets
 
@@ -28,18 +28,33 @@ DATASET = "ninjato-reconstructed-v1"
 
 # --- fixed vocabularies (not data: the engine's own indices) ----------------------------
 TREASURE_NAMES = ("fan", "scroll", "vase", "jade", "gold")
-GOLD = 4
+GOLD: Final = 4
 CLAN_NAMES = ("Taira", "Minamoto", "Go-Shirakawa")
-TAIRA, MINAMOTO, GOSHIRAKAWA = 0, 1, 2
+# the indices are `Final`: compiled code inlines them (no global look-up at each use)
+TAIRA: Final = 0
+MINAMOTO: Final = 1
+GOSHIRAKAWA: Final = 2
 SCHOOLS = ("none", "snake", "tiger", "crane")
 # skill effects, in the order of the engine's per-effect arrays
 EFFECTS = ("minus2", "zero", "boryaku", "plus2", "six", "plusminus1", "swap", "switch",
            "refresh", "disguise")
-E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH, E_REFRESH, E_DISGUISE = (
-    range(10))
+E_MINUS2: Final = 0
+E_ZERO: Final = 1
+E_BORYAKU: Final = 2
+E_PLUS2: Final = 3
+E_SIX: Final = 4
+E_PM1: Final = 5
+E_SWAP: Final = 6
+E_SWITCH: Final = 7
+E_REFRESH: Final = 8
+E_DISGUISE: Final = 9
 RUMOUR_TYPES = ("greatest_swordsman", "kindness", "powerful_friends", "master_of_secret_arts",
                 "shameful_enemy")
-R_SWORDSMAN, R_KINDNESS, R_FRIENDS, R_MASTER, R_SHAMEFUL = range(5)
+R_SWORDSMAN: Final = 0
+R_KINDNESS: Final = 1
+R_FRIENDS: Final = 2
+R_MASTER: Final = 3
+R_SHAMEFUL: Final = 4
 
 DEFAULT_DATA: dict[str, Any] = {
     "dataset": DATASET,

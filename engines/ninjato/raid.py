@@ -9,9 +9,9 @@ the raid; cards already committed stay spent.
 from __future__ import annotations
 
 from bisect import insort
+from typing import Final
 
 from engines.kit import draw_count, draw_from
-from engines.ninjato import components as comp
 from engines.ninjato.actions import (
     A_BANZAI,
     A_BASE,
@@ -37,24 +37,44 @@ from engines.ninjato.actions import (
     PH_KEEP,
     PH_TOKEN,
 )
+from engines.ninjato.components import (
+    E_BORYAKU,
+    E_MINUS2,
+    E_PLUS2,
+    E_PM1,
+    E_REFRESH,
+    E_SIX,
+    E_SWAP,
+    E_SWITCH,
+    E_ZERO,
+)
 from engines.ninjato.fields import NinjatoFields
 
-E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX = (comp.E_MINUS2, comp.E_ZERO, comp.E_BORYAKU,
-                                               comp.E_PLUS2, comp.E_SIX)
-E_PM1, E_SWAP, E_SWITCH, E_REFRESH = comp.E_PM1, comp.E_SWAP, comp.E_SWITCH, comp.E_REFRESH
-# guard kinds in a fight
-G_SENTRY, G_REGULAR, G_ELITE, G_NONE = 0, 1, 2, 3
+# guard kinds in a fight (`Final`: compiled code inlines them, like the actions' numbers)
+G_SENTRY: Final = 0
+G_REGULAR: Final = 1
+G_ELITE: Final = 2
+G_NONE: Final = 3
 # skills a Tenmon tile may turn face up again (not Disguise, not itself)
-_REFRESHABLE = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH)
+_REFRESHABLE: Final = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH)
 
 
 # Legal lists shared by every state that has them (the contract: callers never mutate a
 # legal list), so the commonest decisions allocate no list.
 # (stealth, guard value, hand) -> first-play actions of a seat without skills
-_BASE_ACTS: dict[tuple, list[int]] = {}
-_BANZAI_OR_RETREAT = [A_BANZAI, A_RETREAT]
-_KI_OR_GIVE_UP = [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
-_GIVE_UP = [A_GIVE_UP]
+# (module tables are `Final`: compiled, a native static instead of a global look-up)
+# `fight_key` (stealth, guard value, hand) -> first-play actions of a seat without skills
+_BASE_ACTS: Final[dict[int, list[int]]] = {}
+_BANZAI_OR_RETREAT: Final = [A_BANZAI, A_RETREAT]
+_KI_OR_GIVE_UP: Final = [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
+_GIVE_UP: Final = [A_GIVE_UP]
+
+
+def fight_key(stealth: int, g: int, hand: list[int]) -> int:
+    """(approach, guard value, hand) packed in one int, 8 bits each (a count is far below
+    256): the key of the first-play caches, without a tuple to build and hash."""
+    return ((((((stealth << 8 | g) << 8 | hand[0]) << 8 | hand[1]) << 8 | hand[2]) << 8
+             | hand[3]) << 8) | hand[4]
 
 
 class RaidRules(NinjatoFields):
@@ -123,7 +143,7 @@ class RaidRules(NinjatoFields):
                     g = values[self.guard_id][self.elite_part]
                 else:
                     g = self.C.gval[self.guard_id]
-                key = (stealth, g, tuple(hand))
+                key = fight_key(stealth, g, hand)
                 acts = _BASE_ACTS.get(key)
                 if acts is None:  # issue 14.2: only a card that Ki cards can carry past g
                     ki = hand[2]

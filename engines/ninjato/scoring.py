@@ -10,12 +10,14 @@ masked envoys a seat's Disguise tiles lift); tables are the data set's tuples
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.ninjato.components import R_FRIENDS, R_KINDNESS, R_MASTER, R_SHAMEFUL, R_SWORDSMAN
 
 #: Final scoring sources (3.9), in `score_breakdown` order.
-SOURCES = ("envoys", "honour_tokens", "rumours", "elite_guards", "unused_treasure")
+SOURCES: Final = ("envoys", "honour_tokens", "rumours", "elite_guards", "unused_treasure")
 #: Rumour types scored in sets, and what each counts (index into `rumour_points`'s `items`).
-SET_TYPES = (R_SWORDSMAN, R_KINDNESS, R_FRIENDS, R_MASTER)
+SET_TYPES: Final = (R_SWORDSMAN, R_KINDNESS, R_FRIENDS, R_MASTER)
 
 
 # ---------------------------------------------------------------- scoring phase (3.8)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from typing import Final
 
 from engines.kit import (
     copy_rng,
@@ -44,10 +45,12 @@ from engines.ninjato.actions import (
     K_SENSEI_SKILL,
     KIND_OF,
     KIND_TABLE,
+    PH_CHOICE,
     PH_DISCARD,
     PH_DISGUISE,
     PH_DRAW,
     PH_END,
+    PH_FIGHT,
     PH_PAY,
     PH_PLACE,
     PH_REWARD1,
@@ -55,29 +58,46 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     action_to_str,
 )
+from engines.ninjato.components import E_BORYAKU, E_DISGUISE, R_SHAMEFUL
 from engines.ninjato.fields import SLOTS as _SLOTS
 from engines.ninjato.raid import RaidRules
 from engines.ninjato.rules import Rules
 
-E_BORYAKU = comp.E_BORYAKU
-E_DISGUISE = comp.E_DISGUISE
-E_SWAP = comp.E_SWAP
-R_SHAMEFUL = comp.R_SHAMEFUL
-HAND_LIMIT = 7
-ROUNDS = 7
-DRAWS_BY_HAND = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
+# (numbers and tables are `Final`: compiled, inlined or a native static, not a global look-up)
+HAND_LIMIT: Final = 7
+ROUNDS: Final = 7
+DRAWS_BY_HAND: Final = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 # the face-down stacks: their order is hidden (resampled by `determinize`), their size is seen
-_FACE_DOWN_STACKS = ("guard_deck", "elite_deck", "envoy_deck", "skill_stack", "disguise_stack",
-                     "skills_unseen", "rumour_deck")
+_FACE_DOWN_STACKS: Final = ("guard_deck", "elite_deck", "envoy_deck", "skill_stack",
+                             "disguise_stack", "skills_unseen", "rumour_deck")
 # attributes `observation` leaves out: hidden (hands but the observer's, the dojo deck, the
 # stacks: sizes only), or not part of the position
-_NOT_OBSERVED = ("rules", "rng", "C", "hands", "deck", "final") + _FACE_DOWN_STACKS
+_NOT_OBSERVED: Final = ("rules", "rng", "C", "hands", "deck", "final") + _FACE_DOWN_STACKS
 # the steps of a scoring phase's queue, entries [seat, step, clan or Disguise tiles]: a
 # seat's Disguise declarations, the ranking, a first-place reward, a second-place reward
-Q_DISGUISE, Q_RANK, Q_FIRST, Q_SECOND = 0, 1, 2, 3
+Q_DISGUISE: Final = 0
+Q_RANK: Final = 1
+Q_FIRST: Final = 2
+Q_SECOND: Final = 3
 
-# sorted face-up row (deck not empty) -> the dojo draw actions (shared lists)
-_DRAW_ACTS: dict[tuple[int, ...], list[int]] = {}
+# `row_key` of the sorted face-up row (deck not empty) -> the dojo draw actions (shared
+# lists, filled as rows appear)
+_DRAW_ACTS: Final[list[list[int] | None]] = [None] * 6 ** 3
+
+
+def row_key(row: list[int]) -> int:
+    """The face-up row (at most 3 values 1..5) as one int, base 6: an index without a tuple
+    to build and hash (values are never 0, so rows of different lengths never share one)."""
+    key = 0
+    for v in row:
+        key = key * 6 + v
+    return key
+
+
+def holding_key(tr: list[int]) -> int:
+    """A treasure holding (5 counts) packed in one int, 8 bits a count (far more than the
+    bag holds): a cache key without a tuple to build and hash."""
+    return tr[0] | tr[1] << 8 | tr[2] << 16 | tr[3] << 24 | tr[4] << 32
 
 
 def draw_actions(has_deck: int, row: list[int]) -> list[int]:
@@ -98,36 +118,32 @@ def can_pay(opt: tuple[int, int, int, int], tr: list[int]) -> bool:
     return short <= tr[4]
 
 
-# open-house placements (force, stealth) for each pattern of closed houses
-_HOUSE_ACTS = {}
-for _m in range(32):
-    _closed = tuple(bool(_m >> _h & 1) for _h in range(5))
-    _HOUSE_ACTS[_closed] = [A_HOUSE + 2 * _h + _ap for _h in range(5) if not _closed[_h]
-                            for _ap in (0, 1)]
-del _m, _closed
-_ALL_HOUSES = _HOUSE_ACTS[(False,) * 5]
+# open-house placements (force, stealth) for each set of closed houses (bit h: house h)
+_HOUSE_ACTS: Final = tuple([A_HOUSE + 2 * h + approach for h in range(5) if not mask >> h & 1
+                            for approach in (0, 1)] for mask in range(32))
 
 
-def affordable(C: comp.Components, tr: tuple[int, ...]) -> tuple[int, int]:
-    """Which envoys and rumours a holding can pay for (cached per holding and data set).
+def affordable(C: comp.Components, tr: list[int]) -> tuple[int, int]:
+    """Which envoys and rumours a holding can pay for, as two bit sets (cached per holding
+    and data set, under `holding_key`).
 
     Holding more of a type than any payment asks for changes nothing, so the answer is
     computed once per holding capped at those amounts (`Components.caps`) and shared.
     """
-    capped = tuple(x if x < c else c for x, c in zip(tr, C.caps))
-    out = C.afford.get(capped)
+    capped = [x if x < c else c for x, c in zip(tr, C.caps)]
+    capped_key = holding_key(capped)
+    out: tuple[int, int] | None = C.afford.get(capped_key)
     if out is None:
-        trl = list(capped)
         envs = 0
         for e, opts in enumerate(C.env_opts):
-            if any(can_pay(o, trl) for o in opts):
+            if any(can_pay(o, capped) for o in opts):
                 envs |= 1 << e
         rums = 0
         for r, opts in enumerate(C.rum_opts):
-            if any(can_pay(o, trl) for o in opts):
+            if any(can_pay(o, capped) for o in opts):
                 rums |= 1 << r
-        out = C.afford[capped] = (envs, rums)
-    C.afford[tr] = out
+        out = C.afford[capped_key] = (envs, rums)
+    C.afford[holding_key(tr)] = out
     return out
 
 
@@ -137,10 +153,10 @@ def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
     As in `affordable`, holdings capped at `Components.caps` share one answer: a holding
     not seen before is usually a capped one seen before, so few answers are computed.
     """
-    key = (pend, *tr)
-    out = C.payable.get(key)
+    key = pend << 40 | holding_key(tr)  # (pend, holding) in one int
+    out: tuple[int, ...] | None = C.payable.get(key)
     if out is None:
-        capped = (pend, *(x if x < c else c for x, c in zip(tr, C.caps)))
+        capped = pend << 40 | holding_key([x if x < c else c for x, c in zip(tr, C.caps)])
         out = C.payable.get(capped)
         if out is None:
             kind, card = divmod(pend, 100)
@@ -313,7 +329,8 @@ class NinjatoState(RaidRules):
         has_card = hand[0] or hand[1] or hand[2] or hand[3] or hand[4]  # (cheaper than a sum)
         deck = self.deck
         if deck[0] or deck[1] or deck[2] or deck[3] or deck[4]:  # legal_draw inlined
-            out = (_DRAW_ACTS.get(tuple(self.row)) or self.legal_draw())[:]
+            draws = _DRAW_ACTS[row_key(self.row)]
+            out = (draws if draws is not None else self.legal_draw())[:]
         else:
             out = self.legal_draw()[:] or [A_DECK]  # (no card anywhere: a visit drawing none)
         sensei = self.sensei
@@ -327,14 +344,19 @@ class NinjatoState(RaidRules):
                     out.append(i)
                 i += 1
         if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
-            closed = self.house_closed
-            out += _HOUSE_ACTS[tuple(closed)] if True in closed else _ALL_HOUSES
+            closed = 0  # bit set of the closed houses
+            bit = 1
+            for c in self.house_closed:
+                if c:
+                    closed |= bit
+                bit <<= 1
+            out.extend(_HOUSE_ACTS[closed])
         tr = self.treasures[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
             C = self.C
-            aff = C.afford.get(tuple(tr))  # tuple() beats (*tr,), which builds a list first
+            aff: tuple[int, int] | None = C.afford.get(holding_key(tr))
             if aff is None:
-                aff = affordable(C, tuple(tr))
+                aff = affordable(C, tr)
             envs, rums = aff
             if envs:  # (the palace is refilled at the end of a round only: a loop)
                 i = A_PALACE
@@ -427,9 +449,10 @@ class NinjatoState(RaidRules):
         """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
         deck = self.deck
         if deck[0] or deck[1] or deck[2] or deck[3] or deck[4]:  # the usual case
-            out = _DRAW_ACTS.get(tuple(self.row))
+            key = row_key(self.row)
+            out = _DRAW_ACTS[key]
             if out is None:
-                out = _DRAW_ACTS[tuple(self.row)] = draw_actions(1, self.row)
+                out = _DRAW_ACTS[key] = draw_actions(1, self.row)
             return out
         return draw_actions(1 if any(self.dojo_discards) else 0, self.row)
 
@@ -1010,6 +1033,32 @@ class NinjatoState(RaidRules):
             return K_SENSEI_DISGUISE
         return k
 
+    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PH_PLACE:
+            return self.legal_place()
+        if phase == PH_FIGHT:
+            return self.legal_fight()
+        if phase == PH_CHOICE:
+            return self.legal_choice()
+        if phase == PH_DRAW:
+            return self.legal_draw()
+        return _LEGAL[phase](self)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == PH_PLACE:
+            self.apply_place(action)
+        elif phase == PH_FIGHT:
+            self.apply_fight(action)
+        elif phase == PH_CHOICE:
+            self.apply_choice(action)
+        elif phase == PH_DRAW:
+            self.apply_draw(action)
+        else:
+            _APPLY[phase](self, action)
+
 
 # phase -> legal-action generator / action handler (index = PH_* constant)
 _LEGAL = (
@@ -1027,4 +1076,3 @@ _APPLY = (
     NinjatoState.apply_none,
 )
 assert len(_LEGAL) == len(_APPLY) == PH_END + 1
-NinjatoState.dispatch_on_phase(_LEGAL, _APPLY)  # core's phase-dispatch hook

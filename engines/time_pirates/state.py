@@ -897,6 +897,24 @@ class TimePiratesState(State):
             return K_NO_RESTOCK
         return K_WHITE
 
+    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PH_ACT:
+            return self._legal_act()
+        if phase == PH_PAY:
+            return self._legal_pay()
+        return _LEGAL[phase](self)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == PH_ACT:
+            self._do_act(action)
+        elif phase == PH_PAY:
+            self._do_pay(action)
+        else:
+            _DO[phase](self, action)
+
 
 S = TimePiratesState
 #: Per phase (index = PH_*): the legal-action builder and the action handler.
@@ -904,4 +922,3 @@ _LEGAL = (S._legal_start, S._legal_penalty, S._legal_restock, S._legal_act, S._l
           S._legal_land, S._legal_jump, S._legal_swap, S._legal_white, S._legal_over)
 _DO: tuple = (S._do_start, S._do_penalty, S._do_restock, S._do_act, S._do_pay, S._do_land,
        S._do_land, S._do_swap, S._do_white, None)
-S.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook (with the forced choices)
