@@ -228,7 +228,7 @@ def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     The options sorted by honour are built once per data set (cache key (-3,)); the exact
     payment test is `can_pay` inlined (a table is ~130 option checks on a cold cache).
     """
-    ranked = C.afford.get((-3,))
+    ranked: tuple[list[tuple[int, int, int, int, int]], ...] | None = C.afford.get((-3,))
     if ranked is None:
         tval = C.tval
         ranked = C.afford[(-3,)] = tuple(
