@@ -28,12 +28,13 @@ import os
 import sys
 from pathlib import Path
 
-#: The hot modules mypyc compiles: every game's state and bots (and the pure helpers they
-#: call per move), the random bot and MCTS.  `engines.core` stays pure: its `State` is the
-#: base class every game extends and patches (`__init_subclass__`, `dispatch_on_phase` set
-#: methods on the subclass at import), which a compiled (native) class forbids; a compiled
-#: core also turned the games' `__slots__` into native attributes and broke their clones.
+#: The hot modules mypyc compiles: the contract and the play loop (`engines.core`), every
+#: game's state and bots (and the pure helpers they call per move), the random bot and MCTS.
+#: Core's `State` is compiled as a class that interpreted classes may extend (new games,
+#: the tests' toy games and deliberately broken engines); its hooks are plain methods that
+#: each game implements (`_legal_actions`, `_apply`: see the `State` docstring).
 COMPILED_MODULES: tuple[str, ...] = (
+    "engines.core",
     "engines.kit",
     "engines.bots.random_bot",
     "engines.bots.mcts.ismcts",

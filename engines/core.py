@@ -17,7 +17,13 @@ import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, final
+
+try:  # read by mypyc at build time; at run time the engines need nothing outside stdlib
+    from mypy_extensions import mypyc_attr
+except ImportError:
+    def mypyc_attr(**attrs: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
 
 __all__ = [
     "Bot",
@@ -52,11 +58,13 @@ class Bot(Protocol):
     def choose(self, state: State, rng: random.Random) -> int: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """A game position.  Subclasses implement the underscored hooks and the hidden-info API.
 
     Subclasses must set `self.num_players`, `self.rules` and `self.rng` (the state's own
-    `random.Random`, used for every chance event), and implement:
+    `random.Random`, used for every chance event; declared by each game, with its own types:
+    a compiled class cannot retype a field it inherits), and implement:
 
     - `_legal_actions()`  -> list[int]   (computed; `legal_actions()` caches it per position)
     - `_apply(action)`                    (mutate; never called with an illegal action)
@@ -65,35 +73,38 @@ class State:
     - optionally `winners()` (official tie-breaks), `ranks()`, `score_breakdown()`, `metrics()`.
 
     `legal_actions()` and `apply_action()` are the contract, held here: a subclass that
-    defines either raises TypeError at class creation.  What a game needs from them it gets
-    through three hooks, each optional.
+    defines either raises TypeError at class creation (and mypy, which compiles the engines,
+    refuses it: they are `final`).  What a game needs from them it gets through three hooks.
 
+    - **Phase dispatch**: a game whose rules run in numbered phases (`self.phase`) writes
+      `_legal_actions` and `_apply` as a dispatch on the phase to one method per phase (an
+      if-chain, commonest phase first: in the compiled build each branch is a direct call).
     - **Caching**: `_apply` may leave the next decision's legal list in `self._legal_cache`
       when it has it at hand (a shared, never-mutated list); `apply_action` clears the cache
       before calling `_apply`, so a game that does nothing is always recomputed.
-    - **Phase dispatch**: a game whose rules run in numbered phases (`self.phase`) hands its
-      per-phase tables of legal-list builders and action handlers to
-      `Class.dispatch_on_phase(legal_by_phase, apply_by_phase)` after the class; core then
-      builds the contract methods around them (no extra call layer on the hot path).
     - **Forced choices**: a game whose rules say that a decision with one option is no
-      decision sets `_plays_forced_choices = True`; its `apply_action` then plays every sole
-      legal action after the chosen one (`_play_forced_choices`, which a constructor may call
-      too), so a bot is only ever asked when it has a choice.  (Chosen once per class in
-      `__init_subclass__`, so the other games pay nothing for it.)
+      decision sets the class attribute `_plays_forced_choices = True`; its `apply_action`
+      then plays every sole legal action after the chosen one (`_play_forced_choices`, which a
+      constructor may call too), so a bot is only ever asked when it has a choice.
 
     A subclass that copies itself in `clone()` must reset `_legal_cache` to None (or copy it:
     the cached list is never mutated by callers).
+
+    This class is compiled with the engines (`engines/_build.py`) and may be subclassed by
+    interpreted classes (new games, the tests' toy games and deliberately broken engines).
+    Its one instance attribute is `_legal_cache`: an interpreted subclass must not list it in
+    `__slots__` (the compiled contract would read a different field than the subclass
+    writes; `__init_subclass__` refuses it).  Per-class settings (`_plays_forced_choices`,
+    `kind_table`, `_snapshot_skip`) are class variables, read from the class at run time.
     """
 
-    num_players: int
-    rules: Any
-    rng: random.Random
     _legal_cache: list[int] | None = None
-    _plays_forced_choices: bool = False
+    _plays_forced_choices: ClassVar[bool] = False
 
     def __init_subclass__(cls, overrides_contract: bool = False, **kwargs: Any) -> None:
         """Hold the contract: no subclass defines `legal_actions` or `apply_action` (tests may,
-        with `overrides_contract=True`, to check that the contract tests catch a broken one)."""
+        with `overrides_contract=True`, to check that the contract tests catch a broken one);
+        no interpreted subclass of the compiled State shadows `_legal_cache` with a slot."""
         super().__init_subclass__(**kwargs)
         own = {"legal_actions", "apply_action"} & set(vars(cls))
         if own and not overrides_contract:
@@ -102,70 +113,13 @@ class State:
                 "engines.core.State; use the hooks (_legal_actions, _apply, "
                 "_plays_forced_choices), see the State docstring"
             )
-        if cls._plays_forced_choices and cls.apply_action is State.apply_action:
-            cls.apply_action = State._apply_action_and_forced_choices  # type: ignore[method-assign]
-
-    @classmethod
-    def dispatch_on_phase(
-        cls,
-        legal_by_phase: Sequence[Callable[[Any], list[int]]],
-        apply_by_phase: Sequence[Callable[[Any, int], None]],
-    ) -> None:
-        """Phase-dispatch hook: the legal list and the action handler of `self.phase`.
-
-        Call once after the class is defined, with tables indexed by phase (functions of the
-        state, and of the state and the action).  Core then builds this class's
-        `_legal_actions`, `_apply`, `legal_actions` and `apply_action` (honouring
-        `_plays_forced_choices`) around the tables, with no call layer between the contract
-        and the phase's function: the tables are closure constants, cheaper to reach on the
-        hot path than a class attribute or an extra method.
-        """
-        legal_of = tuple(legal_by_phase)
-        do = tuple(apply_by_phase)
-
-        def _legal_actions(self: Any) -> list[int]:
-            return legal_of[self.phase](self)
-
-        def _apply(self: Any, action: int) -> None:
-            do[self.phase](self, action)
-
-        def legal_actions(self: Any) -> list[int]:
-            legal = self._legal_cache
-            if legal is None:
-                legal = self._legal_cache = legal_of[self.phase](self)
-            return legal
-
-        def apply_action(self: Any, action: int) -> None:
-            legal = self._legal_cache
-            if legal is None:
-                legal = legal_of[self.phase](self)
-            if action not in legal:
-                raise self._illegal(action, legal)
-            self._legal_cache = None
-            do[self.phase](self, action)
-
-        def apply_action_and_forced_choices(self: Any, action: int) -> None:
-            legal = self._legal_cache
-            if legal is None:
-                legal = legal_of[self.phase](self)
-            if action not in legal:
-                raise self._illegal(action, legal)
-            self._legal_cache = None
-            do[self.phase](self, action)
-            legal = legal_of[self.phase](self)
-            while len(legal) == 1:
-                do[self.phase](self, legal[0])
-                legal = legal_of[self.phase](self)
-            self._legal_cache = legal
-
-        if cls._plays_forced_choices:
-            apply_action = apply_action_and_forced_choices
-        apply_action.__doc__ = State.apply_action.__doc__
-        legal_actions.__doc__ = State.legal_actions.__doc__
-        for function in (_legal_actions, _apply, legal_actions, apply_action):
-            name = function.__name__ if function is not apply_action else "apply_action"
-            function.__qualname__ = f"{cls.__name__}.{name}"
-            setattr(cls, name, function)
+        slots = vars(cls).get("__slots__", ())
+        if (_compiled_state() and "_legal_cache" in ([slots] if isinstance(slots, str) else slots)
+                and "__mypyc_attrs__" not in vars(cls)):
+            raise TypeError(
+                f"{cls.__name__} lists _legal_cache in __slots__: core's compiled State holds "
+                "it (a slot would hide it from the contract); leave it out of __slots__"
+            )
 
     # --- contract: acting -------------------------------------------------------------
     def current_player(self) -> int:
@@ -183,6 +137,7 @@ class State:
     def is_terminal(self) -> bool:
         raise NotImplementedError
 
+    @final
     def legal_actions(self) -> list[int]:
         """Small integer actions legal now (empty only when terminal).  Do not mutate the list."""
         legal = self._legal_cache
@@ -190,6 +145,7 @@ class State:
             legal = self._legal_cache = self._legal_actions()
         return legal
 
+    @final
     def apply_action(self, action: int) -> None:
         """Play `action` for the current player; an illegal action raises and changes nothing."""
         legal = self._legal_cache
@@ -199,22 +155,8 @@ class State:
             raise self._illegal(action, legal)
         self._legal_cache = None
         self._apply(action)
-
-    def _apply_action_and_forced_choices(self, action: int) -> None:
-        """`apply_action` of a game with `_plays_forced_choices`: the action, then every forced
-        single choice (the loop of `_play_forced_choices`, inlined: this is the hot path)."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_actions()
-        if action not in legal:
-            raise self._illegal(action, legal)
-        self._legal_cache = None
-        self._apply(action)
-        legal = self._legal_actions()
-        while len(legal) == 1:
-            self._apply(legal[0])
-            legal = self._legal_actions()
-        self._legal_cache = legal
+        if self._plays_forced_choices:
+            self._play_forced_choices()
 
     def _illegal(self, action: int, legal: list[int]) -> IllegalActionError:
         return IllegalActionError(
@@ -330,10 +272,10 @@ class State:
     #: on the action alone, -1 where `action_kind` must look at the position.  A look-up
     #: instead of a method call on most decisions (README, "Game systems used");
     #: `tests/test_fastpaths.py` checks it against `action_kind` on real playouts.
-    kind_table: tuple[int, ...] | None = None
+    kind_table: ClassVar[tuple[int, ...] | None] = None
 
     #: Attributes that `snapshot` leaves out: caches derived from the rest of the position.
-    _snapshot_skip: tuple[str, ...] = ("_legal_cache",)
+    _snapshot_skip: ClassVar[tuple[str, ...]] = ("_legal_cache",)
 
     def snapshot(self) -> dict:
         """Everything in the position as a deep, comparable copy (tests use it to compare worlds).
@@ -343,13 +285,19 @@ class State:
         an illegal action that mutates before it raises).  The random generator is replaced
         by its state; frozen dataclasses (rules, component tables) are immutable and kept.
         """
-        names = _slot_names(type(self)) + tuple(getattr(self, "__dict__", ()))
+        names = _slot_names(type(self)) + tuple(getattr(self, "__dict__", ()))  # type: ignore[arg-type]
         skip = self._snapshot_skip
         return {name: _snapshot_value(getattr(self, name))
                 for name in names if name not in skip and hasattr(self, name)}
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} players={self.num_players} to_move={self.current_player()}>"
+        players = getattr(self, "num_players", "?")
+        return f"<{type(self).__name__} players={players} to_move={self.current_player()}>"
+
+
+def _compiled_state() -> bool:
+    """Whether this `State` is the compiled (native) class: its attributes are C fields."""
+    return "__mypyc_attrs__" in vars(State)
 
 
 @functools.cache
@@ -639,49 +587,39 @@ def play_game(
     cap = max_decisions or game.max_decisions or sys.maxsize
     # Bound methods looked up once: this loop runs once per decision of every simulated game.
     choose = [bot.choose for bot in bots]
-    legal_actions = state.legal_actions
-    current_player = state.current_player
-    apply_action = state.apply_action
     actions: list[int] | None = [] if record else None
-    chosen = available = None
+    chosen: list[list[int]] | None = None
+    available: list[list[int]] | None = None
+    kind_table: tuple[int, ...] | None = None
     if kinds and game.action_kinds:
-        kind_of = state.action_kind
         kind_table = state.kind_table
         chosen = [[0] * len(game.action_kinds) for _ in range(num_players)]
         if availability:
             available = [[0] * len(game.action_kinds) for _ in range(num_players)]
     decisions = branching = 0
     truncated = False
-    player = current_player()  # -1 once the game is over (the contract)
-    if player >= 0:
-        # `decisions` counts the decision being made; a `for` over the cap costs less per
-        # decision than a counter and a cap test (the else: the cap ended a running game)
-        for decisions in range(1, cap + 1):  # noqa: B007 (the count is read after the loop)
-            legal = state._legal_cache  # what legal_actions() returns when set, without a call
-            if legal is None:
-                legal = legal_actions()
-            branching += len(legal)
-            action = choose[player](state, bot_rng)
-            if chosen is not None:
-                if kind_table is not None:
-                    kind = kind_table[action]
-                    if kind < 0:
-                        kind = kind_of(action)
-                else:
-                    kind = kind_of(action)
-                chosen[player][kind] += 1
-                if available is not None:
-                    row = available[player]
-                    for kind in _legal_kinds(legal, kind_of, kind_table):
-                        row[kind] += 1
-            apply_action(action)
-            if actions is not None:
-                actions.append(action)
-            player = current_player()
-            if player < 0:
-                break
-        else:
+    player = state.current_player()  # -1 once the game is over (the contract)
+    while player >= 0:
+        if decisions == cap:
             truncated = True
+            break
+        decisions += 1  # the decision being made
+        legal = state.legal_actions()
+        branching += len(legal)
+        action: int = choose[player](state, bot_rng)
+        if chosen is not None:
+            kind = kind_table[action] if kind_table is not None else -1
+            if kind < 0:
+                kind = state.action_kind(action)
+            chosen[player][kind] += 1
+            if available is not None:
+                row = available[player]
+                for kind in _legal_kinds(state, legal, kind_table):
+                    row[kind] += 1
+        state.apply_action(action)
+        if actions is not None:
+            actions.append(action)
+        player = state.current_player()
     return GameRecord(
         scores=list(state.scores()),
         winners=[] if truncated else list(state.winners()),
@@ -697,15 +635,14 @@ def play_game(
     )
 
 
-def _legal_kinds(legal: list[int], kind_of: Callable[[int], int],
-                 kind_table: tuple[int, ...] | None) -> set[int]:
+def _legal_kinds(state: State, legal: list[int], kind_table: tuple[int, ...] | None) -> set[int]:
     """The kinds among a decision's legal actions (`play_game`'s availability counts)."""
     if kind_table is None:
-        return set(map(kind_of, legal))
+        return {state.action_kind(action) for action in legal}
     kinds = {kind_table[action] for action in legal}
     if -1 in kinds:
         kinds.discard(-1)
-        kinds.update(kind_of(action) for action in legal if kind_table[action] < 0)
+        kinds.update(state.action_kind(action) for action in legal if kind_table[action] < 0)
     return kinds
 
 

@@ -29,10 +29,13 @@ from engines.bots import make_bot
 GAME = get_game("big-cheese")
 
 
-class Dice:
-    """A stand-in for the state's rng that rolls scripted faces (`(face, sides)` pairs)."""
+class Dice(random.Random):
+    """A stand-in for the state's rng that rolls scripted faces (`(face, sides)` pairs).
+
+    A `random.Random` (the compiled state's `rng` is typed): only `random` is scripted."""
 
     def __init__(self, *rolls: tuple[int, int]) -> None:
+        super().__init__(0)
         self.values = [(face - 0.5) / sides for face, sides in rolls]
 
     def random(self) -> float:

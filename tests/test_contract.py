@@ -387,8 +387,9 @@ def test_issue15_random_play_reaches_every_action_kind(name):
 def test_core_holds_the_contract_no_engine_overrides_it(method):
     for game in GAMES.values():
         state_class = type(game.new_state(game.min_players, 0))
-        function = getattr(state_class, method)
-        assert function.__module__ == "engines.core", f"{game.name} defines {method}"
+        # core's own function (compiled: the same method descriptor), inherited unchanged
+        assert getattr(state_class, method) is getattr(State, method), \
+            f"{game.name} defines {method}"
     with pytest.raises(TypeError, match=f"defines {method}: the contract is held"):
         type("Rogue", (State,), {method: lambda self, *args: None})
 
@@ -410,3 +411,36 @@ def test_every_builtin_package_is_registered():
     assert _game_packages() == ("big_cheese", "ivanhoe", "ninjato", "tabula_rasa",
                                 "time_pirates")
     assert len(GAMES) >= len(_game_packages())
+
+
+# --- core's hooks for classes the build does not compile (new games, tests' toy games) ----
+
+def test_forced_choices_hook_plays_the_sole_choices_of_an_interpreted_game():
+    """Core's forced-choices hook (`_plays_forced_choices`, issue 16) is a class setting that
+    the compiled `State.apply_action` reads from the class at run time: a game the build does
+    not compile (a new game, or here the toy Nim) gets it too, in both builds."""
+    from tests.toy_games import NIM, NimState
+
+    class ForcedNim(NimState):
+        _plays_forced_choices = True
+
+    rules = NIM.make_rules(pile=4, max_take=3)
+    plain, forced = NimState(2, 0, rules), ForcedNim(2, 0, rules)
+    plain.apply_action(3)  # one stone left: taking it is the sole legal action
+    forced.apply_action(3)
+    assert plain.pile == 1 and plain.legal_actions() == [1]
+    assert forced.pile == 0 and forced.is_terminal() and forced.legal_actions() == []
+
+
+def test_an_interpreted_state_may_not_hide_the_legal_cache_behind_a_slot():
+    """Compiled, `State` keeps `_legal_cache` in a C field: a slot of the same name in a
+    Python subclass would be a second field, and the compiled contract would read a list the
+    game never wrote (stale legal actions).  `__init_subclass__` refuses such a class."""
+    from engines.core import _compiled_state
+    from tests.toy_games import NimState
+
+    if not _compiled_state():
+        pytest.skip("pure build: State is a Python class, a slot is the only field")
+    with pytest.raises(TypeError, match="lists _legal_cache in __slots__"):
+        type("SlottedNim", (NimState,), {"__slots__": ("_legal_cache",)})
+    type("SlottedNim", (NimState,), {"__slots__": ("pile",)})  # other slots are fine

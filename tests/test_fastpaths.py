@@ -12,6 +12,7 @@ import random
 import pytest
 
 from engines import GAMES, get_game
+from engines.big_cheese import state as bcs
 from engines.big_cheese.actions import (
     BID,
     KIND_OF_ACTION,
@@ -42,6 +43,7 @@ from engines.tabula_rasa import components as tr_components
 from engines.tabula_rasa.components import card_value
 from engines.tabula_rasa.scoring import score_tallies
 from engines.time_pirates import actions as tpa
+from engines.time_pirates import bots as tp_bots
 from engines.time_pirates import components as tp
 
 
@@ -85,7 +87,7 @@ def test_cached_legal_lists_equal_the_recomputed_ones(name: str, bot: str) -> No
 
 
 #: The games whose states declare `kind_table` (`play_game` looks kinds up in it).
-KIND_TABLE_GAMES = ["ninjato"]
+KIND_TABLE_GAMES = ["big-cheese", "ninjato"]
 
 
 def test_the_kind_table_games_are_the_ones_with_a_table() -> None:
@@ -130,16 +132,28 @@ def test_play_game_kind_counts_equal_action_kind_counts(name: str) -> None:
     assert record.kinds_available == available
 
 
+@pytest.mark.parametrize("chips", [10, 100])  # 100: above the tabulated chip counts
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
-def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str) -> None:
+def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str, chips: int) -> None:
     checked = 0
-    for state in positions("big-cheese", 4, bot):
+    for state in positions("big-cheese", 4, bot, chips=chips):
         if state.phase == BID and not state.rules.leader_must_open:
             seat = state.to_act
             general = bid_list(state.vetoes[seat] > 0, state.high_bid, state.pool[seat])
             assert state.legal_actions() == general
             checked += 1
     assert checked > 100
+
+
+def test_big_cheese_counter_positions_are_their_names() -> None:
+    """The `N_*` positions in `counters` (spelled out as Final constants for the compiled
+    build) are where `metrics` reports each name."""
+    positions = {"vetoes_played": bcs.N_VETOES, "big_cheeses_played": bcs.N_BIG_CHEESES,
+                 "big_cheese_net_points": bcs.N_CHEESE_NET, "all_pass_rounds": bcs.N_ALL_PASSES,
+                 "reshuffles": bcs.N_RESHUFFLES, "lead_changes": bcs.N_LEAD_CHANGES,
+                 "first_leader": bcs.N_FIRST_LEADER, "same_round_crossers": bcs.N_CROSSERS}
+    assert {name: bcs.COUNTER_NAMES.index(name) for name in bcs.COUNTER_NAMES} == positions
+    assert bcs.N_SEAT == len(bcs.COUNTER_NAMES)
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
@@ -432,6 +446,116 @@ def test_time_pirates_cached_result_equals_a_fresh_scoring(bot: str) -> None:
             assert fresh.ranks() == state.ranks()
             ended += 1
     assert ended == 3
+
+
+
+# The heuristic's choices written as loops and a memo (compiled speed, issue 17), against the
+# `max` / `min` with a key and the list formula they replaced.
+
+def _kind_values_formula(state, me: int) -> list[float]:
+    counts, offers, v = state.colour_counts[me], state.offers, tp_bots._COLOUR_VALUES
+    out: list[float] = []
+    for c in range(tp.NUM_COLOURS):
+        out += v[min(counts[c], 6)][1 if offers[c][-1] else 0]
+    return [*out, 1.6]
+
+
+def _epoch_value_formula(bot, state, values, e: int) -> float:
+    vals = sorted((values[k] for k in state.epochs[e]), reverse=True)
+    value = sum(vals[:2]) + 0.2 * sum(vals[2:])
+    if e == state.patrol:
+        value -= bot.caution * 1.5
+    elif e in state.components.lines[state.patrol]:
+        value -= bot.caution * 0.3
+    return value
+
+
+def _top_formula(values, epoch, k: int) -> float:
+    if k == 1:
+        return max([values[kind] for kind in epoch], default=0.0)
+    return sum(sorted((values[kind] for kind in epoch), reverse=True)[:k])
+
+
+def _pay_formula(state, me: int, legal: list[int]) -> int:
+    tot = tp_bots.colour_totals(state.hands[me])
+
+    def cost(a: int) -> tuple:
+        kind = a - tpa.PICK
+        return (99, 0, a) if kind == tp.WHITE_KIND else (tot[kind // 3], (0, 2, 1)[kind % 3], a)
+
+    return min(legal, key=cost)
+
+
+def _swap_pick_formula(bot, state, me: int, legal: list[int]) -> int:
+    target, given = state.swap_target, 3 * state.swap_colour + 2
+    my_up, my_down = tp_bots.holding_rows(state, me)
+    their_up, their_down = tp_bots.holding_rows(state, target)
+
+    def gain(a: int) -> tuple[float, int]:
+        k = a - tpa.PICK
+        if k // 3 == given // 3:
+            mine, theirs = my_down[k], their_down[given]
+        else:
+            mine, theirs = my_up[k], their_up[given]
+        return mine - my_down[given] - bot.deny * (theirs - their_down[k]), -a
+
+    return max(legal, key=gain)
+
+
+@pytest.mark.parametrize("bot_spec", ["random", "heuristic"])
+def test_time_pirates_heuristic_loops_and_memo_equal_the_key_formulas(bot_spec: str) -> None:
+    """`kind_values` (memoised by hand summary), `epoch_value` and `_top` (sort + reverse),
+    and the choices written as loops (`_best_epoch`, `_best_take`, `_cheapest_atomic`, `_pay`,
+    `_swap_pick`) give what the formulas with `sorted(reverse=True)` and `max` / `min` with a
+    key give, on every position of real playouts."""
+    bot = make_bot("heuristic", get_game("time-pirates"))
+    checked = dict.fromkeys(("values", "epoch", "take", "atomic", "pay", "swap"), 0)
+    for state in positions("time-pirates", 4, bot_spec, seeds=range(3)):
+        if state.is_terminal():
+            continue
+        me, legal, phase = state.to_move, state.legal_actions(), state.phase
+        values = bot.kind_values(state, me)
+        assert values == _kind_values_formula(state, me)
+        checked["values"] += 1
+        for e in range(len(state.epochs)):
+            assert bot.epoch_value(state, values, e) == _epoch_value_formula(bot, state, values, e)
+            for k in (1, 2, 3):
+                assert tp_bots._top(values, state.epochs[e], k) == _top_formula(
+                    values, state.epochs[e], k)
+        if phase in (tpa.PH_START, tpa.PH_LAND, tpa.PH_JUMP):
+            assert bot._best_epoch(state, values, legal) == max(legal, key=lambda a: (
+                _epoch_value_formula(bot, state, values, a - tpa.EPOCH), -a))
+            checked["epoch"] += 1
+        takes = [a for a in legal if a < tpa.MOVE]
+        if phase == tpa.PH_ACT and takes:
+            assert tp_bots._best_take(values, legal) == max(
+                takes, key=lambda a: (values[a - tpa.TAKE], -a))
+            checked["take"] += 1
+        atomics = [a for a in legal if tpa.ATOMIC <= a < tpa.ARROW]
+        if phase == tpa.PH_ACT and atomics:
+            assert bot._cheapest_atomic(state, me, values, atomics)[0] == min(
+                atomics, key=lambda a: (values[3 * (a - tpa.ATOMIC) + 1], a))
+            checked["atomic"] += 1
+        if phase == tpa.PH_PAY:
+            assert bot._pay(state, me, legal) == _pay_formula(state, me, legal)
+            checked["pay"] += 1
+        if phase == tpa.PH_SWAP:
+            assert bot._swap_pick(state, me, legal) == _swap_pick_formula(bot, state, me, legal)
+            checked["swap"] += 1
+    assert min(checked.values()) > 0, checked
+    assert checked["values"] > 500 and checked["epoch"] > 20 and checked["pay"] > 20, checked
+
+
+def test_time_pirates_state_keeps_no_attribute_outside_its_declarations() -> None:
+    """Every attribute of a position is declared (slots in the pure build, typed fields of the
+    C struct compiled): one left out would land in a per-instance `__dict__` (compiled, a
+    slow look-up; issue 17).  Checked after play, clone and determinize."""
+    checked = 0
+    for state in positions("time-pirates", 4, "heuristic", seeds=range(1)):
+        for s in (state, state.clone(), state.determinize(0, random.Random(1))):
+            assert not getattr(s, "__dict__", {}), sorted(s.__dict__)
+            checked += 1
+    assert checked > 300
 
 
 # --- Tabula Rasa ----------------------------------------------------------------------------

@@ -3,26 +3,31 @@
 Actions: 0 = pass, 1..chips = bid that many chips (`Rules.chips` is at most `MAX_CHIPS`, so
 bids stay below 1000), then the special actions from 1000 up (`ACT_ROLL_NEXT + v`: in
 exact-N, roll the maturing project of value v next).
+
+The constants are `Final`: compiled with mypyc, a use of a Final name is the value itself
+(or a C global), where any other module-level name is a dictionary look-up at every use.
 """
 
 from __future__ import annotations
 
+from typing import Final, TypeAlias
+
 from engines.big_cheese.components import NUMBER_VALUES, card_name
 
-PASS = 0
-ACT_VETO = 1000  # play a Veto (on your bidding turn, or in the B8 `veto_any_time` window)
-ACT_KEEP = 1001  # keep the roll just made
-ACT_BIG_CHEESE = 1002  # discard a Big Cheese to re-roll your own project
-ACT_NO_VETO = 1003  # let the award stand (`veto_any_time` window only)
-ACT_ROLL_NEXT = 1100  # + card value (1102..1120): exact-N, roll that maturing project next
-NUM_ACTIONS = ACT_ROLL_NEXT + max(NUMBER_VALUES) + 1
+PASS: Final = 0
+ACT_VETO: Final = 1000  # play a Veto (on your bidding turn, or in the B8 `veto_any_time` window)
+ACT_KEEP: Final = 1001  # keep the roll just made
+ACT_BIG_CHEESE: Final = 1002  # discard a Big Cheese to re-roll your own project
+ACT_NO_VETO: Final = 1003  # let the award stand (`veto_any_time` window only)
+ACT_ROLL_NEXT: Final = 1100  # + card value (1102..1120): exact-N, roll that maturing project next
+NUM_ACTIONS: Final = ACT_ROLL_NEXT + max(NUMBER_VALUES) + 1
 
 # Phases (who decides what).
-BID = 0
-VETO_WINDOW = 1
-ROLL = 2
-OVER = 3
-ORDER = 4  # exact-N: the owner picks which of their maturing projects to roll next
+BID: Final = 0
+VETO_WINDOW: Final = 1
+ROLL: Final = 2
+OVER: Final = 3
+ORDER: Final = 4  # exact-N: the owner picks which of their maturing projects to roll next
 
 PHASE_NAMES = ("bid", "veto_window", "roll", "over", "order")
 
@@ -50,7 +55,7 @@ def action_kind(action: int) -> int:
 
 #: `action_kind` of every action, as a table (`BigCheeseState.action_kind` runs once per
 #: decision of every simulated game; `tests/test_fastpaths.py` checks it against the function).
-KIND_OF_ACTION = tuple(action_kind(a) for a in range(NUM_ACTIONS))
+KIND_OF_ACTION: Final = tuple(action_kind(a) for a in range(NUM_ACTIONS))
 
 
 def action_name(action: int, top: int | None) -> str:
@@ -71,11 +76,12 @@ def action_name(action: int, top: int | None) -> str:
 
 
 # --- legal lists shared by every state (never mutated; core caches them per position) ---
-ROLL_ACTS = [ACT_KEEP, ACT_BIG_CHEESE]
-WINDOW_ACTS = [ACT_NO_VETO, ACT_VETO]
+ROLL_ACTS: Final = [ACT_KEEP, ACT_BIG_CHEESE]
+WINDOW_ACTS: Final = [ACT_NO_VETO, ACT_VETO]
 
-#: Starting-chip counts up to this get a fully pre-built bid-list table; larger ones a lazy one.
-_EAGER_CHIPS = 64
+#: Starting-chip counts up to this get a pre-built bid-list table; larger ones none (the
+#: state builds each legal list with `bid_list`: a table would hold (chips + 1)^2 lists per row).
+_TABLE_CHIPS = 64
 
 
 def bid_list(veto: int, high: int, free: int) -> list[int]:
@@ -87,37 +93,25 @@ def bid_list(veto: int, high: int, free: int) -> list[int]:
     return acts
 
 
-class _LazyActs(dict):
-    """`table[veto][high][free]` built on first use (for very large starting-chip counts)."""
+#: `table[holds a Veto][high bid][free chips]` -> `bid_list`; typed, so that compiled, each
+#: index is a direct list access.
+BidTable: TypeAlias = "list[list[list[list[int]]]]"
 
-    def __init__(self, path: tuple[int, ...] = ()) -> None:
-        super().__init__()
-        self.path = path
-
-    def __missing__(self, key: int) -> object:
-        path = (*self.path, int(key))
-        value = bid_list(*path) if len(path) == 3 else _LazyActs(path)
-        self[key] = value
-        return value
+_BID_TABLES: dict[int, BidTable] = {}
 
 
-_BID_TABLES: dict[int, list | _LazyActs] = {}
-
-
-def bid_table(chips: int) -> list | _LazyActs:
+def bid_table(chips: int) -> BidTable:
     """`table[holds a Veto][high bid][free chips]` -> the shared `bid_list` (a speed
-    shortcut: `tests/test_fastpaths.py` checks the lists the engine takes from it).
+    shortcut: `tests/test_fastpaths.py` checks the lists the engine takes from it); empty
+    above `_TABLE_CHIPS` starting chips.
 
     Chips are conserved per seat, so high bid and free chips never exceed `chips`.
     """
     table = _BID_TABLES.get(chips)
     if table is None:
-        if chips <= _EAGER_CHIPS:
-            table = [
-                [[bid_list(v, h, f) for f in range(chips + 1)] for h in range(chips + 1)]
-                for v in (0, 1)
-            ]
-        else:
-            table = _LazyActs()
+        table = [] if chips > _TABLE_CHIPS else [
+            [[bid_list(v, h, f) for f in range(chips + 1)] for h in range(chips + 1)]
+            for v in (0, 1)
+        ]
         _BID_TABLES[chips] = table
     return table

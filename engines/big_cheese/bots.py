@@ -27,7 +27,8 @@ from engines.big_cheese.actions import (
     PASS,
     ROLL,
 )
-from engines.big_cheese.components import BIG_CHEESE, VETO, expected_points
+from engines.big_cheese.components import BIG_CHEESE, DECK, VETO, expected_points
+from engines.big_cheese.rules import Rules
 from engines.big_cheese.state import BigCheeseState
 
 #: Mean number-card payout in units of the card value table (d6: 31.0, poly: 4.93).
@@ -62,6 +63,9 @@ class ValueBot:
         self.reserve = int(reserve)
         self.veto_share = float(veto_share)
         self.reroll_share = float(reroll_share)
+        # `budget` of every card, for the rules it was computed under (see `_budgets`)
+        self._budget_rules: Rules | None = None
+        self._budget_of: list[int] = []
 
     # ---------------------------------------------------------------- valuation
     def card_value(self, state: BigCheeseState, card: int) -> float:
@@ -81,6 +85,17 @@ class ValueBot:
             share *= self.exact_boost
         return max(1, int(share * rules.chips * self.card_value(state, card) / top + 0.5))
 
+    def _budgets(self, state: BigCheeseState) -> list[int]:
+        """`budget` of every card code (at index card - BIG_CHEESE, the lowest code), computed
+        once per rules: it depends on the rules and the card only, and `choose` needs it at
+        every bid (where computing it was most of the bot's cost)."""
+        rules = state.rules
+        if rules is not self._budget_rules:
+            self._budget_of = [self.budget(state, card)
+                               for card in range(BIG_CHEESE, max(DECK) + 1)]
+            self._budget_rules = rules
+        return self._budget_of
+
     # ---------------------------------------------------------------- decisions
     def _threat(self, state: BigCheeseState, seat: int, card: int) -> bool:
         """Veto if an opponent is about to take a card worth more than `veto_share` of the goal
@@ -95,21 +110,21 @@ class ValueBot:
         return ev >= self.veto_share * goal
 
     def choose(self, state: BigCheeseState, rng: random.Random) -> int:
-        legal = state.legal_actions()
         seat = state.current_player()
         phase = state.phase
         if phase != BID:
             if phase == ROLL:
                 return self._roll_choice(state, seat)
             if phase == ORDER:  # exact-N: options are ACT_ROLL_NEXT + value; roll the largest
-                return max(legal)
+                return max(state.legal_actions())
             # the veto_any_time window
             return ACT_VETO if self._threat(state, seat, state.deck[-1]) else ACT_NO_VETO
         card = state.deck[-1]
-        limit = min(self.budget(state, card), state.pool[seat] - self.reserve)
+        limit = min(self._budgets(state)[card - BIG_CHEESE], state.pool[seat] - self.reserve)
         low = state.high_bid + 1
         if low <= limit:
             return limit if self.jump else low
+        legal = state.legal_actions()  # only now: most bids are decided above without it
         if ACT_VETO in legal and self._threat(state, seat, card):
             return ACT_VETO
         if PASS in legal:

@@ -8,11 +8,13 @@ this is the confirmed (``official``) component list, not a reconstruction.
 
 from __future__ import annotations
 
+from typing import Final
+
 DATASET = "official"
 
 #: Special cards are coded with small negative ints so that a card code > 0 is its value.
-VETO = -1
-BIG_CHEESE = -2
+VETO: Final = -1
+BIG_CHEESE: Final = -2
 
 #: Number-project values, in ascending order (also the order of the score breakdown).
 NUMBER_VALUES: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 20)

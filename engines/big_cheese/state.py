@@ -18,6 +18,7 @@ layout is in `actions`, what a roll is worth and who wins in `scoring`.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from engines.big_cheese import render, scoring
 from engines.big_cheese.actions import (
@@ -34,7 +35,9 @@ from engines.big_cheese.actions import (
     ROLL_ACTS,
     VETO_WINDOW,
     WINDOW_ACTS,
+    BidTable,
     action_name,
+    bid_list,
     bid_table,
 )
 from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES, VALUE_INDEX, VETO
@@ -59,9 +62,16 @@ from engines.kit import (
 COUNTER_NAMES = ("vetoes_played", "big_cheeses_played", "big_cheese_net_points",
                  "all_pass_rounds", "reshuffles", "lead_changes", "first_leader",
                  "same_round_crossers")
-(N_VETOES, N_BIG_CHEESES, N_CHEESE_NET, N_ALL_PASSES, N_RESHUFFLES, N_LEAD_CHANGES,
- N_FIRST_LEADER, N_CROSSERS) = range(len(COUNTER_NAMES))
-N_SEAT = len(COUNTER_NAMES)
+# Their positions in `counters` (Final: compiled, a constant, not a look-up at every use).
+N_VETOES: Final = 0
+N_BIG_CHEESES: Final = 1
+N_CHEESE_NET: Final = 2
+N_ALL_PASSES: Final = 3
+N_RESHUFFLES: Final = 4
+N_LEAD_CHANGES: Final = 5
+N_FIRST_LEADER: Final = 6
+N_CROSSERS: Final = 7
+N_SEAT: Final = 8
 
 #: Per-seat metric keys (vetoes, Big Cheeses, seat by seat, as in `counters`), per player count.
 _SEAT_METRIC_KEYS = {
@@ -72,7 +82,8 @@ _SEAT_METRIC_KEYS = {
 
 #: The state's attributes (module-level: a compiled class has no `__slots__` to read back).
 _SLOTS = (
-    "num_players", "rules", "rng", "_legal_cache", "goal", "_orders", "_following",
+    "num_players", "rules", "rng", "_legal_cache", "goal", "max_rounds", "leader_must_open",
+    "veto_any_time", "exact", "choose_order", "_orders", "_following",
     "_acts", "_roll_faces", "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due",
     "vetoes", "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
     "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
@@ -84,13 +95,69 @@ _SLOTS = (
 class BigCheeseState(State):
     """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public).
 
-    Rule options are read from `rules`, except `goal` (`Rules.goal` is a property: read once
-    here, not at every roll).  `_acts`, `_orders`, `_following` and `_roll_faces` are shared
-    lookup tables for this game's chips, player count and dice; `counters` is the metrics
-    record.
+    Rule options are read from `rules`, except those read at every auction or roll, copied
+    here once (`goal`, `max_rounds`, `leader_must_open`, `veto_any_time`, `exact`, and
+    `choose_order` = exact-N with the owner choosing the order): compiled, a field of the
+    state is a direct load, an option of `rules` (a plain Python dataclass) a look-up.
+    `_acts`, `_orders`, `_following` and `_roll_faces` are shared lookup tables for this
+    game's chips, player count and dice; `counters` is the metrics record.
     """
 
     __slots__ = _SLOTS
+
+    # Every attribute declared with its type (issue 17): compiled by mypyc, a declared
+    # attribute is a typed field of the C struct (ints unboxed, a direct load); an undeclared
+    # one, like those declared only on `core.State`, would land in a per-instance `__dict__`.
+    num_players: int
+    rules: Rules
+    rng: random.Random
+    _legal_cache: list[int] | None
+    goal: int
+    max_rounds: int
+    leader_must_open: bool
+    veto_any_time: bool
+    exact: int
+    choose_order: bool
+    _orders: tuple[tuple[int, ...], ...]
+    _following: tuple[int, ...]
+    _acts: BidTable
+    _roll_faces: tuple[tuple[int, ...] | None, ...]
+    deck: list[int]
+    known_bottom: int
+    discard: list[int]
+    pool: list[int]
+    proj_cards: list[list[int]]
+    proj_due: list[list[int]]
+    vetoes: list[int]
+    cheeses: list[int]
+    points: list[int]
+    earned: list[list[int]]
+    phase: int
+    leader: int
+    to_act: int
+    high_bid: int
+    high_bidder: int
+    passed: list[bool]
+    active: int
+    window: list[int]
+    pending: list[tuple[int, int]]
+    pending_pos: int
+    roll_owner: int
+    roll_card: int
+    roll_points: int
+    first_points: int
+    rerolls: int
+    award_winner: int
+    winners_: list[int] | None
+    end_reason: str
+    rounds: int
+    awards: int
+    lead: int
+    counters: list[int]
+    chosen_pos: int
+
+    #: `play_game` counts the kind of each chosen action through this table, not a call.
+    kind_table = KIND_OF_ACTION
 
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
@@ -109,6 +176,11 @@ class BigCheeseState(State):
         self.rng = random.Random(seed)
         self._legal_cache = None
         self.goal = rules.goal
+        self.max_rounds = rules.max_rounds
+        self.leader_must_open = rules.leader_must_open
+        self.veto_any_time = rules.veto_any_time
+        self.exact = rules.exact
+        self.choose_order = bool(rules.exact) and rules.exact_order == "choice"
         self.chosen_pos = -1  # the pending position whose project the owner just chose
         self._orders = seat_orders(n)
         self._following = following_seats(n)
@@ -116,12 +188,12 @@ class BigCheeseState(State):
         self._roll_faces = ROLL_FACES[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
-        self.discard: list[int] = []
+        self.discard = []
         self.pool = [rules.chips] * n
-        self.proj_cards: list[list[int]] = [[] for _ in range(n)]  # oldest first
+        self.proj_cards = [[] for _ in range(n)]  # oldest first
         # A project won at award A with bid b holds A + b - awards chips: every later award
         # takes one off (B3), so it matures at award A + b.  Store that due award number.
-        self.proj_due: list[list[int]] = [[] for _ in range(n)]
+        self.proj_due = [[] for _ in range(n)]
         self.vetoes = [0] * n  # matured specials in hand (public: won in open auction)
         self.cheeses = [0] * n
         self.points = [0] * n
@@ -133,8 +205,8 @@ class BigCheeseState(State):
         self.high_bidder = -1
         self.passed = [False] * n
         self.active = n
-        self.window: list[int] = []
-        self.pending: list[tuple[int, int]] = []
+        self.window = []
+        self.pending = []
         self.pending_pos = 0
         self.roll_owner = -1
         self.roll_card = 0
@@ -142,7 +214,7 @@ class BigCheeseState(State):
         self.first_points = 0
         self.rerolls = 0
         self.award_winner = -1
-        self.winners_: list[int] | None = None
+        self.winners_ = None
         self.end_reason = ""
         self.rounds = 0
         self.awards = 0
@@ -161,7 +233,7 @@ class BigCheeseState(State):
         `apply_bid` after each bid or pass; the auction closes when only the high bidder remains,
         or when everybody passed without a bid.
         """
-        if self.rounds >= self.rules.max_rounds:
+        if self.rounds >= self.max_rounds:
             self._end_on_scores("round_cap")
             return
         if not self.deck:
@@ -187,10 +259,12 @@ class BigCheeseState(State):
             if free or veto:
                 self.active = active
                 self.to_act = seat
-                if self.rules.leader_must_open:
+                if self.leader_must_open:
                     self._legal_cache = None  # B2 option: see `legal_bid`
                 else:
-                    self._legal_cache = self._acts[veto > 0][0][free]
+                    table = self._acts  # (empty for a chip count too large to tabulate)
+                    self._legal_cache = (table[veto > 0][0][free] if table
+                                         else bid_list(veto, 0, free))
                 return
             passed[seat] = True
             active -= 1
@@ -236,7 +310,7 @@ class BigCheeseState(State):
 
     def _close_auction(self) -> None:
         """Award the card, after the B8 `veto_any_time` window if anyone holds a Veto."""
-        if self.rules.veto_any_time:
+        if self.veto_any_time:
             self.window = [s for s in self._orders[self.leader] if self.vetoes[s]]
             if self.window:
                 self.phase = VETO_WINDOW
@@ -318,10 +392,9 @@ class BigCheeseState(State):
         earned = self.earned
         rand = self.rng.random
         roll_faces = self._roll_faces
-        rules = self.rules
-        exact = rules.exact
+        exact = self.exact
         goal = self.goal
-        choose = exact and rules.exact_order == "choice"
+        choose = self.choose_order
         while pos < len(pending):
             seat, card = pending[pos]
             if choose and self._offer_order(pos):
@@ -405,7 +478,7 @@ class BigCheeseState(State):
         """Accept the current roll of the pending project (B11: a void roll adds nothing)."""
         seat = self.roll_owner
         held = self.points[seat]
-        exact = self.rules.exact
+        exact = self.exact
         gained = gain(held, self.roll_points, self.goal, exact)
         self.counters[N_CHEESE_NET] += gained - gain(held, self.first_points, self.goal, exact)
         self.points[seat] = held + gained
@@ -429,7 +502,7 @@ class BigCheeseState(State):
 
     def _check_win(self) -> None:
         """B10/B11: the seats at the goal after this step; the best of them win (ties share)."""
-        crossers = scoring.at_goal(self.points, self.goal, self.rules.exact)
+        crossers = scoring.at_goal(self.points, self.goal, self.exact)
         if crossers:
             self.counters[N_CROSSERS] = len(crossers)
             self._finish(scoring.best_of(self.points, crossers), "target")
@@ -455,12 +528,14 @@ class BigCheeseState(State):
     def legal_bid(self) -> list[int]:
         """Pass, every bid above the high bid up to the free chips, Veto if held (B1, B2)."""
         seat = self.to_act
-        if self.rules.leader_must_open and self.high_bidder < 0 and seat == self.leader:
+        if self.leader_must_open and self.high_bidder < 0 and seat == self.leader:
             acts = list(range(1, self.pool[seat] + 1)) or [PASS]  # B2 option
             if self.vetoes[seat]:
                 acts.append(ACT_VETO)
             return acts
-        return self._acts[self.vetoes[seat] > 0][self.high_bid][self.pool[seat]]
+        veto, high, free = self.vetoes[seat], self.high_bid, self.pool[seat]
+        table = self._acts
+        return table[veto > 0][high][free] if table else bid_list(veto, high, free)
 
     def legal_window(self) -> list[int]:
         return WINDOW_ACTS
@@ -507,7 +582,9 @@ class BigCheeseState(State):
                     self.active = active
                     self.to_act = seat
                     # (B2 `leader_must_open` never applies here: the leader has acted)
-                    self._legal_cache = self._acts[veto > 0][high][free]
+                    table = self._acts
+                    self._legal_cache = (table[veto > 0][high][free] if table
+                                         else bid_list(veto, high, free))
                     return
                 passed[seat] = True
                 active -= 1
@@ -515,7 +592,7 @@ class BigCheeseState(State):
         bidder = self.high_bidder
         if bidder < 0:
             self._all_passed()
-        elif self.rules.veto_any_time:
+        elif self.veto_any_time:
             self._close_auction()
         else:
             self.award(bidder, high)
@@ -570,11 +647,47 @@ class BigCheeseState(State):
 
     # ------------------------------------------------------------------ information
     def clone(self) -> BigCheeseState:
-        new = BigCheeseState()
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        new._legal_cache = None
+        new = self._copy_position()
         new.rng = copy_rng(self.rng)
+        return new
+
+    def _copy_position(self) -> BigCheeseState:
+        """Everything but the random generator (the caller sets `rng`): `clone` copies it,
+        `determinize` replaces it.  Attribute by attribute: compiled, each line is a typed
+        field copy (a loop of setattr/getattr by name goes through the generic lookups)."""
+        new = BigCheeseState()
+        new.num_players = self.num_players
+        new.rules = self.rules
+        new._legal_cache = None
+        new.goal = self.goal
+        new.max_rounds = self.max_rounds
+        new.leader_must_open = self.leader_must_open
+        new.veto_any_time = self.veto_any_time
+        new.exact = self.exact
+        new.choose_order = self.choose_order
+        new._orders = self._orders
+        new._following = self._following
+        new._acts = self._acts
+        new._roll_faces = self._roll_faces
+        new.known_bottom = self.known_bottom
+        new.phase = self.phase
+        new.leader = self.leader
+        new.to_act = self.to_act
+        new.high_bid = self.high_bid
+        new.high_bidder = self.high_bidder
+        new.active = self.active
+        new.pending_pos = self.pending_pos
+        new.roll_owner = self.roll_owner
+        new.roll_card = self.roll_card
+        new.roll_points = self.roll_points
+        new.first_points = self.first_points
+        new.rerolls = self.rerolls
+        new.award_winner = self.award_winner
+        new.end_reason = self.end_reason
+        new.rounds = self.rounds
+        new.awards = self.awards
+        new.lead = self.lead
+        new.chosen_pos = self.chosen_pos
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.pool = list(self.pool)
@@ -598,7 +711,7 @@ class BigCheeseState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> BigCheeseState:
         """Only the order of the face-down deck is hidden (B14); resample it."""
-        world = self.clone()
+        world = self._copy_position()  # its rng is replaced below: no copy of ours
         lo, hi = self.hidden_slice()
         world.deck[lo:hi] = deal_back(world.deck[lo:hi], (), rng)[0]
         world.rng = world_rng(rng)
@@ -651,17 +764,27 @@ class BigCheeseState(State):
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.deck[-1] if self.deck else None)
 
+    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == BID:
+            return self.legal_bid()
+        if phase == ROLL:
+            return self.legal_roll()
+        if phase == VETO_WINDOW:
+            return self.legal_window()
+        return _LEGAL[phase](self)
 
-#: Immutable or scalar attributes that `clone` shares by reference.
-_SHARED = tuple(
-    name
-    for name in _SLOTS
-    if name
-    not in (
-        "_legal_cache", "rng", "deck", "discard", "pool", "proj_cards", "proj_due", "vetoes",
-        "cheeses", "points", "earned", "passed", "window", "pending", "winners_", "counters",
-    )
-)
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == BID:
+            self.apply_bid(action)
+        elif phase == ROLL:
+            self.apply_roll(action)
+        elif phase == VETO_WINDOW:
+            self.apply_window(action)
+        else:
+            _DO[phase](self, action)
 
 
 #: Per phase (index = BID, VETO_WINDOW, ROLL, OVER, ORDER): legal-list builder, handler.
@@ -669,7 +792,6 @@ _LEGAL = (BigCheeseState.legal_bid, BigCheeseState.legal_window, BigCheeseState.
           BigCheeseState.legal_none, BigCheeseState.legal_order)
 _DO = (BigCheeseState.apply_bid, BigCheeseState.apply_window, BigCheeseState.apply_roll,
        BigCheeseState.apply_none, BigCheeseState.apply_order)
-BigCheeseState.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook
 
 
 def create_state(num_players: int, seed: int, rules: Rules | None = None) -> BigCheeseState:

@@ -6,6 +6,8 @@ Actions are small ints in disjoint ranges so that one table decodes any of them;
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.ivanhoe.components import (
     ACTION,
     COLOUR_NAMES,
@@ -20,9 +22,18 @@ from engines.ivanhoe.components import (
     UNHORSE,
 )
 
-# phases: who must decide what
-(PH_START, PH_PLAY, PH_COLOUR, PH_TARGET, PH_OWN_SLOT, PH_THEIR_SLOT, PH_IVANHOE, PH_ADAPT,
- PH_RETURN, PH_CLAIM, PH_OVER) = range(11)
+# phases: who must decide what (Final: compiled code compares with the constant)
+PH_START: Final = 0
+PH_PLAY: Final = 1
+PH_COLOUR: Final = 2
+PH_TARGET: Final = 3
+PH_OWN_SLOT: Final = 4
+PH_THEIR_SLOT: Final = 5
+PH_IVANHOE: Final = 6
+PH_ADAPT: Final = 7
+PH_RETURN: Final = 8
+PH_CLAIM: Final = 9
+PH_OVER: Final = 10
 
 PHASE_NAMES = ("start", "play", "choose colour", "choose opponent", "choose own card",
                "choose opponent's card", "Ivanhoe window", "Adapt: keep", "return token",

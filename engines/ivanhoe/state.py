@@ -653,34 +653,50 @@ class IvanhoeState(State):
     def no_action(self, action: int) -> None:
         raise AssertionError("no action after the game is over")
 
+    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PH_PLAY:
+            return self.legal_turn()
+        if phase == PH_IVANHOE:
+            return self.legal_ivanhoe()
+        return _LEGAL[phase](self)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == PH_PLAY:
+            self.take_turn(action)
+        elif phase == PH_IVANHOE:
+            self.ivanhoe_window(action)
+        else:
+            _APPLY[phase](self, action)
+
 
 # One legal-list builder and one handler per phase, in `actions.PH_*` order.
 assert (PH_START, PH_PLAY, PH_IVANHOE, PH_ADAPT, PH_CLAIM, PH_OVER) == (0, 1, 6, 7, 9, 10)
-IvanhoeState.dispatch_on_phase(
-    legal_by_phase=(
-        IvanhoeState.legal_start,  # PH_START
-        IvanhoeState.legal_turn,  # PH_PLAY
-        IvanhoeState.legal_card_choice,  # PH_COLOUR
-        IvanhoeState.legal_card_choice,  # PH_TARGET
-        IvanhoeState.legal_card_choice,  # PH_OWN_SLOT
-        IvanhoeState.legal_card_choice,  # PH_THEIR_SLOT
-        IvanhoeState.legal_ivanhoe,  # PH_IVANHOE
-        IvanhoeState.legal_adapt_keep,  # PH_ADAPT
-        IvanhoeState.legal_tokens_to_give_back,  # PH_RETURN
-        IvanhoeState.legal_tokens_to_claim,  # PH_CLAIM
-        IvanhoeState.legal_none,  # PH_OVER
-    ),
-    apply_by_phase=(
-        IvanhoeState.announce_colour,
-        IvanhoeState.take_turn,
-        IvanhoeState.choose_colour,
-        IvanhoeState.choose_target,
-        IvanhoeState.choose_own_card,
-        IvanhoeState.choose_their_card,
-        IvanhoeState.ivanhoe_window,
-        IvanhoeState.adapt_keep,
-        IvanhoeState.give_back_token,
-        IvanhoeState.claim_token,
-        IvanhoeState.no_action,
-    ),
+_LEGAL = (
+    IvanhoeState.legal_start,  # PH_START
+    IvanhoeState.legal_turn,  # PH_PLAY
+    IvanhoeState.legal_card_choice,  # PH_COLOUR
+    IvanhoeState.legal_card_choice,  # PH_TARGET
+    IvanhoeState.legal_card_choice,  # PH_OWN_SLOT
+    IvanhoeState.legal_card_choice,  # PH_THEIR_SLOT
+    IvanhoeState.legal_ivanhoe,  # PH_IVANHOE
+    IvanhoeState.legal_adapt_keep,  # PH_ADAPT
+    IvanhoeState.legal_tokens_to_give_back,  # PH_RETURN
+    IvanhoeState.legal_tokens_to_claim,  # PH_CLAIM
+    IvanhoeState.legal_none,  # PH_OVER
+)
+_APPLY = (
+    IvanhoeState.announce_colour,
+    IvanhoeState.take_turn,
+    IvanhoeState.choose_colour,
+    IvanhoeState.choose_target,
+    IvanhoeState.choose_own_card,
+    IvanhoeState.choose_their_card,
+    IvanhoeState.ivanhoe_window,
+    IvanhoeState.adapt_keep,
+    IvanhoeState.give_back_token,
+    IvanhoeState.claim_token,
+    IvanhoeState.no_action,
 )

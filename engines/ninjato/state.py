@@ -45,10 +45,12 @@ from engines.ninjato.actions import (
     K_SENSEI_SKILL,
     KIND_OF,
     KIND_TABLE,
+    PH_CHOICE,
     PH_DISCARD,
     PH_DISGUISE,
     PH_DRAW,
     PH_END,
+    PH_FIGHT,
     PH_PAY,
     PH_PLACE,
     PH_REWARD1,
@@ -1042,6 +1044,32 @@ class NinjatoState(RaidRules):
             return K_SENSEI_DISGUISE
         return k
 
+    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PH_PLACE:
+            return self.legal_place()
+        if phase == PH_FIGHT:
+            return self.legal_fight()
+        if phase == PH_CHOICE:
+            return self.legal_choice()
+        if phase == PH_DRAW:
+            return self.legal_draw()
+        return _LEGAL[phase](self)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == PH_PLACE:
+            self.apply_place(action)
+        elif phase == PH_FIGHT:
+            self.apply_fight(action)
+        elif phase == PH_CHOICE:
+            self.apply_choice(action)
+        elif phase == PH_DRAW:
+            self.apply_draw(action)
+        else:
+            _APPLY[phase](self, action)
+
 
 # phase -> legal-action generator / action handler (index = PH_* constant)
 _LEGAL = (
@@ -1059,4 +1087,3 @@ _APPLY = (
     NinjatoState.apply_none,
 )
 assert len(_LEGAL) == len(_APPLY) == PH_END + 1
-NinjatoState.dispatch_on_phase(_LEGAL, _APPLY)  # core's phase-dispatch hook

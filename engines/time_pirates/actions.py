@@ -7,6 +7,8 @@ player stays a choice, while the lists stay short.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.time_pirates.components import (
     COLOURS,
     MAX_DEED_TYPES,
@@ -17,32 +19,32 @@ from engines.time_pirates.components import (
     kind_name,
 )
 
-MAX_SEATS = 6
+MAX_SEATS: Final = 6
 
-TAKE = 0  # + artifact kind: standard action "take one artifact" (the action *is* the kind)
-MOVE = NUM_KINDS  # + line (0 = line 1, 1 = line 2): standard action "move"
-BUY = MOVE + 2  # + deed type: standard action "bazaar" (then PICK to pay, EPOCH to land)
-PICK = BUY + MAX_DEED_TYPES  # + artifact kind: pay / Patrol penalty / arrow-swap take
-EPOCH = PICK + NUM_KINDS  # + epoch: start placement, bazaar landing, atomic destination
-ATOMIC = EPOCH + MAX_EPOCHS  # + colour: special action, discard that colour's atomic artifact
-ARROW = ATOMIC + NUM_COLOURS  # + colour * MAX_SEATS + target seat: special arrow swap
-END = ARROW + NUM_COLOURS * MAX_SEATS  # end the turn (offered only when specials remain)
-RESTOCK = END + 1  # + epoch: optional restock at the start of an uncaught turn
-NO_RESTOCK = RESTOCK + MAX_EPOCHS
-WHITE = NO_RESTOCK + 1  # + colour: secret placement of the next white deed
-NUM_ACTIONS = WHITE + NUM_COLOURS
+TAKE: Final = 0  # + artifact kind: standard action "take one artifact" (the action *is* the kind)
+MOVE: Final = NUM_KINDS  # + line (0 = line 1, 1 = line 2): standard action "move"
+BUY: Final = MOVE + 2  # + deed type: standard action "bazaar" (then PICK to pay, EPOCH to land)
+PICK: Final = BUY + MAX_DEED_TYPES  # + artifact kind: pay / Patrol penalty / arrow-swap take
+EPOCH: Final = PICK + NUM_KINDS  # + epoch: start placement, bazaar landing, atomic destination
+ATOMIC: Final = EPOCH + MAX_EPOCHS  # + colour: special, discard that colour's atomic artifact
+ARROW: Final = ATOMIC + NUM_COLOURS  # + colour * MAX_SEATS + target seat: special arrow swap
+END: Final = ARROW + NUM_COLOURS * MAX_SEATS  # end the turn (offered only when specials remain)
+RESTOCK: Final = END + 1  # + epoch: optional restock at the start of an uncaught turn
+NO_RESTOCK: Final = RESTOCK + MAX_EPOCHS
+WHITE: Final = NO_RESTOCK + 1  # + colour: secret placement of the next white deed
+NUM_ACTIONS: Final = WHITE + NUM_COLOURS
 
 # Phases (who decides what).
-PH_START = 0  # choose a start epoch (reverse turn order)
-PH_PENALTY = 1  # caught: choose the artifact lost from a largest colour group
-PH_RESTOCK = 2  # optional restock
-PH_ACT = 3  # standard and special actions
-PH_PAY = 4  # pay the deed being bought, one artifact at a time
-PH_LAND = 5  # after the bazaar: put the pawn on any epoch
-PH_JUMP = 6  # atomic: choose the destination epoch
-PH_SWAP = 7  # arrow: choose the artifact taken from the target
-PH_WHITE = 8  # final scoring: secret white-deed placement
-PH_OVER = 9
+PH_START: Final = 0  # choose a start epoch (reverse turn order)
+PH_PENALTY: Final = 1  # caught: choose the artifact lost from a largest colour group
+PH_RESTOCK: Final = 2  # optional restock
+PH_ACT: Final = 3  # standard and special actions
+PH_PAY: Final = 4  # pay the deed being bought, one artifact at a time
+PH_LAND: Final = 5  # after the bazaar: put the pawn on any epoch
+PH_JUMP: Final = 6  # atomic: choose the destination epoch
+PH_SWAP: Final = 7  # arrow: choose the artifact taken from the target
+PH_WHITE: Final = 8  # final scoring: secret white-deed placement
+PH_OVER: Final = 9
 
 PHASE_NAMES = ("start", "penalty", "restock", "act", "pay", "land", "jump", "swap", "white",
                "over")
@@ -61,8 +63,8 @@ ACTION_KINDS = (
  K_BUY_7, K_BUY_WHITE, K_PAY, K_LAND, K_ATOMIC, K_JUMP, K_ARROW, K_SWAP, K_END, K_PENALTY,
  K_WHITE) = range(len(ACTION_KINDS))
 #: PICK and EPOCH actions mean different decisions in different phases (index = PH_*).
-PICK_KIND = (-1, K_PENALTY, -1, -1, K_PAY, -1, -1, K_SWAP, -1, -1)
-EPOCH_KIND = (K_START, -1, -1, -1, -1, K_LAND, K_JUMP, -1, -1, -1)
+PICK_KIND: Final = (-1, K_PENALTY, -1, -1, K_PAY, -1, -1, K_SWAP, -1, -1)
+EPOCH_KIND: Final = (K_START, -1, -1, -1, -1, K_LAND, K_JUMP, -1, -1, -1)
 _BUY_KINDS: dict[str, tuple[int, ...]] = {}
 
 

@@ -12,8 +12,10 @@ white-deed placements; never the rng or the others' placements.
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import compress
+from typing import Final
 
 from engines.time_pirates import components as C
 from engines.time_pirates.actions import (
@@ -41,7 +43,7 @@ from engines.time_pirates.actions import (
 )
 from engines.time_pirates.state import TimePiratesState
 
-WK = C.WHITE_KIND
+WK: Final = C.WHITE_KIND
 
 
 def _colour_value_row(count: int, open_: bool) -> tuple[float, float, float]:
@@ -56,8 +58,26 @@ def _colour_value_row(count: int, open_: bool) -> tuple[float, float, float]:
 
 
 #: _COLOUR_VALUES[min(held, 6)][on offer] = (plain, atomic, arrow) values.
-_COLOUR_VALUES = tuple((_colour_value_row(m, False), _colour_value_row(m, True))
-                       for m in range(7))
+_COLOUR_VALUES: Final = tuple([(_colour_value_row(m, False), _colour_value_row(m, True))
+                               for m in range(7)])
+#: `kind_values` lists by hand summary (key: per colour, min(held, 6) * 2 + on offer, in base
+#: 14), shared: callers only read them.  A few hundred keys occur; building the list each time
+#: was the bot's largest cost.
+_KIND_VALUES: Final[dict[int, list[float]]] = {}
+
+
+def _kind_values_row(key: int) -> list[float]:
+    """The `kind_values` list of a summary key (see `_KIND_VALUES`)."""
+    out: list[float] = []
+    for _ in range(C.NUM_COLOURS):
+        out += _COLOUR_VALUES[key % 14 // 2][key % 2]
+        key //= 14
+    out.append(1.6)  # white
+    return out
+
+
+#: Payment order of the symbols (plain first, then arrow, then atomic), by symbol.
+_PAY_ORDER: Final = (0, 2, 1)
 
 
 def colour_totals(hand: list[int]) -> list[int]:
@@ -79,20 +99,24 @@ class PirateBotV1:
         """How much one more artifact of each kind is worth to `me` right now: more of a
         colour already collected is better (up to 6), symbols are a bonus, and a colour whose
         deeds are all sold is only good for white deeds.  Read from a per-(count, sold-out)
-        table of the same sums."""
-        t0, t1, t2, t3, t4 = state.colour_counts[me]
-        s0, s1, s2, s3, s4, _ = state.offers  # public: s[-1] = that colour's deeds on offer
-        v = _COLOUR_VALUES
-        return [*v[t0 if t0 < 6 else 6][1 if s0[-1] else 0],
-                *v[t1 if t1 < 6 else 6][1 if s1[-1] else 0],
-                *v[t2 if t2 < 6 else 6][1 if s2[-1] else 0],
-                *v[t3 if t3 < 6 else 6][1 if s3[-1] else 0],
-                *v[t4 if t4 < 6 else 6][1 if s4[-1] else 0],
-                1.6]  # white
+        table of the same sums.
+        The list is shared (`_KIND_VALUES`): do not mutate it."""
+        counts = state.colour_counts[me]
+        offers = state.offers  # public: offers[c][-1] = that colour's deeds on offer
+        key = 0
+        for c in range(C.NUM_COLOURS - 1, -1, -1):
+            t = counts[c]
+            key = key * 14 + (t if t < 6 else 6) * 2 + (1 if offers[c][-1] else 0)
+        values = _KIND_VALUES.get(key)
+        if values is None:
+            values = _KIND_VALUES[key] = _kind_values_row(key)
+        return values
 
     def epoch_value(self, state: TimePiratesState, values: list[float], e: int) -> float:
         """Artifacts there (best two count most), minus the risk of meeting the Patrol."""
-        vals = sorted((values[k] for k in state.epochs[e]), reverse=True)
+        vals = [values[k] for k in state.epochs[e]]
+        vals.sort()  # then reversed: the order of sorted(reverse=True), without a keyword call
+        vals.reverse()
         value = sum(vals[:2]) + 0.2 * sum(vals[2:])
         if e == state.patrol:
             value -= self.caution * 1.5
@@ -111,9 +135,8 @@ class PirateBotV1:
             return self._restock(state, me, legal)
         if phase == PH_PAY:
             return self._pay(state, me, legal)
-        if phase in (PH_LAND, PH_JUMP, PH_START):
-            values = self.kind_values(state, me)
-            return max(legal, key=lambda a: (self.epoch_value(state, values, a - EPOCH), -a))
+        if phase == PH_LAND or phase == PH_JUMP or phase == PH_START:
+            return self._best_epoch(state, self.kind_values(state, me), legal)
         if phase == PH_SWAP:
             return self._swap_pick(state, me, legal)
         if phase == PH_PENALTY:
@@ -121,6 +144,18 @@ class PirateBotV1:
         if phase == PH_WHITE:
             return self._white(state, me, legal)
         return legal[0]
+
+    def _best_epoch(self, state: TimePiratesState, values: list[float], legal: list[int]) -> int:
+        """The EPOCH action of highest `epoch_value`, the lowest on ties (a loop, not `max`
+        with a key: no tuple per option)."""
+        best = legal[0]
+        best_value = self.epoch_value(state, values, best - EPOCH)
+        for i in range(1, len(legal)):
+            a = legal[i]
+            value = self.epoch_value(state, values, a - EPOCH)
+            if value > best_value or (value == best_value and a < best):
+                best, best_value = a, value
+        return best
 
     def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         values = self.kind_values(state, me)
@@ -199,14 +234,19 @@ class PirateBotV1:
         """Pay with what is least useful: plain before symbols, whites last; for white deeds
         the colours we collect least."""
         tot = colour_totals(state.hands[me])
-
-        def cost(a: int) -> tuple:
+        # the least (colour count, symbol order, action), whites (99, 0) last: a loop, not
+        # min with a key (no closure, no tuple per option)
+        best, best_count, best_order = -1, 0, 0
+        for a in legal:
             kind = a - PICK
             if kind == WK:
-                return (99, 0, a)
-            return (tot[kind // 3], (0, 2, 1)[kind % 3], a)
-
-        return min(legal, key=cost)
+                count, order = 99, 0
+            else:
+                count, order = tot[kind // 3], _PAY_ORDER[kind % 3]
+            if best < 0 or count < best_count or (count == best_count and (
+                    order < best_order or (order == best_order and a < best))):
+                best, best_count, best_order = a, count, order
+        return best
 
     def _white(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         """Put the white deed where it wins, ties or secures a majority.  Judged on public
@@ -254,9 +294,24 @@ class CautiousBot(PirateBotV1):
 
 def _top(values: list[float], epoch: list[int], k: int) -> float:
     """Sum of the `k` best artifact values in `epoch` (what `k` takes there are worth)."""
+    vals = [values[kind] for kind in epoch]
     if k == 1:
-        return max([values[kind] for kind in epoch], default=0.0)
-    return sum(sorted((values[kind] for kind in epoch), reverse=True)[:k])
+        return max(vals) if vals else 0.0
+    vals.sort()  # then reversed: sorted(reverse=True) without a keyword call
+    vals.reverse()
+    return sum(vals[:k])
+
+
+def _best_take(values: list[float], legal: list[int]) -> int:
+    """The take (TAKE + kind, first in `legal`) of the most valued kind, the lowest on ties."""
+    best = legal[0]
+    for a in legal:
+        if a >= MOVE:
+            break
+        if values[a - TAKE] > values[best - TAKE] or (
+                values[a - TAKE] == values[best - TAKE] and a < best):
+            best = a
+    return best
 
 
 def holding_rows(state: TimePiratesState, p: int) -> tuple[list[float], list[float]]:
@@ -346,16 +401,17 @@ class PirateBot(PirateBotV1):
         my_up, my_down = holding_rows(state, me)
         their_up, their_down = holding_rows(state, target)
         deny = self.deny
-
-        def gain(a: int) -> tuple[float, int]:
+        best, best_gain = -1, 0.0
+        for a in legal:  # the largest gain, the lowest action on ties
             k = a - PICK
             if k // 3 == given // 3:
                 mine, theirs = my_down[k], their_down[given]
             else:
                 mine, theirs = my_up[k], their_up[given]
-            return mine - my_down[given] - deny * (theirs - their_down[k]), -a
-
-        return max(legal, key=gain)
+            gain = mine - my_down[given] - deny * (theirs - their_down[k])
+            if best < 0 or gain > best_gain or (gain == best_gain and a < best):
+                best, best_gain = a, gain
+        return best
 
     # --- restock -------------------------------------------------------------------------
     def _restock(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
@@ -398,18 +454,22 @@ class PirateBot(PirateBotV1):
             if jump is not None:
                 return jump
         here = state.pawn_epoch[me]
-        takes = [a for a in legal if TAKE <= a < MOVE]
-        if takes and not (actions_left == 1 and here == state.patrol):
-            return max(takes, key=lambda a: (values[a - TAKE], -a))
+        if legal[0] < MOVE and not (actions_left == 1 and here == state.patrol):
+            return _best_take(values, legal)
         lines = state.components.lines[here]
         move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
         return MOVE + (1 if move_vals[1] > move_vals[0] else 0)
 
     def _cheapest_atomic(self, state: TimePiratesState, me: int, values: list[float],
                          atomics: list[int]) -> tuple[int, float]:
-        """The atomic artifact we miss least, and its value."""
-        a = min(atomics, key=lambda a: (values[3 * (a - ATOMIC) + 1], a))
-        return a, values[3 * (a - ATOMIC) + 1]
+        """The atomic artifact we miss least (the lowest on ties), and its value."""
+        best = atomics[0]
+        least = values[3 * (best - ATOMIC) + 1]
+        for a in atomics:
+            value = values[3 * (a - ATOMIC) + 1]
+            if value < least or (value == least and a < best):
+                best, least = a, value
+        return best, least
 
     def _mid_jump(self, state: TimePiratesState, me: int, values: list[float],
                   atomics: list[int]) -> int | None:
@@ -427,8 +487,12 @@ class PirateBot(PirateBotV1):
         bar = plan + cost + self.jump
         if k * max(values) <= bar:  # no epoch can hold takes worth that much: skip the scan
             return None
-        best = max(_top(values, ep, k) - self.risk(state, e)
-                   for e, ep in enumerate(epochs) if e != here)
+        best = -math.inf
+        for e, ep in enumerate(epochs):
+            if e != here:
+                value = _top(values, ep, k) - self.risk(state, e)
+                if value > best:
+                    best = value
         return a if best > bar else None
 
     def _swap_choice(self, state: TimePiratesState, legal: list[int]) -> int | None:

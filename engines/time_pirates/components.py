@@ -18,23 +18,27 @@ Encoding used by the engine:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engines import datasets
 
 DATASET = "time-pirates-inferred-v1"
 
 COLOURS = ("blue", "brown", "red", "green", "purple")
-WHITE = 5
-NUM_COLOURS = 5
-PLAIN, ATOMIC, ARROW = 0, 1, 2
+# `Final`: the compiled engines (mypyc) inline these numbers instead of looking them up.
+WHITE: Final = 5
+NUM_COLOURS: Final = 5
+PLAIN: Final = 0
+ATOMIC: Final = 1
+ARROW: Final = 2
 SYMBOLS = ("plain", "atomic", "arrow")
-WHITE_KIND = 15
-NUM_KINDS = 16  # artifact kinds
-POLICE_1, POLICE_2 = 16, 17
-NUM_BAG_KINDS = 18
-MAX_EPOCHS = 12
-MAX_DEED_TYPES = 48
+WHITE_KIND: Final = 15
+NUM_KINDS: Final = 16  # artifact kinds
+POLICE_1: Final = 16
+POLICE_2: Final = 17
+NUM_BAG_KINDS: Final = 18
+MAX_EPOCHS: Final = 12
+MAX_DEED_TYPES: Final = 48
 
 #: The data set as plain tables (the shape a replacement file must have).
 DEFAULT_DATA: dict[str, Any] = {

@@ -13,6 +13,8 @@ holding at least one artifact (arrow-swap targets).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.time_pirates.actions import (
     ARROW,
     ATOMIC,
@@ -25,18 +27,18 @@ from engines.time_pirates.actions import (
 )
 from engines.time_pirates.components import NUM_COLOURS
 
-ONLY_MOVES = [MOVE, MOVE + 1]
-ONLY_END = [END]
-ONLY_NO_RESTOCK = [NO_RESTOCK]
+ONLY_MOVES: Final = [MOVE, MOVE + 1]
+ONLY_END: Final = [END]
+ONLY_NO_RESTOCK: Final = [NO_RESTOCK]
 
 #: ATOMS[atoms]: the atomic special actions open to a hand.
-ATOMS = tuple(tuple(ATOMIC + c for c in range(NUM_COLOURS) if atoms >> c & 1)
+ATOMS: Final = tuple(tuple(ATOMIC + c for c in range(NUM_COLOURS) if atoms >> c & 1)
               for atoms in range(1 << NUM_COLOURS))
 
-SWAP_LISTS: dict[int, tuple[int, ...]] = {}
-END_LISTS: dict[int, list[int]] = {}
-RESTOCK_LISTS: dict[int, list[int]] = {}
-_EPOCHS: dict[int, tuple[list[int], tuple[list[int], ...]]] = {}
+SWAP_LISTS: Final[dict[int, tuple[int, ...]]] = {}
+END_LISTS: Final[dict[int, list[int]]] = {}
+RESTOCK_LISTS: Final[dict[int, list[int]]] = {}
+_EPOCHS: Final[dict[int, tuple[list[int], tuple[list[int], ...]]]] = {}
 
 
 def swaps(arrows: int, others: int) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engines.core import State
 from engines.kit import copy_rng, draw_from, lead_changes, next_seat, world_rng
@@ -61,17 +61,23 @@ from engines.time_pirates.actions import (
 from engines.time_pirates.legal_lists import END_LISTS, RESTOCK_LISTS, SWAP_LISTS
 from engines.time_pirates.rules import Rules
 
-NUM_KINDS = C.NUM_KINDS
-WHITE_KIND = C.WHITE_KIND
-KIND_COLOUR = tuple(C.kind_colour(k) for k in range(NUM_KINDS))
-COLOUR_RANGE = range(C.NUM_COLOURS)
-PICKS = tuple(range(PICK, PICK + NUM_KINDS))
+# Module constants are `Final`: compiled (mypyc), a number is inlined and a tuple is a static,
+# instead of a look-up in the module's dict on every use.
+NUM_KINDS: Final = C.NUM_KINDS
+WHITE_KIND: Final = C.WHITE_KIND
+NUM_COLOURS: Final = C.NUM_COLOURS
+KIND_COLOUR: Final = tuple([C.kind_colour(k) for k in range(NUM_KINDS)])
+PICKS: Final = tuple(range(PICK, PICK + NUM_KINDS))
 #: The play counters of a game (`TimePiratesState.counters`, one list per state, reported by
 #: `metrics` under these names), and their indices.
 COUNTER_NAMES = ("restocks", "patrol_catches", "deeds_bought", "turns", "atomic_jumps",
                  "arrow_swaps")
-N_RESTOCKS, N_CATCHES, N_DEEDS_BOUGHT, N_TURNS, N_ATOMIC_JUMPS, N_ARROW_SWAPS = range(
-    len(COUNTER_NAMES))
+N_RESTOCKS: Final = 0
+N_CATCHES: Final = 1
+N_DEEDS_BOUGHT: Final = 2
+N_TURNS: Final = 3
+N_ATOMIC_JUMPS: Final = 4
+N_ARROW_SWAPS: Final = 5
 
 
 class Outcome(NamedTuple):
@@ -83,26 +89,29 @@ class Outcome(NamedTuple):
 
 
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
-ATOM_BIT = tuple(1 << (k // 3) if k != WHITE_KIND and k % 3 == C.ATOMIC else 0
-                 for k in range(NUM_KINDS))
-ARROW_BIT = tuple(1 << (k // 3) if k != WHITE_KIND and k % 3 == C.ARROW else 0
-                  for k in range(NUM_KINDS))
-#: Bazaar purchases by deed colour and stock of that colour's deeds, shared by every state
-#: of a data set (key: data-set label, colour, counts left on the bazaar; the label alone
-#: for the full bazaar).
-_OFFER_ROWS: dict[str | tuple, tuple] = {}
+ATOM_BIT: Final = tuple([1 << (k // 3) if k != WHITE_KIND and k % 3 == C.ATOMIC else 0
+                         for k in range(NUM_KINDS)])
+ARROW_BIT: Final = tuple([1 << (k // 3) if k != WHITE_KIND and k % 3 == C.ARROW else 0
+                          for k in range(NUM_KINDS)])
+#: A colour's offer row: per budget (up to all the game's artifacts), the BUY actions of the
+#: deeds on offer that the budget pays for.  A state's `offers` holds one per colour and white.
+OfferRow = tuple[tuple[int, ...], ...]
+#: Offer rows by (data-set label, colour, counts of that colour's deeds left on the bazaar),
+#: and the offers of a full bazaar by data-set label: shared by every state of a data set.
+_OFFER_ROWS: Final[dict[tuple[str, int, tuple[int, ...]], OfferRow]] = {}
+_FULL_OFFERS: Final[dict[str, tuple[OfferRow, ...]]] = {}
 
 
-def _full_offers(comp: C.Components) -> tuple:
+def _full_offers(comp: C.Components) -> tuple[OfferRow, ...]:
     """The offer rows of a full bazaar (every game starts with it)."""
-    offers = _OFFER_ROWS.get(comp.label)
+    offers = _FULL_OFFERS.get(comp.label)
     if offers is None:
         state = TimePiratesState()
         state.components = comp
         state.bazaar = [d[3] for d in comp.deeds]
         state.offers = tuple()  # not (): mypy would narrow `state.offers` to the empty tuple
         state._stock_offers()
-        offers = _OFFER_ROWS[comp.label] = state.offers
+        offers = _FULL_OFFERS[comp.label] = state.offers
     return offers
 
 
@@ -125,6 +134,49 @@ class TimePiratesState(State):
         "swap_target", "counters", "colour_counts", "hand_size", "atomic_colours",
         "arrow_colours", "seats_with_artifacts", "result",
     )
+    # Every attribute declared with its type (and the slots above for the pure build):
+    # compiled with mypyc, a declared attribute is a field of the C struct, ints unboxed; one
+    # declared only on core's pure `State` (`num_players`, `rules`, `rng`, `_legal_cache`)
+    # would live in a per-instance `__dict__`.
+    num_players: int
+    rules: Rules
+    rng: random.Random  # every chance event (bag draws)
+    _legal_cache: list[int] | None  # core's cache of the pending decision's legal actions
+    components: C.Components  # the board and component data set
+    bag: list[int]  # counts by bag kind (artifacts and police tokens); the order is hidden
+    bag_total: int
+    bag_tokens: list[int]  # the same multiset one token each, for uniform draws
+    epochs: list[list[int]]  # artifact kinds lying in each epoch
+    epochs_with_space: int  # bitmask of the epochs with an empty space
+    hands: list[list[int]]  # per seat, artifact counts by kind
+    deeds: list[list[int]]  # per seat, deed counts by deed type
+    bazaar: list[int]  # deeds left on offer, by deed type
+    offers: tuple[OfferRow, ...]  # offers[colour][budget]: BUY actions on offer (`OfferRow`)
+    discard: list[int]  # discarded artifacts by kind (back into the bag at the year end)
+    police_track: list[int]  # police tokens drawn this year, by line
+    pawn_epoch: list[int]  # per seat, the epoch of its pawn (-1 before the start placement)
+    patrol: int  # the Patrol's epoch
+    year: int  # years completed (scored)
+    year_scores: list[list[int]]  # per year scored, each seat's deed points
+    leaders: list[tuple[int, ...]]  # the leading seats after each year, then the winners
+    white_placements: list[list[int]]  # per seat, the colour each white deed was put on
+    final_bonuses: list[list[int]] | None  # [set bonus, majority bonus] per seat, at the end
+    phase: int  # PH_*: which decision is pending
+    to_move: int  # the seat deciding (-1 when the game is over)
+    standard_actions_left: int
+    forced_move: bool  # P2: caught by the Patrol, the move is forced before anything else
+    paying_deed: int  # bazaar: the deed type being paid for
+    payment_left: int  # bazaar: artifacts still to pay
+    paid_colours: int  # bazaar: bitmask of the colours already paid for a white deed
+    swap_colour: int  # arrow swap: the colour of the arrow artifact given
+    swap_target: int  # arrow swap: the seat swapped with
+    counters: list[int]  # play counters, indexed by N_* (`COUNTER_NAMES`)
+    colour_counts: list[list[int]]  # hand summaries (class docstring)
+    hand_size: list[int]
+    atomic_colours: list[int]
+    arrow_colours: list[int]
+    seats_with_artifacts: int
+    result: Outcome | None  # fixed by the final scoring
     _plays_forced_choices = True  # a decision with one option is no choice (module docstring)
 
     # --- text view (render.py) ----------------------------------------------------------
@@ -147,33 +199,33 @@ class TimePiratesState(State):
         self.components = comp
         self.bag = list(comp.bag)
         self.bag_total = sum(comp.bag)
-        self.bag_tokens: list[int] = []  # the bag's tokens one by one (same multiset as `bag`)
+        self.bag_tokens = []
         self._fill_tokens()
-        self.epochs: list[list[int]] = [[] for _ in comp.spaces]
+        self.epochs = [[] for _ in comp.spaces]
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
         self.deeds = [[0] * len(comp.deeds) for _ in range(n)]
         self.bazaar = [d[3] for d in comp.deeds]
         self.discard = [0] * NUM_KINDS
-        self.police_track = [0, 0]  # police tokens drawn this year, by line
+        self.police_track = [0, 0]
         self.pawn_epoch = [-1] * n
         self.patrol = comp.patrol_start
-        self.year = 0  # years completed (scored)
-        self.year_scores: list[list[int]] = []
-        self.leaders: list[tuple[int, ...]] = []
-        self.white_placements: list[list[int]] = [[] for _ in range(n)]
-        self.final_bonuses: list[list[int]] | None = None  # [set bonus, majority bonus] per seat
-        self.result: Outcome | None = None  # fixed by the final scoring
+        self.year = 0
+        self.year_scores = []
+        self.leaders = []
+        self.white_placements = [[] for _ in range(n)]
+        self.final_bonuses = None
+        self.result = None
         self.to_move = n - 1  # start epochs are chosen from the right of the start player
         self.phase = PH_START
         self.standard_actions_left = 0
         self.forced_move = False
-        self.paying_deed = 0  # bazaar: the deed type being paid for
-        self.payment_left = 0  # bazaar: artifacts still to pay
-        self.paid_colours = 0  # bazaar: colours already paid for a white deed (bitmask)
-        self.swap_colour = 0  # arrow swap: the colour of the arrow artifact given
-        self.swap_target = 0  # arrow swap: the seat swapped with
+        self.paying_deed = 0
+        self.payment_left = 0
+        self.paid_colours = 0
+        self.swap_colour = 0
+        self.swap_target = 0
         self.counters = [0] * len(COUNTER_NAMES)
-        self.colour_counts = [[0] * C.NUM_COLOURS for _ in range(n)]  # hand summaries (empty hands)
+        self.colour_counts = [[0] * NUM_COLOURS for _ in range(n)]  # empty hands
         self.hand_size = [0] * n
         self.atomic_colours = [0] * n
         self.arrow_colours = [0] * n
@@ -228,7 +280,7 @@ class TimePiratesState(State):
         bag's counts (for code that edited them directly: tests, sanity checks)."""
         self._fill_tokens()
         self._recount_epochs_with_space()
-        self.colour_counts = [[h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in COLOUR_RANGE]
+        self.colour_counts = [[h[3 * c] + h[3 * c + 1] + h[3 * c + 2] for c in range(NUM_COLOURS)]
                      for h in self.hands]
         self.hand_size = [sum(h) for h in self.hands]
         self.atomic_colours = [sum(ATOM_BIT[k] for k in range(NUM_KINDS) if h[k])
@@ -342,7 +394,7 @@ class TimePiratesState(State):
         """Point the budget -> purchasable-deeds rows (of `colour`, or all) at the bazaar's
         current stock.  Rows are shared tuples (cached per data set and stock), never edited."""
         comp = self.components
-        offers = list(self.offers) if self.offers else [()] * (C.NUM_COLOURS + 1)
+        offers: list[OfferRow] = list(self.offers) if self.offers else [()] * (NUM_COLOURS + 1)
         bazaar = self.bazaar
         colours = range(C.NUM_COLOURS + 1) if colour is None else (colour,)
         for c in colours:
@@ -354,11 +406,13 @@ class TimePiratesState(State):
             offers[c] = row
         self.offers = tuple(offers)
 
-    def _offer_row(self, deeds: tuple[tuple[int, int], ...]) -> tuple:
+    def _offer_row(self, deeds: tuple[tuple[int, int], ...]) -> OfferRow:
         """For every budget up to all the artifacts of the game: the BUY actions of the deeds
         (sorted by cost) still on the bazaar that the budget pays for."""
         bazaar = self.bazaar
-        row, cur, i = [], [], 0
+        row: list[tuple[int, ...]] = []
+        cur: list[int] = []
+        i = 0
         for budget in range(sum(self.components.bag[:NUM_KINDS]) + 1):
             while i < len(deeds) and deeds[i][1] <= budget:
                 if bazaar[deeds[i][0]]:
@@ -544,8 +598,8 @@ class TimePiratesState(State):
         best = max(tot)
         if not best:
             return []
-        return [k for c in COLOUR_RANGE if tot[c] == best for k in (3 * c, 3 * c + 1, 3 * c + 2)
-                if h[k]]
+        return [k for c in range(NUM_COLOURS) if tot[c] == best
+                for k in (3 * c, 3 * c + 1, 3 * c + 2) if h[k]]
 
     def _after_penalty(self) -> None:
         """Lose all white artifacts, then the forced move (no atomic) and one more action."""
@@ -843,6 +897,24 @@ class TimePiratesState(State):
             return K_NO_RESTOCK
         return K_WHITE
 
+    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PH_ACT:
+            return self._legal_act()
+        if phase == PH_PAY:
+            return self._legal_pay()
+        return _LEGAL[phase](self)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == PH_ACT:
+            self._do_act(action)
+        elif phase == PH_PAY:
+            self._do_pay(action)
+        else:
+            _DO[phase](self, action)
+
 
 S = TimePiratesState
 #: Per phase (index = PH_*): the legal-action builder and the action handler.
@@ -850,4 +922,3 @@ _LEGAL = (S._legal_start, S._legal_penalty, S._legal_restock, S._legal_act, S._l
           S._legal_land, S._legal_jump, S._legal_swap, S._legal_white, S._legal_over)
 _DO: tuple = (S._do_start, S._do_penalty, S._do_restock, S._do_act, S._do_pay, S._do_land,
        S._do_land, S._do_swap, S._do_white, None)
-S.dispatch_on_phase(_LEGAL, _DO)  # core's phase-dispatch hook (with the forced choices)

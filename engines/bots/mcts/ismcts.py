@@ -59,7 +59,7 @@ def uct_search(
     while done < limit:
         if pool:
             world = pool[done % len(pool)].clone()
-            world.rng = world_rng(rng)
+            world.rng = world_rng(rng)  # type: ignore[attr-defined]
         else:
             world = root_world.determinize(seat, rng)
         _iterate(root, world, rng, rollout, c, prior_key, prior)

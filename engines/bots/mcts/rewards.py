@@ -27,7 +27,7 @@ def normalized_scores(state: State) -> list[float]:
 
 
 def wins(state: State) -> list[float]:
-    return win_shares(state.winners(), state.num_players)
+    return win_shares(state.winners(), state.num_players)  # type: ignore[attr-defined]
 
 
 def mixed(state: State) -> list[float]:

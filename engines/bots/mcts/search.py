@@ -187,7 +187,7 @@ class MCTSBot:
                     order = order[: int(limit - done)]
                 for action in order:
                     trial = world.clone()
-                    trial.rng = random.Random(chance_seed)
+                    trial.rng = random.Random(chance_seed)  # type: ignore[attr-defined]
                     trial.apply_action(action)
                     reward = self.rollout(trial, random.Random(policy_seed))[seat]
                     results[action][worlds] = reward
