@@ -355,12 +355,13 @@ class NinjatoState(RaidRules):
                     out.append(i)
                 i += 1
         if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
-            closed = 0  # bit set of the closed houses
-            bit = 1
-            for c in self.house_closed:
-                if c:
-                    closed |= bit
-                bit <<= 1
+            closed = 0  # bit set of the closed houses (usually none: not looked at)
+            if True in self.house_closed:
+                bit = 1
+                for c in self.house_closed:
+                    if c:
+                        closed |= bit
+                    bit <<= 1
             out.extend(_HOUSE_ACTS[closed])
         tr = self.treasures[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
