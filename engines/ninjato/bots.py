@@ -90,18 +90,22 @@ from engines.ninjato.scoring import influence, set_multiplier
 from engines.ninjato.state import HAND_LIMIT, NinjatoState, row_key
 
 # (Every constant and table is `Final`: compiled with mypyc, a number is inlined and a table
-# is a native static; a plain module global would be a dictionary look-up at each use.)
+# is a native static; a plain module global would be a dictionary look-up at each use.  A
+# table read at a variable index is a `tuple[int, ...]`: a fixed-length tuple type would be
+# a C struct, boxed back into a Python tuple at every such read.)
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
-KEEP_VALUE: Final = (3, 1, 4, 1, 3)
+KEEP_VALUE: Final[tuple[int, ...]] = (3, 1, 4, 1, 3)
 # discard / pay / fight order: least useful first (ascending KEEP_VALUE, then value)
-SPEND_ORDER: Final = (1, 3, 0, 4, 2)
+SPEND_ORDER: Final[tuple[int, ...]] = (1, 3, 0, 4, 2)
 # dojo row preference (value -> rank, higher = take first; every face-up card beats the deck)
 ROW_PREF: Final = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
-_TAKE_PREF: Final = tuple(ROW_PREF[v + 1] for v in range(5))  # (take action - A_TAKE) -> rank
+# (take action - A_TAKE) -> rank
+_TAKE_PREF: Final[tuple[int, ...]] = tuple(ROW_PREF[v + 1] for v in range(5))
 # face-up row (`row_key`) -> the draw to take
 _DOJO_CHOICE: Final[dict[int, int]] = {}
-TREASURE_KEEP: Final = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
-TVAL: Final = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
+TREASURE_KEEP: Final[tuple[int, ...]] = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
+# treasure worth for raid planning (gold counts as a jade)
+TVAL: Final[tuple[int, ...]] = (2, 3, 4, 5, 5)
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
 # honour a skill is worth per round left to use it (a guard beaten that a hand would lose to)
 SKILL_WORTH: Final = {E_SIX: 2.0, E_ZERO: 2.0, E_PLUS2: 1.5, E_MINUS2: 1.5, E_BORYAKU: 1.5,
@@ -121,10 +125,11 @@ ENVOYS_PER_ROUND: Final = 0.6
 RUMOURS_PER_ROUND: Final = 0.3
 # round -> upper bound on a Sensei tile's worth before Master of Secret Arts (`best_skill`):
 # rounds 1-4 a raid skill, 5-7 Disguise (worth nothing without a masked envoy)
-SKILL_BOUND: Final = (0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
-                      2 * DISGUISE_WORTH, DISGUISE_WORTH, DISGUISE_WORTH)
-SKILL_BOUND_NO_ENVOY: Final = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
-_HOUSE_FORCE: Final = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealth
+SKILL_BOUND: Final[tuple[float, ...]] = (
+    0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
+    2 * DISGUISE_WORTH, DISGUISE_WORTH, DISGUISE_WORTH)
+SKILL_BOUND_NO_ENVOY: Final[tuple[float, ...]] = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
+_HOUSE_FORCE: Final[tuple[int, ...]] = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealth
 # `fight_key` (stealth, guard value, hand) -> first play of a seat without skills (same
 # for all styles)
 _FIRST_PLAY: Final[dict[int, int]] = {}

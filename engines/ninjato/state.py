@@ -66,7 +66,7 @@ from engines.ninjato.rules import Rules
 # (numbers and tables are `Final`: compiled, inlined or a native static, not a global look-up)
 HAND_LIMIT: Final = 7
 ROUNDS: Final = 7
-DRAWS_BY_HAND: Final = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
+DRAWS_BY_HAND: Final[tuple[int, ...]] = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 # the face-down stacks: their order is hidden (resampled by `determinize`), their size is seen
 _FACE_DOWN_STACKS: Final = ("guard_deck", "elite_deck", "envoy_deck", "skill_stack",
                              "disguise_stack", "skills_unseen", "rumour_deck")
@@ -130,8 +130,9 @@ def can_pay(opt: tuple[int, int, int, int], tr: list[int]) -> bool:
 
 
 # open-house placements (force, stealth) for each set of closed houses (bit h: house h)
-_HOUSE_ACTS: Final = tuple([A_HOUSE + 2 * h + approach for h in range(5) if not mask >> h & 1
-                            for approach in (0, 1)] for mask in range(32))
+_HOUSE_ACTS: Final[tuple[list[int], ...]] = tuple(
+    [A_HOUSE + 2 * h + approach for h in range(5) if not mask >> h & 1 for approach in (0, 1)]
+    for mask in range(32))
 
 
 def affordable(C: comp.Components, tr: list[int]) -> tuple[int, int]:
