@@ -130,14 +130,6 @@ _HOUSE_FORCE: Final = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealt
 _FIRST_PLAY: Final[dict[int, int]] = {}
 
 
-def plain_worth2(plain: list[int]) -> int:
-    """Twice the TVAL sum of a house's plain treasures (TVAL[t] = t + 2, gold (4) = 5)."""
-    total = 0
-    for t in plain:
-        total += t + 2 if t != 4 else 5
-    return 2 * total
-
-
 def set_multipliers(C: comp.Components) -> tuple[int, ...]:
     """Rumour count -> its set multiplier (3.9), built once per data set (cache key (-4,))."""
     mult = C.afford.get((-4,))
@@ -228,7 +220,7 @@ def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     The options sorted by honour are built once per data set (cache key (-3,)); the exact
     payment test is `can_pay` inlined (a table is ~130 option checks on a cold cache).
     """
-    ranked = C.afford.get((-3,))
+    ranked: tuple[list[tuple[int, int, int, int, int]], ...] | None = C.afford.get((-3,))
     if ranked is None:
         tval = C.tval
         ranked = C.afford[(-3,)] = tuple(
@@ -657,7 +649,7 @@ class Heuristic:
         A house is worth its plain treasures (TVAL: value, gold as a jade) plus 0.5 per red
         one; a sentry that one card beats alone (no Ki needed) adds 0.5.  Scores are kept
         doubled (ints); the per-sentry approach and bonus come from the hand's raid plan,
-        and the plain part is looked up per (sorted) plain list.
+        and the plain part is summed per house.
         """
         C = s.C
         if self.whole and s.tiles[s.player]:
@@ -673,7 +665,10 @@ class Heuristic:
             opt = plan[guard]
             if opt is None:
                 continue
-            score = plain_worth2(plain) + len(red) + opt[0]
+            worth = 0  # the plain treasures' TVAL sum, doubled below
+            for t in plain:
+                worth += TVAL[t]
+            score = 2 * worth + len(red) + opt[0]
             if score > best_score:
                 best, best_score = act + opt[1], score
         return best, best_score

@@ -109,12 +109,23 @@ def draw_actions(has_deck: int, row: list[int]) -> list[int]:
 
 
 def can_pay(opt: tuple[int, int, int, int], tr: list[int]) -> bool:
-    """Whether holding `tr` pays `opt` exactly, gold standing in for any shortfall."""
+    """Whether holding `tr` pays `opt` exactly, gold standing in for any shortfall.
+
+    Unrolled: compiled, a constant index reads a field of the typed tuple (a loop index
+    would box the tuple back into a Python object at every step)."""
     short = 0
-    for t in range(4):
-        d = opt[t] - tr[t]
-        if d > 0:
-            short += d
+    d = opt[0] - tr[0]
+    if d > 0:
+        short += d
+    d = opt[1] - tr[1]
+    if d > 0:
+        short += d
+    d = opt[2] - tr[2]
+    if d > 0:
+        short += d
+    d = opt[3] - tr[3]
+    if d > 0:
+        short += d
     return short <= tr[4]
 
 
@@ -344,12 +355,13 @@ class NinjatoState(RaidRules):
                     out.append(i)
                 i += 1
         if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
-            closed = 0  # bit set of the closed houses
-            bit = 1
-            for c in self.house_closed:
-                if c:
-                    closed |= bit
-                bit <<= 1
+            closed = 0  # bit set of the closed houses (usually none: not looked at)
+            if True in self.house_closed:
+                bit = 1
+                for c in self.house_closed:
+                    if c:
+                        closed |= bit
+                    bit <<= 1
             out.extend(_HOUSE_ACTS[closed])
         tr = self.treasures[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
@@ -577,7 +589,7 @@ class NinjatoState(RaidRules):
             self.phase = PH_PAY
             self._legal_cache = [A_PAY + i for i in ok]  # `legal_pay`, at hand here
 
-    def pay_and_take(self, kind: int, card: int, need: tuple[int, int, int, int]) -> None:
+    def pay_and_take(self, kind: int, card: int, need: tuple[int, ...]) -> None:
         """Pay `need` (real treasures first, gold for the rest), score it, take the card.
 
         Gold is a joker that scores as the type it replaces, so spending real treasures
