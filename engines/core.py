@@ -449,6 +449,9 @@ def official_dataset(rules: Any) -> str:
     return "official"
 
 
+# A plain Python class even in the compiled build: a frozen native class cannot be copied
+# (no `__dict__` to restore), and a game is read once per played game, not per decision.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Game:
     """Everything the runner and the CLI need to know about one game.

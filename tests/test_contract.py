@@ -444,3 +444,17 @@ def test_an_interpreted_state_may_not_hide_the_legal_cache_behind_a_slot():
     with pytest.raises(TypeError, match="lists _legal_cache in __slots__"):
         type("SlottedNim", (NimState,), {"__slots__": ("_legal_cache",)})
     type("SlottedNim", (NimState,), {"__slots__": ("pile",)})  # other slots are fine
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_copies_like_a_frozen_dataclass_in_both_builds(name):
+    """`Game` stays a plain frozen dataclass in the compiled build: compiled as a native
+    class, `copy.copy` failed (a frozen native class has no `__dict__` to restore)."""
+    import copy
+    import dataclasses
+
+    game = get_game(name)
+    assert copy.copy(game) == game
+    assert dataclasses.replace(game, description="x").description == "x"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        game.name = "other"

@@ -21,7 +21,7 @@ from engines.big_cheese.actions import (
     action_kind,
     bid_list,
 )
-from engines.big_cheese.components import NUMBER_VALUES
+from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES
 from engines.big_cheese.scoring import ROLL_FACES, roll_points
 from engines.bots import make_bot
 from engines.core import play_game
@@ -143,6 +143,20 @@ def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str, chips: int) 
             assert state.legal_actions() == general
             checked += 1
     assert checked > 100
+
+
+def test_big_cheese_heuristic_budget_table_equals_budget() -> None:
+    """The heuristic reads its budgets from a table built once per rules (at every bid it
+    was most of the bot's cost): the table holds `budget` of every card, and one bot that
+    meets other rules rebuilds it."""
+    game = get_game("big-cheese")
+    bot = make_bot("heuristic", game)
+    for rules in ({}, {"dice": "polyhedral"}, {"dice": "polyhedral", "exact": 30},
+                  {"chips": 7}, {}):
+        state = game.new_state(4, 0, **rules)
+        table = bot._budgets(state)
+        assert [table[card - BIG_CHEESE] for card in sorted(set(DECK))] == \
+            [bot.budget(state, card) for card in sorted(set(DECK))], rules
 
 
 def test_big_cheese_counter_positions_are_their_names() -> None:

@@ -90,18 +90,22 @@ from engines.ninjato.scoring import influence, set_multiplier
 from engines.ninjato.state import HAND_LIMIT, NinjatoState, row_key
 
 # (Every constant and table is `Final`: compiled with mypyc, a number is inlined and a table
-# is a native static; a plain module global would be a dictionary look-up at each use.)
+# is a native static; a plain module global would be a dictionary look-up at each use.  A
+# table read at a variable index is a `tuple[int, ...]`: a fixed-length tuple type would be
+# a C struct, boxed back into a Python tuple at every such read.)
 # how much a card is worth keeping (index = value - 1): extremes and Ki are precious
-KEEP_VALUE: Final = (3, 1, 4, 1, 3)
+KEEP_VALUE: Final[tuple[int, ...]] = (3, 1, 4, 1, 3)
 # discard / pay / fight order: least useful first (ascending KEEP_VALUE, then value)
-SPEND_ORDER: Final = (1, 3, 0, 4, 2)
+SPEND_ORDER: Final[tuple[int, ...]] = (1, 3, 0, 4, 2)
 # dojo row preference (value -> rank, higher = take first; every face-up card beats the deck)
 ROW_PREF: Final = {1: 3, 2: 1, 3: 4, 4: 1, 5: 3}
-_TAKE_PREF: Final = tuple(ROW_PREF[v + 1] for v in range(5))  # (take action - A_TAKE) -> rank
+# (take action - A_TAKE) -> rank
+_TAKE_PREF: Final[tuple[int, ...]] = tuple(ROW_PREF[v + 1] for v in range(5))
 # face-up row (`row_key`) -> the draw to take
 _DOJO_CHOICE: Final[dict[int, int]] = {}
-TREASURE_KEEP: Final = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
-TVAL: Final = (2, 3, 4, 5, 5)  # treasure worth for raid planning (gold counts as a jade)
+TREASURE_KEEP: Final[tuple[int, ...]] = (2, 3, 4, 5, 6)  # gold is a joker: keep it first
+# treasure worth for raid planning (gold counts as a jade)
+TVAL: Final[tuple[int, ...]] = (2, 3, 4, 5, 5)
 assert SPEND_ORDER == tuple(sorted(range(5), key=lambda v: (KEEP_VALUE[v], v)))
 # honour a skill is worth per round left to use it (a guard beaten that a hand would lose to)
 SKILL_WORTH: Final = {E_SIX: 2.0, E_ZERO: 2.0, E_PLUS2: 1.5, E_MINUS2: 1.5, E_BORYAKU: 1.5,
@@ -121,21 +125,14 @@ ENVOYS_PER_ROUND: Final = 0.6
 RUMOURS_PER_ROUND: Final = 0.3
 # round -> upper bound on a Sensei tile's worth before Master of Secret Arts (`best_skill`):
 # rounds 1-4 a raid skill, 5-7 Disguise (worth nothing without a masked envoy)
-SKILL_BOUND: Final = (0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
-                      2 * DISGUISE_WORTH, DISGUISE_WORTH, DISGUISE_WORTH)
-SKILL_BOUND_NO_ENVOY: Final = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
-_HOUSE_FORCE: Final = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealth
+SKILL_BOUND: Final[tuple[float, ...]] = (
+    0.0, *(max(SKILL_WORTH.values()) * (8 - r) for r in range(1, 5)),
+    2 * DISGUISE_WORTH, DISGUISE_WORTH, DISGUISE_WORTH)
+SKILL_BOUND_NO_ENVOY: Final[tuple[float, ...]] = SKILL_BOUND[:5] + (0.0, 0.0, 0.0)
+_HOUSE_FORCE: Final[tuple[int, ...]] = tuple(A_HOUSE + 2 * h for h in range(5))  # + 1: by stealth
 # `fight_key` (stealth, guard value, hand) -> first play of a seat without skills (same
 # for all styles)
 _FIRST_PLAY: Final[dict[int, int]] = {}
-
-
-def plain_worth2(plain: list[int]) -> int:
-    """Twice the TVAL sum of a house's plain treasures (TVAL[t] = t + 2, gold (4) = 5)."""
-    total = 0
-    for t in plain:
-        total += t + 2 if t != 4 else 5
-    return 2 * total
 
 
 def set_multipliers(C: comp.Components) -> tuple[int, ...]:
@@ -228,7 +225,7 @@ def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     The options sorted by honour are built once per data set (cache key (-3,)); the exact
     payment test is `can_pay` inlined (a table is ~130 option checks on a cold cache).
     """
-    ranked = C.afford.get((-3,))
+    ranked: tuple[list[tuple[int, int, int, int, int]], ...] | None = C.afford.get((-3,))
     if ranked is None:
         tval = C.tval
         ranked = C.afford[(-3,)] = tuple(
@@ -657,7 +654,7 @@ class Heuristic:
         A house is worth its plain treasures (TVAL: value, gold as a jade) plus 0.5 per red
         one; a sentry that one card beats alone (no Ki needed) adds 0.5.  Scores are kept
         doubled (ints); the per-sentry approach and bonus come from the hand's raid plan,
-        and the plain part is looked up per (sorted) plain list.
+        and the plain part is summed per house.
         """
         C = s.C
         if self.whole and s.tiles[s.player]:
@@ -673,7 +670,10 @@ class Heuristic:
             opt = plan[guard]
             if opt is None:
                 continue
-            score = plain_worth2(plain) + len(red) + opt[0]
+            worth = 0  # the plain treasures' TVAL sum, doubled below
+            for t in plain:
+                worth += TVAL[t]
+            score = 2 * worth + len(red) + opt[0]
             if score > best_score:
                 best, best_score = act + opt[1], score
         return best, best_score

@@ -56,7 +56,8 @@ G_REGULAR: Final = 1
 G_ELITE: Final = 2
 G_NONE: Final = 3
 # skills a Tenmon tile may turn face up again (not Disguise, not itself)
-_REFRESHABLE: Final = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1, E_SWAP, E_SWITCH)
+_REFRESHABLE: Final[tuple[int, ...]] = (E_MINUS2, E_ZERO, E_BORYAKU, E_PLUS2, E_SIX, E_PM1,
+                                        E_SWAP, E_SWITCH)
 
 
 # Legal lists shared by every state that has them (the contract: callers never mutate a

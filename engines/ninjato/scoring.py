@@ -17,7 +17,7 @@ from engines.ninjato.components import R_FRIENDS, R_KINDNESS, R_MASTER, R_SHAMEF
 #: Final scoring sources (3.9), in `score_breakdown` order.
 SOURCES: Final = ("envoys", "honour_tokens", "rumours", "elite_guards", "unused_treasure")
 #: Rumour types scored in sets, and what each counts (index into `rumour_points`'s `items`).
-SET_TYPES: Final = (R_SWORDSMAN, R_KINDNESS, R_FRIENDS, R_MASTER)
+SET_TYPES: Final[tuple[int, ...]] = (R_SWORDSMAN, R_KINDNESS, R_FRIENDS, R_MASTER)
 
 
 # ---------------------------------------------------------------- scoring phase (3.8)

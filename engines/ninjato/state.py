@@ -66,7 +66,7 @@ from engines.ninjato.rules import Rules
 # (numbers and tables are `Final`: compiled, inlined or a native static, not a global look-up)
 HAND_LIMIT: Final = 7
 ROUNDS: Final = 7
-DRAWS_BY_HAND: Final = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
+DRAWS_BY_HAND: Final[tuple[int, ...]] = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 # the face-down stacks: their order is hidden (resampled by `determinize`), their size is seen
 _FACE_DOWN_STACKS: Final = ("guard_deck", "elite_deck", "envoy_deck", "skill_stack",
                              "disguise_stack", "skills_unseen", "rumour_deck")
@@ -109,18 +109,30 @@ def draw_actions(has_deck: int, row: list[int]) -> list[int]:
 
 
 def can_pay(opt: tuple[int, int, int, int], tr: list[int]) -> bool:
-    """Whether holding `tr` pays `opt` exactly, gold standing in for any shortfall."""
+    """Whether holding `tr` pays `opt` exactly, gold standing in for any shortfall.
+
+    Unrolled: compiled, a constant index reads a field of the typed tuple (a loop index
+    would box the tuple back into a Python object at every step)."""
     short = 0
-    for t in range(4):
-        d = opt[t] - tr[t]
-        if d > 0:
-            short += d
+    d = opt[0] - tr[0]
+    if d > 0:
+        short += d
+    d = opt[1] - tr[1]
+    if d > 0:
+        short += d
+    d = opt[2] - tr[2]
+    if d > 0:
+        short += d
+    d = opt[3] - tr[3]
+    if d > 0:
+        short += d
     return short <= tr[4]
 
 
 # open-house placements (force, stealth) for each set of closed houses (bit h: house h)
-_HOUSE_ACTS: Final = tuple([A_HOUSE + 2 * h + approach for h in range(5) if not mask >> h & 1
-                            for approach in (0, 1)] for mask in range(32))
+_HOUSE_ACTS: Final[tuple[list[int], ...]] = tuple(
+    [A_HOUSE + 2 * h + approach for h in range(5) if not mask >> h & 1 for approach in (0, 1)]
+    for mask in range(32))
 
 
 def affordable(C: comp.Components, tr: list[int]) -> tuple[int, int]:
@@ -344,12 +356,13 @@ class NinjatoState(RaidRules):
                     out.append(i)
                 i += 1
         if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
-            closed = 0  # bit set of the closed houses
-            bit = 1
-            for c in self.house_closed:
-                if c:
-                    closed |= bit
-                bit <<= 1
+            closed = 0  # bit set of the closed houses (usually none: not looked at)
+            if True in self.house_closed:
+                bit = 1
+                for c in self.house_closed:
+                    if c:
+                        closed |= bit
+                    bit <<= 1
             out.extend(_HOUSE_ACTS[closed])
         tr = self.treasures[p]
         if tr[0] or tr[1] or tr[2] or tr[3] or tr[4]:
@@ -577,7 +590,7 @@ class NinjatoState(RaidRules):
             self.phase = PH_PAY
             self._legal_cache = [A_PAY + i for i in ok]  # `legal_pay`, at hand here
 
-    def pay_and_take(self, kind: int, card: int, need: tuple[int, int, int, int]) -> None:
+    def pay_and_take(self, kind: int, card: int, need: tuple[int, ...]) -> None:
         """Pay `need` (real treasures first, gold for the rest), score it, take the card.
 
         Gold is a joker that scores as the type it replaces, so spending real treasures

@@ -9,7 +9,7 @@ The other hidden thing is the secret white-deed placement of the final scoring.
 
 A decision with a single legal action is applied automatically (core's forced-choices hook,
 `_plays_forced_choices`): it is no choice.  Legal lists and actions dispatch on the phase
-(core's phase-dispatch hook: `_LEGAL`, `_DO` at the end of this module).
+(core's phase-dispatch hook: `_legal_actions` and `_apply`, at the end of the class).
 """
 
 from __future__ import annotations
@@ -897,14 +897,29 @@ class TimePiratesState(State):
             return K_NO_RESTOCK
         return K_WHITE
 
-    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    # --- core's phase-dispatch hook: an if-chain, commonest phase first (compiled, each
+    # branch is a direct call; a table of methods was a module look-up and a Python call)
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PH_ACT:
             return self._legal_act()
         if phase == PH_PAY:
             return self._legal_pay()
-        return _LEGAL[phase](self)
+        if phase == PH_RESTOCK:
+            return self._legal_restock()
+        if phase == PH_LAND:
+            return self._legal_land()
+        if phase == PH_JUMP:
+            return self._legal_jump()
+        if phase == PH_SWAP:
+            return self._legal_swap()
+        if phase == PH_PENALTY:
+            return self._legal_penalty()
+        if phase == PH_START:
+            return self._legal_start()
+        if phase == PH_WHITE:
+            return self._legal_white()
+        return self._legal_over()
 
     def _apply(self, action: int) -> None:
         phase = self.phase
@@ -912,13 +927,17 @@ class TimePiratesState(State):
             self._do_act(action)
         elif phase == PH_PAY:
             self._do_pay(action)
+        elif phase == PH_RESTOCK:
+            self._do_restock(action)
+        elif phase == PH_LAND or phase == PH_JUMP:
+            self._do_land(action)
+        elif phase == PH_SWAP:
+            self._do_swap(action)
+        elif phase == PH_PENALTY:
+            self._do_penalty(action)
+        elif phase == PH_START:
+            self._do_start(action)
+        elif phase == PH_WHITE:
+            self._do_white(action)
         else:
-            _DO[phase](self, action)
-
-
-S = TimePiratesState
-#: Per phase (index = PH_*): the legal-action builder and the action handler.
-_LEGAL = (S._legal_start, S._legal_penalty, S._legal_restock, S._legal_act, S._legal_pay,
-          S._legal_land, S._legal_jump, S._legal_swap, S._legal_white, S._legal_over)
-_DO: tuple = (S._do_start, S._do_penalty, S._do_restock, S._do_act, S._do_pay, S._do_land,
-       S._do_land, S._do_swap, S._do_white, None)
+            raise ValueError(f"no action is played in phase {PHASE_NAMES[phase]}")
