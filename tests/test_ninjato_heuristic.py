@@ -281,3 +281,18 @@ def test_heuristic_choho_worth_option_learns_choho_from_a_poor_round_1():
     poor_houses(s)
     assert choice(Heuristic("default", choho_worth=2), s) == A_SENSEI
     assert choice(NEW, s) != A_SENSEI
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("heuristic:default,deck_below=abc", "deck_below= expects an integer"),
+    ("heuristic:default,deck_helps=maybe", "deck_helps= expects true/false"),
+    ("heuristic:default,save_ki=perhaps", "save_ki= expects true/false"),
+])
+def test_heuristic_options_refuse_bad_values(spec: str, message: str) -> None:
+    """A typo in an option is one clear BotSpecError (the CLI's `error:` line), not a
+    ValueError from int() or a silent 'on'."""
+    from engines import get_game
+    from engines.bots import BotSpecError, make_bot
+
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, get_game("ninjato"))

@@ -249,3 +249,22 @@ def test_issue15_heuristic_rejects_an_unknown_restock_mode():
     with pytest.raises(BotSpecError, match="restock must be"):
         make_bot("heuristic:restock=bogus", GAME)
     assert make_bot("heuristic:restock=always", GAME).restock == "always"
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("heuristic:default,seventh=maybe", "seventh= expects true/false"),
+    ("heuristic:default,hold7=x", "hold7= expects an integer"),
+    ("heuristic:default,hold7=-1", "hold7= must be >= 0"),
+    ("heuristic:default,arrows=perhaps", "arrows= expects true/false"),
+])
+def test_heuristic_options_refuse_bad_values(spec: str, message: str) -> None:
+    """A typo in an on/off or count option is refused, not read as 'on' (the CLI's error line)."""
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, engines.get_game("time-pirates"))
+
+
+def test_heuristic_on_off_options_read_every_spelling() -> None:
+    game = engines.get_game("time-pirates")
+    assert not make_bot("heuristic:default,seventh=off", game).seventh
+    assert not make_bot("heuristic:default,seventh=0", game).seventh
+    assert make_bot("heuristic:default,seventh=yes", game).seventh

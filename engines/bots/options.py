@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 
 from engines.bots import BotSpecError
 
-__all__ = ["check_known", "parse_choice", "parse_float", "parse_int"]
+__all__ = ["check_known", "parse_choice", "parse_flag", "parse_float", "parse_int"]
 
 
 def check_known(bot: str, options: Mapping[str, str], known: Iterable[str]) -> None:
@@ -22,7 +22,7 @@ def check_known(bot: str, options: Mapping[str, str], known: Iterable[str]) -> N
         )
 
 
-def parse_int(bot: str, key: str, raw: str, minimum: int | None = None) -> int:
+def parse_int(bot: str, key: str, raw: str | int, minimum: int | None = None) -> int:
     try:
         value = int(raw)
     except ValueError:
@@ -48,3 +48,15 @@ def parse_choice(bot: str, key: str, raw: str, choices: tuple[str, ...]) -> str:
     if raw not in choices:
         raise BotSpecError(f"{bot} option {key}= must be one of {'|'.join(choices)}, got {raw!r}")
     return raw
+
+
+def parse_flag(bot: str, key: str, raw: str | bool) -> bool:
+    """An on/off option: a bool, or true/false, 1/0, yes/no, on/off as text."""
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise BotSpecError(f"{bot} option {key}= expects true/false, got {raw!r}")

@@ -24,6 +24,7 @@ import random
 from bisect import bisect_left
 from typing import Final
 
+from engines.bots.options import parse_flag, parse_int
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
     A_BANZAI,
@@ -266,13 +267,13 @@ class Heuristic:
         # does both (`deck_below=0` = the default before); the others neither.
         default = style == "default"
         self.deck_below = (DECK_BELOW if default else 0) if deck_below is None \
-            else int(deck_below)
+            else parse_int("ninjato heuristic", "deck_below", deck_below, minimum=0)
         self.deck_helps = default if deck_helps is None else \
-            str(deck_helps).lower() not in ("0", "false", "no")
+            parse_flag("ninjato heuristic", "deck_helps", deck_helps)
         # duplicate-format checks of kinds MCTS uses more (issue 15; they lose or gain
         # nothing, README): give up a raid rather than open with a card that needs Ki to
         # win (when on, first plays bypass the shared first-play cache)
-        self.save_ki = bool(save_ki) and save_ki not in ("0", "false", "False")
+        self.save_ki = parse_flag("ninjato heuristic", "save_ki", save_ki)
         # ... and learn Choho more often (its worth per round left; at most the largest
         # SKILL_WORTH, which SKILL_BOUND assumes)
         self.skill_worth = {**SKILL_WORTH, E_SWAP: float(choho_worth)}

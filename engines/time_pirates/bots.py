@@ -17,6 +17,7 @@ import random
 from itertools import compress
 from typing import Final
 
+from engines.bots.options import parse_flag, parse_int
 from engines.time_pirates import components as C
 from engines.time_pirates.actions import (
     ARROW,
@@ -91,7 +92,7 @@ class PirateBotV1:
     name = "heuristic:v1"
 
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0) -> None:
-        self.arrows = str(arrows).lower() not in ("0", "false", "no")
+        self.arrows = parse_flag("time-pirates heuristic", "arrows", arrows)
         self.caution = float(caution)
 
     # --- valuations (public information only) -------------------------------------------
@@ -381,8 +382,8 @@ class PirateBot(PirateBotV1):
         # standard actions are left: take it, then buy the 7 this turn (`seventh`, the
         # default since it costs no wait; `seventh=0` = the default before); or whenever
         # the 7 is within `hold7` artifacts (0: never; waiting like that loses, README)
-        self.hold7 = int(hold7)
-        self.seventh = str(seventh).lower() not in ("0", "false", "no")
+        self.hold7 = parse_int("time-pirates heuristic", "hold7", hold7, minimum=0)
+        self.seventh = parse_flag("time-pirates heuristic", "seventh", seventh)
         self.restock = restock
         self.window = int(window)
 
