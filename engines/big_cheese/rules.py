@@ -91,6 +91,7 @@ class Rules:
         default="random",
         metadata={
             "choices": ("random", "first", "last"),
+            "lever": True,
             "help": "seat lever, setup: random = pick the first leader at random (printed); "
             "first = seat 1 leads the first auction; last = the last seat does.  The deck is "
             "the same",
@@ -98,7 +99,8 @@ class Rules:
     )
     seat_bonus: str = field(
         default="",
-        metadata={"help": "variant (compensation, not a rule): b1,b2,... extra starting chips "
+        metadata={"unit": "chips",
+            "help": "variant (compensation, not a rule): b1,b2,... extra starting chips "
                   "of each seat, seat 1 first; '' = none"},
     )
 

@@ -34,6 +34,7 @@ class Rules:
         default="random",
         metadata={
             "choices": ("random", "first", "last"),
+            "lever": True,
             "help": "seat lever, setup: the player to the dealer's left starts the first "
             "tournament, the dealer drawn at random (printed); first = seat 1 starts it, last "
             "= the last seat does.  The hands dealt are the same",
@@ -41,7 +42,8 @@ class Rules:
     )
     seat_bonus: str = field(
         default="",
-        metadata={"help": "variant (compensation, not a rule): b1,b2,... extra cards dealt to "
+        metadata={"unit": "cards",
+            "help": "variant (compensation, not a rule): b1,b2,... extra cards dealt to "
                   "each seat's starting hand, seat 1 first; '' = none"},
     )
 

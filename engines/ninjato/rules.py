@@ -27,10 +27,12 @@ class Rules:
         "help": "A24: a cleared house takes any token of another clan, or that clan's lowest"})
     first_round_order: str = field(default="random", metadata={
         "choices": ("random", "seats", "reversed"),
+        "lever": True,
         "help": "seat lever, setup 3.1: random = one marker per player drawn at random sets "
                 "round-1 turn order (printed); seats = seat 1, 2, ... in order; reversed = the "
                 "last seat first.  The cards dealt are the same"})
     seat_bonus: str = field(default="", metadata={
+        "unit": "honour",
         "help": "variant (compensation, not a rule): b1,b2,... starting honour of each seat, "
                 "seat 1 first; '' = none"})
 

@@ -46,6 +46,7 @@ class Rules:
         default="first",
         metadata={
             "choices": FIRST_SEAT_CHOICES,
+            "lever": True,
             "help": "seat lever, A10: the player left of the dealer starts; first = seat 1 "
             "(default), last = the last seat, random = a seat drawn per deal (the deal is the "
             "same)",
@@ -53,7 +54,8 @@ class Rules:
     )
     seat_bonus: str = field(
         default="",
-        metadata={"help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
+        metadata={"unit": "points",
+            "help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
                   "to its total, seat 1 first (4p: a team adds its seats' bonuses); '' = none"},
     )
 

@@ -45,6 +45,7 @@ class Rules:
         default="printed",
         metadata={
             "choices": ("printed", "reversed"),
+            "lever": True,
             "help": "seat lever, setup 5: printed = pawns placed in reverse turn order, the "
                     "start player (seat 1) last, then seat 1 takes the first turn; reversed = "
                     "seat 1 places first, then clockwise",
@@ -54,6 +55,7 @@ class Rules:
         default="printed",
         metadata={
             "choices": ("printed", "round"),
+            "lever": True,
             "help": "seat lever, restocking: printed = the game ends the moment the 8th police "
                     "token of year 3 is drawn (mid-round); round = that restock stops, the "
                     "round is played out (no more restocking) so every seat has had as many "
@@ -62,7 +64,8 @@ class Rules:
     )
     seat_bonus: str = field(
         default="",
-        metadata={"help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
+        metadata={"unit": "points",
+            "help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
                           "to its final total, seat 1 first; '' = none"},
     )
 
