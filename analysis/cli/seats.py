@@ -20,6 +20,7 @@ from analysis.cli.options import (
     Players,
     Quiet,
     Report,
+    Resume,
     RunSeed,
     Scheduler,
 )
@@ -43,9 +44,7 @@ def explain_command(
     jobs: Jobs = 1,
     out: Annotated[Path | None, typer.Option(
         help="Directory of the paired runs (default results/explain-GAME-sSEED).")] = None,
-    resume: Annotated[Path | None, typer.Option(
-        help="Finish an interrupted explanation in this directory (its recorded spec is "
-             "used).")] = None,
+    resume: Resume = None,
     rule: BaseRules = None,
     report: Report = None,
     backend: Backend = "loky",
@@ -111,9 +110,7 @@ def compensate_command(
     jobs: Jobs = 1,
     out: Annotated[Path | None, typer.Option(
         help="Search directory (default results/compensate-GAME-sSEED).")] = None,
-    resume: Annotated[Path | None, typer.Option(
-        help="Finish an interrupted search in this directory (its recorded spec is used).")]
-    = None,
+    resume: Resume = None,
     rule: BaseRules = None,
     backend: Backend = "loky",
     scheduler: Scheduler = None,
