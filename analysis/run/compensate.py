@@ -73,6 +73,11 @@ class CompensateSpec:
                              f"{MAX_CANDIDATES}); lower --steps or use --shape monotone")
         return [tuple(self.unit * x for x in v) for v in out]
 
+    def least_budget(self) -> int:
+        """The fewest games successive halving over these candidates can be run with."""
+        count = len(self.vectors())
+        return max(1, math.ceil(math.log2(count))) * search.MIN_ROUND_GAMES * count
+
     def to_json(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)
         out["bots"] = list(self.bots)

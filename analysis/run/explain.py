@@ -338,11 +338,24 @@ def explain(plan: sweep.SweepSpec, frame: pd.DataFrame,
                        sources_by_seat(base, confidence), decisions_by_seat(base, confidence))
 
 
+def as_sweep_effects(effects: pd.DataFrame) -> pd.DataFrame:
+    """The lever effects in the shape of `sweep.effects` (one statistic per seat: the edge
+    removed), so `plots.effect_sizes` draws them."""
+    if effects.empty:
+        return pd.DataFrame(columns=["key", "setting", "statistic", "effect", "ci_low",
+                                     "ci_high", "significant"])
+    return pd.DataFrame({"key": effects["lever"], "setting": effects["setting"],
+                         "statistic": [f"seat {s + 1} edge removed" for s in effects["seat"]],
+                         "effect": effects["removed"], "ci_low": effects["ci_low"],
+                         "ci_high": effects["ci_high"], "significant": effects["significant"]})
+
+
 def report_html(result: Explanation, title: str = "") -> str:
     """The explanation as a report section: the words, then the tables behind them."""
     from html import escape
 
-    from analysis.present.report import table_html
+    from analysis.present import plots
+    from analysis.present.report import image_html, table_html
 
     parts = [f"<h2>{escape(title or 'Why a seat wins')}: {escape(result.plan.game)}</h2>",
              "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines()) + "</ul>"]
@@ -350,6 +363,8 @@ def report_html(result: Explanation, title: str = "") -> str:
     if not result.effects.empty:
         parts.append(table_html(result.effects, "Edge removed per lever and seat (base − "
                                                 "lever, paired by deal; Holm over the table)"))
+        parts.append(image_html(plots.effect_sizes(as_sweep_effects(result.effects)),
+                                "edge removed per lever and seat"))
     if not result.sources.empty:
         parts.append(table_html(result.sources, "Points per game by scoring source and seat, "
                                                 "against the average seat"))
