@@ -182,3 +182,16 @@ def test_run_spec_rejects_a_seat_bonus_of_the_wrong_length():
     spec = tournament.RunSpec("tabula-rasa", 3, 2, ("random",) * 3, 1, {"seat_bonus": "1,2"})
     with pytest.raises(ValueError, match="one per seat"):
         spec.validated()
+
+
+def test_tabula_rasa_heuristic_counts_its_plays_from_the_turn_table():
+    """Under the starting_player lever every seat still plays 16 of the 48 plies, read from
+    the turn table the heuristic's plays-left estimate now uses, and games finish."""
+    game = get_game("tabula-rasa")
+    bots = _bots(game, 3, "heuristic")
+    for seed in range(3):
+        state = game.new_state(3, seed, starting_player="last")
+        assert sum(1 for p in range(state.ply, state.total_plies)
+                   if state._next[p] == 2) == 16
+        record = play_game(game, bots, seed, 3, {"starting_player": "last"})
+        assert record.decisions == 48 and not record.truncated
