@@ -127,6 +127,7 @@ def test_compensate_cli_prints_a_usable_rule(komi, tmp_path, capsys):
     (["compensate", "toy-komi", "--margin", "0"], "--margin"),
     (["compensate", "toy-komi", "--rule", "seat_bonus=0,1"], "already set seat_bonus"),
     (["compensate", "toy-komi", "--players", "3"], "2-2 players"),
+    (["compensate", "toy-komi", "--replay", "-1"], "--replay"),
 ])
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(komi, tmp_path, capsys, argv,
                                                          message):
@@ -143,3 +144,13 @@ def test_a_game_without_levers_cannot_be_explained(tmp_path, capsys, monkeypatch
     monkeypatch.setitem(engines.GAMES, COIN.name, COIN)
     code, _, err = run_cli(capsys, "explain", "toy-coin", "--out", str(tmp_path / "o"), "-q")
     assert code == 2 and "no seat levers" in err
+
+
+def test_compensate_replays_the_answer_on_fresh_deals(komi, tmp_path, capsys):
+    code, out, err = run_cli(capsys, "compensate", "toy-komi", "--budget", "1500", "--seed",
+                             "3", "-q", "--out", str(tmp_path / "c"), "--replay", "2000")
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.startswith("replayed on 2,000 fresh deals"))
+    assert "seat_bonus=0,1" in line and "balanced within ±5 points" in line
+    manifest = (tmp_path / "c" / "replay" / "manifest.json").read_text()
+    assert '"seed_branch": 1' in manifest

@@ -106,6 +106,9 @@ def compensate_command(
              "before; any: every vector whose smallest bonus is 0.")] = "monotone",
     margin: Annotated[float, typer.Option(
         help="Balanced means every seat's interval within ±MARGIN points of fair.")] = 5.0,
+    replay: Annotated[int, typer.Option(
+        "--replay", help="Then play the answer on this many fresh deals (another seed branch, "
+                         "stored in OUT/replay) and give its balance verdict; 0 = don't.")] = 0,
     seed: RunSeed = None,
     jobs: Jobs = 1,
     out: Annotated[Path | None, typer.Option(
@@ -138,12 +141,19 @@ def compensate_command(
             rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
             margin=margin / 100)
         out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
+    if replay < 0:
+        raise ValueError(f"--replay must be >= 0, got {replay}")
     compensate.validated(spec)
     result = run_with_progress(f"{game_name} compensate", spec.budget, quiet,
                                lambda progress: compensate.run_compensate(
                                    spec, out, jobs, progress, backend, scheduler))
     for line in result.lines():
         _say(line)
+    if replay:
+        _say(run_with_progress(f"{game_name} replay", replay, quiet,
+                               lambda progress: compensate.replay(
+                                   spec, result, out, replay, jobs, progress, backend,
+                                   scheduler)))
     stderr.print(f"runs: {out}/search/round-N/<candidate> (resume with --resume {out})",
                  highlight=False, soft_wrap=True)
 

@@ -188,14 +188,8 @@ def read(spec: CompensateSpec, result: search.SearchResult) -> Compensation:
     full = int(result.table["games"].max())
     rows = []
     for name, table in result.tables.items():
-        edges = explain.seat_edges(table)
-        n = spec.players
-        units = pd.DataFrame({"seats": [f"seat {s + 1}" for s in edges["seat"]],
-                              "win_share": edges["win_share"],
-                              "ci_low": edges["ci_low"] + 1 / n,
-                              "ci_high": edges["ci_high"] + 1 / n, "fair": 1 / n,
-                              "p_value": edges["p"], "p_adjusted": edges["p_adjusted"]})
-        verdict = verdicts.equivalence(units, spec.margin)
+        verdict = verdicts.equivalence(_units(explain.seat_edges(table), spec.players),
+                                       spec.margin)
         value, _, low, high, _ = search.objective(table, "seat_edge")
         bonus = _label(name)
         vector = [int(x) for x in bonus.split(",")]
@@ -248,6 +242,32 @@ def run_compensate(spec: CompensateSpec, out_dir: str | Path, jobs: int = 1,
             raise ValueError(f"cannot write to {out}: {exc.strerror}") from None
     result = search.run_search(plan, out / "search", jobs, progress, backend, scheduler)
     return read(spec, result)
+
+
+def replay(spec: CompensateSpec, found: Compensation, out_dir: str | Path, games: int,
+           jobs: int = 1, progress: Callable[[int], None] | None = None,
+           backend: str = "loky", scheduler: str | None = None) -> str:
+    """Play the answer (the smallest balanced compensation, else the least largest edge) on
+    `games` fresh deals (the confirmation seed branch of the run seed, stored in
+    `out_dir/replay`, resumable) and give its balance verdict in one line: the search chose
+    it on its own deals, so only fresh deals say whether it holds."""
+    bonus = found.smallest or _label(found.answer)
+    run = tournament.RunSpec(spec.game, spec.players, games, spec.bots, spec.seed,
+                             {**spec.rules, "seat_bonus": bonus},
+                             seed_branch=tournament.CONFIRM_BRANCH)
+    result = tournament.run_or_resume(run, Path(out_dir) / "replay", jobs, progress, backend,
+                                      scheduler)
+    edges = explain.seat_edges(explain.sweep.game_table(result.frame))
+    verdict = verdicts.equivalence(_units(edges, spec.players), spec.margin)
+    return f"replayed on {games:,} fresh deals: seat_bonus={bonus} — {verdict.claim}"
+
+
+def _units(edges: pd.DataFrame, n: int) -> pd.DataFrame:
+    """`explain.seat_edges` rows as the verdict layer's units (shares, not edges)."""
+    return pd.DataFrame({"seats": [f"seat {s + 1}" for s in edges["seat"]],
+                         "win_share": edges["win_share"], "ci_low": edges["ci_low"] + 1 / n,
+                         "ci_high": edges["ci_high"] + 1 / n, "fair": 1 / n,
+                         "p_value": edges["p"], "p_adjusted": edges["p_adjusted"]})
 
 
 def read_spec(out_dir: str | Path) -> CompensateSpec:
