@@ -152,5 +152,5 @@ def test_compensate_replays_the_answer_on_fresh_deals(komi, tmp_path, capsys):
     assert code == 0, err
     line = next(x for x in out.splitlines() if x.startswith("replayed on 2,000 fresh deals"))
     assert "seat_bonus=0,1" in line and "balanced within ±5 points" in line
-    manifest = (tmp_path / "c" / "replay" / "manifest.json").read_text()
+    manifest = (tmp_path / "c" / "replay" / "0,1" / "manifest.json").read_text()
     assert '"seed_branch": 1' in manifest

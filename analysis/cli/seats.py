@@ -107,8 +107,10 @@ def compensate_command(
     margin: Annotated[float, typer.Option(
         help="Balanced means every seat's interval within ±MARGIN points of fair.")] = 5.0,
     replay: Annotated[int, typer.Option(
-        "--replay", help="Then play the answer on this many fresh deals (another seed branch, "
-                         "stored in OUT/replay) and give its balance verdict; 0 = don't.")] = 0,
+        "--replay", help="Then play the answer (the smallest balanced compensation, and the "
+                         "least largest edge when it differs) on this many fresh deals "
+                         "(another seed branch, stored in OUT/replay) and give each one's "
+                         "balance verdict; 0 = don't.")] = 0,
     seed: RunSeed = None,
     jobs: Jobs = 1,
     out: Annotated[Path | None, typer.Option(
@@ -150,10 +152,12 @@ def compensate_command(
     for line in result.lines():
         _say(line)
     if replay:
-        _say(run_with_progress(f"{game_name} replay", replay, quiet,
-                               lambda progress: compensate.replay(
-                                   spec, result, out, replay, jobs, progress, backend,
-                                   scheduler)))
+        answers = len({result.smallest, result.candidates["bonus"].iloc[0]} - {None})
+        for line in run_with_progress(f"{game_name} replay", replay * answers, quiet,
+                                      lambda progress: compensate.replay(
+                                          spec, result, out, replay, jobs, progress, backend,
+                                          scheduler)):
+            _say(line)
     stderr.print(f"runs: {out}/search/round-N/<candidate> (resume with --resume {out})",
                  highlight=False, soft_wrap=True)
 
