@@ -212,7 +212,9 @@ def decisions_by_seat(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataF
 
 
 def _pts(x: float) -> str:
-    return f"{100 * x:+.1f}"
+    """A share difference in signed points, never "-0.0"."""
+    text = f"{100 * x:+.1f}"
+    return "+0.0" if text == "-0.0" else text
 
 
 def _seats_to_explain(edges: pd.DataFrame) -> list[int]:
@@ -249,10 +251,10 @@ def lever_lines(effects: pd.DataFrame, seats: list[int]) -> list[str]:
             word = "edge" if row["base_edge"] >= 0 else "shortfall"
             verb = "removes" if removed >= 0 else "adds"
             amount = abs(removed)
-            bounds = f"[{100 * low:+.1f}, {100 * high:+.1f}]"
+            bounds = f"[{_pts(low)}, {_pts(high)}]"
             tail = "" if row["significant"] else " (not significant after Holm)"
             if verb == "adds":
-                bounds = f"[{-100 * high:+.1f}, {-100 * low:+.1f}]"
+                bounds = f"[{_pts(-high)}, {_pts(-low)}]"
                 text = (f"{lever}={setting} adds {100 * amount:.1f} points to seat {seat + 1}'s "
                         f"{100 * abs(row['base_edge']):.1f}-point {word} {bounds}{tail}; "
                         f"under it the edge is {_pts(row['edge'])}")
