@@ -15,6 +15,7 @@ import pytest
 
 import engines
 from engines.bots import BotSpecError, make_bot
+from engines.core import IllegalActionError
 from engines.tensor import TensorSchema, schema_for
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -246,6 +247,16 @@ def test_pettingzoo_api_test_every_game_and_player_count(name, players):
         pettingzoo_test.api_test(env, num_cycles=300)
 
 
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_pettingzoo_render_and_seed_tests(name):
+    from pettingzoo.test import render_test, seed_test
+
+    render_test(lambda render_mode=None: pz_adapter.env(name, render_mode=render_mode))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: pz_adapter.env(name), num_cycles=30)
+
+
 def test_pettingzoo_plays_a_whole_game_with_masks_and_win_share_rewards():
     env = pz_adapter.env("tabula-rasa", players=3)
     env.reset(seed=3)
@@ -360,11 +371,86 @@ def test_ismcts_searches_the_game_with_the_position_s_rules():
     assert os_game.rules == state.rules and os_game.rules.castle_rule == "two_consecutive"
 
 
-def test_pettingzoo_ansi_render_is_the_games_full_view():
+def test_pettingzoo_render_shows_the_seat_to_act_and_not_the_other_hands():
+    env = pz_adapter.env("tabula-rasa", players=3, render_mode="ansi")
+    env.reset(seed=2)
+    state = env.unwrapped.game_state
+    seat = state.current_player()
+    assert env.render() == state.render(seat)
+    assert env.render() != state.render()  # the full view shows every hand
+    full = pz_adapter.env("tabula-rasa", players=3, render_mode="ansi", render_seat=-1)
+    full.reset(seed=2)
+    assert full.render() == full.unwrapped.game_state.render()
+
+
+def test_pettingzoo_render_after_close_returns_nothing():
     env = pz_adapter.env("big-cheese", players=3, render_mode="ansi")
     env.reset(seed=2)
-    assert env.render() == env.unwrapped.game_state.render()
-    assert "Big Cheese" in env.render()
+    env.close()
+    assert env.render() is None
+
+
+def test_pettingzoo_names_have_no_hyphens():
+    for name in engines.GAMES:
+        assert "-" not in pz_adapter.env(name).metadata["name"]
+
+
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_pettingzoo_observations_are_bounded_and_match_the_raw_tensor(name):
+    env = pz_adapter.env(name)
+    space = env.observation_space(env.possible_agents[0])["observation"]
+    assert np.isfinite(space.low).all() and np.isfinite(space.high).all()
+    assert (space.low == 0).all() and (space.high == 1).all()
+    env.reset(seed=5)
+    encoding = env.unwrapped.encoding
+    rng = random.Random(5)
+    for step, agent in enumerate(env.agent_iter()):
+        observation, _, termination, truncation, _ = env.last()
+        assert space.contains(observation["observation"])
+        if step % 17 == 0:  # the scaling is the documented one, and it keeps the information
+            raw = env.unwrapped.raw_observation(agent)
+            inside = (raw >= encoding.low) & (raw <= encoding.high)
+            span = encoding.high - encoding.low
+            expected = np.where(span > 0, (raw - encoding.low) / np.where(span > 0, span, 1), 0)
+            assert np.allclose(observation["observation"][inside], expected[inside], atol=1e-6)
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+
+
+def test_pettingzoo_illegal_move_loses_and_ends_the_game():
+    env = pz_adapter.env("tabula-rasa", players=3)
+    env.reset(seed=1)
+    mover = env.agent_selection
+    observation = env.observe(mover)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the wrapper warns that the move was illegal
+        env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards[mover] == -1 and all(r == 0 for a, r in env.rewards.items() if a != mover)
+    raw = pz_adapter.raw_env("tabula-rasa", players=3)
+    raw.reset(seed=1)
+    with pytest.raises(IllegalActionError):  # without the wrappers an illegal move raises
+        raw.step(illegal)
+
+
+def test_pettingzoo_max_cycles_truncates_without_reward():
+    env = pz_adapter.env("ninjato", players=2, max_cycles=10)
+    env.reset(seed=1)
+    steps = 0
+    for _ in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            assert truncation and not termination and reward == 0
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert steps == 10
+    with pytest.raises(ValueError, match="max_cycles"):
+        pz_adapter.env("ninjato", max_cycles=0)
 
 
 def test_win_shares_split_a_shared_win_and_give_nothing_without_a_winner():
