@@ -27,6 +27,9 @@ from analysis.stats import balance  # noqa: E402
 MAX_PANELS = 8
 #: Tallest chart, in inches (100 px each in the report).
 MAX_HEIGHT = 14.0
+#: Widest chart, in inches: the report's column is 1100 px, and a wider image is shrunk
+#: (and its labels with it) to fit.
+MAX_WIDTH = 11.0
 
 
 def per_game(frame: pd.DataFrame, panels: int = MAX_PANELS) -> list[tuple[str, pd.DataFrame]]:
@@ -100,6 +103,7 @@ def _panels(count: int, width: float, height: float, sharex: bool = False,
     cols = min(count, 4)
     rows = -(-count // cols)
     height = min(height, MAX_HEIGHT / rows)
+    width = min(width, (MAX_WIDTH - 1.5) / cols)
     fig, axes = plt.subplots(rows, cols, figsize=(width * cols + 1.5, height * rows),
                              squeeze=False, sharex=sharex, sharey=sharey)
     flat = list(axes.ravel())
