@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.present import coverage, plots
-from analysis.present.formats import percent
+from analysis.present.formats import percent, seats_from_one
 from analysis.results import store
 from analysis.stats import balance, findings, robustness
 from engines.core import AVAILABILITY_EVERY
@@ -31,7 +31,6 @@ PERCENT_COLUMNS = {
     "tie_rate", "truncated_rate", "zero_margin", "share", "half_width", "first_mde", "mde",
     "effect", "confirm_share",
 }
-SEAT_COLUMNS = {"seat", "best_seat", "worst_seat"}
 MANIFEST_FIELDS = ["run_id", "game", "players", "games", "bots", "seed", "rules_str", "dataset",
                    "rotate", "package_version", "engine_build", "created"]
 MAX_CONTEXT_CHARTS = 12
@@ -103,15 +102,14 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
     running off the page); shares as percentages, seats numbered from 1."""
     if frame is None or frame.empty:
         return f"<p class='empty'>{html.escape(caption)}: no data.</p>"
-    out = frame.reset_index() if not isinstance(frame.index, pd.RangeIndex) else frame
+    out = seats_from_one(frame.reset_index() if not isinstance(frame.index, pd.RangeIndex)
+                         else frame)
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in out.columns)
     body = []
     for row in out.itertuples(index=False):
         cells = []
         for column, value in zip(out.columns, row):
-            if column in SEAT_COLUMNS and isinstance(value, (int, np.integer)):
-                text = str(int(value) + 1)
-            elif column in PERCENT_COLUMNS or column.startswith("share"):
+            if column in PERCENT_COLUMNS or column.startswith("share"):
                 text = percent(value) if isinstance(value, (float, np.floating)) else _num(value)
             elif column == "rules" and not value:
                 text = "official"
