@@ -98,12 +98,14 @@ def test_scoring_tables_list_only_each_game_s_sources(dom, runs):
 def test_seats_are_numbered_from_1_and_partners_as_teams(dom):
     body = _section(dom, "seat-advantage")
     tables = _tables(body)
-    (seats,) = [rows for caption, rows in tables.items() if caption == "Win share by seat"]
-    header, rows = seats[0], seats[1:]
-    game, players, seat = (header.index(c) for c in ("game", "players", "seat"))
+    seats = {c.split(":")[0]: rows for c, rows in tables.items()
+             if c.endswith(": win share by seat")}
+    assert sorted(seats) == sorted(GAMES)  # one table per game
     by_run: dict[tuple[str, str], list[int]] = {}
-    for row in rows:
-        by_run.setdefault((row[game], row[players]), []).append(int(row[seat]))
+    for game, (header, *rows) in seats.items():
+        players, seat = header.index("players"), header.index("seat")
+        for row in rows:
+            by_run.setdefault((game, row[players]), []).append(int(row[seat]))
     assert len(by_run) == len(GAMES) + 1
     for (_, n), numbers in by_run.items():
         assert numbers == list(range(1, int(n) + 1))

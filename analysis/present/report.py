@@ -431,7 +431,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                    " against the fair share: p adjusted with Holm over the units of each game "
                    "and player count; mde = smallest deviation these games detect with 80% "
                    "power"),
-        table_html(balance.seat_win_share(frame), "Win share by seat")))
+        tables_by_game(balance.seat_win_share(frame), "win share by seat")))
     if multi_bot:
         bot_parts = [table_html(balance.win_share(frame, ctx + ["bot"]), "Win share by bot")]
         for _, group in contexts[:MAX_CONTEXT_CHARTS]:
@@ -453,7 +453,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     parts.append(_section(
         "Scores", charts_html(plots.score_distributions, frame, "score distributions",
                               "bot" if multi_bot else "seat"),
-        table_html(balance.score_distribution(frame, "seat"), "Score by seat"),
+        tables_by_game(balance.score_distribution(frame, "seat"), "score by seat"),
         table_html(balance.margins(frame), "Winning margins and ties")))
     if balance.source_columns(frame):
         parts.append(_section(
