@@ -338,6 +338,7 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
             "from IPython.display import Image, display\n\n"
             "from analysis.present import plots, report\n"
+            "from analysis.present.formats import seats_from_one\n"
             "from analysis.run import compensate, explain, tournament\n"
             "from engines.bots import split_specs\n\n"
             "pd.set_option(\"display.width\", 160)\n"
@@ -354,12 +355,12 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "frame = explain.run_explain(spec, out_dir / \"explain\", jobs=JOBS)\n"
             "why = explain.explain(spec.sweep_spec(), frame)\n"
             "print(\"\\n\".join(why.lines()))\n"
-            "why.effects"),
+            "seats_from_one(why.effects)"),
         new_markdown_cell("## Edge removed per lever and seat (red: significant after Holm)"),
         new_code_cell("show(plots.effect_sizes(explain.as_sweep_effects(why.effects)))"),
         new_markdown_cell("## Where the edge comes from: points by source (and round) per "
                           "seat, decisions per seat"),
-        new_code_cell("display(why.sources)\nwhy.decisions"),
+        new_code_cell("display(seats_from_one(why.sources))\nseats_from_one(why.decisions)"),
         new_markdown_cell("## The smallest compensation: a racing search over seat bonuses"),
         new_code_cell(
             "offer = compensate.CompensateSpec(GAME, players, lineup, SEED, 1, dict(RULES),\n"
