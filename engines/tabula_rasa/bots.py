@@ -98,6 +98,7 @@ class MarginBot:
         seat = state.current_player()
         me = state.side_of[seat]
         sides = state.sides
+        n = state.num_players
         hand = state.hands[seat]
         seen = [0] * NUM_TYPES
         for action in state.history:
@@ -108,12 +109,11 @@ class MarginBot:
             seen[card] += 1
         unseen_total = NUM_TYPES * COPIES - sum(seen)  # deck + removed + other hands
         plies_left = state.total_plies - state.ply
-        # the plies left to the own side, from the turn table (the starting_player lever
-        # moves who acts at each ply)
-        turn = state._next
-        side_of = state.side_of
-        my_plays_left = sum(1 for p in range(state.ply, state.total_plies)
-                            if side_of[turn[p]] == me)
+        start = state._next[0]  # the seat acting at ply 0 (the starting_player lever)
+        my_plays_left = sum(
+            len(range(state.ply + (s - start - state.ply) % n, state.total_plies, n))
+            for s in range(n) if state.side_of[s] == me
+        )
         opp_plays_left = plies_left - my_plays_left
         # Share of the unseen cards that rivals will place, and that the own side will draw.
         own_draws = max(0, my_plays_left - len(hand))
