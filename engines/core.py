@@ -434,9 +434,30 @@ def rule_options(rules_cls: type) -> list[dict[str, Any]]:
                 "type": getattr(hint, "__name__", str(hint)),
                 "choices": fld.metadata.get("choices"),
                 "help": fld.metadata.get("help", ""),
+                "lever": bool(fld.metadata.get("lever", False)),
+                "unit": fld.metadata.get("unit", ""),
             }
         )
     return out
+
+
+def seat_levers(rules_cls: type) -> dict[str, tuple[Any, ...]]:
+    """The game's seat levers: options marked `metadata={"lever": True}` (each changes one
+    seat-order mechanism) with their choices, the default first."""
+    out = {}
+    for name, (fld, _) in _rule_fields(rules_cls).items():
+        if fld.metadata.get("lever"):
+            choices = tuple(fld.metadata.get("choices") or ())
+            out[name] = (fld.default, *(c for c in choices if c != fld.default))
+    return out
+
+
+def bonus_unit(rules_cls: type) -> str:
+    """The unit of the game's `seat_bonus` compensation option ('' when it has none)."""
+    fields = _rule_fields(rules_cls)
+    if "seat_bonus" not in fields:
+        return ""
+    return str(fields["seat_bonus"][0].metadata.get("unit", "points"))
 
 
 # --------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Every user mistake (unknown game, bot or rule, players out of range, unwritable output,
 corrupt results) ends as one line `error: ...` on stderr with exit code 2, never a traceback.
-Command modules (`games`, `replay`, `studies`, `whatif`) import only `common` and `options`
+Command modules (`games`, `replay`, `seats`, `studies`, `whatif`) import only `common` and `options`
 of this package; this module imports them and adds their commands to the app.
 """
 
@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from analysis.cli import games, replay, studies, whatif
+from analysis.cli import games, replay, seats, studies, whatif
 from analysis.cli.common import USER_ERRORS, UserError, stderr
 from engines import GAMES
 
@@ -41,6 +41,7 @@ games.register(app)  # one command per game, list, bench
 replay.register(app)  # show, play
 studies.register(app)  # compare, report, run
 whatif.register(app)  # data, sweep, balance-search
+seats.register(app)  # explain, compensate
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,6 +4,8 @@ all import it without a cycle."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -81,3 +83,18 @@ def run_with_progress(
 
 def default_out_dir(game: str, seed: int) -> Path:
     return Path("results") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-s{seed}"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` all at once (nothing half-written on failure)."""
+    if path.exists() and path.is_dir():
+        raise ValueError(f"--out {path} is a directory")
+    if not path.parent.exists():
+        raise ValueError(f"cannot write {path}: directory {path.parent} does not exist")
+    try:
+        handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temp, path)
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror}") from None

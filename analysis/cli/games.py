@@ -35,7 +35,7 @@ from analysis.run import tournament
 from engines import GAMES, datasets, get_game
 from engines import _build as engine_build
 from engines.bots import bot_names, make_bot, split_specs
-from engines.core import rule_options
+from engines.core import bonus_unit, rule_options, seat_levers
 
 
 def simulate_game(
@@ -138,6 +138,12 @@ def list_games() -> None:
         for option in rule_options(game.Rules):
             choices = f" [{'|'.join(map(str, option['choices']))}]" if option["choices"] else ""
             stdout.print(f"    {option['name']}={option['default']}{choices}  {option['help']}",
+                         soft_wrap=True, highlight=False, markup=False)
+        levers = seat_levers(game.Rules)
+        if levers:
+            unit = bonus_unit(game.Rules)
+            stdout.print(f"  seat levers (`simulate explain`): {', '.join(levers)}; "
+                         f"compensation (`simulate compensate`): seat_bonus in {unit}",
                          soft_wrap=True, highlight=False, markup=False)
         stdout.print()
 

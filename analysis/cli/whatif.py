@@ -4,9 +4,7 @@ setting).  Registered on the main app by `analysis.cli.app`."""
 
 from __future__ import annotations
 
-import os
 import secrets
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +12,7 @@ import typer
 from rich.table import Table
 
 from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.common import write_atomically as _write_atomically
 from analysis.cli.options import (
     Backend,
     BaseRules,
@@ -28,21 +27,6 @@ from analysis.cli.options import (
     Scheduler,
 )
 from analysis.run import tournament
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` all at once (nothing half-written on failure)."""
-    if path.exists() and path.is_dir():
-        raise ValueError(f"--out {path} is a directory")
-    if not path.parent.exists():
-        raise ValueError(f"cannot write {path}: directory {path.parent} does not exist")
-    try:
-        handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temp, path)
-    except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror}") from None
 
 
 def register(app: typer.Typer) -> None:
@@ -195,7 +179,8 @@ def register(app: typer.Typer) -> None:
             "--vary", help="KEY=v1,v2,... or KEY=lo..hi[:step] (repeatable): the candidate "
                            "grid.")] = None,
         objective: Annotated[str, typer.Option(
-            help="first_edge, seat_spread or source_share:NAME[=TARGET] (smaller |...| is "
+            help="first_edge, seat_spread, seat_edge or source_share:NAME[=TARGET] (smaller "
+                 "|...| is "
                  "better; default target: an equal share per source).")] = "first_edge",
         budget: Annotated[int, typer.Option(help="Games to spend in all.")] = 5000,
         players: Players = None,

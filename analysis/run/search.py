@@ -8,8 +8,10 @@ games go to the survivors: the budget is spent on the promising settings.  An ex
 of the same precision would have played every candidate as many games as the winner played.
 
 Objectives (smaller is better): `first_edge` = |first-seat edge|; `seat_spread` = highest minus
-lowest seat win share; `source_share:NAME[=TARGET]` = |share of points from NAME − TARGET|
-(default target: an equal share for every scoring source).
+lowest seat win share; `seat_edge` = the largest |seat edge| over the seats (the seat is the one
+farthest from the fair share; `simulate compensate` minimises it); `source_share:NAME[=TARGET]`
+= |share of points from NAME − TARGET| (default target: an equal share for every scoring
+source).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ MIN_ROUND_GAMES = 10
 
 def parse_objective(text: str) -> tuple[str, str, float | None]:
     """(kind, source, target) of `first_edge`, `seat_spread` or `source_share:NAME[=T]`."""
-    if text in ("first_edge", "seat_spread"):
+    if text in ("first_edge", "seat_spread", "seat_edge"):
         return text, "", None
     kind, _, rest = text.partition(":")
     if kind == "source_share" and rest:
@@ -48,7 +50,8 @@ def parse_objective(text: str) -> tuple[str, str, float | None]:
         if value is not None and not 0 <= value <= 1:
             raise ValueError("--objective source_share target must be a share in 0..1")
         return kind, name, value
-    raise ValueError(f"--objective must be first_edge, seat_spread or source_share:NAME, "
+    raise ValueError(f"--objective must be first_edge, seat_spread, seat_edge or "
+                     f"source_share:NAME, "
                      f"got {text!r}")
 
 
@@ -56,6 +59,11 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
               ) -> tuple[float, float, float, float, np.ndarray]:
     """(objective, statistic, ci_low, ci_high, per-game values of the statistic)."""
     kind, source, target = parse_objective(spec)
+    if kind == "seat_edge":
+        values = largest_seat_edge(table)
+        half = balance._z(confidence) * float(np.std(values, ddof=1)) / math.sqrt(len(values))
+        estimate = float(values.mean())
+        return estimate, estimate, estimate - half, estimate + half, values
     inf = sweep.influence(table)
     if kind == "source_share":
         key = f"share:{source}"
@@ -71,6 +79,33 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
     value = abs(estimate - target) if kind == "source_share" else (
         abs(estimate) if kind == "first_edge" else estimate)
     return value, estimate, estimate - half, estimate + half, values
+
+
+def largest_seat_edge(table: pd.DataFrame) -> np.ndarray:
+    """Per game, the win (minus the fair share) of the seat farthest from the fair share,
+    signed so that its mean is that seat's |edge| (the `seat_edge` objective)."""
+    from analysis.run.explain import seat_values
+
+    values = seat_values(table)
+    means = values.mean(axis=0)
+    seat = int(np.argmax(np.abs(means)))
+    return values[:, seat] * (1.0 if means[seat] >= 0 else -1.0)
+
+
+def objective_difference(a: pd.DataFrame, b: pd.DataFrame, spec: str,
+                         confidence: float = 0.95) -> tuple[float, float, float, float]:
+    """(b − a, low, high, p) of the objective's per-game values on the deals both played."""
+    common = a.index.intersection(b.index)
+    if len(common) < 2:
+        return (float("nan"),) * 4
+    va = pd.Series(objective(a.loc[common], spec)[4], index=common)
+    vb = pd.Series(objective(b.loc[common], spec)[4], index=common)
+    diff = (vb - va).to_numpy()
+    mean = float(diff.mean())
+    se = float(np.std(diff, ddof=1) / math.sqrt(len(diff)))
+    half = balance._z(confidence) * se
+    p = balance.two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
+    return mean, mean - half, mean + half, p
 
 
 @dataclass(frozen=True)
@@ -116,6 +151,8 @@ class SearchResult:
     difference: tuple[float, float, float]  # best − runner-up statistic, paired interval
     games_spent: int
     games_exhaustive: int
+    #: Per candidate, its games (`sweep.game_table` rows of every round it played).
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
 
 
 def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
@@ -160,7 +197,11 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
     best = alive[0]
     runner = alive[1] if len(alive) > 1 else None
     difference = (float("nan"),) * 3
-    if runner is not None:
+    if runner is not None and parse_objective(spec.objective)[0] == "seat_edge":
+        d, low, high, _ = objective_difference(pd.concat(tables[runner]),
+                                               pd.concat(tables[best]), spec.objective)
+        difference = (d, low, high)
+    elif runner is not None:
         a, b = pd.concat(tables[best]), pd.concat(tables[runner])
         effect = sweep.paired_difference(b, a)
         key = _statistic_key(spec.objective, effect)
@@ -168,11 +209,13 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
         difference = (float(row["effect"]), float(row["ci_low"]), float(row["ci_high"]))
     exhaustive = len(candidates) * int(table.loc[table["candidate"] == best, "games"].iloc[0])
     return SearchResult(table.reset_index(drop=True), best, runner, difference, spent,
-                        exhaustive)
+                        exhaustive, {name: pd.concat(parts) for name, parts in tables.items()})
 
 
 def _statistic_key(objective_text: str, effects: pd.DataFrame) -> str:
     kind, source, _ = parse_objective(objective_text)
+    if kind == "seat_edge":
+        return "largest seat edge"
     return f"share:{source}" if kind == "source_share" else kind
 
 

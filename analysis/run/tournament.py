@@ -27,7 +27,7 @@ import pyarrow as pa
 from analysis.results import store
 from analysis.run.parallel import check_backend
 from engines import _build as engine_build
-from engines import datasets, get_game, play_game
+from engines import datasets, get_game, kit, play_game
 from engines.bots import make_bot
 from engines.core import AVAILABILITY_EVERY, rules_to_str
 
@@ -64,6 +64,8 @@ class RunSpec:
         if len(self.bots) != self.players:
             raise ValueError(f"{len(self.bots)} bots for {self.players} players")
         rules = game.checked_rules(**self.rules)  # bad options or components file: ValueError
+        if getattr(rules, "seat_bonus", ""):  # one value per seat (the count needs players)
+            kit.seat_bonus(rules.seat_bonus, self.players)
         for spec in self.bots:
             make_bot(spec, game)
         chunk = self.chunk_size or default_chunk_size(self.games)

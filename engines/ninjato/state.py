@@ -23,6 +23,7 @@ from engines.kit import (
     lead_changes,
     refill,
     refill_counts,
+    seat_bonus,
     world_rng,
 )
 from engines.ninjato import components as comp
@@ -276,7 +277,7 @@ class NinjatoState(RaidRules):
                     if v >= 0:
                         s.hands[p][v] += 1
             s.row = sorted(s.draw_card() + 1 for _ in range(3))
-        s.honour = [0] * n
+        s.honour = seat_bonus(rules.seat_bonus, n)  # starting honour: 0 unless compensated
         s.envoy_honour = [0] * n
         s.token_honour = [0] * n
         s.rumour_honour = [0] * n
@@ -297,7 +298,10 @@ class NinjatoState(RaidRules):
         s.leaders = []
         s.final = None
         s.phase = PH_PLACE
-        s.player = order[0]
+        if rules.first_round_order != "random":  # seat lever; the deal above is unchanged
+            s.order = list(range(n)) if rules.first_round_order == "seats" else \
+                list(range(n - 1, -1, -1))
+        s.player = s.order[0]
         return s
 
     # ------------------------------------------------------------------ chance helpers
@@ -838,6 +842,8 @@ class NinjatoState(RaidRules):
             "elite_guards": elite,
             "unused_treasure": unused,
         }
+        if self.rules.seat_bonus:  # the compensation variant: starting honour
+            self.final["seat_bonus"] = seat_bonus(self.rules.seat_bonus, n)
         self.phase = PH_END
         self.player = -1
 
@@ -845,17 +851,14 @@ class NinjatoState(RaidRules):
         """Honour so far (track) during play; the final total once the game is over."""
         if self.final is None:
             return [float(h) for h in self.honour]
-        f = self.final
-        return [float(a + b + c + d + e) for a, b, c, d, e in zip(
-            f["envoys"], f["honour_tokens"], f["rumours"], f["elite_guards"],
-            f["unused_treasure"])]
+        return [float(sum(column)) for column in zip(*self.final.values())]
 
     def score_breakdown(self) -> dict[str, list[float]]:
         if self.final is None:
             return {"envoys": [float(x) for x in self.envoy_honour],
                     "honour_tokens": [float(x) for x in self.token_honour],
                     "rumours": [float(x) for x in self.rumour_honour]}
-        return {k: [float(x) for x in self.final[k]] for k in scoring.SOURCES}
+        return {k: [float(x) for x in v] for k, v in self.final.items()}
 
     def winners(self) -> list[int]:
         """Most honour; ties: most envoys, then the oldest envoy (3.9)."""

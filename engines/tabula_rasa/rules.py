@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass, field
 
+from engines.kit import FIRST_SEAT_CHOICES, parse_seat_bonus
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -40,7 +42,28 @@ class Rules:
         },
     )
 
+    starting_player: str = field(
+        default="first",
+        metadata={
+            "choices": FIRST_SEAT_CHOICES,
+            "lever": True,
+            "help": "seat lever, A10: the player left of the dealer starts; first = seat 1 "
+            "(default), last = the last seat, random = a seat drawn per deal (the deal is the "
+            "same)",
+        },
+    )
+    seat_bonus: str = field(
+        default="",
+        metadata={"unit": "points",
+            "help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
+                  "to its total, seat 1 first (4p: a team adds its seats' bonuses); '' = none"},
+    )
+
     def __post_init__(self) -> None:
+        if self.starting_player not in FIRST_SEAT_CHOICES:
+            raise ValueError(f"starting_player must be one of {', '.join(FIRST_SEAT_CHOICES)}, "
+                             f"got {self.starting_player!r}")
+        parse_seat_bonus(self.seat_bonus)
         if self.castle_rule not in ("first_to_two", "two_consecutive"):
             raise ValueError(f"castle_rule must be first_to_two or two_consecutive, "
                              f"got {self.castle_rule!r}")
