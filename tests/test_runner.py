@@ -149,6 +149,63 @@ def test_killed_cli_run_resumes_to_the_same_frame(tmp_path):
     pd.testing.assert_frame_equal(_comparable(full), _comparable(load_run(out)))
 
 
+def _descendants(pid: int) -> list[int]:
+    """Every live process below `pid`, read from /proc (children first found, then theirs)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text()
+                                               .rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found, todo = [], [pid]
+    while todo:
+        pid = todo.pop()
+        below = [child for child, parent in parents.items() if parent == pid]
+        found += below
+        todo += below
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie (an orphan's zombie waits for init, it runs nothing)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_no_worker_outlives_a_killed_run(tmp_path):
+    """SIGKILL the parent of a `--jobs 2` run mid-game: its loky workers and the resource
+    trackers they hold open are all gone within 10 s (not left idle indefinitely)."""
+    out = tmp_path / "killed"
+    args = [sys.executable, "-m", "analysis.cli", "ninjato", "--games", "100000",
+            "--seed", "3", "--chunk-size", "5", "--jobs", "2", "--quiet", "--out", str(out)]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and len(finished_chunks(out) if out.exists() else ()) < 2:
+            time.sleep(0.05)
+        below = _descendants(proc.pid)
+        workers = [pid for pid in below
+                   if b"loky" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert len(finished_chunks(out)) >= 2, "the workers should have played before the kill"
+    assert len(workers) >= 2, below
+    deadline = time.time() + 10
+    while time.time() < deadline and any(_running(pid) for pid in below):
+        time.sleep(0.1)
+    survivors = [pid for pid in below if _running(pid)]
+    for pid in survivors:  # do not leave them to the next test
+        os.kill(pid, signal.SIGKILL)
+    assert not survivors, f"{len(survivors)} of {len(below)} processes outlived the run by 10 s"
+
+
 def test_load_run_rejects_missing_foreign_and_corrupt_directories(tmp_path):
     with pytest.raises(RunError, match="not a directory"):
         load_run(tmp_path / "missing")
