@@ -218,9 +218,13 @@ class PartCheck:
         return -(-self.games // self.size)
 
     @property
-    def missing(self) -> list[int]:
-        """Chunks with no part that counts (never played, deleted, or damaged)."""
-        return [n for n in range(self.chunks) if n not in self.tables]
+    def missing(self) -> int:
+        """How many chunks have no part that counts (never played, deleted, or damaged)."""
+        return self.chunks - len(self.tables)
+
+    def first_missing(self) -> int | None:
+        """The lowest such chunk (found without listing every chunk of a huge run)."""
+        return next((n for n in range(self.chunks) if n not in self.tables), None)
 
     @property
     def games_on_disk(self) -> int:
@@ -236,10 +240,10 @@ class PartCheck:
                     if len(self.damaged) > 1 else "")
             return (f"{path} {why}{more}; {resume} moves it aside and replays it, "
                     "--allow-incomplete leaves it out")
-        missing = self.missing
-        if missing:
-            more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
-            return (f"{self.run_dir} is incomplete: {part_path(self.run_dir, missing[0]).name}"
+        first = self.first_missing()
+        if first is not None:
+            more = f" and {self.missing - 1:,} more" if self.missing > 1 else ""
+            return (f"{self.run_dir} is incomplete: {part_path(self.run_dir, first).name}"
                     f"{more} missing ({self.games_on_disk:,} of {self.games:,} games on disk); "
                     f"finish it with {resume}, or pass --allow-incomplete")
         return None

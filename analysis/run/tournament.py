@@ -286,6 +286,7 @@ def run(
         if moved:
             (announce or _to_stderr)(moved)
         done = set(check.tables)
+        del check  # its tables: the games are read again once the run is whole
     todo = [c for c in chunks(spec) if c[0] not in done]
     sizes = {number: stop - start for number, start, stop in todo}
     if _manifest is not None and todo:
