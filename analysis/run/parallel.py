@@ -267,11 +267,15 @@ def _dask_chunks(
             )
             for number, start, stop in todo
         ]
-        completed = distributed.as_completed(futures, loop=client.loop, with_results=True)
+        completed = distributed.as_completed(futures, loop=client.loop)
         del futures  # as_completed now holds the only references: results free as yielded
         seen: set[int] = set()
         try:
-            for _future, (number, frame) in completed:
+            for future in completed:
+                # result() raises what the chunk raised (`with_results` hands errors back as
+                # values: a cancelled chunk as an exception, a failed one as a tuple)
+                number, frame = future.result()
+                del future
                 if number not in seen:
                     seen.add(number)
                     yield number, frame
