@@ -152,6 +152,10 @@ def report_command(
     confirm_games: ConfirmGames = None,
     jobs: Annotated[int, typer.Option(
         help="Worker processes for confirmation games (-1 = all cores).")] = -1,
+    allow_incomplete: Annotated[bool, typer.Option(
+        "--allow-incomplete",
+        help="Report the games on disk of a run with missing or damaged parts (with a "
+             "warning) instead of refusing it.")] = False,
 ) -> None:
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
     from analysis.present.report import write_report
@@ -159,7 +163,8 @@ def report_command(
     if bootstrap < 0:
         raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
-                        confirm_games=confirm_games, jobs=jobs, announce=_announce)
+                        confirm_games=confirm_games, jobs=jobs, announce=_announce,
+                        allow_incomplete=allow_incomplete)
     stdout.print(f"report: {path}")
 
 

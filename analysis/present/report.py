@@ -11,6 +11,7 @@ import base64
 import html
 import os
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -54,18 +55,22 @@ def find_runs(paths: Sequence[str | os.PathLike]) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
-def load(paths: Sequence[str | os.PathLike]) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
+def load(paths: Sequence[str | os.PathLike], allow_incomplete: bool = False,
+         ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
     """The stacked frame of every run found, and their manifests (in the same order).
 
     Confirmation runs (fresh deals beside a run, `findings.confirm`) are not runs of their
-    own: they are left out here and read back when findings are confirmed.
+    own: they are left out here and read back when findings are confirmed.  A run with a
+    missing or bad part raises `RunError` unless `allow_incomplete`; then its manifest
+    carries the warning (`incomplete`), which the report shows.
     """
     run_dirs = [d for d in find_runs(paths)
                 if not findings.is_confirmation(store.read_manifest(d))]
     if not run_dirs:
         raise store.RunError("only confirmation runs found; name the original runs")
-    frames = [store.load_run(d) for d in run_dirs]
-    manifests = [f.attrs["manifest"] | {"path": str(d)} for f, d in zip(frames, run_dirs)]
+    frames = [store.load_run(d, allow_incomplete=allow_incomplete) for d in run_dirs]
+    manifests = [f.attrs["manifest"] | {"path": str(d), "incomplete": f.attrs["incomplete"]}
+                 for f, d in zip(frames, run_dirs)]
     # copy(): runs of different games have different k_ columns; the stacked frame comes out
     # in many blocks, and every later column added to it warned (PerformanceWarning)
     frame = pd.concat(frames, ignore_index=True).copy()
@@ -397,6 +402,8 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
              f"{len(manifests)} run(s), {frame.groupby(balance.GAME_KEY).ngroups:,} games. "
              "Seats are numbered from 1; seat 1 moves first. Intervals are 95%. Win share "
              "counts 1/k for a k-way shared win; truncated games are left out of win shares.</p>"]
+    parts += [f"<p class='note'><strong>{html.escape(m['incomplete'])}</strong></p>"
+              for m in manifests if m.get("incomplete")]
     parts.append(_section(
         "Headline findings",
         f"<p class='note'>{html.escape(findings.describe_correction(tests))} A significant "
@@ -486,11 +493,14 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "", bootstrap: int = 100, confirm: bool = False,
                  confirm_games: int | None = None, jobs: int = 1,
                  announce: Callable[[str], None] | None = None, backend: str = "loky",
-                 scheduler: str | None = None, extra: Sequence[str] = ()) -> Path:
+                 scheduler: str | None = None, extra: Sequence[str] = (),
+                 allow_incomplete: bool = False) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
     deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
+    `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
+    warning line (to `announce`, or as a Python warning) and in the report.
     """
     out = Path(out)
     if out.is_dir():
@@ -499,7 +509,10 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
         raise ValueError(f"cannot write {out}: directory {out.parent} does not exist")
     if confirm_games is not None and confirm_games <= 0:
         raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
-    frame, manifests = load(paths)
+    frame, manifests = load(paths, allow_incomplete)
+    for manifest in manifests:
+        if manifest.get("incomplete"):
+            (announce or warnings.warn)(manifest["incomplete"])
     tests = findings.family(frame)
     if confirm:
         tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,

@@ -19,11 +19,16 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import ctypes
 import functools
 import hashlib
 import importlib
+import os
+import signal
 import socket
 import sys
+import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,6 +42,10 @@ CONNECT_TIMEOUT = 10.0
 TASK_RETRIES = 2
 #: Seconds to wait for a remote scheduler to have at least one worker.
 WORKER_TIMEOUT = 60.0
+#: Seconds between a loky worker's checks that the process that started it is alive.
+PARENT_POLL = 1.0
+#: `prctl` option: the signal the kernel sends a process when its parent thread dies (Linux).
+PR_SET_PDEATHSIG = 1
 
 
 class CodeMismatchError(ValueError):
@@ -131,6 +140,29 @@ def _task(play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
     return number, play_chunk(spec, meta, start, stop)
 
 
+def exit_with_parent(parent: int) -> None:
+    """Loky worker initializer: end this worker as soon as `parent` (the run) is gone.
+
+    A run killed by SIGKILL cannot shut its pool down, and loky's idle workers (with the
+    resource trackers they keep open) would otherwise stay alive indefinitely.  On Linux the
+    kernel kills the worker with its parent (`PR_SET_PDEATHSIG`, immediate even while compiled
+    code holds the GIL); everywhere a daemon thread also polls the parent's pid.
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # died before the signal was armed
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="exit-with-parent",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:  # an orphan is re-parented (to init or a subreaper)
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
 def _loky_chunks(
     play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
     todo: list[tuple[int, int, int]], jobs: int,
@@ -139,7 +171,10 @@ def _loky_chunks(
 
     calls = (joblib.delayed(_task)(play_chunk, spec, meta, number, start, stop)
              for number, start, stop in todo)
-    yield from joblib.Parallel(n_jobs=jobs, return_as="generator_unordered")(calls)
+    with joblib.parallel_config(backend="loky", initializer=exit_with_parent,
+                                initargs=(os.getpid(),)):
+        pool = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered")
+    yield from pool(calls)
 
 
 @contextlib.contextmanager
@@ -232,11 +267,15 @@ def _dask_chunks(
             )
             for number, start, stop in todo
         ]
-        completed = distributed.as_completed(futures, loop=client.loop, with_results=True)
+        completed = distributed.as_completed(futures, loop=client.loop)
         del futures  # as_completed now holds the only references: results free as yielded
         seen: set[int] = set()
         try:
-            for _future, (number, frame) in completed:
+            for future in completed:
+                # result() raises what the chunk raised (`with_results` hands errors back as
+                # values: a cancelled chunk as an exception, a failed one as a tuple)
+                number, frame = future.result()
+                del future
                 if number not in seen:
                     seen.add(number)
                     yield number, frame

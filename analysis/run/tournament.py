@@ -14,6 +14,7 @@ import functools
 import gc
 import importlib.metadata
 import os
+import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -254,8 +255,14 @@ def run(
     backend: str = "loky",
     scheduler: str | None = None,
     _manifest: dict[str, Any] | None = None,
+    announce: Callable[[str], None] | None = None,
 ) -> RunResult:
-    """Play the run into `out_dir` (created; must be empty unless resuming) and load it."""
+    """Play the run into `out_dir` (created; must be empty unless resuming) and load it.
+
+    Resuming checks the parts on disk first (`store.check_parts`): a damaged part or one from
+    another run is moved aside and its chunk played again, said in one line to `announce`
+    (default: stderr).
+    """
     check_backend(backend, scheduler)  # before any output exists
     run_dir = Path(out_dir)
     if _manifest is None:
@@ -274,9 +281,20 @@ def run(
         manifest = _manifest
     meta = {"run_id": manifest["run_id"], "game": spec.game,
             "rules": manifest["rules_str"], "dataset": manifest["dataset"]}
-    done = store.finished_chunks(run_dir)
+    done: set[int] = set()
+    if _manifest is not None:
+        check = store.check_parts(run_dir, manifest)
+        moved = store.set_aside(check)
+        if moved:
+            (announce or _to_stderr)(moved)
+        done = set(check.tables)
+        del check  # its tables: the games are read again once the run is whole
     todo = [c for c in chunks(spec) if c[0] not in done]
     sizes = {number: stop - start for number, start, stop in todo}
+    if _manifest is not None and todo:
+        (announce or _to_stderr)(
+            f"resuming {run_dir}: {len(done):,} chunks on disk, playing the other "
+            f"{len(todo):,} ({sum(sizes.values()):,} games)")
     if progress is not None and done:
         progress(spec.games - sum(sizes.values()))
     if jobs <= 0:
@@ -291,15 +309,21 @@ def run(
     return RunResult(frame, run_dir, manifest, sum(sizes.values()), seconds)
 
 
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
 def resume(
     run_dir: str | os.PathLike, jobs: int = -1, progress: ProgressCallback | None = None,
     backend: str = "loky", scheduler: str | None = None,
+    announce: Callable[[str], None] | None = None,
 ) -> RunResult:
-    """Finish an interrupted run: play only the chunks that have no part on disk."""
+    """Finish an interrupted run: play the chunks that have no intact part of this run."""
     manifest = store.read_manifest(run_dir)
     spec = spec_from_manifest(manifest)
     spec.validated()
-    return run(spec, run_dir, jobs, progress, backend, scheduler, _manifest=manifest)
+    return run(spec, run_dir, jobs, progress, backend, scheduler, _manifest=manifest,
+               announce=announce)
 
 
 def run_or_resume(
