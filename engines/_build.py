@@ -90,12 +90,19 @@ def source_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+#: Engine folders no compiled module imports (the RL wrappers import the engines, never the
+#: other way round): editing them leaves a compiled build current.
+NOT_COMPILED_DEPENDENCIES = ("adapters",)
+
+
 def engine_sources(package_dir: Path = _PACKAGE_DIR) -> dict[str, str]:
-    """SHA-256 of every `.py` file under `package_dir`, by path relative to its parent
-    (`engines/big_cheese/components.py`): what a compiled build depends on (~5 ms)."""
+    """SHA-256 of every `.py` file under `package_dir` but the adapters, by path relative to
+    its parent (`engines/big_cheese/components.py`): what a compiled build depends on (~5 ms)."""
     root = package_dir.parent
     return {path.relative_to(root).as_posix(): source_digest(path)
-            for path in sorted(package_dir.rglob("*.py")) if "__pycache__" not in path.parts}
+            for path in sorted(package_dir.rglob("*.py"))
+            if "__pycache__" not in path.parts
+            and path.relative_to(package_dir).parts[0] not in NOT_COMPILED_DEPENDENCIES}
 
 
 def _first_difference(built: dict[str, str], now: dict[str, str]) -> str | None:

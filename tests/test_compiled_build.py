@@ -302,3 +302,12 @@ def test_bench_and_the_run_manifest_say_which_build_ran():
                "sys.argv = ['simulate', 'bench', 'tabula-rasa', '--bots', 'random', "
                "'--seconds', '0.2']\nentry()", {_build.PURE_ENV: "1"})
     assert f"engines: pure ({_build.PURE_ENV}=1)" in out
+
+
+def test_staleness_covers_every_engine_source_but_the_rl_adapters():
+    """The adapters import the engines and no compiled module imports them: editing one must
+    not send a compiled install back to pure Python; every other engine file counts."""
+    sources = _build.engine_sources()
+    assert "engines/big_cheese/components.py" in sources  # imported, Final constants inlined
+    assert "engines/core.py" in sources
+    assert not [path for path in sources if path.startswith("engines/adapters/")]
