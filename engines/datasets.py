@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engines import component_file
+from engines.errors import BadInput
 
 INLINE = "data:"
 PREFIX = "components."
@@ -66,16 +67,16 @@ class Item:
             except ValueError:
                 want = {"int": "an integer", "ints": "comma-separated integers",
                         "json": "a JSON value"}[self.kind]
-                raise ValueError(f"data item {self.name!r} expects {want}, got {raw!r}") \
+                raise BadInput(f"data item {self.name!r} expects {want}, got {raw!r}") \
                     from None
         if self.kind == "int" and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError(f"data item {self.name!r} expects an integer, got {raw!r}")
+            raise BadInput(f"data item {self.name!r} expects an integer, got {raw!r}")
         if self.kind == "ints" and (not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise ValueError(f"data item {self.name!r} expects a list of integers, got {raw!r}")
+            raise BadInput(f"data item {self.name!r} expects a list of integers, got {raw!r}")
         problem = self.check(value)
         if problem:
-            raise ValueError(f"data item {self.name}={text_of(value)}: {problem}")
+            raise BadInput(f"data item {self.name}={text_of(value)}: {problem}")
         return value
 
 
@@ -129,7 +130,7 @@ class DataSet:
             if item.name == name:
                 return item
         known = ", ".join(i.name for i in self.items)
-        raise ValueError(f"unknown data item {name!r} for {game}; known items: {known}")
+        raise BadInput(f"unknown data item {name!r} for {game}; known items: {known}")
 
 
 def dataset_of(game: str) -> DataSet | None:
@@ -149,7 +150,7 @@ def split(source: str) -> tuple[str, dict[str, Any]]:
         spec = json.loads(source[len(INLINE):])
         return str(spec.get("file", "")), dict(spec.get("set", {}))
     except (ValueError, AttributeError):
-        raise ValueError(f"components value {source!r} is not a valid inline data set") from None
+        raise BadInput(f"components value {source!r} is not a valid inline data set") from None
 
 
 def fold(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -163,7 +164,7 @@ def fold(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
         return dict(options)
     data_set = dataset_of(game)
     if data_set is None:
-        raise ValueError(f"{game} uses only official component data: there is no data item "
+        raise BadInput(f"{game} uses only official component data: there is no data item "
                          f"{next(iter(dotted))!r} to set")
     path, changes = split(str(options.get("components", "")))
     for name, raw in dotted.items():
@@ -192,11 +193,11 @@ def _check_playable(game_name: str, options: Mapping[str, Any], dotted: Mapping)
             play_game(game, [bot] * players, 1, players, options)
     except ValueError as exc:
         message = str(exc).replace("components file ", "data set ")
-        raise ValueError(message if message.startswith("data item")
+        raise BadInput(message if message.startswith("data item")
                          else f"data {what}: {message}") from None
     except (IndexError, KeyError, TypeError, ZeroDivisionError, AssertionError,
             RecursionError, AttributeError) as exc:
-        raise ValueError(f"data {what}: the engine cannot play this data set "
+        raise BadInput(f"data {what}: the engine cannot play this data set "
                          f"({type(exc).__name__}: {exc})") from None
 
 
@@ -227,7 +228,7 @@ def resolve(game: str, source: str) -> tuple[dict[str, Any], str]:
         try:
             data_set.item(name, game).put(data, changes[name])
         except (ValueError, KeyError, TypeError, IndexError) as exc:
-            raise ValueError(f"data item {name}={text_of(changes[name])}: {exc}") from None
+            raise BadInput(f"data item {name}={text_of(changes[name])}: {exc}") from None
     label = base + "".join(f"+{name}={text_of(changes[name])}" for name in sorted(changes))
     data[data_set.label_key] = label
     return data, label
@@ -272,7 +273,7 @@ def to_toml(game: str, source: str = "") -> str:
     """The data set as the TOML its loader reads, each key preceded by its provenance."""
     data_set = dataset_of(game)
     if data_set is None:
-        raise ValueError(f"{game} uses only official component data")
+        raise BadInput(f"{game} uses only official component data")
     data = full_data(game, source)
     assert data is not None
     lines = [f"# Component data set of {game}, as `--rule components=FILE` reads it.",

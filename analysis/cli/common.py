@@ -20,24 +20,19 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from analysis.results.store import RunError
-from engines.bots import BotSpecError
+from engines.errors import BadInput
 
 stdout = Console()
 stderr = Console(stderr=True)
 
-
-class UserError(ValueError):
-    """A mistake in what the user typed; `main` prints it as one line and exits 2."""
-
-
-#: What `main` turns into one `error: ...` line with exit code 2.
-USER_ERRORS = (ValueError, KeyError, RunError, BotSpecError, OSError)
+#: A mistake in what the user typed; `main` prints it as one line and exits 2.  Everything
+#: else that reaches `main` is a bug in the toolkit (exit 1).
+UserError = BadInput
 
 
 def fail(message: str) -> None:
     """One line on stderr, exit code 2."""
-    raise UserError(message)
+    raise BadInput(message)
 
 
 def parse_rules(pairs: list[str]) -> dict[str, str]:

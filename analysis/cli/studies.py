@@ -1,6 +1,6 @@
 """Analysis commands of `simulate`: compare (duplicate format), report, run (experiment files).
 
-`register(app)` adds them to the main typer app; user errors raise ValueError,
+`register(app)` adds them to the main typer app; user errors raise `BadInput`,
 which `analysis.cli.app.main` prints as one `error: ...` line with exit 2.
 """
 
@@ -31,6 +31,7 @@ from analysis.cli.options import (
     Scheduler,
 )
 from analysis.present.formats import percent
+from engines.errors import BadInput
 
 
 def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()) -> None:
@@ -88,9 +89,9 @@ def compare_command(
     players = players or game.players_default
     game.check_players(players)
     if games <= 0:
-        raise ValueError(f"--games must be positive, got {games}")
+        raise BadInput(f"--games must be positive, got {games}")
     if bootstrap < 0:
-        raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
+        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
     seed = secrets.randbelow(2**31) if seed is None else seed
     spec = compare.CompareSpec(game_name, players, tuple(split_specs(bots)), games, seed,
                                parse_rules(rule or []), fill)
@@ -157,7 +158,7 @@ def report_command(
     from analysis.present.report import write_report
 
     if bootstrap < 0:
-        raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
+        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
                         confirm_games=confirm_games, jobs=jobs, announce=_announce)
     stdout.print(f"report: {path}")
@@ -185,7 +186,7 @@ def run_command(
     from analysis.run import experiments
 
     if confirm_games is not None and confirm_games <= 0:
-        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
+        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
     sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""

@@ -28,21 +28,22 @@ from analysis.cli.options import (
     Scheduler,
 )
 from analysis.run import tournament
+from engines.errors import BadInput
 
 
 def _write_atomically(path: Path, text: str) -> None:
     """Write `text` to `path` all at once (nothing half-written on failure)."""
     if path.exists() and path.is_dir():
-        raise ValueError(f"--out {path} is a directory")
+        raise BadInput(f"--out {path} is a directory")
     if not path.parent.exists():
-        raise ValueError(f"cannot write {path}: directory {path.parent} does not exist")
+        raise BadInput(f"cannot write {path}: directory {path.parent} does not exist")
     try:
         handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
         os.replace(temp, path)
     except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror}") from None
+        raise BadInput(f"cannot write {path}: {exc.strerror}") from None
 
 
 def register(app: typer.Typer) -> None:
@@ -71,7 +72,7 @@ def register(app: typer.Typer) -> None:
                          "rules); there is nothing guessed to show or vary.", soft_wrap=True)
             return
         if out is not None and out.suffix.lower() != ".toml":
-            raise ValueError(f"--out {out} must be a .toml file")
+            raise BadInput(f"--out {out} must be a .toml file")
         if items:
             table = Table(title=f"{game_name} data items (--rule components.ITEM=VALUE)")
             for column in ("item", "provenance", "shipped value", "alternatives", "source"):
@@ -122,7 +123,7 @@ def register(app: typer.Typer) -> None:
         from engines.bots import split_specs
 
         if report is not None and report.suffix.lower() not in (".html", ".htm"):
-            raise ValueError(f"--report {report} must be an .html file")
+            raise BadInput(f"--report {report} must be an .html file")
         if resume is not None:
             spec = sweep.read_spec(resume)
             out = resume
@@ -138,7 +139,7 @@ def register(app: typer.Typer) -> None:
                 design="grid" if grid else "one-at-a-time", rules=parse_rules(rule or []))
             out = out or Path("results") / f"sweep-{game_name}-s{spec.seed}"
         if spec.game != game_name:
-            raise ValueError(f"{resume} is a {spec.game} sweep, not {game_name}")
+            raise BadInput(f"{resume} is a {spec.game} sweep, not {game_name}")
         cells = sweep.validated_cells(spec)
         total = spec.games * len(cells)
         frame = run_with_progress(f"{game_name} sweep, {len(cells)} cells", total, quiet,
@@ -219,7 +220,7 @@ def register(app: typer.Typer) -> None:
         game.check_players(players)
         search.parse_objective(objective)
         if budget <= 0:
-            raise ValueError(f"--budget must be positive, got {budget}")
+            raise BadInput(f"--budget must be positive, got {budget}")
         spec = search.SearchSpec(
             game=game_name, players=players,
             bots=tournament.fill_lineup(split_specs(bots), players),

@@ -20,6 +20,7 @@ from analysis.present import transcript
 from engines import get_game
 from engines.bots import make_bot
 from engines.core import BOT_SEED_SALT
+from engines.errors import BadInput
 
 HUMAN = "you"
 HELP = """\
@@ -69,11 +70,11 @@ def play(
     players = players or game.players_default
     game.check_players(players)
     if not 0 <= seat < players:
-        raise ValueError(f"--seat must be 1-{players}, got {seat + 1}")
+        raise BadInput(f"--seat must be 1-{players}, got {seat + 1}")
     specs = list(bots) or ["heuristic"]
     others = players - 1
     if len(specs) > others:
-        raise ValueError(f"{len(specs)} bots given for the {others} other seats")
+        raise BadInput(f"{len(specs)} bots given for the {others} other seats")
     specs += [specs[-1]] * (others - len(specs))
     lineup = specs[:seat] + [HUMAN] + specs[seat:]
     made = [None if spec == HUMAN else make_bot(spec, game) for spec in lineup]
@@ -89,13 +90,13 @@ def play(
         out = Path("results") / f"play-{game_name}-{stamp}-s{seed}.json"
 
     if out.is_dir():
-        raise ValueError(f"--out {out} is a directory; give a file name such as game.json")
+        raise BadInput(f"--out {out} is a directory; give a file name such as game.json")
     try:  # refuse an unwritable place before the game, not after it
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ValueError(f"cannot create {out.parent}: {exc.strerror}") from None
+        raise BadInput(f"cannot create {out.parent}: {exc.strerror}") from None
     if not os.access(out.parent, os.W_OK):
-        raise ValueError(f"cannot write {out}: {out.parent} is not writable")
+        raise BadInput(f"cannot write {out}: {out.parent} is not writable")
 
     def write(text: str) -> None:
         stdout.write(text)

@@ -7,6 +7,7 @@ turns one into bytes for the HTML report.  Seats are labelled 1..n (seat 1 moves
 from __future__ import annotations
 
 import io
+import typing
 
 import matplotlib
 
@@ -54,6 +55,13 @@ def to_png(fig: Figure, dpi: int = 100) -> bytes:
     return buffer.getvalue()
 
 
+def _error_bars(share: np.ndarray, low: typing.Any, high: typing.Any) -> np.ndarray:
+    """matplotlib's `yerr` (distances below and above each bar), never negative: an interval
+    from another estimator (a bootstrap, clustered) need not hold its point estimate."""
+    low, high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
+    return np.clip(np.vstack([share - low, high - share]), 0, None)
+
+
 def seat_advantage(frame: pd.DataFrame) -> Figure:
     """Win share per seat with 95% error bars and the fair share, one panel per context."""
     table = balance.seat_win_share(frame)
@@ -63,7 +71,7 @@ def seat_advantage(frame: pd.DataFrame) -> Figure:
     for ax, (_, group) in zip(axes, groups):
         seats = group["seat"].to_numpy() + 1
         share = group["win_share"].to_numpy()
-        err = np.vstack([share - group["ci_low"], group["ci_high"] - share])
+        err = _error_bars(share, group["ci_low"], group["ci_high"])
         ax.bar(seats, share, yerr=err, capsize=4, color="#4C72B0")
         ax.axhline(group["fair"].iloc[0], color="#C44E52", linestyle="--", label="fair share")
         ax.set_xticks(seats)
@@ -208,8 +216,7 @@ def seats_by_lineup(frame: pd.DataFrame) -> Figure:
             part = group[group["lineup"] == lineup]
             x = part["seat"].to_numpy() + 1 - 0.4 + width * (i + 0.5)
             share = part["win_share"].to_numpy()
-            # clipped: at a share of 0 or 1 the Wilson bound can miss it by a rounding error
-            err = np.clip(np.vstack([share - part["ci_low"], part["ci_high"] - share]), 0, None)
+            err = _error_bars(share, part["ci_low"], part["ci_high"])
             ax.bar(x, share, width=width, yerr=err, capsize=2, label=lineup)
         ax.axhline(group["fair"].iloc[0], color="#C44E52", linestyle="--", lw=1)
         ax.set_xticks(sorted(group["seat"].unique() + 1))

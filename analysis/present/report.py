@@ -23,6 +23,7 @@ from analysis.present.formats import percent
 from analysis.results import store
 from analysis.stats import balance, findings, robustness
 from engines.core import AVAILABILITY_EVERY
+from engines.errors import BadInput
 
 PERCENT_COLUMNS = {
     "used_share", "available_share", "used_when_available",
@@ -465,11 +466,11 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     """
     out = Path(out)
     if out.is_dir():
-        raise ValueError(f"--out {out} is a directory; give a file name such as report.html")
+        raise BadInput(f"--out {out} is a directory; give a file name such as report.html")
     if not out.parent.exists():
-        raise ValueError(f"cannot write {out}: directory {out.parent} does not exist")
+        raise BadInput(f"cannot write {out}: directory {out.parent} does not exist")
     if confirm_games is not None and confirm_games <= 0:
-        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
+        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
     frame, manifests = load(paths)
     tests = findings.family(frame)
     if confirm:

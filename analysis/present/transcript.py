@@ -27,6 +27,7 @@ from analysis.stats import balance
 from engines import get_game, play_game
 from engines.bots import make_bot
 from engines.core import State, rules_to_str
+from engines.errors import BadInput
 
 TRANSCRIPT_FORMAT = "tabletop-sim-transcript"
 PICKS = ("largest-margin", "closest", "shared-win", "longest", "shortest", "seat-K-wins")
@@ -76,18 +77,18 @@ def pick_game(frame: pd.DataFrame, criterion: str) -> int:
     outcomes = balance.game_outcomes(frame)
     outcomes = outcomes[~outcomes["truncated"].astype(bool)].sort_values("game_index")
     if outcomes.empty:
-        raise ValueError("the run has no finished game to pick from")
+        raise BadInput("the run has no finished game to pick from")
     if criterion.startswith("seat-") and criterion.endswith("-wins"):
         try:
             seat = int(criterion[5:-5]) - 1
         except ValueError:
-            raise ValueError(f"--pick {criterion!r}: K in seat-K-wins must be a number") from None
+            raise BadInput(f"--pick {criterion!r}: K in seat-K-wins must be a number") from None
         players = int(frame["players"].iloc[0])
         if not 0 <= seat < players:
-            raise ValueError(f"--pick {criterion!r}: seats are 1-{players}")
+            raise BadInput(f"--pick {criterion!r}: seats are 1-{players}")
         won = frame[(frame["seat"] == seat) & (frame["win_share"] == 1.0)]
         if won.empty:
-            raise ValueError(f"seat {seat + 1} never won alone in this run")
+            raise BadInput(f"seat {seat + 1} never won alone in this run")
         return int(won["game_index"].min())
     if criterion == "largest-margin":
         return int(outcomes.loc[outcomes["margin"].idxmax(), "game_index"])
@@ -96,13 +97,13 @@ def pick_game(frame: pd.DataFrame, criterion: str) -> int:
     if criterion == "shared-win":
         shared = outcomes[outcomes["tie"]]
         if shared.empty:
-            raise ValueError("no game of this run ended in a shared win")
+            raise BadInput("no game of this run ended in a shared win")
         return int(shared["game_index"].iloc[0])
     if criterion == "longest":
         return int(outcomes.loc[outcomes["decisions"].idxmax(), "game_index"])
     if criterion == "shortest":
         return int(outcomes.loc[outcomes["decisions"].idxmin(), "game_index"])
-    raise ValueError(f"unknown --pick {criterion!r}; choose from {', '.join(PICKS)}")
+    raise BadInput(f"unknown --pick {criterion!r}; choose from {', '.join(PICKS)}")
 
 
 def typical_game(frame: pd.DataFrame) -> int:
@@ -110,7 +111,7 @@ def typical_game(frame: pd.DataFrame) -> int:
     outcomes = balance.game_outcomes(frame)
     outcomes = outcomes[~outcomes["truncated"].astype(bool)].sort_values("game_index")
     if outcomes.empty:
-        raise ValueError("the run has no finished game to pick from")
+        raise BadInput("the run has no finished game to pick from")
     distance = ((outcomes["margin"] - outcomes["margin"].median()).abs(),
                 (outcomes["decisions"] - outcomes["decisions"].median()).abs())
     ranked = outcomes.assign(d_margin=distance[0], d_length=distance[1])
@@ -127,7 +128,7 @@ def from_run(run_dir: str | os.PathLike, index: int) -> GameSource:
     manifest = store.read_manifest(run_dir)
     spec = tournament.spec_from_manifest(manifest)
     if not 0 <= index < spec.games:
-        raise ValueError(f"--game must be 0-{spec.games - 1} for this run, got {index}")
+        raise BadInput(f"--game must be 0-{spec.games - 1} for this run, got {index}")
     frame = store.load_run(run_dir)
     rows = frame[frame["game_index"] == index].sort_values("seat")
     if rows.empty:
@@ -181,7 +182,7 @@ def open_source(path: str | os.PathLike, index: int | None, pick: str | None) ->
     path = Path(path)
     if path.is_file():
         if index is not None or pick is not None:
-            raise ValueError(f"{path} is a transcript file: --game and --pick need a run dir")
+            raise BadInput(f"{path} is a transcript file: --game and --pick need a run dir")
         return load(path)
     if not (path / store.MANIFEST).is_file():
         below = sorted(str(p.parent) for p in path.rglob(store.MANIFEST)) if path.is_dir() else []
@@ -190,7 +191,7 @@ def open_source(path: str | os.PathLike, index: int | None, pick: str | None) ->
                                    + ", ".join(below[:5]) + (" ..." if len(below) > 5 else ""))
         raise store.RunError(f"{path} is neither a run directory nor a transcript file")
     if (index is None) == (pick is None):
-        raise ValueError("give exactly one of --game N and --pick CRITERION")
+        raise BadInput("give exactly one of --game N and --pick CRITERION")
     if pick is not None:
         index = pick_game(store.load_run(path), pick)
     return from_run(path, int(index))
@@ -356,7 +357,7 @@ def check_html_path(out: str | os.PathLike) -> Path:
     """Refuse a path the page cannot be written to, before any work is done."""
     out = Path(out)
     if out.is_dir() or not out.parent.is_dir() or not os.access(out.parent, os.W_OK):
-        raise ValueError(f"cannot write {out}: give a new file in a writable directory")
+        raise BadInput(f"cannot write {out}: give a new file in a writable directory")
     return out
 
 
@@ -425,5 +426,5 @@ def most_extreme(run_dirs: Sequence[str | os.PathLike]) -> GameSource:
         if best is None or margin > best[0]:
             best = (margin, run_dir, index)
     if best is None:
-        raise ValueError("no runs given")
+        raise BadInput("no runs given")
     return from_run(best[1], best[2])

@@ -27,6 +27,7 @@ import pandas as pd
 from analysis.results import store
 from analysis.run import tournament
 from analysis.stats import balance
+from engines.errors import BadInput
 
 COMPARE_FILE = "compare.json"
 FILLS = ("last", "alternate")
@@ -35,13 +36,13 @@ FILLS = ("last", "alternate")
 def fill(bots: Sequence[str], players: int, how: str = "last") -> tuple[str, ...]:
     """The table's line-up: `last` repeats the last bot, `alternate` cycles through them."""
     if how not in FILLS:
-        raise ValueError(f"--fill must be one of {', '.join(FILLS)}, got {how!r}")
+        raise BadInput(f"--fill must be one of {', '.join(FILLS)}, got {how!r}")
     if len(bots) < 2:
-        raise ValueError("a comparison needs at least two different bots")
+        raise BadInput("a comparison needs at least two different bots")
     if len(set(bots)) != len(bots):
-        raise ValueError(f"bots must be different specs, got {', '.join(bots)}")
+        raise BadInput(f"bots must be different specs, got {', '.join(bots)}")
     if len(bots) > players:
-        raise ValueError(f"{len(bots)} bots given for {players} players")
+        raise BadInput(f"{len(bots)} bots given for {players} players")
     if how == "last":
         return tournament.fill_lineup(bots, players)
     return tuple(bots[i % len(bots)] for i in range(players))
@@ -103,9 +104,9 @@ def run_duplicate(
     out = Path(out_dir)
     planned = spec.run_specs()  # validates game, players, bots and rules first
     if out.exists() and not out.is_dir():
-        raise ValueError(f"{out} is not a directory")
+        raise BadInput(f"{out} is not a directory")
     if out.exists() and any(out.iterdir()) and not (out / COMPARE_FILE).is_file():
-        raise ValueError(f"{out} is not empty and holds no comparison; use another --out")
+        raise BadInput(f"{out} is not empty and holds no comparison; use another --out")
     out.mkdir(parents=True, exist_ok=True)
     (out / COMPARE_FILE).write_text(json.dumps({
         "format": "duplicate", "game": spec.game, "players": spec.players,

@@ -39,6 +39,7 @@ from analysis.run import compare, tournament
 from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
+from engines.errors import BadInput
 
 TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "backend", "scheduler"}
 STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules"}
@@ -74,7 +75,7 @@ class Experiment:
 
 
 def _fail(where: str, message: str) -> None:
-    raise ValueError(f"{where}: {message}")
+    raise BadInput(f"{where}: {message}")
 
 
 def _as_list(value: Any, where: str, key: str, kind: type) -> list:
@@ -104,18 +105,18 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(f"experiment file {path} does not exist") from None
+        raise BadInput(f"experiment file {path} does not exist") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read {path}: {exc}") from None
+        raise BadInput(f"cannot read {path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path} is not valid TOML: {exc}") from None
+        raise BadInput(f"{path} is not valid TOML: {exc}") from None
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
         _fail(where, f"unknown key {unknown[0]!r}; known: {', '.join(sorted(TOP_KEYS))}")
     if games is not None and games <= 0:
-        raise ValueError(f"--games must be positive, got {games}")
+        raise BadInput(f"--games must be positive, got {games}")
     if not scale > 0:
-        raise ValueError(f"--scale must be positive, got {scale}")
+        raise BadInput(f"--scale must be positive, got {scale}")
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip():
         _fail(where, "name must be a non-empty string")

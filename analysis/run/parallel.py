@@ -29,6 +29,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from engines.errors import BadInput
+
 BACKENDS = ("loky", "dask")
 INSTALL_HINT = "pip install -e '.[dask]'"
 #: Seconds to reach a scheduler before giving up (a TCP probe, then the client handshake).
@@ -39,16 +41,16 @@ TASK_RETRIES = 2
 WORKER_TIMEOUT = 60.0
 
 
-class CodeMismatchError(ValueError):
+class CodeMismatchError(BadInput):
     """A worker whose engine/runner code differs from the submitting machine's."""
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:
     """Fail before any output exists: unknown backend, missing dask, unreachable scheduler."""
     if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
+        raise BadInput(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
     if scheduler and backend != "dask":
-        raise ValueError("--scheduler needs --backend dask")
+        raise BadInput("--scheduler needs --backend dask")
     if backend == "dask":
         _import_distributed()
         if scheduler:
@@ -59,7 +61,7 @@ def _import_distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ValueError(
+        raise BadInput(
             f"the dask backend needs dask.distributed, which is not installed: {INSTALL_HINT}"
         ) from None
     return distributed
@@ -80,7 +82,7 @@ def _probe_scheduler(address: str) -> None:
             return  # tls:// etc. need the client's security settings: let it decide
         host, port = parse_host_port(location)
     except (ValueError, TypeError):
-        raise ValueError(
+        raise BadInput(
             f"invalid dask scheduler address {address!r}; expected tcp://HOST:PORT"
         ) from None
     try:
@@ -89,15 +91,15 @@ def _probe_scheduler(address: str) -> None:
         with concurrent.futures.ThreadPoolExecutor(1) as pool:  # own event loop, any caller
             info = pool.submit(asyncio.run, _identity(address)).result()
     except TimeoutError:
-        raise ValueError(
+        raise BadInput(
             f"cannot reach dask scheduler {address}: no answer within {CONNECT_TIMEOUT:g} s"
         ) from None
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
-        raise ValueError(f"cannot reach dask scheduler {address}: {reason}") from None
+        raise BadInput(f"cannot reach dask scheduler {address}: {reason}") from None
     if not isinstance(info, dict) or info.get("type") != "Scheduler":
         kind = info.get("type") if isinstance(info, dict) else type(info).__name__
-        raise ValueError(f"{address} is a dask {kind}, not a scheduler")
+        raise BadInput(f"{address} is a dask {kind}, not a scheduler")
 
 
 async def _identity(address: str) -> Any:
@@ -123,7 +125,7 @@ def parallel_chunks(
     elif backend == "dask":
         yield from _dask_chunks(play_chunk, spec, meta, todo, jobs, scheduler)
     else:
-        raise ValueError(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
+        raise BadInput(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
 
 
 def _task(play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
@@ -152,7 +154,7 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[Any]:
                 client = distributed.Client(
                     scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
             except (OSError, ValueError) as exc:
-                raise ValueError(f"cannot reach dask scheduler {scheduler}: {exc}") from None
+                raise BadInput(f"cannot reach dask scheduler {scheduler}: {exc}") from None
             stack.callback(client.close)
         else:
             cluster = stack.enter_context(distributed.LocalCluster(
@@ -190,7 +192,7 @@ def _check_cluster(client: Any, game: str) -> str:
     try:
         client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
     except TimeoutError:
-        raise ValueError(
+        raise BadInput(
             f"the dask scheduler has had no workers for {WORKER_TIMEOUT:.0f} s; start some with "
             "`dask worker tcp://HOST:PORT --nthreads 1`"
         ) from None
@@ -198,7 +200,7 @@ def _check_cluster(client: Any, game: str) -> str:
     try:
         found = client.run(worker_fingerprint, game)
     except Exception as exc:  # a worker without the package fails to unpickle the call
-        raise ValueError(
+        raise BadInput(
             f"dask workers cannot run tabletop-sim code ({type(exc).__name__}: {exc}); "
             "install this checkout on every worker"
         ) from None
@@ -241,13 +243,13 @@ def _dask_chunks(
                     seen.add(number)
                     yield number, frame
         except distributed.KilledWorker as exc:
-            raise ValueError(
+            raise BadInput(
                 f"a chunk killed {exc.allowed_failures + 1} dask workers in a row "
                 "(distributed.scheduler.allowed-failures); finished chunks are saved, "
                 "finish with --resume"
             ) from None
         except FutureCancelledError as exc:
-            raise ValueError(
+            raise BadInput(
                 f"lost the dask scheduler mid-run ({exc}); finished chunks are saved, "
                 "finish with --resume"
             ) from None

@@ -26,6 +26,7 @@ import pandas as pd
 from analysis.results import store
 from analysis.run import sweep, tournament
 from analysis.stats import balance
+from engines.errors import BadInput
 
 #: Seed branches of search rounds (0 is the run's own stream, 1 confirmation runs).
 SEARCH_BRANCH = 100
@@ -43,12 +44,12 @@ def parse_objective(text: str) -> tuple[str, str, float | None]:
         try:
             value = float(target) if target else None
         except ValueError:
-            raise ValueError(f"--objective source_share:NAME=TARGET needs a number, got "
+            raise BadInput(f"--objective source_share:NAME=TARGET needs a number, got "
                              f"{target!r}") from None
         if value is not None and not 0 <= value <= 1:
-            raise ValueError("--objective source_share target must be a share in 0..1")
+            raise BadInput("--objective source_share target must be a share in 0..1")
         return kind, name, value
-    raise ValueError(f"--objective must be first_edge, seat_spread or source_share:NAME, "
+    raise BadInput(f"--objective must be first_edge, seat_spread or source_share:NAME, "
                      f"got {text!r}")
 
 
@@ -61,7 +62,7 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
         key = f"share:{source}"
         if key not in inf:
             known = ", ".join(k[6:] for k in inf if k.startswith("share:"))
-            raise ValueError(f"no scoring source {source!r}; sources: {known}")
+            raise BadInput(f"no scoring source {source!r}; sources: {known}")
         shares = [k for k in inf if k.startswith("share:")]
         target = 1 / len(shares) if target is None else target
     else:
@@ -94,7 +95,7 @@ class SearchSpec:
         """New games per surviving candidate in each round of successive halving."""
         count = len(self.candidates())
         if count < 2:
-            raise ValueError("--vary gives only one candidate; list at least two values")
+            raise BadInput("--vary gives only one candidate; list at least two values")
         rounds = max(1, math.ceil(math.log2(count)))
         per_round = self.budget // rounds
         plan, alive = [], count
@@ -103,7 +104,7 @@ class SearchSpec:
             alive = max(1, math.ceil(alive / 2))
         if min(plan) < MIN_ROUND_GAMES:
             need = rounds * MIN_ROUND_GAMES * count
-            raise ValueError(f"--budget {self.budget} is too small for {count} candidates: "
+            raise BadInput(f"--budget {self.budget} is too small for {count} candidates: "
                              f"successive halving needs at least {need} games")
         return plan
 
@@ -130,7 +131,7 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
                            dict(cell.rules)).validated()
     out = Path(out_dir)
     if out.exists() and any(out.iterdir()) and not (out / "round-1").exists():
-        raise ValueError(f"{out} is not empty and holds no search; use another --out")
+        raise BadInput(f"{out} is not empty and holds no search; use another --out")
     alive = [c.name for c in candidates]
     tables: dict[str, list[pd.DataFrame]] = {name: [] for name in alive}
     spent = 0

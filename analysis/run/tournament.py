@@ -30,6 +30,7 @@ from engines import _build as engine_build
 from engines import datasets, get_game, play_game
 from engines.bots import make_bot
 from engines.core import AVAILABILITY_EVERY, rules_to_str
+from engines.errors import BadInput
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -56,13 +57,13 @@ class RunSpec:
         game = get_game(self.game)
         game.check_players(self.players)
         if self.games <= 0:
-            raise ValueError(f"--games must be positive, got {self.games}")
+            raise BadInput(f"--games must be positive, got {self.games}")
         if self.seed < 0:
-            raise ValueError(f"--seed must be >= 0, got {self.seed}")
+            raise BadInput(f"--seed must be >= 0, got {self.seed}")
         if self.seed_branch < 0:
-            raise ValueError(f"seed branch must be >= 0, got {self.seed_branch}")
+            raise BadInput(f"seed branch must be >= 0, got {self.seed_branch}")
         if len(self.bots) != self.players:
-            raise ValueError(f"{len(self.bots)} bots for {self.players} players")
+            raise BadInput(f"{len(self.bots)} bots for {self.players} players")
         rules = game.checked_rules(**self.rules)  # bad options or components file: ValueError
         for spec in self.bots:
             make_bot(spec, game)
@@ -86,7 +87,7 @@ def fill_lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
     if not specs:
         specs = ["heuristic"]
     if len(specs) > players:
-        raise ValueError(f"{len(specs)} bots given for {players} players")
+        raise BadInput(f"{len(specs)} bots given for {players} players")
     return tuple(specs) + (specs[-1],) * (players - len(specs))
 
 
@@ -259,13 +260,13 @@ def run(
     if _manifest is None:
         spec = spec.validated()
         if run_dir.exists() and any(run_dir.iterdir()):
-            raise ValueError(f"{run_dir} is not empty; use --resume {run_dir} or another --out")
+            raise BadInput(f"{run_dir} is not empty; use --resume {run_dir} or another --out")
         try:
             run_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ValueError(f"cannot create output directory {run_dir}: {exc.strerror}") from None
+            raise BadInput(f"cannot create output directory {run_dir}: {exc.strerror}") from None
         if not os.access(run_dir, os.W_OK):
-            raise ValueError(f"output directory {run_dir} is not writable")
+            raise BadInput(f"output directory {run_dir} is not writable")
         manifest = new_manifest(spec)
         store.write_manifest(run_dir, manifest)
     else:
@@ -315,5 +316,5 @@ def run_or_resume(
     stored = spec_from_manifest(store.read_manifest(run_dir))
     same = ("game", "players", "games", "bots", "seed", "rules", "rotate", "seed_branch")
     if any(getattr(stored, key) != getattr(wanted, key) for key in same):
-        raise ValueError(f"{run_dir} holds a different run; remove it or use another --out")
+        raise BadInput(f"{run_dir} holds a different run; remove it or use another --out")
     return resume(run_dir, jobs, progress, backend, scheduler)

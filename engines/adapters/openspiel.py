@@ -40,6 +40,7 @@ import pyspiel
 import engines
 from engines.adapters import openspiel_name, win_shares
 from engines.core import Game, State, make_rules, rule_changes
+from engines.errors import BadInput
 
 __all__ = ["TabletopGame", "TabletopState", "register", "ISMCTSBot", "make_ismcts"]
 
@@ -92,14 +93,14 @@ class TabletopGame(pyspiel.Game):
         defaults = _parameter_defaults(game)
         unknown = sorted(set(params) - set(defaults))
         if unknown:
-            raise ValueError(f"unknown parameter {unknown[0]!r} for {game.name}")
+            raise BadInput(f"unknown parameter {unknown[0]!r} for {game.name}")
         merged = {**defaults, **params}
         self.num_seats = int(merged.pop("players"))
         game.check_players(self.num_seats)
         self.seed = int(merged.pop("seed"))
         self.utility = merged.pop("utility")
         if self.utility not in UTILITIES:
-            raise ValueError(f"utility must be one of {', '.join(UTILITIES)}")
+            raise BadInput(f"utility must be one of {', '.join(UTILITIES)}")
         options = {k: (None if v == "" else v) for k, v in merged.items()
                    if v != defaults[k]}
         self.rules = make_rules(game.Rules, options)
@@ -127,7 +128,7 @@ class TabletopGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
         if params:
-            raise ValueError(f"observation parameters not supported; passed {params}")
+            raise BadInput(f"observation parameters not supported; passed {params}")
         return Observer(self._example)
 
 
@@ -274,13 +275,13 @@ class ISMCTSBot:
         from open_spiel.python.algorithms import ismcts
 
         if simulations < 2:  # OpenSpiel's first simulation only expands the root
-            raise ValueError("simulations must be at least 2")
+            raise BadInput("simulations must be at least 2")
         if rollouts < 1:
-            raise ValueError("rollouts must be at least 1")
+            raise BadInput("rollouts must be at least 1")
         policies = {"max_visit": ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
                     "max_value": ismcts.ISMCTSFinalPolicyType.MAX_VALUE}
         if final not in policies:
-            raise ValueError(f"final must be one of {', '.join(policies)}")
+            raise BadInput(f"final must be one of {', '.join(policies)}")
         self.game = game
         self.simulations = simulations
         self.uct_c = uct_c

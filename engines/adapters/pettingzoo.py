@@ -32,6 +32,7 @@ from pettingzoo import AECEnv
 import engines
 from engines.adapters import win_shares
 from engines.core import State
+from engines.errors import BadInput
 
 __all__ = ["TabletopEnv", "env", "raw_env"]
 
@@ -49,7 +50,7 @@ class TabletopEnv(AECEnv):
         self.rules = self.game.make_rules(**rules)
         self.game.check_players(self.num_seats)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+            raise BadInput(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabletop_{self.game.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(self.num_seats)]

@@ -14,13 +14,14 @@ from collections.abc import Callable
 
 from engines.bots.random_bot import RandomBot
 from engines.core import Bot, Game
+from engines.errors import BadInput
 
 __all__ = [
     "BOTS", "BotSpecError", "RandomBot", "bot_names", "make_bot", "parse_spec", "split_specs",
 ]
 
 
-class BotSpecError(ValueError):
+class BotSpecError(BadInput):
     """A bot spec that names no bot, an unknown variant or a malformed option."""
 
 

@@ -3,6 +3,8 @@
 
 from dataclasses import dataclass, field
 
+from engines.errors import BadInput
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -30,4 +32,4 @@ class Rules:
     )
     def __post_init__(self) -> None:
         if self.max_failed_starts < 1:
-            raise ValueError("max_failed_starts must be at least 1")
+            raise BadInput("max_failed_starts must be at least 1")
