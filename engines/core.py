@@ -516,6 +516,13 @@ class Game:
         file with the game's own loader): a bad file fails here, before any run starts."""
         rules = self.make_rules(**options)
         self.dataset(rules)
+        source = getattr(rules, "components", "")
+        if source and self.replaceable_data is not None:  # a file or items: can it be played?
+            from engines import datasets
+
+            plain = {k: v for k, v in options.items() if not k.startswith("components.")}
+            datasets.check_playable(self.name, {**plain, "components": source},
+                                    f"components {source}")
         return rules
 
     def check_players(self, num_players: int) -> None:

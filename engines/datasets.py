@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -172,19 +172,28 @@ def fold(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     folded = {k: v for k, v in options.items() if not k.startswith(PREFIX)}
     folded["components"] = INLINE + json.dumps({"file": path, "set": changes},
                                                sort_keys=True, separators=(",", ":"))
-    _check_playable(game, folded, dotted)
+    what = ", ".join(f"{k}={text_of(v) if not isinstance(v, str) else v}"
+                     for k, v in dotted.items())
+    check_playable(game, folded, f"data {what}")
     return folded
 
 
-def _check_playable(game_name: str, options: Mapping[str, Any], dotted: Mapping) -> None:
+#: (game, components value) pairs already played through by `check_playable`.
+_PLAYABLE: set[tuple[str, str]] = set()
+
+
+def check_playable(game_name: str, options: Mapping[str, Any], what: str) -> None:
     """Build the data set and play one random game per player count: a value the engine
-    cannot play (a deck too small to deal ...) fails here, not in a worker."""
+    cannot play (a deck too small to deal, an envoy of a clan that does not exist ...) fails
+    here with one `BadInput` naming `what`, not in a worker.  The same check serves
+    `--rule components.ITEM=VALUE` and a components file."""
     from engines import get_game, play_game
     from engines.bots import make_bot
 
+    key = (game_name, str(options.get("components", "")))
+    if key in _PLAYABLE:
+        return
     game = get_game(game_name)
-    what = ", ".join(f"{k}={text_of(v) if not isinstance(v, str) else v}"
-                     for k, v in dotted.items())
     try:
         rules = game.make_rules(**options)
         game.dataset(rules)
@@ -193,12 +202,35 @@ def _check_playable(game_name: str, options: Mapping[str, Any], dotted: Mapping)
             play_game(game, [bot] * players, 1, players, options)
     except ValueError as exc:
         message = str(exc).replace("components file ", "data set ")
-        raise BadInput(message if message.startswith("data item")
-                         else f"data {what}: {message}") from None
+        raise BadInput(message if message.startswith(("data item", "data set"))
+                       else f"{what}: {message}") from None
     except (IndexError, KeyError, TypeError, ZeroDivisionError, AssertionError,
-            RecursionError, AttributeError) as exc:
-        raise BadInput(f"data {what}: the engine cannot play this data set "
-                         f"({type(exc).__name__}: {exc})") from None
+            RecursionError, AttributeError, OverflowError) as exc:
+        raise BadInput(f"{what}: the engine cannot play this data set "
+                       f"({type(exc).__name__}: {exc})") from None
+    if len(_PLAYABLE) >= 256:
+        _PLAYABLE.clear()
+    _PLAYABLE.add(key)
+
+
+def check_items(game: str, path: str, data: dict[str, Any], keys: Collection[str]) -> None:
+    """Give every item a components file sets (directly, or through the table key it is
+    derived from) the check `--rule components.ITEM=VALUE` gives it: the same types, ranges
+    and refusals whichever way a value comes in."""
+    data_set = dataset_of(game)
+    assert data_set is not None
+    for item in data_set.items:
+        if (item.key or item.name) not in keys:
+            continue
+        try:
+            value = item.get(data)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
+            raise BadInput(f"components file {path} has the wrong shape: cannot read "
+                           f"{item.key or item.name}") from None
+        try:
+            item.parse(value)
+        except BadInput as exc:
+            raise BadInput(f"components file {path}: {exc}") from None
 
 
 def resolve(game: str, source: str) -> tuple[dict[str, Any], str]:
@@ -219,6 +251,7 @@ def resolve(game: str, source: str) -> tuple[dict[str, Any], str]:
         raw = component_file.read(path)
         read = component_file.parse(path, raw, data_set.default_data)
         data.update(read)
+        check_items(game, path, data, read)
         name = read.get(data_set.label_key)
         base = (str(name) if name else f"file:{path}") + "#" + \
             hashlib.sha256(raw).hexdigest()[:8]

@@ -52,6 +52,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("bot-unknown", [GAME, "--bots", "nonsense"]),
     ("bot-heuristic-style", [GAME, "--bots", "heuristic:nope"]),
     ("mcts-iterations-huge", [GAME, "--bots", "mcts:iterations=1e23"]),
+    ("mcts-iterations-10-to-23", [GAME, "--bots", "mcts:iterations=" + "1" + "0" * 23]),
+    ("mcts-time-huge", [GAME, "--bots", "mcts:time=1e9"]),
     ("mcts-iterations-float", [GAME, "--bots", "mcts:iterations=2.5"]),
     ("mcts-iterations-0", [GAME, "--bots", "mcts:iterations=0"]),
     ("mcts-iterations-text", [GAME, "--bots", "mcts:iterations=many"]),
@@ -67,6 +69,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("data-years-0", ["time-pirates", "--rule", "components={d}/years-0.toml"]),
     ("data-years-negative", ["time-pirates", "--rule", "components={d}/years-negative.toml"]),
     ("data-years-1e400", ["time-pirates", "--rule", "components={d}/years-huge.toml"]),
+    ("data-guard-value-9", ["ninjato", "--rule", "components={d}/guard-9.json"]),
     ("data-missing", ["ninjato", "--rule", "components={d}/none.toml"]),
     ("data-not-toml", ["ninjato", "--rule", "components={d}/broken.toml"]),
     ("data-unknown-key", ["ninjato", "--rule", "components={d}/unknown-key.toml"]),
@@ -163,6 +166,7 @@ def make_files(d: Path) -> None:
     envoys[0]["clan"] = 7
     files = {
         "guards-empty.toml": "guards = []\n",
+        "guard-9.json": json.dumps({"guards": [[9, 0]] + ninjato_data.DEFAULT_DATA["guards"][1:]}),
         "envoy-clan-7.json": json.dumps({"envoys": envoys}),
         "huge.toml": "treasure_values = [1e400, 3, 4, 5]\n",
         "dojo-negative.toml": "dojo_counts = [-1, 10, 12, 10, 10]\n",

@@ -2,8 +2,9 @@
 
 Every user mistake (unknown game, bot or rule, players out of range, unwritable output,
 corrupt results) raises `BadInput` and ends as one line `error: ...` on stderr with exit
-code 2, never a traceback.  Any other exception is a bug in the toolkit: one line saying so
-and where its traceback was written, exit code 1.
+code 2, never a traceback.  An `OSError` (disk full, permission denied) is one `error:` line
+with exit code 1.  Any other exception is a bug in the toolkit: one line saying so and where
+its traceback was written, exit code 1.
 Command modules (`games`, `replay`, `studies`, `whatif`) import only `common` and `options`
 of this package; this module imports them and adds their commands to the app.
 """

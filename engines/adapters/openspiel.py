@@ -324,7 +324,11 @@ def make_ismcts(game: Game, variant: str | None, options: dict[str, str]) -> ISM
 
     if variant:
         raise BotSpecError(f"ismcts takes options, not a variant ({variant!r})")
-    parsers = {"simulations": parse_int, "uct_c": parse_float, "rollouts": parse_int,
+    from engines.bots.mcts.options import MAX_ITERATIONS
+
+    parsers = {"simulations": lambda bot, key, raw: parse_int(bot, key, raw, 2, MAX_ITERATIONS),
+               "uct_c": parse_float,
+               "rollouts": lambda bot, key, raw: parse_int(bot, key, raw, 1, MAX_ITERATIONS),
                "final": lambda bot, key, raw: raw}
     check_known("ismcts", options, parsers)
     kwargs: dict[str, Any] = {key: parsers[key]("ismcts", key, raw) for key, raw in options.items()}

@@ -281,6 +281,15 @@ def build(data: dict[str, Any], treasure_mix: str = "B") -> Components:
             names.append(s["name"])
     if sum(1 for e in effect if e == E_DISGUISE) < 3:
         raise BadInput("the data set needs 3 disguise tiles (one per round 5-7)")
+    clans = range(len(CLAN_NAMES))
+    if not d["guards"] or any(int(v) not in range(1, 6) or int(a) not in (0, 1)
+                              for v, a in d["guards"]):
+        raise BadInput("guards must be a non-empty list of [value 1-5, alarm 0 or 1]")
+    if not d["envoys"] or any(int(e["clan"]) not in clans or int(e["mask"]) not in (0, 1)
+                              for e in d["envoys"]):
+        raise BadInput(f"every envoy needs a clan 0-{len(clans) - 1} and a mask 0 or 1")
+    if any(int(c) not in clans for c, _ in d["setup_tokens"]):
+        raise BadInput(f"every setup token needs a clan 0-{len(clans) - 1}")
     ages = [int(e["age"]) for e in d["envoys"]]
     if len(set(ages)) != len(ages):
         raise BadInput("envoy ages must be unique (ruling A13)")
