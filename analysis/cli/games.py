@@ -28,6 +28,7 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    path_value,
 )
 from analysis.present.summary import print_summary
 from analysis.results import store
@@ -54,7 +55,7 @@ def simulate_game(
             return tournament.resume(resume, jobs, progress, backend, scheduler)
     else:
         game = get_game(game_name)
-        players = players or game.players_default
+        players = game.players_default if players is None else players
         game.check_players(players)
         lineup = tournament.fill_lineup(split_specs(bots), players)
         if seed is None:
@@ -92,6 +93,7 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
+            parser=path_value,
             help="Results directory (default results/GAME-TIME-sSEED).")] = None,
         resume: Resume = None,
         rule: Rules = None,
@@ -158,7 +160,7 @@ def bench(
     from analysis.bench import bench_bot, interpreter, reference_microseconds
 
     game = get_game(game_name)
-    players = players or game.players_default
+    players = game.players_default if players is None else players
     game.check_players(players)
     rules = parse_rules(rule or [])
     game.checked_rules(**rules)

@@ -29,6 +29,8 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    jobs_value,
+    path_value,
 )
 from analysis.present.formats import percent
 from engines.errors import BadInput
@@ -68,6 +70,7 @@ def compare_command(
     rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Directory for the permutation runs (default results/compare-GAME-TIME).")]
     = None,
     vs_rotation: Annotated[bool, typer.Option(
@@ -86,7 +89,7 @@ def compare_command(
     from engines.bots import split_specs
 
     game = get_game(game_name)
-    players = players or game.players_default
+    players = game.players_default if players is None else players
     game.check_players(players)
     if games <= 0:
         raise BadInput(f"--games must be positive, got {games}")
@@ -144,15 +147,17 @@ def _announce(message: str) -> None:
 
 
 def report_command(
-    run_dirs: Annotated[list[Path], typer.Argument(
+    run_dirs: Annotated[list[Path], typer.Argument(parser=path_value,
         metavar="RUN_DIR...", help="Run directories, or directories holding runs.")],
-    out: Annotated[Path, typer.Option(help="HTML file to write.")] = Path("report.html"),
+    out: Annotated[Path, typer.Option(parser=path_value,
+        help="HTML file to write.")] = Path("report.html"),
     title: Annotated[str, typer.Option(help="Report title.")] = "",
     bootstrap: Bootstrap = 100,
     confirm: Confirm = True,
     confirm_games: ConfirmGames = None,
     jobs: Annotated[int, typer.Option(
-        help="Worker processes for confirmation games (-1 = all cores).")] = -1,
+        parser=jobs_value, help="Worker processes for confirmation games (-1 = one per "
+                                "core).")] = -1,
 ) -> None:
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
     from analysis.present.report import write_report
@@ -165,13 +170,14 @@ def report_command(
 
 
 def run_command(
-    spec_file: Annotated[Path, typer.Argument(metavar="EXPERIMENT.toml",
+    spec_file: Annotated[Path, typer.Argument(parser=path_value, metavar="EXPERIMENT.toml",
                                               help="Experiment file (see experiments/).")],
     games: Annotated[int | None, typer.Option(
         "--games", "-n", help="Games per run, overriding the file (for quick runs).")] = None,
     scale: Annotated[float, typer.Option(
         help="Multiply every run's games by this (e.g. 0.05 for a quick look).")] = 1.0,
-    out: Annotated[Path, typer.Option(help="Root directory; runs go to OUT/NAME/...")]
+    out: Annotated[Path, typer.Option(parser=path_value,
+        help="Root directory; runs go to OUT/NAME/...")]
     = Path("results"),
     jobs: Jobs = -1,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the runs, play nothing.")]

@@ -26,6 +26,7 @@ from analysis.cli.options import (
     Resume,
     RunSeed,
     Scheduler,
+    path_value,
 )
 from analysis.run import tournament
 from engines.errors import BadInput
@@ -51,6 +52,7 @@ def register(app: typer.Typer) -> None:
     def data(
         game_name: GameName,
         out: Annotated[Path | None, typer.Option(
+            parser=path_value,
             help="Write the data set to this .toml file instead of printing it.")] = None,
         rule: Annotated[list[str] | None, typer.Option(
             "--rule", help="components=PATH or components.ITEM=VALUE (repeatable): show the "
@@ -107,6 +109,7 @@ def register(app: typer.Typer) -> None:
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
+            parser=path_value,
             help="Sweep directory: one run directory per cell (default results/sweep-...).")]
         = None,
         rule: BaseRules = None,
@@ -129,7 +132,7 @@ def register(app: typer.Typer) -> None:
             out = resume
         else:
             game = get_game(game_name)
-            players = players or game.players_default
+            players = game.players_default if players is None else players
             game.check_players(players)
             spec = sweep.SweepSpec(
                 game=game_name, players=players, games=games,
@@ -204,6 +207,7 @@ def register(app: typer.Typer) -> None:
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
+            parser=path_value,
             help="Search directory (rerun with the same --out to resume).")] = None,
         rule: BaseRules = None,
         backend: Backend = "loky",
@@ -216,7 +220,7 @@ def register(app: typer.Typer) -> None:
         from engines.bots import split_specs
 
         game = get_game(game_name)
-        players = players or game.players_default
+        players = game.players_default if players is None else players
         game.check_players(players)
         search.parse_objective(objective)
         if budget <= 0:

@@ -67,7 +67,7 @@ def play(
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     game = get_game(game_name)
-    players = players or game.players_default
+    players = game.players_default if players is None else players
     game.check_players(players)
     if not 0 <= seat < players:
         raise BadInput(f"--seat must be 1-{players}, got {seat + 1}")

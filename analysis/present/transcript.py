@@ -134,7 +134,7 @@ def from_run(run_dir: str | os.PathLike, index: int) -> GameSource:
     if rows.empty:
         raise store.RunError(f"game {index} is not in the finished chunks of {run_dir}")
     game = get_game(spec.game)
-    seed = int(tournament.run_seeds(spec.seed, spec.games)[index])
+    seed = int(tournament.seeds_between(spec.seed, index, index + 1, spec.seed_branch)[0])
     lineup = tournament.lineup_for(spec, index)
     bots = [make_bot(bot_spec, game) for bot_spec in lineup]
     record = play_game(game, bots, seed, spec.players, spec.rules, record=True)

@@ -2,9 +2,10 @@
 
 The dask path drives a `distributed.Client` directly (`submit(pure=False, retries=...)` +
 `as_completed`) rather than through joblib's dask backend, because
-- every chunk is submitted at once, so the scheduler balances them over whatever workers
-  exist *now*, including machines that join mid-run (joblib only pre-dispatches about
-  2 x the threads it saw at start);
+- up to `DASK_WINDOW` chunks are submitted at once (then one more per finished chunk, so a
+  run of any size is planned in constant memory), so the scheduler balances them over
+  whatever workers exist *now*, including machines that join mid-run (joblib only
+  pre-dispatches about 2 x the threads it saw at start);
 - a worker that dies takes its running chunk with it; the scheduler re-runs that chunk
   elsewhere (up to `distributed.scheduler.allowed-failures` deaths), and `retries` covers
   a chunk that raised on a sick worker; chunks are keyed by number, so the parent writes each
@@ -22,10 +23,11 @@ import contextlib
 import functools
 import hashlib
 import importlib
+import itertools
 import socket
 import sys
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,8 @@ CONNECT_TIMEOUT = 10.0
 TASK_RETRIES = 2
 #: Seconds to wait for a remote scheduler to have at least one worker.
 WORKER_TIMEOUT = 60.0
+#: Chunks in flight on a dask cluster: plenty for any cluster, bounded for any run size.
+DASK_WINDOW = 1024
 
 
 class CodeMismatchError(BadInput):
@@ -117,7 +121,7 @@ async def _identity(address: str) -> Any:
 
 def parallel_chunks(
     play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
-    todo: list[tuple[int, int, int]], jobs: int, backend: str, scheduler: str | None,
+    todo: Iterable[tuple[int, int, int]], jobs: int, backend: str, scheduler: str | None,
 ) -> Iterator[tuple[int, Any]]:
     """Yield (chunk number, result) as chunks finish, each chunk number exactly once."""
     if backend == "loky":
@@ -135,7 +139,7 @@ def _task(play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
 
 def _loky_chunks(
     play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
-    todo: list[tuple[int, int, int]], jobs: int,
+    todo: Iterable[tuple[int, int, int]], jobs: int,
 ) -> Iterator[tuple[int, Any]]:
     import joblib
 
@@ -215,30 +219,36 @@ def _check_cluster(client: Any, game: str) -> str:
 
 def _dask_chunks(
     play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
-    todo: list[tuple[int, int, int]], jobs: int, scheduler: str | None,
+    todo: Iterable[tuple[int, int, int]], jobs: int, scheduler: str | None,
 ) -> Iterator[tuple[int, Any]]:
     distributed = _import_distributed()
     from distributed.client import FutureCancelledError
 
-    if not todo:
+    pending = iter(todo)
+    first = list(itertools.islice(pending, DASK_WINDOW))
+    if not first:
         return
     token = uuid.uuid4().hex[:8]
     with dask_client(scheduler, jobs) as client:
         # A private LocalCluster runs this checkout; remote workers must prove they do too.
         fingerprint = _check_cluster(client, spec.game) if scheduler else None
-        futures = [
-            client.submit(
+
+        def submit(number: int, start: int, stop: int) -> Any:
+            return client.submit(
                 _dask_task, play_chunk, spec, meta, number, start, stop, fingerprint,
                 key=f"chunk-{meta['run_id']}-{number:05d}-{token}", pure=False,
                 retries=TASK_RETRIES,
             )
-            for number, start, stop in todo
-        ]
-        completed = distributed.as_completed(futures, loop=client.loop, with_results=True)
-        del futures  # as_completed now holds the only references: results free as yielded
+
+        # as_completed holds the only references: results free as they are yielded
+        completed = distributed.as_completed([submit(*chunk) for chunk in first],
+                                             loop=client.loop, with_results=True)
         seen: set[int] = set()
         try:
             for _future, (number, frame) in completed:
+                following = next(pending, None)
+                if following is not None:
+                    completed.add(submit(*following))
                 if number not in seen:
                     seen.add(number)
                     yield number, frame

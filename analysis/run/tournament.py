@@ -10,13 +10,12 @@ before it is counted, so an interrupted run resumes with `resume(run_dir)` and l
 from __future__ import annotations
 
 import dataclasses
-import functools
 import gc
 import importlib.metadata
 import os
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,6 +57,9 @@ class RunSpec:
         game.check_players(self.players)
         if self.games <= 0:
             raise BadInput(f"--games must be positive, got {self.games}")
+        if self.chunk_size < 0:
+            raise BadInput(f"--chunk-size must be >= 0 (0 = chosen for you), got "
+                           f"{self.chunk_size}")
         if self.seed < 0:
             raise BadInput(f"--seed must be >= 0, got {self.seed}")
         if self.seed_branch < 0:
@@ -102,22 +104,39 @@ def game_seeds(seed: int, games: int, branch: int = 0) -> np.ndarray:
     spawn key (k,), so a confirmation run's deals are reproducible from the run seed and
     disjoint from the original's.
     """
+    return seeds_between(seed, 0, games, branch)
+
+
+#: numpy's SeedSequence output mixing (`generate_state`), needed to start at any word.
+_INIT_B, _MULT_B, _XSHIFT = 0x8B51F9DD, 0x58F38DED, 16
+
+
+def seeds_between(seed: int, start: int, stop: int, branch: int = 0) -> np.ndarray:
+    """The seeds of games [start, stop): exactly `game_seeds(seed, stop)[start:stop]`, in
+    time and memory proportional to stop - start, however large `start` is.
+
+    `SeedSequence.generate_state(n)` has no skip-ahead, so a chunk far into a long run would
+    have to generate every seed before it (a 10**12-game run: 8 TB).  Word i of its output
+    only depends on the entropy pool and on the hash constant INIT_B * MULT_B**i (mod 2**32),
+    so the words of a range are computed directly (`tests/test_runner.py` checks them against
+    numpy's own).
+    """
     sequence = (np.random.SeedSequence(seed) if branch == 0
                 else np.random.SeedSequence(seed, spawn_key=(branch,)))
-    state = sequence.generate_state(games, dtype=np.uint64)
+    pool = np.asarray(sequence.pool, dtype=np.uint32)
+    first, count = 2 * start, 2 * (stop - start)  # two 32-bit words per 64-bit seed
+    if count <= 0:
+        return np.zeros(0, dtype=np.int64)
+    steps = np.full(count, _MULT_B, dtype=np.uint32)
+    steps[0] = _INIT_B * pow(_MULT_B, first, 2**32) % 2**32
+    with np.errstate(over="ignore"):
+        before = np.multiply.accumulate(steps, dtype=np.uint32)  # hash constant of word i
+        words = pool[(np.arange(first, first + count, dtype=np.uint64)
+                      % np.uint64(len(pool))).astype(np.intp)] ^ before
+        words *= before * np.uint32(_MULT_B)
+        words ^= words >> np.uint32(_XSHIFT)
+    state = words.astype("<u4").view("<u8").astype(np.uint64)
     return (state >> np.uint64(1)).astype(np.int64)
-
-
-@functools.lru_cache(maxsize=2)
-def run_seeds(seed: int, games: int, branch: int = 0) -> np.ndarray:
-    """All of a run's game seeds, computed once per worker process (read-only).
-
-    `generate_state` cannot skip ahead, so slicing `game_seeds(seed, stop)` per chunk made
-    every chunk regenerate the seeds before it (cost: README, "Architecture").
-    """
-    seeds = game_seeds(seed, games, branch)
-    seeds.setflags(write=False)
-    return seeds
 
 
 def lineup_for(spec: RunSpec, game_index: int) -> tuple[str, ...]:
@@ -128,11 +147,37 @@ def lineup_for(spec: RunSpec, game_index: int) -> tuple[str, ...]:
     return spec.bots[shift:] + spec.bots[:shift]
 
 
-def chunks(spec: RunSpec) -> list[tuple[int, int, int]]:
-    """(chunk number, first game index, end game index) for the whole run."""
+def chunks(spec: RunSpec, skip: Collection[int] = ()) -> Iterator[tuple[int, int, int]]:
+    """(chunk number, first game index, end game index) for the whole run, but the chunk
+    numbers in `skip`; lazily, so a run of any size is planned in constant memory."""
     size = spec.chunk_size
-    return [(i, start, min(start + size, spec.games))
-            for i, start in enumerate(range(0, spec.games, size))]
+    for number in range(chunk_count(spec)):
+        if number not in skip:
+            yield number, number * size, min((number + 1) * size, spec.games)
+
+
+def chunk_count(spec: RunSpec) -> int:
+    return -(-spec.games // spec.chunk_size)
+
+
+def chunk_games(spec: RunSpec, number: int) -> int:
+    """Games in chunk `number` (the last one may be short)."""
+    return min((number + 1) * spec.chunk_size, spec.games) - number * spec.chunk_size
+
+
+def check_jobs(jobs: int) -> None:
+    """A positive count of worker processes, or -1 (one per core)."""
+    if not isinstance(jobs, int) or jobs == 0 or jobs < -1:
+        raise BadInput(f"--jobs must be a positive number of worker processes or -1 for one "
+                       f"per core, got {jobs}")
+
+
+def workers(jobs: int, chunks_left: int) -> int:
+    """Processes worth starting: never more than the cores, nor than the chunks to play
+    (8 workers for one chunk would start 7 idle processes)."""
+    cores = os.cpu_count() or 1
+    wanted = cores if jobs == -1 else jobs
+    return max(1, min(wanted, cores, chunks_left))
 
 
 def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
@@ -151,7 +196,7 @@ def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa
 
 def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
     game = get_game(spec.game)
-    seeds = run_seeds(spec.seed, spec.games, spec.seed_branch)[start:stop].tolist()
+    seeds = seeds_between(spec.seed, start, stop, spec.seed_branch).tolist()
     bot_for: dict[tuple[int, str], Any] = {}
     bots_of: dict[tuple[str, ...], list] = {}
     records, lineups = [], []
@@ -232,7 +277,7 @@ class RunResult:
 
 
 def _execute(
-    spec: RunSpec, meta: dict[str, Any], todo: list[tuple[int, int, int]], jobs: int,
+    spec: RunSpec, meta: dict[str, Any], todo: Iterable[tuple[int, int, int]], jobs: int,
     backend: str, scheduler: str | None,
 ) -> Iterator[tuple[int, pa.Table]]:
     """Yield (chunk number, table) as chunks finish, in whatever order they finish."""
@@ -256,6 +301,7 @@ def run(
 ) -> RunResult:
     """Play the run into `out_dir` (created; must be empty unless resuming) and load it."""
     check_backend(backend, scheduler)  # before any output exists
+    check_jobs(jobs)
     run_dir = Path(out_dir)
     if _manifest is None:
         spec = spec.validated()
@@ -273,21 +319,19 @@ def run(
         manifest = _manifest
     meta = {"run_id": manifest["run_id"], "game": spec.game,
             "rules": manifest["rules_str"], "dataset": manifest["dataset"]}
-    done = store.finished_chunks(run_dir)
-    todo = [c for c in chunks(spec) if c[0] not in done]
-    sizes = {number: stop - start for number, start, stop in todo}
+    done = {n for n in store.finished_chunks(run_dir) if 0 <= n < chunk_count(spec)}
+    played_before = sum(chunk_games(spec, n) for n in done)
     if progress is not None and done:
-        progress(spec.games - sum(sizes.values()))
-    if jobs <= 0:
-        jobs = os.cpu_count() or 1
+        progress(played_before)
+    jobs = workers(jobs, chunk_count(spec) - len(done))
     started = time.perf_counter()
-    for number, table in _execute(spec, meta, todo, jobs, backend, scheduler):
+    for number, table in _execute(spec, meta, chunks(spec, done), jobs, backend, scheduler):
         store.write_part(run_dir, number, table)
         if progress is not None:
-            progress(sizes[number])
+            progress(chunk_games(spec, number))
     seconds = time.perf_counter() - started
     frame = store.load_run(run_dir)
-    return RunResult(frame, run_dir, manifest, sum(sizes.values()), seconds)
+    return RunResult(frame, run_dir, manifest, spec.games - played_before, seconds)
 
 
 def resume(

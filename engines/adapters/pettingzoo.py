@@ -46,7 +46,7 @@ class TabletopEnv(AECEnv):
                  **rules: Any):
         super().__init__()
         self.game = engines.get_game(game)
-        self.num_seats = players or self.game.players_default
+        self.num_seats = self.game.players_default if players is None else players
         self.rules = self.game.make_rules(**rules)
         self.game.check_players(self.num_seats)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
