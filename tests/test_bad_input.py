@@ -18,6 +18,7 @@ import pytest
 from analysis.cli import main
 
 GAME = "tabula-rasa"
+VARY = "castle_rule=first_to_two,two_consecutive"
 #: One bad input per line: (id, argv).  `{d}` is a scratch directory holding the files of
 #: `make_files`; `{run}` a finished 10-game run of GAME (2 players, seed 1).
 CASES: list[tuple[str, list[str]]] = [
@@ -84,29 +85,29 @@ CASES: list[tuple[str, list[str]]] = [
     # sweep
     ("sweep-unknown-key", ["sweep", GAME, "--vary", "colour=1,2", "--out", "{d}/out"]),
     ("sweep-no-vary", ["sweep", GAME, "--out", "{d}/out"]),
-    ("sweep-games-0", ["sweep", GAME, "--vary", "castle_rule=two_consecutive", "--games", "0",
+    ("sweep-games-0", ["sweep", GAME, "--vary", VARY, "--games", "0",
                        "--out", "{d}/out"]),
-    ("sweep-players-0", ["sweep", GAME, "--vary", "castle_rule=two_consecutive",
+    ("sweep-players-0", ["sweep", GAME, "--vary", VARY,
                          "--players", "0", "--out", "{d}/out"]),
-    ("sweep-jobs-minus-5", ["sweep", GAME, "--vary", "castle_rule=two_consecutive",
+    ("sweep-jobs-minus-5", ["sweep", GAME, "--vary", VARY,
                             "--jobs", "-5", "--out", "{d}/out"]),
-    ("sweep-report-missing-dir", ["sweep", GAME, "--vary", "castle_rule=two_consecutive",
+    ("sweep-report-missing-dir", ["sweep", GAME, "--vary", VARY,
                                   "--games", "5", "--out", "{d}/out",
                                   "--report", "{d}/nowhere/r.html"]),
-    ("sweep-out-empty", ["sweep", GAME, "--vary", "castle_rule=two_consecutive",
+    ("sweep-out-empty", ["sweep", GAME, "--vary", VARY,
                          "--games", "5", "--out", ""]),
     # balance-search
-    ("search-objective", ["balance-search", GAME, "--vary", "castle_rule=two_consecutive",
+    ("search-objective", ["balance-search", GAME, "--vary", VARY,
                           "--objective", "fairness", "--out", "{d}/out"]),
     ("search-objective-source", ["balance-search", "ninjato", "--vary",
                                  "components.token_values=2,4,6,8;2,4,6,8,10",
                                  "--objective", "source_share:nothing", "--budget", "40",
                                  "--out", "{d}/out"]),
-    ("search-budget-0", ["balance-search", GAME, "--vary", "castle_rule=two_consecutive",
+    ("search-budget-0", ["balance-search", GAME, "--vary", VARY,
                          "--budget", "0", "--out", "{d}/out"]),
-    ("search-budget-small", ["balance-search", GAME, "--vary", "castle_rule=two_consecutive",
+    ("search-budget-small", ["balance-search", GAME, "--vary", VARY,
                              "--budget", "3", "--out", "{d}/out"]),
-    ("search-jobs-0", ["balance-search", GAME, "--vary", "castle_rule=two_consecutive",
+    ("search-jobs-0", ["balance-search", GAME, "--vary", VARY,
                        "--jobs", "0", "--out", "{d}/out"]),
     # run (experiment files)
     ("run-missing-file", ["run", "{d}/none.toml", "--out", "{d}/out"]),
@@ -285,7 +286,8 @@ def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[st
     with tempfile.TemporaryDirectory() as root:
         root_path = Path(root)
         run = make_run(root_path / "run")
-        env = {**os.environ, "TABLETOP_PURE": os.environ.get("TABLETOP_PURE", "1")}
+        env = {**os.environ, "TABLETOP_PURE": os.environ.get("TABLETOP_PURE", "1"),
+               "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
         for name, argv in cases:
             scratch = root_path / name
             scratch.mkdir()

@@ -17,7 +17,7 @@ import traceback
 
 import typer
 
-from analysis.cli import games, replay, studies, whatif
+from analysis.cli import common, games, replay, studies, whatif
 from analysis.cli.common import stderr
 from engines import GAMES
 from engines.errors import BadInput
@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     command = typer.main.get_command(app)
     if not (sys.argv[1:] if argv is None else argv):
         argv = ["--help"]  # a bare `simulate` shows the help, not an error
+    common.invocation[:] = sys.argv[1:] if argv is None else argv
     try:
         rv = command.main(args=argv, prog_name="simulate", standalone_mode=False)
     except typer.Exit as exc:

@@ -15,7 +15,13 @@ import pandas as pd
 import typer
 from rich.table import Table
 
-from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.common import (
+    parse_rules,
+    rerun_command,
+    run_with_progress,
+    stderr,
+    stdout,
+)
 from analysis.cli.options import (
     Backend,
     Bootstrap,
@@ -83,7 +89,9 @@ def compare_command(
     scheduler: Scheduler = None,
 ) -> None:
     """Compare bots in duplicate format: each deal is replayed once per seat permutation."""
+    from analysis.present.report import check_report_path
     from analysis.run import compare
+    from analysis.run.parallel import check_backend
     from analysis.stats import balance
     from engines import get_game
     from engines.bots import split_specs
@@ -96,14 +104,22 @@ def compare_command(
     if bootstrap < 0:
         raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
     seed = secrets.randbelow(2**31) if seed is None else seed
+    if seed < 0:
+        raise BadInput(f"--seed must be >= 0, got {seed}")
     spec = compare.CompareSpec(game_name, players, tuple(split_specs(bots)), games, seed,
                                parse_rules(rule or []), fill)
     spec.run_specs()  # validate everything before playing
+    check_backend(backend or "loky", scheduler)
     out = out or Path("results") / f"compare-{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if report is not None:
+        check_report_path(report, "--report", made=out, html_only=True)
+    compare.check_out_dir(out)
     total = spec.deals * len(spec.seatings)
+    hint = rerun_command(seed=seed, out=out)
     result = run_with_progress(
         f"{game_name} {players}p duplicate", total, quiet,
-        lambda cb: compare.run_duplicate(spec, out, jobs, cb, backend or "loky", scheduler))
+        lambda cb: compare.run_duplicate(spec, out, jobs, cb, backend or "loky", scheduler),
+        saved_in=out, resume_with=hint)
     frame = result.frame
     stdout.print(
         f"[bold]{game_name}[/] · {players} players · line-up {', '.join(spec.lineup)} · "
@@ -123,7 +139,7 @@ def compare_command(
         rotation = run_with_progress(
             f"{game_name} {players}p rotation", total, quiet,
             lambda cb: compare.run_rotation(spec, rot_dir, jobs, cb, backend or "loky",
-                                            scheduler))
+                                            scheduler), saved_in=out, resume_with=hint)
         table = compare.narrowing(frame, rotation)
         _print_frame("Interval half width: duplicate vs plain rotation (same games)",
                      table[["bot", "share_duplicate", "half_width_duplicate", "share_rotation",
@@ -190,6 +206,7 @@ def run_command(
 ) -> None:
     """Run every study of an experiment file, then write OUT/NAME/report.html."""
     from analysis.run import experiments
+    from analysis.run.parallel import check_backend
 
     if confirm_games is not None and confirm_games <= 0:
         raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
@@ -205,10 +222,12 @@ def run_command(
             stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
                          f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
         return
+    check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,
-                                       scheduler, confirm, confirm_games, _announce))
+                                       scheduler, confirm, confirm_games, _announce),
+        saved_in=experiment.out_dir, resume_with=rerun_command())
     stdout.print(f"report: {path}")
 
 

@@ -9,6 +9,7 @@ the game cleanly.  Every game, finished or not, is saved as a transcript file th
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -78,6 +79,10 @@ def play(
     specs += [specs[-1]] * (others - len(specs))
     lineup = specs[:seat] + [HUMAN] + specs[seat:]
     made = [None if spec == HUMAN else make_bot(spec, game) for spec in lineup]
+    if seed is not None and seed < 0:
+        raise BadInput(f"--seed must be >= 0, got {seed}")
+    if not math.isfinite(pause) or pause < 0:
+        raise BadInput(f"--pause must be a finite number of seconds >= 0, got {pause}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     rules = dict(rules or {})

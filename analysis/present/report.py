@@ -454,6 +454,26 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
             + "".join(parts) + "</body></html>")
 
 
+def check_report_path(out: str | os.PathLike, option: str = "--out",
+                      made: str | os.PathLike | None = None, html_only: bool = False) -> Path:
+    """Refuse a report path that cannot be written, before any game is played: a directory,
+    a missing or unwritable parent directory (unless it is `made`, the results directory
+    the command creates first), or with `html_only` a name without .html/.htm."""
+    out = Path(out)
+    if html_only and out.suffix.lower() not in (".html", ".htm"):
+        raise BadInput(f"{option} {out} must be an .html file")
+    if out.is_dir():
+        raise BadInput(f"{option} {out} is a directory; give a file name such as report.html")
+    parent = out.parent
+    if made is not None and parent.resolve() == Path(made).resolve() and not parent.exists():
+        return out
+    if not parent.is_dir():
+        raise BadInput(f"cannot write {option} {out}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise BadInput(f"cannot write {option} {out}: directory {parent} is not writable")
+    return out
+
+
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "", bootstrap: int = 100, confirm: bool = False,
                  confirm_games: int | None = None, jobs: int = 1,
@@ -464,11 +484,7 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     With `confirm`, every finding significant after adjustment is first replayed on fresh
     deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
     """
-    out = Path(out)
-    if out.is_dir():
-        raise BadInput(f"--out {out} is a directory; give a file name such as report.html")
-    if not out.parent.exists():
-        raise BadInput(f"cannot write {out}: directory {out.parent} does not exist")
+    out = check_report_path(out)
     if confirm_games is not None and confirm_games <= 0:
         raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
     frame, manifests = load(paths)

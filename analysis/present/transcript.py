@@ -172,9 +172,46 @@ def load(path: str | os.PathLike) -> GameSource:
         raise store.RunError(f"{path} is not a transcript file (format {TRANSCRIPT_FORMAT})")
     fields = GameSource.__dataclass_fields__
     try:
-        return GameSource(**{k: v for k, v in data.items() if k in fields})
+        source = GameSource(**{k: v for k, v in data.items() if k in fields})
     except TypeError as exc:
         raise store.RunError(f"transcript {path} lacks a field: {exc}") from None
+    check(source, str(path))
+    return source
+
+
+def check(source: GameSource, where: str) -> None:
+    """Refuse a transcript that does not describe a playable game: wrong types, an unknown
+    game or rule, a player count out of range, or an action that is not legal where it
+    stands (found by replaying it)."""
+    def wrong(message: str) -> None:
+        raise store.RunError(f"transcript {where}: {message}")
+
+    def is_int(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if not isinstance(source.game, str):
+        wrong(f"game must be a game's name, got {source.game!r}")
+    game = get_game(source.game)
+    if not is_int(source.players):
+        wrong(f"players must be an integer, got {source.players!r}")
+    game.check_players(source.players)
+    if not is_int(source.seed) or source.seed < 0:
+        wrong(f"seed must be an integer >= 0, got {source.seed!r}")
+    if not isinstance(source.rules, dict):
+        wrong(f"rules must be a table of rule options, got {source.rules!r}")
+    if not isinstance(source.lineup, list) or len(source.lineup) != source.players or not all(
+            isinstance(name, str) for name in source.lineup):
+        wrong(f"lineup must name one player per seat ({source.players}), got {source.lineup!r}")
+    if not isinstance(source.actions, list) or not all(is_int(a) for a in source.actions):
+        wrong("actions must be a list of integer action ids")
+    game.checked_rules(**source.rules)
+    state = game.new_state(source.players, source.seed, **dict(source.rules))
+    for number, action in enumerate(source.actions, 1):
+        if state.is_terminal():
+            wrong(f"action {number} of {len(source.actions)} comes after the game ended")
+        if action not in state.legal_actions():
+            wrong(f"action {number} ({action}) is not legal at that point of the game")
+        state.apply_action(action)
 
 
 def open_source(path: str | os.PathLike, index: int | None, pick: str | None) -> GameSource:

@@ -95,6 +95,14 @@ class CompareResult:
     spec: CompareSpec
 
 
+def check_out_dir(out: Path) -> None:
+    """A comparison directory must be new, empty, or an earlier attempt at a comparison."""
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if out.exists() and any(out.iterdir()) and not (out / COMPARE_FILE).is_file():
+        raise BadInput(f"{out} is not empty and holds no comparison; use another --out")
+
+
 def run_duplicate(
     spec: CompareSpec, out_dir: str | os.PathLike, jobs: int = -1,
     progress: Callable[[int], None] | None = None, backend: str = "loky",
@@ -103,10 +111,7 @@ def run_duplicate(
     """Play (or finish) every permutation's run under `out_dir` and load them together."""
     out = Path(out_dir)
     planned = spec.run_specs()  # validates game, players, bots and rules first
-    if out.exists() and not out.is_dir():
-        raise BadInput(f"{out} is not a directory")
-    if out.exists() and any(out.iterdir()) and not (out / COMPARE_FILE).is_file():
-        raise BadInput(f"{out} is not empty and holds no comparison; use another --out")
+    check_out_dir(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / COMPARE_FILE).write_text(json.dumps({
         "format": "duplicate", "game": spec.game, "players": spec.players,

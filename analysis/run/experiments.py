@@ -115,8 +115,8 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
         _fail(where, f"unknown key {unknown[0]!r}; known: {', '.join(sorted(TOP_KEYS))}")
     if games is not None and games <= 0:
         raise BadInput(f"--games must be positive, got {games}")
-    if not scale > 0:
-        raise BadInput(f"--scale must be positive, got {scale}")
+    if not (math.isfinite(scale) and scale > 0):
+        raise BadInput(f"--scale must be a positive finite number, got {scale}")
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip():
         _fail(where, "name must be a non-empty string")

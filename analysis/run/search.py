@@ -53,6 +53,24 @@ def parse_objective(text: str) -> tuple[str, str, float | None]:
                      f"got {text!r}")
 
 
+def check_objective(text: str, game_name: str, players: int, rules: dict[str, Any]) -> None:
+    """Refuse an objective the games cannot measure, before any round is played: a
+    `source_share:NAME` whose NAME is not one of the game's scoring sources (read from one
+    random game's score breakdown under the base rules)."""
+    from engines import get_game, play_game
+    from engines.bots import make_bot
+
+    kind, source, _ = parse_objective(text)
+    if kind != "source_share":
+        return
+    game = get_game(game_name)
+    record = play_game(game, [make_bot("random", game)] * players, 1, players, rules)
+    if source not in record.breakdown:
+        known = ", ".join(record.breakdown) or "none (the game reports no scoring sources)"
+        raise BadInput(f"--objective {text}: no scoring source {source!r} in {game_name}; "
+                       f"sources: {known}")
+
+
 def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
               ) -> tuple[float, float, float, float, np.ndarray]:
     """(objective, statistic, ci_low, ci_high, per-game values of the statistic)."""
@@ -119,19 +137,26 @@ class SearchResult:
     games_exhaustive: int
 
 
+def check_out_dir(out: Path) -> None:
+    """A search directory must be new, empty, or an earlier attempt at a search."""
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if out.exists() and any(out.iterdir()) and not (out / "round-1").exists():
+        raise BadInput(f"{out} is not empty and holds no search; use another --out")
+
+
 def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
                progress: Callable[[int], None] | None = None, backend: str = "loky",
                scheduler: str | None = None) -> SearchResult:
     """Play the rounds (resuming any finished runs in `out_dir`) and pick the best setting."""
-    parse_objective(spec.objective)
     candidates = spec.candidates()
     plan = spec.rounds()
     for cell in candidates:  # every bad value fails here, before anything is written
         tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
                            dict(cell.rules)).validated()
+    check_objective(spec.objective, spec.game, spec.players, spec.rules)
     out = Path(out_dir)
-    if out.exists() and any(out.iterdir()) and not (out / "round-1").exists():
-        raise BadInput(f"{out} is not empty and holds no search; use another --out")
+    check_out_dir(out)
     alive = [c.name for c in candidates]
     tables: dict[str, list[pd.DataFrame]] = {name: [] for name in alive}
     spent = 0

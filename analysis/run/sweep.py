@@ -217,6 +217,23 @@ def validated_cells(spec: SweepSpec) -> list[tuple[Cell, tournament.RunSpec]]:
     return [(cell, spec.run_spec(cell).validated()) for cell in cells]
 
 
+def check_out_dir(spec: SweepSpec, out: Path) -> None:
+    """A sweep directory must be new, empty, or hold this very sweep (to resume it)."""
+    stored = out / SWEEP_FILE
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if stored.is_file():
+        try:
+            same = SweepSpec.from_json(json.loads(stored.read_text())).to_json() == \
+                spec.to_json()
+        except (OSError, ValueError, KeyError, TypeError):
+            raise BadInput(f"{stored} is unreadable or corrupt") from None
+        if not same:
+            raise BadInput(f"{out} holds a different sweep; remove it or use another --out")
+    elif out.exists() and any(out.iterdir()):
+        raise BadInput(f"{out} is not empty; use --resume {out} or another --out")
+
+
 def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
               progress: Callable[[int], None] | None = None, backend: str = "loky",
               scheduler: str | None = None,
@@ -225,12 +242,8 @@ def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
     planned = validated_cells(spec)
     out = Path(out_dir)
     stored = out / SWEEP_FILE
-    if stored.is_file():
-        if SweepSpec.from_json(json.loads(stored.read_text())).to_json() != spec.to_json():
-            raise BadInput(f"{out} holds a different sweep; remove it or use another --out")
-    else:
-        if out.exists() and any(out.iterdir()):
-            raise BadInput(f"{out} is not empty; use --resume {out} or another --out")
+    check_out_dir(spec, out)
+    if not stored.is_file():
         try:
             out.mkdir(parents=True, exist_ok=True)
             stored.write_text(json.dumps(spec.to_json(), indent=2))
