@@ -40,6 +40,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("resume-other-games", [GAME, "--resume", "{run}", "--games", "50"]),
     ("resume-other-players", [GAME, "--resume", "{run}", "--players", "3"]),
     ("resume-other-seed", [GAME, "--resume", "{run}", "--seed", "7"]),
+    ("resume-other-bots", [GAME, "--resume", "{run}", "--bots", "random"]),
+    ("games-too-many", [GAME, "--games", str(10**16)]),
     ("resume-missing", [GAME, "--resume", "{d}/none"]),
     # --rule
     ("rule-no-equals", [GAME, "--rule", "castle_rule"]),
@@ -154,6 +156,115 @@ CASES: list[tuple[str, list[str]]] = [
     ("unknown-command", ["chess"]),
 ]
 
+#: A phrase of each case's error line: refused for the right reason.
+EXPECT = {
+    'players-0': '2-4 players, got 0',
+    'players-9': '2-4 players, got 9',
+    'games-0': '--games must be positive',
+    'games-negative': '--games must be positive',
+    'games-too-many': '--games must be at most',
+    'jobs-0': "'--jobs'",
+    'jobs-minus-5': 'or -1 for one per core, got -5',
+    'seed-negative': '--seed must be >= 0',
+    'out-empty': "'--out': an empty path",
+    'chunk-size-negative': '--chunk-size must be >= 0',
+    'report-missing-dir': 'does not exist',
+    'report-not-html': 'must be an .html file',
+    'report-is-dir': '--report',
+    'backend-unknown': 'unknown backend',
+    'resume-other-games': '--games 50 differs',
+    'resume-other-players': '--players 3 differs',
+    'resume-other-seed': '--seed 7 differs',
+    'resume-other-bots': '--bots random differs',
+    'resume-missing': 'not a directory',
+    'rule-no-equals': 'KEY=VALUE',
+    'rule-unknown': 'unknown rule option',
+    'rule-bad-choice': 'must be one of',
+    'rule-data-item-official': 'only official component data',
+    'rule-years-0': 'years=0: must be 1..20',
+    'rule-dojo-negative': 'every entry must be >= 0',
+    'rule-unknown-item': 'unknown data item',
+    'bot-unknown': 'unknown bot',
+    'bot-heuristic-style': 'unknown heuristic',
+    'mcts-iterations-huge': 'expects an integer',
+    'mcts-iterations-10-to-23': 'at most 1,000,000',
+    'mcts-time-huge': 'at most 3600',
+    'mcts-iterations-float': 'expects an integer',
+    'mcts-iterations-0': 'must be >= 1',
+    'mcts-iterations-text': 'expects an integer',
+    'mcts-unknown-option': 'unknown mcts option',
+    'too-many-bots': '3 bots given for 2 players',
+    'data-guards-empty': 'guards_per_value=0',
+    'data-envoy-clan-7': 'clan 0-2',
+    'data-1e400': 'expects a list of integers',
+    'data-dojo-negative': 'every entry must be >= 0',
+    'data-dojo-empty': 'needs 5 entries',
+    'data-dojo-zero': 'add up to at least 24',
+    'data-years-0': 'years=0: must be 1..20',
+    'data-years-negative': 'years=-1: must be 1..20',
+    'data-years-1e400': "'years' expects an integer",
+    'data-guard-value-9': 'value 1-5',
+    'data-missing': 'does not exist',
+    'data-not-toml': 'not valid TOML',
+    'data-unknown-key': "unknown key 'colour'",
+    'compare-one-bot': 'at least two different bots',
+    'compare-fill': '--fill must be one of',
+    'compare-games-0': '--games must be positive',
+    'compare-jobs-0': "'--jobs'",
+    'compare-report-missing-dir': 'does not exist',
+    'compare-bootstrap-negative': '--bootstrap',
+    'sweep-unknown-key': 'unknown rule option',
+    'sweep-no-vary': 'at least one --vary',
+    'sweep-games-0': '--games must be positive',
+    'sweep-players-0': '2-4 players, got 0',
+    'sweep-jobs-minus-5': "'--jobs'",
+    'sweep-report-missing-dir': 'does not exist',
+    'sweep-out-empty': "'--out': an empty path",
+    'search-objective': '--objective must be',
+    'search-objective-source': "no scoring source 'nothing'",
+    'search-budget-0': '--budget must be positive',
+    'search-budget-small': 'too small',
+    'search-jobs-0': "'--jobs'",
+    'run-missing-file': 'does not exist',
+    'run-scale-inf': '--scale must be a positive finite',
+    'run-scale-nan': '--scale must be a positive finite',
+    'run-scale-0': '--scale must be',
+    'run-games-0': '--games must be positive',
+    'run-jobs-0': "'--jobs'",
+    'run-out-empty': "'--out': an empty path",
+    'run-unknown-key': "unknown key 'colour'",
+    'run-bad-games': 'games must be a positive integer',
+    'run-bad-bot': 'unknown bot',
+    'run-mcts-huge': 'expects an integer',
+    'run-bad-players': '2-4 players, got 9',
+    'run-bad-rule': 'unknown rule option',
+    'run-not-toml': 'not valid TOML',
+    'run-confirm-games-0': '--confirm-games must be positive',
+    'show-illegal-action': 'is not legal',
+    'show-string-actions': 'list of integer action ids',
+    'show-string-seed': 'seed must be an integer',
+    'show-bad-players': '2-4 players, got 9',
+    'show-unknown-game': "unknown game 'chess'",
+    'show-not-json': 'cannot read transcript',
+    'show-game-out-of-range': '--game must be 0-9',
+    'show-pick-unknown': 'unknown --pick',
+    'show-seat-0': '--seat must be 1-2',
+    'show-nothing': 'neither a run directory',
+    'play-seed-negative': '--seed must be >= 0',
+    'play-seat-0': '--seat must be',
+    'play-pause-negative': '--pause',
+    'play-pause-nan': '--pause',
+    'bench-seconds-nan': '--seconds must be a positive finite',
+    'bench-seconds-inf': '--seconds must be a positive finite',
+    'bench-seconds-0': '--seconds',
+    'bench-seed-negative': '--seed must be >= 0',
+    'bench-players-0': '2-4 players, got 0',
+    'data-out-not-toml': 'must be a .toml file',
+    'report-no-run': '',
+    'report-bootstrap-negative': '--bootstrap',
+    'unknown-command': 'unknown game or command',
+}
+
 TRANSCRIPT = {"format": "tabletop-sim-transcript", "version": 1, "game": GAME, "players": 2,
               "seed": 1, "rules": {}, "lineup": ["you", "heuristic"], "actions": [],
               "label": "", "scores": None, "finished": False}
@@ -224,9 +335,9 @@ def finished_run(tmp_path_factory) -> Path:
     return make_run(tmp_path_factory.mktemp("run") / "run")
 
 
-@pytest.mark.parametrize("argv", [c[1] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("case, argv", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
-        argv, tmp_path, finished_run, capsys, monkeypatch):
+        case, argv, tmp_path, finished_run, capsys, monkeypatch):
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     make_files(scratch)
@@ -238,6 +349,7 @@ def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
     assert code == 2, err
     assert err.startswith("error:") and err.count("\n") == 1, err
     assert "Traceback" not in err
+    assert EXPECT[case] in err, err
     assert contents(tmp_path) == before, "something was written"
     assert contents(finished_run) == run_before, "the finished run was changed"
 
@@ -297,10 +409,10 @@ def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[st
             args += list(_quiet_commands(args))
             try:
                 proc = subprocess.run([sys.executable, "-m", "analysis.cli", *args],
-                                      cwd=scratch, capture_output=True, text=True, timeout=60,
+                                      cwd=scratch, capture_output=True, text=True, timeout=300,
                                       env=env, stdin=subprocess.DEVNULL)
             except subprocess.TimeoutExpired:
-                proc = subprocess.CompletedProcess(args, -1, "", "still running after 60 s\n")
+                proc = subprocess.CompletedProcess(args, -1, "", "still running after 300 s\n")
             err = proc.stderr
             clean = (proc.returncode == 2 and err.startswith("error:")
                      and err.count("\n") == 1 and "Traceback" not in err

@@ -612,5 +612,8 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
         validated_cells(spec)
     except ValueError as exc:
         raise BadInput(f"{where}: {exc}") from None
-    label = table.get("label") or f"sweep-{game_name}-{players}p"
+    label = table.get("label")
+    if label is not None and (not isinstance(label, str) or not label.strip()):
+        raise BadInput(f"{where}: label must be a non-empty string, got {label!r}")
+    label = label or f"sweep-{game_name}-{players}p"
     return out_dir / _slug(label), spec

@@ -37,6 +37,12 @@ if TYPE_CHECKING:
 ProgressCallback = Callable[[int], None]
 
 
+#: The most games one run may ask for: a run of any size up to this is planned lazily and
+#: starts at once, but 10**15 games would take some 30,000 years at a million games a
+#: second, so a larger count is a typo (and game indices must fit Parquet's int64).
+MAX_GAMES = 10**15
+
+
 @dataclass(frozen=True)
 class RunSpec:
     """What to play.  `bots` has one spec per seat (the runner rotates them over seats)."""
@@ -57,6 +63,8 @@ class RunSpec:
         game.check_players(self.players)
         if self.games <= 0:
             raise BadInput(f"--games must be positive, got {self.games}")
+        if self.games > MAX_GAMES:
+            raise BadInput(f"--games must be at most {MAX_GAMES:,} (10**15), got {self.games:,}")
         if self.chunk_size < 0:
             raise BadInput(f"--chunk-size must be >= 0 (0 = chosen for you), got "
                            f"{self.chunk_size}")
