@@ -225,8 +225,7 @@ def check_items(game: str, path: str, data: dict[str, Any], keys: Collection[str
         try:
             value = item.get(data)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
-            raise BadInput(f"components file {path} has the wrong shape: cannot read "
-                           f"{item.key or item.name}") from None
+            continue  # a misshapen table: the game's builder names what is wrong with it
         try:
             item.parse(value)
         except BadInput as exc:

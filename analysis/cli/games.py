@@ -21,6 +21,7 @@ from analysis.cli.options import (
     Backend,
     GameName,
     Jobs,
+    Lineup,
     Players,
     Quiet,
     Report,
@@ -132,10 +133,7 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         players: Annotated[int | None, typer.Option(
             help=f"Players ({game.min_players}-{game.max_players}; "
                  f"default {game.players_default}).")] = None,
-        bots: Annotated[str | None, typer.Option(
-            help="Comma-separated bot specs, one per seat; the last fills the remaining seats "
-                 "(e.g. heuristic,random or mcts:iterations=200,heuristic; default "
-                 "heuristic).")] = None,
+        bots: Lineup = None,
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(

@@ -33,9 +33,9 @@ def jobs_value(text: str) -> int:
 
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="Game (see `simulate list`).")]
 Players = Annotated[int | None, typer.Option(help="Players (default: the game's default).")]
-Lineup = Annotated[str, typer.Option(
+Lineup = Annotated[str | None, typer.Option(
     help="Comma-separated bot specs, one per seat; the last fills the remaining seats "
-         "(e.g. heuristic,random or mcts:iterations=200,heuristic).")]
+         "(e.g. heuristic,random or mcts:iterations=200,heuristic; default heuristic).")]
 RunSeed = Annotated[int | None, typer.Option(help="Run seed (default: random, recorded).")]
 Jobs = Annotated[int, typer.Option(
     parser=jobs_value, help="Worker processes (-1 = one per core); never more than the cores "

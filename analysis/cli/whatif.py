@@ -107,7 +107,7 @@ def register(app: typer.Typer) -> None:
         games: Annotated[int | None, typer.Option(
             "--games", "-n", help="Games per cell (default 500).")] = None,
         players: Players = None,
-        bots: Lineup = "heuristic",
+        bots: Lineup = None,
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
@@ -140,7 +140,7 @@ def register(app: typer.Typer) -> None:
                     raise BadInput(f"--resume {resume} continues its recorded sweep with "
                                    f"{option} {recorded}; {option} {value} differs (drop "
                                    f"{option}, or start a new sweep with another --out)")
-            if vary or rule or bots != "heuristic" or grid:
+            if vary or rule or bots is not None or grid:
                 raise BadInput(f"--resume {resume} continues its recorded sweep; drop --vary, "
                                "--rule, --bots and --grid (or start a new sweep with another "
                                "--out)")
@@ -150,7 +150,7 @@ def register(app: typer.Typer) -> None:
             game.check_players(players)
             spec = sweep.SweepSpec(
                 game=game_name, players=players, games=500 if games is None else games,
-                bots=tournament.fill_lineup(split_specs(bots), players),
+                bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
                 seed=secrets.randbelow(2**31) if seed is None else seed,
                 vary=sweep.parse_vary(game_name, vary or []),
                 design="grid" if grid else "one-at-a-time", rules=parse_rules(rule or []))
@@ -223,7 +223,7 @@ def register(app: typer.Typer) -> None:
                  "better; default target: an equal share per source).")] = "first_edge",
         budget: Annotated[int, typer.Option(help="Games to spend in all.")] = 5000,
         players: Players = None,
-        bots: Lineup = "heuristic",
+        bots: Lineup = None,
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
@@ -251,7 +251,7 @@ def register(app: typer.Typer) -> None:
             raise BadInput(f"--seed must be >= 0, got {seed}")
         spec = search.SearchSpec(
             game=game_name, players=players,
-            bots=tournament.fill_lineup(split_specs(bots), players),
+            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
             seed=secrets.randbelow(2**31) if seed is None else seed,
             vary=sweep.parse_vary(game_name, vary or []), objective=objective, budget=budget,
             rules=parse_rules(rule or []))

@@ -326,9 +326,10 @@ def make_ismcts(game: Game, variant: str | None, options: dict[str, str]) -> ISM
         raise BotSpecError(f"ismcts takes options, not a variant ({variant!r})")
     from engines.bots.mcts.options import MAX_ITERATIONS
 
-    parsers = {"simulations": lambda bot, key, raw: parse_int(bot, key, raw, 2, MAX_ITERATIONS),
-               "uct_c": parse_float,
-               "rollouts": lambda bot, key, raw: parse_int(bot, key, raw, 1, MAX_ITERATIONS),
+    def count(bot: str, key: str, raw: str) -> int:  # the bot checks the least count
+        return parse_int(bot, key, raw, maximum=MAX_ITERATIONS)
+
+    parsers = {"simulations": count, "uct_c": parse_float, "rollouts": count,
                "final": lambda bot, key, raw: raw}
     check_known("ismcts", options, parsers)
     kwargs: dict[str, Any] = {key: parsers[key]("ismcts", key, raw) for key, raw in options.items()}
