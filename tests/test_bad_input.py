@@ -61,6 +61,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("mcts-iterations-0", [GAME, "--bots", "mcts:iterations=0"]),
     ("mcts-iterations-text", [GAME, "--bots", "mcts:iterations=many"]),
     ("mcts-unknown-option", [GAME, "--bots", "mcts:colour=red"]),
+    ("heuristic-option-text", ["time-pirates", "--bots", "heuristic:jump=abc"]),
+    ("heuristic-option-inf", ["time-pirates", "--bots", "heuristic:caution=inf"]),
     ("too-many-bots", [GAME, "--players", "2", "--bots", "random,random,random"]),
     # component data files (one validation with --rule components.ITEM=)
     ("data-guards-empty", ["ninjato", "--rule", "components={d}/guards-empty.toml"]),
@@ -193,6 +195,8 @@ EXPECT = {
     'mcts-iterations-0': 'must be >= 1',
     'mcts-iterations-text': 'expects an integer',
     'mcts-unknown-option': 'unknown mcts option',
+    'heuristic-option-text': 'bad options for heuristic:default',
+    'heuristic-option-inf': 'must be a finite number',
     'too-many-bots': '3 bots given for 2 players',
     'data-guards-empty': 'guards_per_value=0',
     'data-envoy-clan-7': 'clan 0-2',
