@@ -20,7 +20,8 @@ from analysis.cli import main
 GAME = "tabula-rasa"
 VARY = "castle_rule=first_to_two,two_consecutive"
 #: One bad input per line: (id, argv).  `{d}` is a scratch directory holding the files of
-#: `make_files`; `{run}` a finished 10-game run of GAME (2 players, seed 1).
+#: `make_files`; `{run}` a finished 10-game run of GAME (2 players, seed 1), `{sweep}` a
+#: finished sweep of GAME (4 games per cell).
 CASES: list[tuple[str, list[str]]] = [
     # options of the game command
     ("players-0", [GAME, "--players", "0"]),
@@ -98,6 +99,9 @@ CASES: list[tuple[str, list[str]]] = [
     ("sweep-report-missing-dir", ["sweep", GAME, "--vary", VARY,
                                   "--games", "5", "--out", "{d}/out",
                                   "--report", "{d}/nowhere/r.html"]),
+    ("sweep-resume-other-games", ["sweep", GAME, "--resume", "{sweep}", "--games", "9"]),
+    ("sweep-resume-other-vary", ["sweep", GAME, "--resume", "{sweep}", "--vary", VARY]),
+    ("sweep-resume-other-game", ["sweep", "ninjato", "--resume", "{sweep}"]),
     ("sweep-out-empty", ["sweep", GAME, "--vary", VARY,
                          "--games", "5", "--out", ""]),
     # balance-search
@@ -223,6 +227,9 @@ EXPECT = {
     'sweep-players-0': '2-4 players, got 0',
     'sweep-jobs-minus-5': "'--jobs'",
     'sweep-report-missing-dir': 'does not exist',
+    'sweep-resume-other-games': '--games 9 differs',
+    'sweep-resume-other-vary': 'drop --vary',
+    'sweep-resume-other-game': 'is a tabula-rasa sweep, not ninjato',
     'sweep-out-empty': "'--out': an empty path",
     'search-objective': '--objective must be',
     'search-objective-source': "no scoring source 'nothing'",
@@ -330,6 +337,16 @@ def make_run(path: Path) -> Path:
     return path
 
 
+def make_sweep(path: Path) -> Path:
+    """A finished sweep of GAME over VARY, 4 games per cell, for the sweep --resume cases."""
+    from analysis.run import sweep
+
+    spec = sweep.SweepSpec(game=GAME, players=2, games=4, bots=("heuristic", "random"), seed=1,
+                           vary=sweep.parse_vary(GAME, [VARY]), design="one-at-a-time")
+    sweep.run_sweep(spec, path, jobs=1)
+    return path
+
+
 def contents(d: Path) -> set[str]:
     return {str(p.relative_to(d)) for p in d.rglob("*")}
 
@@ -339,15 +356,20 @@ def finished_run(tmp_path_factory) -> Path:
     return make_run(tmp_path_factory.mktemp("run") / "run")
 
 
+@pytest.fixture(scope="module")
+def finished_sweep(tmp_path_factory) -> Path:
+    return make_sweep(tmp_path_factory.mktemp("sweep") / "sweep")
+
+
 @pytest.mark.parametrize("case, argv", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
-        case, argv, tmp_path, finished_run, capsys, monkeypatch):
+        case, argv, tmp_path, finished_run, finished_sweep, capsys, monkeypatch):
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     make_files(scratch)
     monkeypatch.chdir(tmp_path)
-    before, run_before = contents(tmp_path), contents(finished_run)
-    args = [a.format(d=scratch, run=finished_run) for a in argv]
+    before, run_before = contents(tmp_path), contents(finished_run) | contents(finished_sweep)
+    args = [a.format(d=scratch, run=finished_run, sweep=finished_sweep) for a in argv]
     code = main(args + (["--quiet"] if "--quiet" in _quiet_commands(args) else []))
     err = capsys.readouterr().err
     assert code == 2, err
@@ -355,7 +377,7 @@ def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
     assert "Traceback" not in err
     assert EXPECT[case] in err, err
     assert contents(tmp_path) == before, "something was written"
-    assert contents(finished_run) == run_before, "the finished run was changed"
+    assert contents(finished_run) | contents(finished_sweep) == run_before, "a run was changed"
 
 
 def _quiet_commands(args: list[str]) -> set[str]:
@@ -402,14 +424,15 @@ def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[st
     with tempfile.TemporaryDirectory() as root:
         root_path = Path(root)
         run = make_run(root_path / "run")
+        swept = make_sweep(root_path / "sweep")
         env = {**os.environ, "TABLETOP_PURE": os.environ.get("TABLETOP_PURE", "1"),
                "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
         for name, argv in cases:
             scratch = root_path / name
             scratch.mkdir()
             make_files(scratch)
-            before, run_before = contents(root_path), contents(run)
-            args = [a.format(d=scratch, run=run) for a in argv]
+            before = contents(root_path)
+            args = [a.format(d=scratch, run=run, sweep=swept) for a in argv]
             args += list(_quiet_commands(args))
             try:
                 proc = subprocess.run([sys.executable, "-m", "analysis.cli", *args],
@@ -420,7 +443,7 @@ def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[st
             err = proc.stderr
             clean = (proc.returncode == 2 and err.startswith("error:")
                      and err.count("\n") == 1 and "Traceback" not in err
-                     and contents(root_path) == before and contents(run) == run_before)
+                     and contents(root_path) == before)
             if not clean:
                 unclean.append(name)
             print(f"{'clean    ' if clean else 'NOT CLEAN'} {name}: rc {proc.returncode}: "

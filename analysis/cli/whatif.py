@@ -132,6 +132,8 @@ def register(app: typer.Typer) -> None:
         check_backend(backend or "loky", scheduler)
         if resume is not None:
             spec = sweep.read_spec(resume)
+            if out is not None and out != resume:
+                raise BadInput(f"--resume {resume} finishes the sweep in place; drop --out {out}")
             out = resume
             for option, value, recorded in (("--games", games, spec.games),
                                             ("--players", players, spec.players),
