@@ -132,12 +132,14 @@ def run_rotation(
     progress: Callable[[int], None] | None = None, backend: str = "loky",
     scheduler: str | None = None,
 ) -> pd.DataFrame:
-    """The same line-up, as many games, plain seat rotation (a fresh deal every game)."""
+    """The same line-up, as many games, plain seat rotation (a fresh deal every game);
+    an interrupted rotation run is finished by running the comparison again."""
     games = spec.deals * len(spec.seatings)
     run_spec = tournament.RunSpec(
         game=spec.game, players=spec.players, games=games, bots=spec.lineup,
         seed=spec.seed, rules=dict(spec.rules), rotate=True).validated()
-    return tournament.run(run_spec, out_dir, jobs, progress, backend, scheduler).frame
+    return tournament.run_or_resume(run_spec, out_dir, jobs, progress, backend,
+                                    scheduler).frame
 
 
 def narrowing(duplicate: pd.DataFrame, rotation: pd.DataFrame) -> pd.DataFrame:
