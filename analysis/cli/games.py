@@ -82,6 +82,7 @@ def simulate_game(
             bots=lineup, seed=seed, rules=parse_rules(rule), chunk_size=chunk_size or 0,
         ).validated()
         run_dir = out or default_out_dir(game_name, seed)
+        tournament.check_out_dir(run_dir)
         if report is not None:
             check_report_path(report, "--report", made=run_dir, html_only=True)
         label, total = f"{game_name} {players}p", spec.games

@@ -39,6 +39,7 @@ from analysis.cli.options import (
     path_value,
 )
 from analysis.present.formats import percent
+from analysis.run import tournament
 from engines.errors import BadInput
 
 
@@ -113,6 +114,7 @@ def compare_command(
     out = out or Path("results") / f"compare-{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if report is not None:
         check_report_path(report, "--report", made=out, html_only=True)
+    tournament.check_out_dir(out)
     compare.check_out_dir(out)
     total = spec.deals * len(spec.seatings)
     hint = rerun_command(seed=seed, out=out)
@@ -223,6 +225,7 @@ def run_command(
                          f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
+    tournament.check_out_dir(experiment.out_dir)
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,

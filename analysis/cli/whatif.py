@@ -162,6 +162,7 @@ def register(app: typer.Typer) -> None:
         cells = sweep.validated_cells(spec)
         if report is not None:
             check_report_path(report, "--report", made=out, html_only=True)
+        tournament.check_out_dir(out)
         sweep.check_out_dir(spec, out)
         total = spec.games * len(cells)
         where = shlex.quote(str(out))
@@ -263,6 +264,7 @@ def register(app: typer.Typer) -> None:
                                dict(cell.rules)).validated()
         search.check_objective(objective, game_name, players, spec.rules)
         out = out or Path("results") / f"search-{game_name}-s{spec.seed}"
+        tournament.check_out_dir(out)
         search.check_out_dir(out)
         result = run_with_progress(f"{game_name} balance search", budget, quiet,
                                    lambda progress: search.run_search(

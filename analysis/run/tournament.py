@@ -173,6 +173,25 @@ def chunk_games(spec: RunSpec, number: int) -> int:
     return min((number + 1) * spec.chunk_size, spec.games) - number * spec.chunk_size
 
 
+def check_out_dir(path: str | os.PathLike, option: str = "--out") -> None:
+    """Refuse an output directory that cannot be created or written, without creating it:
+    its nearest existing ancestor must be a writable directory."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise BadInput(f"{option} {path} is a file, not a directory")
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.exists():
+        existing = Path.cwd()
+    if not existing.is_dir():
+        raise BadInput(f"cannot create output directory {path} ({option}): {existing} is not "
+                       "a directory")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise BadInput(f"cannot create output directory {path} ({option}): {existing} is not "
+                       "writable")
+
+
 def check_jobs(jobs: int) -> None:
     """A positive count of worker processes, or -1 (one per core)."""
     if not isinstance(jobs, int) or jobs == 0 or jobs < -1:
