@@ -130,7 +130,8 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
 
     def command(
         games: Annotated[int | None, typer.Option(
-            "--games", "-n", help=f"Games to play (default {DEFAULT_GAMES}).")] = None,
+            "--games", "-n", help=f"Games to play (default {DEFAULT_GAMES:,}; at most 10**15, "
+                                  "any size starts at once).")] = None,
         players: Annotated[int | None, typer.Option(
             help=f"Players ({game.min_players}-{game.max_players}; "
                  f"default {game.players_default}).")] = None,

@@ -53,7 +53,7 @@ Scheduler = Annotated[str | None, typer.Option(
 Resume = Annotated[Path | None, typer.Option(
     parser=path_value,
     help="Finish an interrupted run or sweep in this directory (its recorded spec is "
-         "used).")]
+         "used; an option that would change it is refused).")]
 Report = Annotated[Path | None, typer.Option(
     parser=path_value, help="Write an HTML report to this file (checked before any game is "
                             "played).")]
