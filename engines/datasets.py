@@ -178,7 +178,7 @@ def fold(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return folded
 
 
-#: (game, components value) pairs already played through by `check_playable`.
+#: (game, data set label) pairs already played through by `check_playable`.
 _PLAYABLE: set[tuple[str, str]] = set()
 
 
@@ -190,13 +190,12 @@ def check_playable(game_name: str, options: Mapping[str, Any], what: str) -> Non
     from engines import get_game, play_game
     from engines.bots import make_bot
 
-    key = (game_name, str(options.get("components", "")))
-    if key in _PLAYABLE:
-        return
     game = get_game(game_name)
     try:
         rules = game.make_rules(**options)
-        game.dataset(rules)
+        key = (game_name, str(game.dataset(rules)))  # the label names the content
+        if key in _PLAYABLE:
+            return
         bot = make_bot("random", game)
         for players in range(game.min_players, game.max_players + 1):
             play_game(game, [bot] * players, 1, players, options)
