@@ -14,6 +14,8 @@ import functools
 import random
 from collections.abc import Hashable, Iterable, Sequence
 
+from engines.errors import BadInput
+
 __all__ = [
     "copy_rng",
     "deal_back",
@@ -236,7 +238,7 @@ def first_seat(choice: str, num_players: int, seed: int) -> int:
         return num_players - 1
     if choice == "random":
         return random.Random(seed ^ LEVER_SALT).randrange(num_players)
-    raise ValueError(f"a first-seat choice must be one of {', '.join(FIRST_SEAT_CHOICES)}, "
+    raise BadInput(f"a first-seat choice must be one of {', '.join(FIRST_SEAT_CHOICES)}, "
                      f"got {choice!r}")
 
 
@@ -250,10 +252,10 @@ def parse_seat_bonus(text: str) -> tuple[int, ...]:
         try:
             value = int(part.strip())
         except ValueError:
-            raise ValueError(f"seat_bonus expects whole numbers b1,b2,... (one per seat), "
+            raise BadInput(f"seat_bonus expects whole numbers b1,b2,... (one per seat), "
                              f"got {text!r}") from None
         if value < 0:
-            raise ValueError(f"seat_bonus values must be >= 0 (give later seats the bonus "
+            raise BadInput(f"seat_bonus values must be >= 0 (give later seats the bonus "
                              f"instead), got {text!r}")
         values.append(value)
     return tuple(values)
@@ -265,6 +267,6 @@ def seat_bonus(text: str, num_players: int) -> list[int]:
     if not values:
         return [0] * num_players
     if len(values) != num_players:
-        raise ValueError(f"seat_bonus gives {len(values)} values for {num_players} players "
+        raise BadInput(f"seat_bonus gives {len(values)} values for {num_players} players "
                          f"(one per seat)")
     return list(values)

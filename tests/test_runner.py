@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -90,10 +91,55 @@ def test_chunk_columns_count_a_missing_score_source_as_zero():
 
 
 def test_a_games_seed_does_not_depend_on_how_many_games_the_run_has():
-    """Chunks slice one per-run seed array: game i's seed must equal the i-th of any longer run."""
-    whole = tournament.run_seeds(11, 500)
+    """Game i's seed must equal the i-th of any longer run."""
+    whole = tournament.game_seeds(11, 500)
     assert list(tournament.game_seeds(11, 37)) == list(whole[:37])
-    assert not whole.flags.writeable
+
+
+@pytest.mark.parametrize("seed, branch", [(0, 0), (11, 0), (2**40 + 3, 0), (1, 1), (7, 101)])
+@pytest.mark.parametrize("start, stop", [(0, 1), (0, 700), (1, 2), (37, 529), (699, 700),
+                                         (5, 5)])
+def test_seeds_of_a_range_are_numpys_seed_sequence_words(seed, branch, start, stop):
+    """`seeds_between` skips ahead in SeedSequence's output: the same seeds as numpy's
+    `generate_state` for the whole run, sliced (so every stored run plays the same games)."""
+    sequence = (np.random.SeedSequence(seed) if branch == 0
+                else np.random.SeedSequence(seed, spawn_key=(branch,)))
+    whole = (sequence.generate_state(700, dtype=np.uint64) >> np.uint64(1)).astype(np.int64)
+    assert np.array_equal(tournament.seeds_between(seed, start, stop, branch),
+                          whole[start:stop])
+
+
+def test_a_run_of_a_trillion_games_is_planned_in_constant_memory():
+    """Chunks and seeds are planned lazily: the last chunk of a 10**12-game run is reached
+    without listing the chunks or seeds before it."""
+    import itertools
+    import tracemalloc
+
+    spec = tournament.RunSpec(game="tabula-rasa", players=2, games=10**12,
+                              bots=("heuristic", "random"), seed=3).validated()
+    tracemalloc.start()
+    try:
+        first = list(itertools.islice(tournament.chunks(spec), 5))
+        last = (tournament.chunk_count(spec) - 1) * spec.chunk_size
+        far = tournament.seeds_between(spec.seed, last, spec.games)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert first[0] == (0, 0, spec.chunk_size) and len(first) == 5
+    assert tournament.chunk_count(spec) == 10**12 // spec.chunk_size
+    assert len(far) == spec.chunk_size and tournament.chunk_games(spec, 10**9 - 1) == 1000
+    assert peak < 2 * 2**20, f"planning took {peak:,} bytes"
+
+
+def test_workers_are_capped_at_the_cores_and_the_chunks_left(monkeypatch):
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    assert tournament.workers(8, 1) == 1
+    assert tournament.workers(8, 100) == 2
+    assert tournament.workers(-1, 100) == 2
+    assert tournament.workers(1, 100) == 1
+    for bad in (0, -2, -5):
+        with pytest.raises(ValueError, match="--jobs"):
+            tournament.check_jobs(bad)
 
 
 def test_fill_lineup_uses_the_last_spec_for_remaining_seats():

@@ -24,6 +24,7 @@ from analysis.present.formats import percent, seats_from_one
 from analysis.results import store
 from analysis.stats import balance, findings, robustness
 from engines.core import AVAILABILITY_EVERY
+from engines.errors import BadInput
 
 PERCENT_COLUMNS = {
     "used_share", "available_share", "used_when_available",
@@ -489,6 +490,26 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
             + "".join(parts) + "</body></html>")
 
 
+def check_report_path(out: str | os.PathLike, option: str = "--out",
+                      made: str | os.PathLike | None = None, html_only: bool = False) -> Path:
+    """Refuse a report path that cannot be written, before any game is played: a directory,
+    a missing or unwritable parent directory (unless it is `made`, the results directory
+    the command creates first), or with `html_only` a name without .html/.htm."""
+    out = Path(out)
+    if html_only and out.suffix.lower() not in (".html", ".htm"):
+        raise BadInput(f"{option} {out} must be an .html file")
+    if out.is_dir():
+        raise BadInput(f"{option} {out} is a directory; give a file name such as report.html")
+    parent = out.parent
+    if made is not None and parent.resolve() == Path(made).resolve() and not parent.exists():
+        return out
+    if not parent.is_dir():
+        raise BadInput(f"cannot write {option} {out}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise BadInput(f"cannot write {option} {out}: directory {parent} is not writable")
+    return out
+
+
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "", bootstrap: int = 100, confirm: bool = False,
                  confirm_games: int | None = None, jobs: int = 1,
@@ -502,13 +523,9 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
     warning line (to `announce`, or as a Python warning) and in the report.
     """
-    out = Path(out)
-    if out.is_dir():
-        raise ValueError(f"--out {out} is a directory; give a file name such as report.html")
-    if not out.parent.exists():
-        raise ValueError(f"cannot write {out}: directory {out.parent} does not exist")
+    out = check_report_path(out)
     if confirm_games is not None and confirm_games <= 0:
-        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
+        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
     frame, manifests = load(paths, allow_incomplete)
     for manifest in manifests:
         if manifest.get("incomplete"):

@@ -30,6 +30,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from engines.core import GameRecord
+from engines.errors import BadInput
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -55,7 +56,7 @@ BASE_COLUMNS = [
 ]
 
 
-class RunError(ValueError):
+class RunError(BadInput):
     """A results directory that is missing, unreadable, corrupt or not a run."""
 
 

@@ -32,6 +32,7 @@ from analysis.run import explain, search, tournament
 from analysis.stats import verdicts
 from engines import get_game
 from engines.core import bonus_unit
+from engines.errors import BadInput
 
 SHAPES = ("monotone", "any")
 #: The spec of a compensation search, beside its `search/` directory (for `--resume`).
@@ -56,11 +57,11 @@ class CompensateSpec:
     def vectors(self) -> list[tuple[int, ...]]:
         """Every candidate bonus vector, the no-compensation one first."""
         if self.unit < 1:
-            raise ValueError(f"--unit must be a positive whole number, got {self.unit}")
+            raise BadInput(f"--unit must be a positive whole number, got {self.unit}")
         if self.steps < 1:
-            raise ValueError(f"--steps must be at least 1, got {self.steps}")
+            raise BadInput(f"--steps must be at least 1, got {self.steps}")
         if self.shape not in SHAPES:
-            raise ValueError(f"--shape must be one of {', '.join(SHAPES)}, got {self.shape!r}")
+            raise BadInput(f"--shape must be one of {', '.join(SHAPES)}, got {self.shape!r}")
         levels = range(self.steps + 1)
         n = self.players
         if self.shape == "monotone":
@@ -69,7 +70,7 @@ class CompensateSpec:
             out = [v for v in itertools.product(levels, repeat=n) if min(v) == 0]
         out = sorted(out, key=lambda v: (sum(v), max(v), v))
         if len(out) > MAX_CANDIDATES:
-            raise ValueError(f"{len(out)} candidate bonus vectors is too many (at most "
+            raise BadInput(f"{len(out)} candidate bonus vectors is too many (at most "
                              f"{MAX_CANDIDATES}); lower --steps or use --shape monotone")
         return [tuple(self.unit * x for x in v) for v in out]
 
@@ -96,7 +97,7 @@ class CompensateSpec:
 
     def search_spec(self) -> search.SearchSpec:
         if "seat_bonus" in self.rules:
-            raise ValueError("the base rules already set seat_bonus; compensate searches it")
+            raise BadInput("the base rules already set seat_bonus; compensate searches it")
         values = tuple(",".join(map(str, v)) for v in self.vectors())
         return search.SearchSpec(self.game, self.players, self.bots, self.seed,
                                  (("seat_bonus", values),), "seat_edge", self.budget,
@@ -108,11 +109,11 @@ def validated(spec: CompensateSpec) -> search.SearchSpec:
     game = get_game(spec.game)
     game.check_players(spec.players)
     if not bonus_unit(game.Rules):
-        raise ValueError(f"{spec.game} has no seat_bonus option to compensate with")
+        raise BadInput(f"{spec.game} has no seat_bonus option to compensate with")
     if not 0 < spec.margin < 1:
-        raise ValueError(f"--margin must be between 0 and 100 points, got {100 * spec.margin}")
+        raise BadInput(f"--margin must be between 0 and 100 points, got {100 * spec.margin}")
     if spec.budget <= 0:
-        raise ValueError(f"--budget must be positive, got {spec.budget}")
+        raise BadInput(f"--budget must be positive, got {spec.budget}")
     plan = spec.search_spec()
     plan.rounds()  # a budget too small for the candidates fails here
     for values in (plan.vary[0][1][0], plan.vary[0][1][-1]):
@@ -230,16 +231,16 @@ def run_compensate(spec: CompensateSpec, out_dir: str | Path, jobs: int = 1,
     stored = out / SPEC_FILE
     if stored.is_file():
         if read_spec(out).to_json() != spec.to_json():
-            raise ValueError(f"{out} holds a different compensation search; remove it or use "
+            raise BadInput(f"{out} holds a different compensation search; remove it or use "
                              "another --out")
     else:
         if out.exists() and any(out.iterdir()):
-            raise ValueError(f"{out} is not empty; use --resume {out} or another --out")
+            raise BadInput(f"{out} is not empty; use --resume {out} or another --out")
         try:
             out.mkdir(parents=True, exist_ok=True)
             stored.write_text(json.dumps(spec.to_json(), indent=2))
         except OSError as exc:
-            raise ValueError(f"cannot write to {out}: {exc.strerror}") from None
+            raise BadInput(f"cannot write to {out}: {exc.strerror}") from None
     result = search.run_search(plan, out / "search", jobs, progress, backend, scheduler)
     return read(spec, result)
 

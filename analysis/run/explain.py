@@ -29,6 +29,7 @@ from analysis.run import sweep
 from analysis.stats import balance
 from engines import get_game
 from engines.core import seat_levers
+from engines.errors import BadInput
 
 #: Scoring sources whose names mark them as rounds of the game (points per round per seat).
 ROUND_PREFIXES = ("year", "round")
@@ -52,10 +53,10 @@ class ExplainSpec:
         game = get_game(self.game)
         known = seat_levers(game.Rules)
         if not known:
-            raise ValueError(f"{self.game} has no seat levers (rule options marked as such)")
+            raise BadInput(f"{self.game} has no seat levers (rule options marked as such)")
         unknown = [k for k in self.levers if k not in known]
         if unknown:
-            raise ValueError(f"{unknown[0]!r} is not a seat lever of {self.game}; levers: "
+            raise BadInput(f"{unknown[0]!r} is not a seat lever of {self.game}; levers: "
                              f"{', '.join(known)}")
         chosen = self.levers or tuple(known)
         return {key: known[key] for key in chosen}
@@ -73,7 +74,7 @@ def validated(spec: ExplainSpec) -> sweep.SweepSpec:
     """The sweep spec with every cell validated (bad input fails before anything runs)."""
     get_game(spec.game).check_players(spec.players)
     if spec.games < 2:
-        raise ValueError(f"--games must be at least 2 (intervals need two deals), got "
+        raise BadInput(f"--games must be at least 2 (intervals need two deals), got "
                          f"{spec.games}")
     plan = spec.sweep_spec()
     sweep.validated_cells(plan)

@@ -28,6 +28,7 @@ import pandas as pd
 from analysis.results import store
 from analysis.run import sweep, tournament
 from analysis.stats import balance
+from engines.errors import BadInput
 
 #: Seed branches of search rounds (0 is the run's own stream, 1 confirmation runs).
 SEARCH_BRANCH = 100
@@ -45,14 +46,32 @@ def parse_objective(text: str) -> tuple[str, str, float | None]:
         try:
             value = float(target) if target else None
         except ValueError:
-            raise ValueError(f"--objective source_share:NAME=TARGET needs a number, got "
+            raise BadInput(f"--objective source_share:NAME=TARGET needs a number, got "
                              f"{target!r}") from None
         if value is not None and not 0 <= value <= 1:
-            raise ValueError("--objective source_share target must be a share in 0..1")
+            raise BadInput("--objective source_share target must be a share in 0..1")
         return kind, name, value
-    raise ValueError(f"--objective must be first_edge, seat_spread, seat_edge or "
-                     f"source_share:NAME, "
+    raise BadInput(f"--objective must be first_edge, seat_spread, seat_edge or "
+                   f"source_share:NAME, "
                      f"got {text!r}")
+
+
+def check_objective(text: str, game_name: str, players: int, rules: dict[str, Any]) -> None:
+    """Refuse an objective the games cannot measure, before any round is played: a
+    `source_share:NAME` whose NAME is not one of the game's scoring sources (read from one
+    random game's score breakdown under the base rules)."""
+    from engines import get_game, play_game
+    from engines.bots import make_bot
+
+    kind, source, _ = parse_objective(text)
+    if kind != "source_share":
+        return
+    game = get_game(game_name)
+    record = play_game(game, [make_bot("random", game)] * players, 1, players, rules)
+    if source not in record.breakdown:
+        known = ", ".join(record.breakdown) or "none (the game reports no scoring sources)"
+        raise BadInput(f"--objective {text}: no scoring source {source!r} in {game_name}; "
+                       f"sources: {known}")
 
 
 def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
@@ -69,7 +88,7 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
         key = f"share:{source}"
         if key not in inf:
             known = ", ".join(k[6:] for k in inf if k.startswith("share:"))
-            raise ValueError(f"no scoring source {source!r}; sources: {known}")
+            raise BadInput(f"no scoring source {source!r}; sources: {known}")
         shares = [k for k in inf if k.startswith("share:")]
         target = 1 / len(shares) if target is None else target
     else:
@@ -129,7 +148,7 @@ class SearchSpec:
         """New games per surviving candidate in each round of successive halving."""
         count = len(self.candidates())
         if count < 2:
-            raise ValueError("--vary gives only one candidate; list at least two values")
+            raise BadInput("--vary gives only one candidate; list at least two values")
         rounds = max(1, math.ceil(math.log2(count)))
         per_round = self.budget // rounds
         plan, alive = [], count
@@ -138,7 +157,7 @@ class SearchSpec:
             alive = max(1, math.ceil(alive / 2))
         if min(plan) < MIN_ROUND_GAMES:
             need = rounds * MIN_ROUND_GAMES * count
-            raise ValueError(f"--budget {self.budget} is too small for {count} candidates: "
+            raise BadInput(f"--budget {self.budget} is too small for {count} candidates: "
                              f"successive halving needs at least {need} games")
         return plan
 
@@ -155,19 +174,26 @@ class SearchResult:
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
 
 
+def check_out_dir(out: Path) -> None:
+    """A search directory must be new, empty, or an earlier attempt at a search."""
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if out.exists() and any(out.iterdir()) and not (out / "round-1").exists():
+        raise BadInput(f"{out} is not empty and holds no search; use another --out")
+
+
 def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
                progress: Callable[[int], None] | None = None, backend: str = "loky",
                scheduler: str | None = None) -> SearchResult:
     """Play the rounds (resuming any finished runs in `out_dir`) and pick the best setting."""
-    parse_objective(spec.objective)
     candidates = spec.candidates()
     plan = spec.rounds()
     for cell in candidates:  # every bad value fails here, before anything is written
         tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
                            dict(cell.rules)).validated()
+    check_objective(spec.objective, spec.game, spec.players, spec.rules)
     out = Path(out_dir)
-    if out.exists() and any(out.iterdir()) and not (out / "round-1").exists():
-        raise ValueError(f"{out} is not empty and holds no search; use another --out")
+    check_out_dir(out)
     alive = [c.name for c in candidates]
     tables: dict[str, list[pd.DataFrame]] = {name: [] for name in alive}
     spent = 0

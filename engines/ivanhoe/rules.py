@@ -3,6 +3,7 @@
 
 from dataclasses import dataclass, field
 
+from engines.errors import BadInput
 from engines.kit import parse_seat_bonus
 
 
@@ -53,4 +54,4 @@ class Rules:
                              f"got {self.first_starter!r}")
         parse_seat_bonus(self.seat_bonus)
         if self.max_failed_starts < 1:
-            raise ValueError("max_failed_starts must be at least 1")
+            raise BadInput("max_failed_starts must be at least 1")

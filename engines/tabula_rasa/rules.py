@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 
+from engines.errors import BadInput
 from engines.kit import FIRST_SEAT_CHOICES, parse_seat_bonus
 
 
@@ -65,12 +66,12 @@ class Rules:
                              f"got {self.starting_player!r}")
         parse_seat_bonus(self.seat_bonus)
         if self.castle_rule not in ("first_to_two", "two_consecutive"):
-            raise ValueError(f"castle_rule must be first_to_two or two_consecutive, "
+            raise BadInput(f"castle_rule must be first_to_two or two_consecutive, "
                              f"got {self.castle_rule!r}")
         if self.majority_by not in ("count", "value_sum"):
-            raise ValueError(f"majority_by must be count or value_sum, got {self.majority_by!r}")
+            raise BadInput(f"majority_by must be count or value_sum, got {self.majority_by!r}")
         if self.final_tie not in ("draw", "tiebreak"):
-            raise ValueError(f"final_tie must be draw or tiebreak, got {self.final_tie!r}")
+            raise BadInput(f"final_tie must be draw or tiebreak, got {self.final_tie!r}")
         if self.allow_partner_signalling:
-            raise ValueError("allow_partner_signalling=True is not supported "
+            raise BadInput("allow_partner_signalling=True is not supported "
                              "(partners never share hand information)")

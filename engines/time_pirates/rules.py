@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.errors import BadInput
 from engines.kit import parse_seat_bonus
 from engines.time_pirates import components
 
@@ -71,11 +72,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.restock_eligibility not in ("rio", "piatnik"):
-            raise ValueError(f"restock_eligibility must be rio or piatnik, "
+            raise BadInput(f"restock_eligibility must be rio or piatnik, "
                              f"got {self.restock_eligibility!r}")
         if self.patrol_effect not in ("rio", "flee"):
-            raise ValueError(f"patrol_effect must be rio or flee, got {self.patrol_effect!r}")
+            raise BadInput(f"patrol_effect must be rio or flee, got {self.patrol_effect!r}")
         if self.set_bonus < 0 or self.majority_bonus < 0:
-            raise ValueError("bonuses must be >= 0")
+            raise BadInput("bonuses must be >= 0")
         parse_seat_bonus(self.seat_bonus)
         components.load(self.components)  # raises ValueError on a bad file
