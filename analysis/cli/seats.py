@@ -25,6 +25,7 @@ from analysis.cli.options import (
     Scheduler,
 )
 from analysis.run import tournament
+from engines.errors import BadInput
 
 
 def _say(line: str) -> None:
@@ -58,11 +59,11 @@ def explain_command(
     from engines.bots import split_specs
 
     if report is not None and report.suffix.lower() not in (".html", ".htm"):
-        raise ValueError(f"--report {report} must be an .html file")
+        raise BadInput(f"--report {report} must be an .html file")
     if resume is not None:
         spec = explain.spec_of(sweep.read_spec(resume))
         if spec.game != game_name:
-            raise ValueError(f"{resume} explains {spec.game}, not {game_name}")
+            raise BadInput(f"{resume} explains {spec.game}, not {game_name}")
         out = resume
     else:
         game = get_game(game_name)
@@ -130,7 +131,7 @@ def compensate_command(
     if resume is not None:
         spec = compensate.read_spec(resume)
         if spec.game != game_name:
-            raise ValueError(f"{resume} compensates {spec.game}, not {game_name}")
+            raise BadInput(f"{resume} compensates {spec.game}, not {game_name}")
         out = resume
     else:
         game = get_game(game_name)
@@ -144,7 +145,7 @@ def compensate_command(
             margin=margin / 100)
         out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
     if replay < 0:
-        raise ValueError(f"--replay must be >= 0, got {replay}")
+        raise BadInput(f"--replay must be >= 0, got {replay}")
     compensate.validated(spec)
     result = run_with_progress(f"{game_name} compensate", spec.budget, quiet,
                                lambda progress: compensate.run_compensate(
