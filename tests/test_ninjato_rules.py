@@ -1057,6 +1057,21 @@ def test_double_elite_offers_only_cards_that_leave_a_play_for_the_next_guard():
     assert s.elites[0] == [s.C.enames.index("double-3+5")]
 
 
+def test_double_elite_counts_the_ki_a_card_needs_when_no_skill_can_stand_in():
+    """By stealth against a double 1+5, a 1 needs the Ki (-1) to pass the 1, leaving
+    nothing for the 5; Kenjutsu and the set-to-6 push the wrong way: fails at once."""
+    s = fresh()
+    give_skill(s, 0, E_PLUS2)
+    give_skill(s, 0, E_SIX)
+    set_house(s, 0, [FAN], red=[JADE], sentry=5)
+    s.hands[0] = hand(1, 3, 4)
+    raid(s, 0, stealth=True)
+    play(s, 4)
+    next_elite(s, "double-1+5")
+    act(s, A_BANZAI)
+    assert s.phase == PH_PLACE and s.hands[0] == hand(1, 3)
+
+
 def test_a_fight_no_play_can_win_fails_at_once_despite_a_ready_switch_or_refresh():
     """Seed 004, translator's note: a ready Seishin-teki kyoyo that cannot help (a 3 ties a
     3 either way) or a Tenmon with nothing useful to turn up is no reason to go on."""

@@ -264,10 +264,12 @@ class RaidRules(NinjatoFields):
         translator's note (a fight that cannot be won fails at once): whether the guards
         after this one can still be beaten once card index `v` (-1: Boryaku) is played on it.
 
-        A seat without skill tiles is tested exactly: the card and the fewest Ki that carry
-        it past this guard leave the hand, and some card of the rest, with the Ki left, must
-        beat each later guard (a double elite has two guards).  With skills the test is an
-        upper bound, as `can_still_win`: only the card leaves the hand.
+        The card and the Ki it needs to pass this guard leave the hand (the Ki that ready
+        skills pushing the same way, or a Tenmon, cannot stand in for; none if a set-to-0/6
+        or a switch of approach may do), and some card of the rest (or Boryaku), with the
+        Ki left, must still beat each later guard (a double elite has two).  Without skill
+        tiles this is exact; with them it is an upper bound, as `can_still_win` (the skills
+        used on this guard are still counted for the next).
         """
         p = self.player
         hand = list(self.hands[p])
@@ -275,13 +277,23 @@ class RaidRules(NinjatoFields):
         stealth = self.raid_approach
         if v >= 0:
             hand[v] -= 1
-            if not self.tiles[p]:
-                g = (self.C.estealth if stealth else self.C.eforce)[self.guard_id][part]
-                need = v + 2 - g if stealth else g - v  # Ki to carry v + 1 past g
-                if need > 0:
-                    hand[2] -= need
-                    if hand[2] < 0:
-                        return False
+            g = (self.C.estealth if stealth else self.C.eforce)[self.guard_id][part]
+            need = v + 2 - g if stealth else g - v  # Ki to carry v + 1 past g
+            if need > 0 and self.tiles[p]:
+                ready = self.ready[p]
+                owned = self.owned[p]
+                spare = ready[E_REFRESH]
+                setter, big = (E_ZERO, E_MINUS2) if stealth else (E_SIX, E_PLUS2)
+                if ready[E_SWITCH] or owned[E_SWITCH] and spare or ready[setter] or (
+                        owned[setter] and spare):
+                    need = 0
+                else:
+                    step = 2 if owned[big] else 1 if owned[E_PM1] else 0
+                    need -= 2 * ready[big] + ready[E_PM1] + spare * step
+            if need > 0:
+                hand[2] -= need
+                if hand[2] < 0:
+                    return False
         ki = hand[2]
         for later in range(part + 1, len(self.C.eforce[self.guard_id])):
             if not any(hand[w] and self.can_still_win(w + 1, ki - (w == 2), False, later)
