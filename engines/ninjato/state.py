@@ -355,9 +355,8 @@ class NinjatoState(RaidRules):
                 if schools & school_bit or (hand[card] if card >= 0 else has_card):
                     out.append(i)
                 i += 1
-        ready = self.ready[p]
-        if has_card or self.rules.empty_hand_raid or ready[E_BORYAKU] or (
-                ready[E_REFRESH] and self.owned[p][E_BORYAKU]):  # Tenmon turns Boryaku up
+        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU] or (
+                self.ready[p][E_REFRESH] and self.owned[p][E_BORYAKU]):  # Tenmon: Boryaku up
             closed = 0  # bit set of the closed houses (usually none: not looked at)
             if True in self.house_closed:
                 bit = 1
@@ -459,7 +458,7 @@ class NinjatoState(RaidRules):
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         self.to_draw = DRAWS_BY_HAND[hn] if hn < 2 else 2
-        self.apply_draw(a)
+        self.apply_draw(a, hn >= HAND_LIMIT)
 
     def legal_draw(self) -> list[int]:
         """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
@@ -472,9 +471,14 @@ class NinjatoState(RaidRules):
             return out
         return draw_actions(1 if any(self.dojo_discards) else 0, self.row)
 
-    def apply_draw(self, a: int) -> None:
+    def apply_draw(self, a: int, full: bool = False) -> None:
         """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card
-        (seen by all); then the next draw, made at once when it has one option (row empty)."""
+        (seen by all); then the next draw, made at once when it has one option (row empty).
+
+        A17: a hand over the limit discards right after the draw.  Only a hand `full` at the
+        visit's start (7 cards: it draws 2; `visit_dojo` says so) can pass the limit before
+        the visit's last draw, which `end_dojo` checks; so the hand is counted here only
+        then."""
         p = self.player
         hand = self.hands[p]
         row = self.row
@@ -491,11 +495,11 @@ class NinjatoState(RaidRules):
                 self.known[p][v] += 1
             hand[v] += 1
             self.to_draw -= 1
-            if hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
-                    and not self.discard_to_limit():
-                return  # the seat discards (PH_DISCARD); `apply_discard` draws on
             if not self.to_draw:
                 break
+            if full and hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                    and not self.discard_to_limit():
+                return  # the seat discards (PH_DISCARD); `apply_discard` draws on
             opts = self.legal_draw()
             if len(opts) > 1:
                 self.phase = PH_DRAW
@@ -509,7 +513,7 @@ class NinjatoState(RaidRules):
 
     def next_draw(self) -> None:
         """The visit's next draw after a discard: asked, made at once (one option), or none
-        left (the visit ends)."""
+        left (the visit ends: the row is refilled)."""
         if self.to_draw:
             opts = self.legal_draw()
             if len(opts) > 1:
@@ -539,7 +543,12 @@ class NinjatoState(RaidRules):
         return False
 
     def end_dojo(self) -> None:
-        """After all the draws (and discards, A17): refill the face-up row to 3."""
+        """After all the draws: the hand limit (A17, right after the last draw), then refill
+        the face-up row to 3."""
+        hand = self.hands[self.player]
+        if hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                and not self.discard_to_limit():
+            return  # the seat discards (PH_DISCARD); `apply_discard` ends the visit
         row = self.row
         need = 3 - len(row)
         if need > 0:  # draws inlined with a running deck total, as in `draw_card`
