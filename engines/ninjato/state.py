@@ -59,7 +59,7 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     action_to_str,
 )
-from engines.ninjato.components import E_BORYAKU, E_DISGUISE, R_SHAMEFUL
+from engines.ninjato.components import E_BORYAKU, E_DISGUISE, E_REFRESH, R_SHAMEFUL
 from engines.ninjato.fields import SLOTS as _SLOTS
 from engines.ninjato.raid import RaidRules
 from engines.ninjato.rules import Rules
@@ -359,7 +359,8 @@ class NinjatoState(RaidRules):
                 if schools & school_bit or (hand[card] if card >= 0 else has_card):
                     out.append(i)
                 i += 1
-        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU] or (
+                self.ready[p][E_REFRESH] and self.owned[p][E_BORYAKU]):  # Tenmon: Boryaku up
             closed = 0  # bit set of the closed houses (usually none: not looked at)
             if True in self.house_closed:
                 bit = 1
@@ -381,8 +382,8 @@ class NinjatoState(RaidRules):
                     if envs >> e & 1:
                         out.append(i)
                     i += 1
-            # the pavilion is refilled after every buy: unrolled for its usual four cards
-            # (half the bytecodes of the loop)
+            # (the pavilion is refilled at the end of a round and after a scoring phase):
+            # unrolled for its usual four cards (half the bytecodes of the loop)
             if rums:
                 pavilion = self.pavilion
                 if len(pavilion) == 4:
@@ -441,7 +442,8 @@ class NinjatoState(RaidRules):
         self.learn_skill(self.pending, a - A_SKILLPAY)
 
     def apply_discard(self, a: int) -> None:
-        """A17: discard down to the hand limit, one card per decision."""
+        """A17: discard down to the hand limit, one card per decision; then the visit's
+        draws go on."""
         v = a - A_DISCARD
         self.hands[self.player][v] -= 1
         self.dojo_discards[v] += 1
@@ -449,7 +451,7 @@ class NinjatoState(RaidRules):
             self.known[self.player][v] -= 1
         self.to_discard -= 1
         if self.to_discard == 0:
-            self.next_turn()
+            self.next_draw()
 
     # ------------------------------------------------------------------ locations
     def visit_dojo(self, a: int) -> None:
@@ -460,7 +462,7 @@ class NinjatoState(RaidRules):
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         self.to_draw = DRAWS_BY_HAND[hn] if hn < 2 else 2
-        self.apply_draw(a)
+        self.apply_draw(a, hn >= HAND_LIMIT)
 
     def legal_draw(self) -> list[int]:
         """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
@@ -473,9 +475,14 @@ class NinjatoState(RaidRules):
             return out
         return draw_actions(1 if any(self.dojo_discards) else 0, self.row)
 
-    def apply_draw(self, a: int) -> None:
+    def apply_draw(self, a: int, full: bool = False) -> None:
         """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card
-        (seen by all); then the next draw, made at once when it has one option (row empty)."""
+        (seen by all); then the next draw, made at once when it has one option (row empty).
+
+        A17: a hand over the limit discards right after the draw.  Only a hand `full` at the
+        visit's start (7 cards: it draws 2; `visit_dojo` says so) can pass the limit before
+        the visit's last draw, which `end_dojo` checks; so the hand is counted here only
+        then."""
         p = self.player
         hand = self.hands[p]
         row = self.row
@@ -494,6 +501,9 @@ class NinjatoState(RaidRules):
             self.to_draw -= 1
             if not self.to_draw:
                 break
+            if full and hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                    and not self.discard_to_limit():
+                return  # the seat discards (PH_DISCARD); `apply_discard` draws on
             opts = self.legal_draw()
             if len(opts) > 1:
                 self.phase = PH_DRAW
@@ -505,8 +515,44 @@ class NinjatoState(RaidRules):
         self.to_draw = 0
         self.end_dojo()
 
+    def next_draw(self) -> None:
+        """The visit's next draw after a discard: asked, made at once (one option), or none
+        left (the visit ends: the row is refilled)."""
+        if self.to_draw:
+            opts = self.legal_draw()
+            if len(opts) > 1:
+                self.phase = PH_DRAW
+                return
+            if opts:
+                self.apply_draw(opts[0])
+                return
+        self.to_draw = 0
+        self.end_dojo()
+
+    def discard_to_limit(self) -> bool:
+        """A17: over the hand limit right after a draw, discard down to it at once (before
+        the visit's next draw).  True when done here (one card value in hand: no choice);
+        False when the seat must choose (phase PH_DISCARD)."""
+        hand = self.hands[self.player]
+        over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
+        if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
+            v = next(i for i, c in enumerate(hand) if c)
+            hand[v] -= over
+            self.dojo_discards[v] += over
+            known = self.known[self.player]
+            known[v] = known[v] - over if known[v] > over else 0
+            return True
+        self.to_discard = over
+        self.phase = PH_DISCARD
+        return False
+
     def end_dojo(self) -> None:
-        """After all the draws: refill the face-up row to 3, then the hand limit (A17)."""
+        """After all the draws: the hand limit (A17, right after the last draw), then refill
+        the face-up row to 3."""
+        hand = self.hands[self.player]
+        if hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                and not self.discard_to_limit():
+            return  # the seat discards (PH_DISCARD); `apply_discard` ends the visit
         row = self.row
         need = 3 - len(row)
         if need > 0:  # draws inlined with a running deck total, as in `draw_card`
@@ -524,20 +570,6 @@ class NinjatoState(RaidRules):
                 total -= 1
                 need -= 1
         row.sort()
-        hand = self.hands[self.player]
-        over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
-        if over > 0:
-            self.to_discard = over
-            if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
-                v = next(i for i, c in enumerate(hand) if c)
-                hand[v] -= over
-                self.dojo_discards[v] += over
-                known = self.known[self.player]
-                known[v] = known[v] - over if known[v] > over else 0
-                self.to_discard = 0
-            else:
-                self.phase = PH_DISCARD
-                return
         self.next_turn()
 
     def visit_sensei(self, slot: int) -> None:
