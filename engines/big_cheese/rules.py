@@ -3,7 +3,8 @@
 Every ruling that names a flag in `shared/rules/big_cheese.md` is a field here with the
 ruling as its default (B1 `all_pass`, B2 `leader_must_open`, B5 `dice`/`target`, B7
 `big_cheese_chain`, B8 `veto_any_time`, B10 `final_tie`, B11 `exact`, B12 `max_rounds`), and
-so is the ruling of issue 14 item 6 (`exact_order`, see `docs/deviations.md`).
+so is our ruling on the order of several maturing projects (`exact_order`, see
+`docs/deviations.md`).
 """
 
 from dataclasses import dataclass, field
@@ -45,8 +46,8 @@ class Rules:
         metadata={
             "choices": ("choice", "oldest"),
             "help": "exact-N only: when one award completes several of a player's projects, "
-            "choice = the owner picks which to roll next, one at a time (our ruling, issue 14 "
-            "item 6: the seed is silent and the order decides which roll is void; asked only "
+            "choice = the owner picks which to roll next, one at a time (our ruling: the "
+            "seed is silent and the order decides which roll is void; asked only "
             "when some order could void a roll or the player holds a Big Cheese); oldest = "
             "oldest first, no decision (the engine before that ruling)",
         },

@@ -19,7 +19,7 @@ class Rules:
     refill_on_zero_gain: bool = field(default=True, metadata={
         "help": "A3: add 1 treasure to a house after a failed raid even if nothing was won"})
     empty_hand_raid: bool = field(default=True, metadata={
-        "help": "issue 14.4 (seed silent): a seat with no dojo card may raid (A21: it fails "
+        "help": "our ruling (seed silent): a seat with no dojo card may raid (A21: it fails "
                 "at the sentry, A3 adds a treasure); false: a raid needs a card or a ready "
                 "Boryaku (or a used one and a ready Tenmon)"})
     boryaku_skills: bool = field(default=True, metadata={
