@@ -2,15 +2,15 @@
 
 Every user mistake (unknown game, bot or rule, players out of range, unwritable output,
 corrupt results) ends as one line `error: ...` on stderr with exit code 2, never a traceback.
-Command modules (`games`, `replay`, `studies`, `whatif`) import only `common` and `options`
-of this package; this module imports them and adds their commands to the app.
+Command modules (`games`, `replay`, `studies`, `tuning`, `whatif`) import only `common` and
+`options` of this package; this module imports them and adds their commands to the app.
 """
 
 import sys
 
 import typer
 
-from analysis.cli import games, replay, studies, whatif
+from analysis.cli import games, replay, studies, tuning, whatif
 from analysis.cli.common import USER_ERRORS, UserError, stderr
 from engines import GAMES
 
@@ -33,7 +33,8 @@ app = typer.Typer(
     cls=GameGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
     rich_markup_mode=None,
     help="Simulate tabletop games with bots and analyse balance.  `simulate list` shows games; "
-         "`simulate sweep` and `simulate balance-search` ask what-if questions.",
+         "`simulate sweep` and `simulate balance-search` ask what-if questions; "
+         "`simulate tune` tunes a heuristic's parameters.",
 )
 
 
@@ -41,6 +42,7 @@ games.register(app)  # one command per game, list, bench
 replay.register(app)  # show, play
 studies.register(app)  # compare, report, run
 whatif.register(app)  # data, sweep, balance-search
+tuning.register(app)  # tune
 
 
 def main(argv: list[str] | None = None) -> int:

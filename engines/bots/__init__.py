@@ -1,7 +1,8 @@
 """Bot registry: specs like `random`, `heuristic`, `heuristic:greedy`, `mcts:iterations=400,c=0.7`.
 
 A spec is `NAME[:ARGS]`; ARGS is a comma-separated list of `key=value` options and at most
-one bare word (the variant, e.g. the heuristic's style).  `BOTS` maps NAME to a factory
+one bare word (the variant, e.g. the heuristic's style, or a style file `heuristic:FILE.toml`
+written by `simulate tune`, see `engines.bots.styles`).  `BOTS` maps NAME to a factory
 `factory(game, variant, options) -> Bot`; third-party bots register through the
 `tabletop.bots` entry-point group.
 """
@@ -74,6 +75,14 @@ def _heuristic(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
     if not styles:
         raise BotSpecError(f"{game.name} has no heuristic bot yet")
     key = variant or "default"
+    if key.endswith(".toml"):  # a style file (`simulate tune` writes them)
+        from engines.bots.styles import load_style
+
+        make = load_style(key, game).factory(styles)
+        try:
+            return make(**options)
+        except TypeError as exc:
+            raise BotSpecError(f"bad options for heuristic:{key}: {exc}") from None
     if key not in styles:
         raise BotSpecError(
             f"unknown heuristic {key!r} for {game.name}; known: {', '.join(sorted(styles))}"
