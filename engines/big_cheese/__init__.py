@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engines.big_cheese.actions import ACTION_KINDS, NUM_ACTIONS
-from engines.big_cheese.bots import HEURISTICS
+from engines.big_cheese.bots import HEURISTICS, PARAMS
 from engines.big_cheese.components import DATASET
 from engines.big_cheese.rules import Rules
 from engines.big_cheese.state import BigCheeseState, create_state
+from engines.bots.styles import with_shipped
 from engines.core import Game
 
 
@@ -22,7 +23,8 @@ GAME = Game(
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=create_state,
-    heuristics=HEURISTICS,
+    heuristics=with_shipped("big-cheese", __file__, dict(HEURISTICS)),
+    heuristic_params=PARAMS,
     description="Auction chips onto projects; chips trickle back one per award; "
     "matured projects roll for points (d6 to 200 or polyhedral to 40).",
     default_players=4,

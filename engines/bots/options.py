@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from engines.bots import BotSpecError
 
 __all__ = ["Param", "check_known", "param", "parse_choice", "parse_flag", "parse_float",
-           "parse_int"]
+           "parse_int", "typed_options"]
 
 
 def check_known(bot: str, options: Mapping[str, str], known: Iterable[str]) -> None:
@@ -92,6 +92,24 @@ class Param:
             span = f"{_num(self.low)}..{_num(self.high)}"
         return f"{self.name}={_num(self.default)} [{span}]  {self.help}"
 
+    def parse(self, bot: str, raw: str | float | bool) -> int | float | bool | str:
+        """The option's typed value (no range check: the range guides tuning, and a bot
+        may be played outside it)."""
+        if self.kind == "bool":
+            return parse_flag(bot, self.name, raw)  # type: ignore[arg-type]
+        if self.kind == "choice":
+            return parse_choice(bot, self.name, str(raw), self.choices)
+        if self.kind == "int":
+            return parse_int(bot, self.name, raw)  # type: ignore[arg-type]
+        try:
+            value = float(raw)
+        except ValueError:
+            raise BotSpecError(f"{bot} option {self.name}= expects a number, got {raw!r}") \
+                from None
+        if not math.isfinite(value):
+            raise BotSpecError(f"{bot} option {self.name}= must be finite, got {raw!r}")
+        return value
+
     def canonical(self, raw: str) -> str:
         """The value in its one written form (`0.50` -> `0.5`, `on` -> `true`); a value of the
         wrong type or outside the range raises `BotSpecError`."""
@@ -140,6 +158,14 @@ def _num(value: object) -> str:
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else f"{value:g}"
     return str(value)
+
+
+def typed_options(bot: str, params: Iterable[Param], options: Mapping[str, str]
+                  ) -> dict[str, int | float | bool | str]:
+    """A spec's option strings as typed values; an option no parameter names is refused."""
+    by_name = {p.name: p for p in params}
+    check_known(bot, options, by_name)
+    return {k: by_name[k].parse(bot, v) for k, v in options.items()}
 
 
 def param(params: Iterable[Param], name: str) -> Param:

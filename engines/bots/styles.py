@@ -26,7 +26,7 @@ from engines.bots import BotSpecError
 from engines.core import Bot, Game
 
 __all__ = ["STYLE_SUFFIX", "Style", "load_style", "register_style", "shipped_styles",
-           "style_text"]
+           "style_text", "with_shipped"]
 
 STYLE_SUFFIX = ".toml"
 KEYS = {"game", "base", "description", "params", "tune"}
@@ -116,6 +116,13 @@ def shipped_styles(game: str, folder: Path,
             raise BotSpecError(f"{path} is a {style.game} style in {game}'s folder")
         out[path.stem] = style.factory(styles)
     return out
+
+
+def with_shipped(game: str, package_file: str,
+                 styles: dict[str, Callable[..., Bot]]) -> dict[str, Callable[..., Bot]]:
+    """`styles` plus the style files in the `styles` folder beside `package_file`."""
+    styles.update(shipped_styles(game, Path(package_file).parent / "styles", styles))
+    return styles
 
 
 def style_text(game: str, base: str, params: Mapping[str, str], description: str,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from engines.bots.styles import with_shipped
 from engines.core import Game
 from engines.ninjato import components
 from engines.ninjato.actions import ACTION_KINDS, NUM_ACTIONS
+from engines.ninjato.bots import PARAMS
 from engines.ninjato.data_set import DATA_SET
 from engines.ninjato.rules import Rules
 from engines.ninjato.state import NinjatoState
@@ -19,11 +21,9 @@ def _dataset(rules: Rules) -> str:
 
 
 def _heuristics() -> dict:
-    try:
-        from engines.ninjato.bots import HEURISTICS
-    except ImportError:  # bots not written yet
-        return {}
-    return HEURISTICS
+    from engines.ninjato.bots import HEURISTICS
+
+    return with_shipped("ninjato", __file__, dict(HEURISTICS))
 
 
 GAME = Game(
@@ -35,6 +35,7 @@ GAME = Game(
     Rules=Rules,
     create_state=_create,
     heuristics=_heuristics(),
+    heuristic_params=PARAMS,
     description="Ninjato: raid clan houses, buy envoys and rumours, win the clans' favour.",
     default_players=4,
     dataset=_dataset,

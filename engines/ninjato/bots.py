@@ -24,7 +24,7 @@ import random
 from bisect import bisect_left
 from typing import Final
 
-from engines.bots.options import parse_flag, parse_int
+from engines.bots.options import Param, parse_flag, parse_int
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
     A_BANZAI,
@@ -987,3 +987,20 @@ HEURISTICS = {
     "collector": lambda **kw: Heuristic("collector", **kw),
     "v1": lambda **kw: Heuristic("v1", **kw),
 }
+
+#: The default's weights and switches (`simulate list`, `simulate tune`).
+PARAMS: tuple[Param, ...] = (
+    Param("banzai_margin", "float", 0.0, "honour a banzai must be worth over retreating",
+          -3.0, 3.0),
+    Param("raid_weight", "float", RAID_WEIGHT, "a Sensei skill beats a raid whose doubled "
+          "score times this is below its worth (lower: more Sensei visits)", 0.0, 2.0),
+    Param("deck_below", "int", DECK_BELOW, "draw blind at the dojo when the best face-up card "
+          "ranks below this (0: never)", 0, 5),
+    Param("deck_helps", "bool", True, "still take a face-up card that helps the planned raids"),
+    Param("save_ki", "bool", False, "give up a raid rather than open with a card that needs "
+          "Ki"),
+    Param("choho_worth", "float", SKILL_WORTH[E_SWAP], "worth of the Choho skill per round "
+          "left", 0.0, 2.0),
+    Param("overdraw", "int", 0, "with 4+ cards draw at the dojo instead of a raid scoring "
+          "below this (0: never)", 0, 12),
+)

@@ -6,9 +6,10 @@ partners in opposite seats (0,2 vs 1,3) who share one score.
 
 from __future__ import annotations
 
+from engines.bots.styles import with_shipped
 from engines.core import Game
 from engines.tabula_rasa.actions import ACTION_KINDS, NUM_ACTIONS
-from engines.tabula_rasa.bots import GreedyBot, MarginBot, MarginV1Bot
+from engines.tabula_rasa.bots import PARAMS, GreedyBot, MarginBot, MarginV1Bot
 from engines.tabula_rasa.components import DATASET, NUM_CARDS
 from engines.tabula_rasa.rules import Rules
 from engines.tabula_rasa.state import TabulaRasaState
@@ -36,7 +37,9 @@ GAME = Game(
     max_game_length=NUM_CARDS,  # one card played per decision
     Rules=Rules,
     create_state=_create_state,
-    heuristics={"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot},
+    heuristics=with_shipped("tabula-rasa", __file__,
+                            {"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot}),
+    heuristic_params=PARAMS,
     description="Knizia's card-majority game over ten territories (2-4 players, 4 = teams)",
     default_players=3,
     dataset=_dataset,
