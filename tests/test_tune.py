@@ -180,3 +180,29 @@ def test_tune_cli_refuses_a_game_without_documented_parameters(tmp_path, capsys,
     code, _, err = run_cli(capsys, "tune", "toy-nim", "--vary", "x=1,2", "--out",
                            str(tmp_path / "t"))
     assert code == 2 and "documents no parameters to tune" in err
+
+
+# --- experiment files ------------------------------------------------------------------------
+
+
+def test_tune_table_of_an_experiment_file_tunes_and_writes_style_and_report(tmp_path, aim):
+    from analysis.run import experiments
+
+    path = tmp_path / "tune.toml"
+    path.write_text('name = "tuning"\nseed = 4\n\n[[tune]]\ngame = "toy-aim"\nplayers = 2\n'
+                    'vary = {aim = "3..7"}\nbudget = 1500\n')
+    experiment = experiments.load(path, tmp_path / "out")
+    assert experiments.total_games(experiment) == 1500
+    report = experiments.execute(experiment, jobs=1)
+    style = tmp_path / "out" / "tuning" / "tune-toy-aim-2p" / "best.toml"
+    assert load_style(style, aim).params == {"aim": "5"}
+    assert "best setting: aim=5" in report.read_text()
+
+
+def test_tune_table_bad_parameter_names_the_table(tmp_path, aim):
+    from analysis.run import experiments
+
+    path = tmp_path / "tune.toml"
+    path.write_text('[[tune]]\ngame = "toy-aim"\nplayers = 2\nvary = {aimm = [1, 2]}\n')
+    with pytest.raises(ValueError, match=r"\[\[tune\]\] 1: no heuristic parameter 'aimm'"):
+        experiments.load(path, tmp_path / "out")

@@ -355,3 +355,91 @@ def load_tune(out_dir: str | Path) -> TuneSpec:
         raise ValueError(f"{out_dir} holds no tuning run ({TUNE_FILE} missing)") from None
     except (OSError, KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"{path} is unreadable or corrupt: {exc}") from None
+
+
+TUNE_KEYS = {"label", "game", "players", "bot", "vary", "against", "budget", "objective",
+             "rules"}
+
+
+def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 1.0
+               ) -> tuple[Path, TuneSpec]:
+    """A `[[tune]]` table of an experiment file as (directory, spec)::
+
+        [[tune]]
+        game = "tabula-rasa"
+        players = 3
+        bot = "heuristic"                      # heuristic[:STYLE]
+        vary = {spread = "0.2..1.0:0.2", castle_weight = [2, 4, 6]}   # or ["spread", ...]
+        against = ["heuristic", "heuristic:v1"]   # default: heuristic (+ heuristic:v1)
+        budget = 4000                          # scaled by --scale
+
+    The best setting is written beside the runs as DIRECTORY/best.toml."""
+    if not isinstance(table, dict):
+        raise ValueError(f"{where}: must be a table")
+    unknown = sorted(set(table) - TUNE_KEYS)
+    if unknown:
+        raise ValueError(f"{where}: unknown key {unknown[0]!r}; known: "
+                         f"{', '.join(sorted(TUNE_KEYS))}")
+    game_name = table.get("game")
+    if not isinstance(game_name, str):
+        raise ValueError(f"{where}: game must be one game's name")
+    try:
+        game = get_game(game_name)
+        players = table.get("players", game.players_default)
+        players = game.players_default if players == "default" else players
+        vary = table.get("vary")
+        if isinstance(vary, dict):
+            pairs = [k if v is True else
+                     f"{k}={','.join(map(_value_text, v)) if isinstance(v, list) else v}"
+                     for k, v in vary.items()]
+        elif isinstance(vary, list) and all(isinstance(v, str) for v in vary):
+            pairs = list(vary)
+        else:
+            raise ValueError("vary must be a table of PARAM = [values] or \"lo..hi[:step]\", "
+                             "or a list of parameter names")
+        against = table.get("against")
+        league = (tune_league(against) if against is not None
+                  else default_league(game_name))
+        budget = table.get("budget", 4000)
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
+            raise ValueError(f"budget must be a positive integer, got {budget!r}")
+        rules = table.get("rules", {})
+        if not isinstance(rules, dict):
+            raise ValueError("rules must be a table of rule options")
+        spec = TuneSpec(game_name, players, str(table.get("bot", "heuristic")),
+                        parse_vary(game_name, pairs), league,
+                        max(1, math.ceil(budget * scale)), seed,
+                        str(table.get("objective", "win_share")), dict(rules))
+        spec.validate()
+    except (ValueError, BotSpecError) as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    label = table.get("label") or f"tune-{game_name}-{players}p"
+    return out_dir / _slug(str(label)), spec
+
+
+def _value_text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def tune_league(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError("against must be a list of bot specs")
+    return tuple(value)
+
+
+def report_html(spec: TuneSpec, result: TuneResult, style_path: Path) -> str:
+    """An experiment report's section body: the summary, the candidates and the style file."""
+    import html
+
+    rows = "".join(
+        f"<tr><td>{html.escape(r.candidate)}</td><td>{r.games:,}</td>"
+        f"<td>{_pct(r.win_share)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]</td>"
+        f"<td>{r.difference * 100:+.1f} [{r.diff_low * 100:+.1f}, {r.diff_high * 100:+.1f}]"
+        f"</td></tr>" for r in result.table.itertuples())
+    lines = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(spec, result))
+    return (f"<p>{html.escape(spec.command())}</p><ul>{lines}</ul>"
+            "<table><tr><th>candidate</th><th>games</th><th>win share [95%]</th>"
+            f"<th>minus best, points [95% paired]</th></tr>{rows}</table>"
+            f"<p>style file: {html.escape(str(style_path))}</p>")
