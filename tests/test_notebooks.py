@@ -43,6 +43,9 @@ def small(nb, tmp_path: Path) -> dict:
     values.update(GAMES=12, JOBS=1, OUT_DIR=str(tmp_path))
     if "VS_ROTATION" in values:  # comparison notebook
         values.update(BOTS="heuristic,random", PLAYERS=game.min_players)
+    elif "BUDGET" in values:  # tuning notebook: two candidates per parameter, few games
+        values.update(PLAYERS=game.min_players, BUDGET=120,
+                      VARY={k: v[:2] for k, v in values["VARY"].items()})
     elif "MCTS_GAMES" in values:  # robustness notebook: one game of the MCTS line-up
         values.update(BOTS="random,heuristic:*", PLAYERS=game.min_players, MCTS_GAMES=1)
     else:
