@@ -43,7 +43,8 @@ class Rules:
             "choices": ("choice", "oldest"),
             "help": "exact-N only: when one award completes several of a player's projects, "
             "choice = the owner picks which to roll next, one at a time (our ruling, issue 14 "
-            "item 6: the seed is silent and the order decides which roll is void); oldest = "
+            "item 6: the seed is silent and the order decides which roll is void; asked only "
+            "when some order could void a roll or the player holds a Big Cheese); oldest = "
             "oldest first, no decision (the engine before that ruling)",
         },
     )

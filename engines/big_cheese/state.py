@@ -449,13 +449,28 @@ class BigCheeseState(State):
 
     def _offer_order(self, pos: int) -> bool:
         """Exact-N (issue 14 item 6): stop for the owner to pick the next project to roll,
-        unless they just picked the one at `pos` or their remaining projects are all alike."""
+        unless they just picked the one at `pos`, their remaining projects are all alike, or
+        the order cannot change anything: no order can void a roll (their points plus the
+        highest face of every remaining project stay within the goal) and they hold no Big
+        Cheese (whose re-roll decisions would follow the order).  Then the oldest rolls
+        first (B9), as without the choice."""
         if self.chosen_pos == pos:
             self.chosen_pos = -1
             return False
         options = self.next_options(pos)
         if len(options) < 2:
             return False
+        seat = self.pending[pos][0]
+        if not self.cheeses[seat]:
+            top = self.points[seat]
+            for owner, card in self.pending[pos:]:
+                if owner != seat:
+                    break
+                faces = self._roll_faces[card]
+                if faces:
+                    top += max(faces)
+            if top <= self.goal:
+                return False
         self.pending_pos = pos
         self.phase = ORDER
         self._legal_cache = options

@@ -20,6 +20,10 @@ class Rules:
         "help": "issue 14.4 (seed silent): a seat with no dojo card may raid (A21: it fails "
                 "at the sentry, A3 adds a treasure); false: a raid needs a card or a ready "
                 "Boryaku"})
+    boryaku_skills: bool = field(default=True, metadata={
+        "help": "A18 and seed 004 (Boryaku plays like a dojo card of 2 or 4; the skills "
+                "modify a dojo card): skills (+-2, +-1, set 0/6) modify Boryaku as Ki does; "
+                "false: only Ki may (the earlier reading of A18)"})
     token_choice: str = field(default="free", metadata={
         "choices": ("free", "lowest"),
         "help": "A24: a cleared house takes any token of another clan, or that clan's lowest"})

@@ -58,7 +58,7 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     action_to_str,
 )
-from engines.ninjato.components import E_BORYAKU, E_DISGUISE, R_SHAMEFUL
+from engines.ninjato.components import E_BORYAKU, E_DISGUISE, E_REFRESH, R_SHAMEFUL
 from engines.ninjato.fields import SLOTS as _SLOTS
 from engines.ninjato.raid import RaidRules
 from engines.ninjato.rules import Rules
@@ -355,7 +355,9 @@ class NinjatoState(RaidRules):
                 if schools & school_bit or (hand[card] if card >= 0 else has_card):
                     out.append(i)
                 i += 1
-        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+        ready = self.ready[p]
+        if has_card or self.rules.empty_hand_raid or ready[E_BORYAKU] or (
+                ready[E_REFRESH] and self.owned[p][E_BORYAKU]):  # Tenmon turns Boryaku up
             closed = 0  # bit set of the closed houses (usually none: not looked at)
             if True in self.house_closed:
                 bit = 1
@@ -377,8 +379,8 @@ class NinjatoState(RaidRules):
                     if envs >> e & 1:
                         out.append(i)
                     i += 1
-            # the pavilion is refilled after every buy: unrolled for its usual four cards
-            # (half the bytecodes of the loop)
+            # (the pavilion is refilled at the end of a round and after a scoring phase):
+            # unrolled for its usual four cards (half the bytecodes of the loop)
             if rums:
                 pavilion = self.pavilion
                 if len(pavilion) == 4:
@@ -437,7 +439,8 @@ class NinjatoState(RaidRules):
         self.learn_skill(self.pending, a - A_SKILLPAY)
 
     def apply_discard(self, a: int) -> None:
-        """A17: discard down to the hand limit, one card per decision."""
+        """A17: discard down to the hand limit, one card per decision; then the visit's
+        draws go on."""
         v = a - A_DISCARD
         self.hands[self.player][v] -= 1
         self.dojo_discards[v] += 1
@@ -445,7 +448,7 @@ class NinjatoState(RaidRules):
             self.known[self.player][v] -= 1
         self.to_discard -= 1
         if self.to_discard == 0:
-            self.next_turn()
+            self.next_draw()
 
     # ------------------------------------------------------------------ locations
     def visit_dojo(self, a: int) -> None:
@@ -488,6 +491,9 @@ class NinjatoState(RaidRules):
                 self.known[p][v] += 1
             hand[v] += 1
             self.to_draw -= 1
+            if hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                    and not self.discard_to_limit():
+                return  # the seat discards (PH_DISCARD); `apply_discard` draws on
             if not self.to_draw:
                 break
             opts = self.legal_draw()
@@ -501,8 +507,39 @@ class NinjatoState(RaidRules):
         self.to_draw = 0
         self.end_dojo()
 
+    def next_draw(self) -> None:
+        """The visit's next draw after a discard: asked, made at once (one option), or none
+        left (the visit ends)."""
+        if self.to_draw:
+            opts = self.legal_draw()
+            if len(opts) > 1:
+                self.phase = PH_DRAW
+                return
+            if opts:
+                self.apply_draw(opts[0])
+                return
+        self.to_draw = 0
+        self.end_dojo()
+
+    def discard_to_limit(self) -> bool:
+        """A17: over the hand limit right after a draw, discard down to it at once (before
+        the visit's next draw).  True when done here (one card value in hand: no choice);
+        False when the seat must choose (phase PH_DISCARD)."""
+        hand = self.hands[self.player]
+        over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
+        if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
+            v = next(i for i, c in enumerate(hand) if c)
+            hand[v] -= over
+            self.dojo_discards[v] += over
+            known = self.known[self.player]
+            known[v] = known[v] - over if known[v] > over else 0
+            return True
+        self.to_discard = over
+        self.phase = PH_DISCARD
+        return False
+
     def end_dojo(self) -> None:
-        """After all the draws: refill the face-up row to 3, then the hand limit (A17)."""
+        """After all the draws (and discards, A17): refill the face-up row to 3."""
         row = self.row
         need = 3 - len(row)
         if need > 0:  # draws inlined with a running deck total, as in `draw_card`
@@ -520,20 +557,6 @@ class NinjatoState(RaidRules):
                 total -= 1
                 need -= 1
         row.sort()
-        hand = self.hands[self.player]
-        over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
-        if over > 0:
-            self.to_discard = over
-            if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
-                v = next(i for i, c in enumerate(hand) if c)
-                hand[v] -= over
-                self.dojo_discards[v] += over
-                known = self.known[self.player]
-                known[v] = known[v] - over if known[v] > over else 0
-                self.to_discard = 0
-            else:
-                self.phase = PH_DISCARD
-                return
         self.next_turn()
 
     def visit_sensei(self, slot: int) -> None:

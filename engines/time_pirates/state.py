@@ -617,7 +617,9 @@ class TimePiratesState(State):
 
     # --- restocking and the year end ------------------------------------------------------
     def _restock(self, e: int) -> None:
-        """Fill every empty space of epoch `e`; police tokens move the Patrol (P3, P4, P5)."""
+        """Fill every empty space of epoch `e`; police tokens move the Patrol (P3, P4, P5:
+        after a year end, a bag of police only stops the refill, so one action ends at
+        most one year)."""
         ep = self.epochs[e]
         need = self.components.spaces[e] - len(ep)
         lines = self.components.lines
@@ -634,6 +636,12 @@ class TimePiratesState(State):
             if self.police_track[0] + self.police_track[1] >= per_year:
                 self._end_year()
                 if self.phase == PH_WHITE or self.phase == PH_OVER:
+                    break
+                bag = self.bag
+                if self.bag_total == bag[C.POLICE_1] + bag[C.POLICE_2]:
+                    # P5: police only (every artifact in play, none discarded): the refill
+                    # stops, its spaces stay empty; going on would end every year left
+                    # at once (P4 resumes a refill to fill it, which no draw can now do)
                     break
         if not need:
             self.epochs_with_space &= ~(1 << e)
