@@ -868,17 +868,19 @@ class Heuristic:
                 return A_BOR4
             if self.save_ki and not self._ready_low(s) and not self._ready_high(s):
                 return A_GIVE_UP  # keep the cards rather than spend Ki on this guard
-            # a base that Ki cards (+-1 each) can push past the guard
+            # a base that Ki cards (+-1 each) and a ready Taijutsu (+-1) can push past the
+            # guard
+            pm1 = 1 if s.ready[s.player][E_PM1] else 0
             if stealth:
                 v = next((v for v in range(5) if hand[v]), -1)
                 if v >= 0:
-                    spare = ki - (1 if v == 2 else 0)
+                    spare = ki - (1 if v == 2 else 0) + pm1
                     if (v + 1 - spare < g or self._ready_low(s)) and A_BASE + v in legal:
                         return A_BASE + v
             else:
                 v = next((v for v in range(4, -1, -1) if hand[v]), -1)
                 if v >= 0:
-                    spare = ki - (1 if v == 2 else 0)
+                    spare = ki - (1 if v == 2 else 0) + pm1
                     if (v + 1 + spare > g or self._ready_high(s)) and A_BASE + v in legal:
                         return A_BASE + v
             return A_GIVE_UP
@@ -895,13 +897,21 @@ class Heuristic:
 
     @staticmethod
     def _ready_low(s: NinjatoState) -> bool:
+        """A set-to-0 or -2 ready, or used and a refresh ready to restore it."""
         r = s.ready[s.player]
-        return bool(r[E_ZERO] or r[E_MINUS2])
+        if r[E_ZERO] or r[E_MINUS2]:
+            return True
+        o = s.owned[s.player]
+        return bool(r[E_REFRESH] and (o[E_ZERO] > r[E_ZERO] or o[E_MINUS2] > r[E_MINUS2]))
 
     @staticmethod
     def _ready_high(s: NinjatoState) -> bool:
+        """A set-to-6 or +2 ready, or used and a refresh ready to restore it."""
         r = s.ready[s.player]
-        return bool(r[E_SIX] or r[E_PLUS2])
+        if r[E_SIX] or r[E_PLUS2]:
+            return True
+        o = s.owned[s.player]
+        return bool(r[E_REFRESH] and (o[E_SIX] > r[E_SIX] or o[E_PLUS2] > r[E_PLUS2]))
 
     def banzai_or_retreat(self, s: NinjatoState, legal: list[int] | None = None) -> int:
         """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
