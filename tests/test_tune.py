@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -132,8 +133,10 @@ def test_param_values_are_checked_against_type_and_range():
 def test_simulate_list_shows_each_games_heuristic_parameters(capsys):
     code, out, _ = run_cli(capsys, "list")
     assert code == 0
-    assert "heuristic parameters" in out and "raid_weight=0.7 [0..2]" in out
-    assert "castle_weight=4 [0..8]" in out
+    assert "heuristic parameters" in out
+    for game in engines.GAMES.values():
+        for p in game.heuristic_params:
+            assert p.describe() in out
 
 
 # --- the command -------------------------------------------------------------------------------
@@ -206,3 +209,28 @@ def test_tune_table_bad_parameter_names_the_table(tmp_path, aim):
     path.write_text('[[tune]]\ngame = "toy-aim"\nplayers = 2\nvary = {aimm = [1, 2]}\n')
     with pytest.raises(ValueError, match=r"\[\[tune\]\] 1: no heuristic parameter 'aimm'"):
         experiments.load(path, tmp_path / "out")
+
+
+def test_a_promoted_tuned_style_is_the_default_and_the_previous_default_is_kept():
+    """Tabula Rasa's tuned style beat its previous default in duplicate format and is the
+    default now; the previous default plays on as heuristic:v2, and `simulate list`
+    documents the new default's values."""
+    game = engines.GAMES["tabula-rasa"]
+    tuned = load_style(Path(engines.__file__).parent / "tabula_rasa" / "styles" / "tuned.toml",
+                       game)
+    default, previous = make_bot("heuristic", game), make_bot("heuristic:v2", game)
+    assert (default.castle_weight, default.spread) == (
+        float(tuned.params["castle_weight"]), float(tuned.params["spread"]))
+    assert (previous.castle_weight, previous.spread) == (4.0, 0.5)
+    documented = {p.name: p.default for p in game.heuristic_params}
+    assert documented == {"castle_weight": 0.0, "spread": 0.8}
+
+
+def test_big_cheese_options_are_typed_by_their_declarations():
+    game = engines.GAMES["big-cheese"]
+    bot = make_bot("heuristic:jump=true,share=2,reserve=1", game)
+    assert bot.jump is True and bot.share == 2.0 and bot.reserve == 1
+    with pytest.raises(BotSpecError, match="unknown big-cheese heuristic option 'shar'"):
+        make_bot("heuristic:shar=2", game)
+    with pytest.raises(BotSpecError, match="jump= expects true/false"):
+        make_bot("heuristic:jump=2", game)

@@ -17,16 +17,18 @@ A file is read once per bot built (a style is built once per run per worker).
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections.abc import Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from engines.bots import BotSpecError
+from engines.bots.options import Param
 from engines.core import Bot, Game
 
-__all__ = ["STYLE_SUFFIX", "Style", "load_style", "register_style", "shipped_styles",
-           "style_text", "with_shipped"]
+__all__ = ["STYLE_SUFFIX", "Style", "load_style", "promote", "register_style",
+           "shipped_styles", "style_text", "with_shipped"]
 
 STYLE_SUFFIX = ".toml"
 KEYS = {"game", "base", "description", "params", "tune"}
@@ -123,6 +125,27 @@ def with_shipped(game: str, package_file: str,
     """`styles` plus the style files in the `styles` folder beside `package_file`."""
     styles.update(shipped_styles(game, Path(package_file).parent / "styles", styles))
     return styles
+
+
+def promote(styles: dict[str, Callable[..., Bot]], style: str, previous: str,
+            params: tuple[Param, ...], package_file: str
+            ) -> tuple[dict[str, Callable[..., Bot]], tuple[Param, ...]]:
+    """Make the shipped style `style` the default, keep the old default as `previous`, and
+    return the parameters documented with the new default's values (what `heuristic`
+    without options now plays)."""
+    if previous in styles:
+        raise BotSpecError(f"style {previous!r} exists already")
+    path = Path(package_file).parent / "styles" / f"{style}{STYLE_SUFFIX}"
+    chosen = load_style(path)
+    if chosen.base != "heuristic":
+        raise BotSpecError(f"{path}: a default must build on the default heuristic")
+    styles[previous] = styles["default"]
+    styles["default"] = chosen.factory({"default": styles[previous]})
+    styles[style] = styles["default"]
+    by_name = {p.name: p for p in params}
+    updated = tuple(dataclasses.replace(p, default=p.parse("heuristic", chosen.params[p.name]))
+                    if p.name in chosen.params else p for p in by_name.values())
+    return styles, updated
 
 
 def style_text(game: str, base: str, params: Mapping[str, str], description: str,
