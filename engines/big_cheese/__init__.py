@@ -21,7 +21,7 @@ def _dataset(rules: Rules) -> str:
 #: --bots heuristic:tuned,heuristic --games 3000 --seed 42`) and chose every kind of decision
 #: the previous default chose.
 HEURISTICS_ALL, DEFAULT_PARAMS = promote(
-    with_shipped("big-cheese", __file__, dict(HEURISTICS)), "tuned", "v2", PARAMS, __file__)
+    with_shipped("big-cheese", __file__, dict(HEURISTICS), PARAMS), "tuned", "v2", PARAMS, __file__)
 
 GAME = Game(
     name="big-cheese",

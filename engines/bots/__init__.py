@@ -76,19 +76,24 @@ def _heuristic(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
         raise BotSpecError(f"{game.name} has no heuristic bot yet")
     key = variant or "default"
     if key.endswith(".toml"):  # a style file (`simulate tune` writes them)
+        from engines.bots.options import typed_known
         from engines.bots.styles import load_style
 
-        make = load_style(key, game).factory(styles)
+        params = tuple(game.heuristic_params)
+        make = load_style(key, game).factory(styles, params)
         try:
-            return make(**options)
+            return make(**typed_known(f"{game.name} heuristic", params, options))
         except TypeError as exc:
             raise BotSpecError(f"bad options for heuristic:{key}: {exc}") from None
     if key not in styles:
         raise BotSpecError(
             f"unknown heuristic {key!r} for {game.name}; known: {', '.join(sorted(styles))}"
         )
+    from engines.bots.options import typed_known
+
     try:
-        bot = styles[key](**options)
+        bot = styles[key](**typed_known(f"{game.name} heuristic", game.heuristic_params,
+                                        options))
     except TypeError as exc:
         raise BotSpecError(f"bad options for heuristic:{key}: {exc}") from None
     return bot

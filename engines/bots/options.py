@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from engines.bots import BotSpecError
 
 __all__ = ["Param", "check_known", "param", "parse_choice", "parse_flag", "parse_float",
-           "parse_int", "typed_options"]
+           "parse_int", "typed_known", "typed_options"]
 
 
 def check_known(bot: str, options: Mapping[str, str], known: Iterable[str]) -> None:
@@ -166,6 +166,15 @@ def typed_options(bot: str, params: Iterable[Param], options: Mapping[str, str]
     by_name = {p.name: p for p in params}
     check_known(bot, options, by_name)
     return {k: by_name[k].parse(bot, v) for k, v in options.items()}
+
+
+def typed_known(bot: str, params: Iterable[Param], options: Mapping[str, object]
+                ) -> dict[str, object]:
+    """Options whose name a parameter declares, as that parameter's type (compiled bots take
+    a float as a float, not as text); the others as given."""
+    by_name = {p.name: p for p in params}
+    return {k: by_name[k].parse(bot, v) if k in by_name else v  # type: ignore[arg-type]
+            for k, v in options.items()}
 
 
 def param(params: Iterable[Param], name: str) -> Param:

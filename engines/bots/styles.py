@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.bots import BotSpecError
-from engines.bots.options import Param
+from engines.bots.options import Param, typed_known
 from engines.core import Bot, Game
 
 __all__ = ["STYLE_SUFFIX", "Style", "load_style", "promote", "register_style",
@@ -42,18 +42,20 @@ class Style:
         self.path, self.game, self.base, self.params = path, game, base, params
         self.description, self.record = description, record
 
-    def factory(self, styles: Mapping[str, Callable[..., Bot]]) -> Callable[..., Bot]:
-        """A heuristic factory: the base style with these settings (spec options override)."""
+    def factory(self, styles: Mapping[str, Callable[..., Bot]],
+                params: tuple[Param, ...] = ()) -> Callable[..., Bot]:
+        """A heuristic factory: the base style with these settings (spec options override),
+        each typed by its declaration in `params`."""
         name, _, variant = self.base.partition(":")
         key = variant or "default"
         if name != "heuristic" or key not in styles:
             raise BotSpecError(f"{self.path}: base must be heuristic or heuristic:STYLE of "
                                f"{self.game}, got {self.base!r}")
         make = styles[key]
-        params = self.params
+        settings = typed_known(f"{self.game} style {self.path.name}", params, self.params)
 
         def build(**options: str) -> Bot:
-            return make(**{**params, **options})
+            return make(**{**settings, **options})
 
         build.__doc__ = self.description or f"style file {self.path.name}"
         return build
@@ -103,27 +105,27 @@ def register_style(game: Game, name: str, path: str | Path) -> None:
     styles = game.heuristics
     if not isinstance(styles, MutableMapping):
         raise BotSpecError(f"{game.name}'s heuristics cannot take new styles")
-    factory = load_style(path, game).factory(styles)
+    factory = load_style(path, game).factory(styles, game.heuristic_params)
     factory()  # a bad parameter fails here, not in the first game
     styles[name] = factory
 
 
-def shipped_styles(game: str, folder: Path,
-                   styles: Mapping[str, Callable[..., Bot]]) -> dict[str, Callable[..., Bot]]:
+def shipped_styles(game: str, folder: Path, styles: Mapping[str, Callable[..., Bot]],
+                   params: tuple[Param, ...] = ()) -> dict[str, Callable[..., Bot]]:
     """The style files a game ships (`folder/NAME.toml`), as factories keyed by NAME."""
     out = {}
     for path in sorted(folder.glob(f"*{STYLE_SUFFIX}")) if folder.is_dir() else ():
         style = load_style(path)
         if style.game != game:
             raise BotSpecError(f"{path} is a {style.game} style in {game}'s folder")
-        out[path.stem] = style.factory(styles)
+        out[path.stem] = style.factory(styles, params)
     return out
 
 
-def with_shipped(game: str, package_file: str,
-                 styles: dict[str, Callable[..., Bot]]) -> dict[str, Callable[..., Bot]]:
+def with_shipped(game: str, package_file: str, styles: dict[str, Callable[..., Bot]],
+                 params: tuple[Param, ...] = ()) -> dict[str, Callable[..., Bot]]:
     """`styles` plus the style files in the `styles` folder beside `package_file`."""
-    styles.update(shipped_styles(game, Path(package_file).parent / "styles", styles))
+    styles.update(shipped_styles(game, Path(package_file).parent / "styles", styles, params))
     return styles
 
 
@@ -140,7 +142,7 @@ def promote(styles: dict[str, Callable[..., Bot]], style: str, previous: str,
     if chosen.base != "heuristic":
         raise BotSpecError(f"{path}: a default must build on the default heuristic")
     styles[previous] = styles["default"]
-    styles["default"] = chosen.factory({"default": styles[previous]})
+    styles["default"] = chosen.factory({"default": styles[previous]}, params)
     styles[style] = styles["default"]
     by_name = {p.name: p for p in params}
     updated = tuple(dataclasses.replace(p, default=p.parse("heuristic", chosen.params[p.name]))

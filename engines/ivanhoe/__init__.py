@@ -29,7 +29,7 @@ GAME = Game(
     Rules=Rules,
     create_state=create_state,
     heuristics=with_shipped("ivanhoe", __file__,
-                            {"default": HeuristicBot, "v1": HeuristicV1Bot}),
+                            {"default": HeuristicBot, "v1": HeuristicV1Bot}, PARAMS),
     heuristic_params=PARAMS,
     description="Ivanhoe: win tournaments in five colours (all 5 with 2-3 players, 4 with 4-5)",
     default_players=4,

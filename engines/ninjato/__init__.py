@@ -29,8 +29,8 @@ def _heuristics() -> tuple[dict, tuple]:
     --seed 47`), and chose every kind of decision the previous default chose."""
     from engines.ninjato.bots import HEURISTICS
 
-    return promote(with_shipped("ninjato", __file__, dict(HEURISTICS)), "tuned", "v2", PARAMS,
-                   __file__)
+    styles = with_shipped("ninjato", __file__, dict(HEURISTICS), PARAMS)
+    return promote(styles, "tuned", "v2", PARAMS, __file__)
 
 
 HEURISTICS, DEFAULT_PARAMS = _heuristics()

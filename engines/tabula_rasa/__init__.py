@@ -36,7 +36,7 @@ MCTS_DEFAULTS = {"iterations": "200", "confidence": "2"}
 #: previous default chose.
 HEURISTICS, DEFAULT_PARAMS = promote(
     with_shipped("tabula-rasa", __file__,
-                 {"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot}),
+                 {"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot}, PARAMS),
     "tuned", "v2", PARAMS, __file__)
 
 GAME = Game(

@@ -33,8 +33,9 @@ GAME = Game(
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=_create_state,
-    heuristics=with_shipped("time-pirates", __file__,
-                            {"default": PirateBot, "v1": PirateBotV1, "cautious": CautiousBot}),
+    heuristics=with_shipped(
+        "time-pirates", __file__,
+        {"default": PirateBot, "v1": PirateBotV1, "cautious": CautiousBot}, PARAMS),
     heuristic_params=PARAMS,
     description="Moon & Weissblum's artifact collecting across time (3-6 players)",
     default_players=4,
