@@ -39,6 +39,7 @@ from analysis.stats import balance
 from engines import get_game
 from engines.bots import BotSpecError, make_bot, parse_spec
 from engines.bots.options import Param, param
+from engines.errors import BadInput
 
 #: Seed branches of tuning rounds (search uses 100 + r; confirmations 1).
 TUNE_BRANCH = 200
@@ -57,7 +58,7 @@ def parse_vary(game_name: str, pairs: Sequence[str]) -> tuple[tuple[str, tuple[s
     value checked against the parameter's type and range."""
     params = get_game(game_name).heuristic_params
     if not params:
-        raise ValueError(f"{game_name}'s heuristic documents no parameters to tune")
+        raise BadInput(f"{game_name}'s heuristic documents no parameters to tune")
     out = []
     for pair in pairs:
         name, sep, text = pair.partition("=")
@@ -65,13 +66,13 @@ def parse_vary(game_name: str, pairs: Sequence[str]) -> tuple[tuple[str, tuple[s
         values = _values(p, text.strip()) if sep else p.values()
         canon = tuple(p.canonical(v) for v in values)
         if len(set(canon)) != len(canon):
-            raise ValueError(f"--vary {p.name} lists a value twice")
+            raise BadInput(f"--vary {p.name} lists a value twice")
         out.append((p.name, canon))
     if not out:
-        raise ValueError("give at least one --vary PARAM=v1,v2,... (or a bare --vary PARAM "
+        raise BadInput("give at least one --vary PARAM=v1,v2,... (or a bare --vary PARAM "
                          "for its documented range)")
     if len({k for k, _ in out}) != len(out):
-        raise ValueError("--vary names a parameter twice")
+        raise BadInput("--vary names a parameter twice")
     return tuple(out)
 
 
@@ -84,15 +85,15 @@ def _values(p: Param, text: str) -> tuple[str, ...]:
             lo, hi = kind(low), kind(high)
             st = kind(step) if step else (1 if p.kind == "int" else (hi - lo) / 4)
         except ValueError:
-            raise ValueError(f"--vary {p.name}: a range is lo..hi or lo..hi:step, got "
+            raise BadInput(f"--vary {p.name}: a range is lo..hi or lo..hi:step, got "
                              f"{text!r}") from None
         if hi < lo or st <= 0:
-            raise ValueError(f"--vary {p.name}: empty range {text!r}")
+            raise BadInput(f"--vary {p.name}: empty range {text!r}")
         count = int(math.floor((hi - lo) / st + 1e-9)) + 1
         return tuple(str(round(lo + i * st, 6)) for i in range(count))
     values = tuple(v.strip() for v in text.split(",") if v.strip())
     if not values:
-        raise ValueError(f"--vary {p.name} needs at least one value")
+        raise BadInput(f"--vary {p.name} needs at least one value")
     return values
 
 
@@ -149,30 +150,30 @@ class TuneSpec:
         game = get_game(self.game)
         game.check_players(self.players)
         if self.objective not in OBJECTIVES:
-            raise ValueError(f"--objective must be {' or '.join(OBJECTIVES)}, got "
+            raise BadInput(f"--objective must be {' or '.join(OBJECTIVES)}, got "
                              f"{self.objective!r}")
         if self.budget <= 0:
-            raise ValueError(f"--budget must be positive, got {self.budget}")
+            raise BadInput(f"--budget must be positive, got {self.budget}")
         if self.seed < 0:
-            raise ValueError(f"--seed must be >= 0, got {self.seed}")
+            raise BadInput(f"--seed must be >= 0, got {self.seed}")
         name, _, _ = parse_spec(self.bot)
         if name != "heuristic":
-            raise ValueError(f"--bot must be heuristic or heuristic:STYLE, got {self.bot!r}")
+            raise BadInput(f"--bot must be heuristic or heuristic:STYLE, got {self.bot!r}")
         if not self.against:
-            raise ValueError("--against needs at least one bot")
+            raise BadInput("--against needs at least one bot")
         if len(set(self.against)) != len(self.against):
-            raise ValueError("--against lists a bot twice")
+            raise BadInput("--against lists a bot twice")
         self.rounds()
         for spec in self.against:
             make_bot(spec, game)
         for candidate in self.candidates():
             if candidate.spec in self.against:
-                raise ValueError(f"candidate {candidate.spec} is also in the league; "
+                raise BadInput(f"candidate {candidate.spec} is also in the league; "
                                  "leave it out of --against")
             try:
                 make_bot(candidate.spec, game)
             except BotSpecError as exc:
-                raise ValueError(f"--bot {self.bot} with {candidate.name}: {exc}") from None
+                raise BadInput(f"--bot {self.bot} with {candidate.name}: {exc}") from None
         game.checked_rules(**self.rules)
 
     def to_json(self) -> dict[str, Any]:
@@ -212,12 +213,12 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
     out = Path(out_dir)
     record = out / TUNE_FILE
     if out.exists() and not out.is_dir():
-        raise ValueError(f"{out} is not a directory")
+        raise BadInput(f"{out} is not a directory")
     if record.is_file():
         if json.loads(record.read_text()) != spec.to_json():
-            raise ValueError(f"{out} holds a different tuning run; use another --out")
+            raise BadInput(f"{out} holds a different tuning run; use another --out")
     elif out.exists() and any(out.iterdir()):
-        raise ValueError(f"{out} is not empty and holds no tuning run; use another --out")
+        raise BadInput(f"{out} is not empty and holds no tuning run; use another --out")
     plan = spec.rounds()
     out.mkdir(parents=True, exist_ok=True)
     record.write_text(json.dumps(spec.to_json(), indent=2))
@@ -335,11 +336,11 @@ def style_file_text(spec: TuneSpec, result: TuneResult) -> str:
 def check_style_path(path: Path) -> None:
     """A style file must be a .toml file in an existing directory (checked before play)."""
     if path.suffix.lower() != ".toml":
-        raise ValueError(f"--style-out {path} must be a .toml file")
+        raise BadInput(f"--style-out {path} must be a .toml file")
     if path.is_dir():
-        raise ValueError(f"--style-out {path} is a directory")
+        raise BadInput(f"--style-out {path} is a directory")
     if not path.parent.exists():
-        raise ValueError(f"cannot write {path}: directory {path.parent} does not exist")
+        raise BadInput(f"cannot write {path}: directory {path.parent} does not exist")
 
 
 def load_tune(out_dir: str | Path) -> TuneSpec:
@@ -352,9 +353,9 @@ def load_tune(out_dir: str | Path) -> TuneSpec:
                         int(data["budget"]), int(data["seed"]), data["objective"],
                         dict(data.get("rules", {})))
     except FileNotFoundError:
-        raise ValueError(f"{out_dir} holds no tuning run ({TUNE_FILE} missing)") from None
+        raise BadInput(f"{out_dir} holds no tuning run ({TUNE_FILE} missing)") from None
     except (OSError, KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"{path} is unreadable or corrupt: {exc}") from None
+        raise BadInput(f"{path} is unreadable or corrupt: {exc}") from None
 
 
 TUNE_KEYS = {"label", "game", "players", "bot", "vary", "against", "budget", "objective",
@@ -375,14 +376,14 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
 
     The best setting is written beside the runs as DIRECTORY/best.toml."""
     if not isinstance(table, dict):
-        raise ValueError(f"{where}: must be a table")
+        raise BadInput(f"{where}: must be a table")
     unknown = sorted(set(table) - TUNE_KEYS)
     if unknown:
-        raise ValueError(f"{where}: unknown key {unknown[0]!r}; known: "
+        raise BadInput(f"{where}: unknown key {unknown[0]!r}; known: "
                          f"{', '.join(sorted(TUNE_KEYS))}")
     game_name = table.get("game")
     if not isinstance(game_name, str):
-        raise ValueError(f"{where}: game must be one game's name")
+        raise BadInput(f"{where}: game must be one game's name")
     try:
         game = get_game(game_name)
         players = table.get("players", game.players_default)
@@ -395,24 +396,24 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
         elif isinstance(vary, list) and all(isinstance(v, str) for v in vary):
             pairs = list(vary)
         else:
-            raise ValueError("vary must be a table of PARAM = [values] or \"lo..hi[:step]\", "
+            raise BadInput("vary must be a table of PARAM = [values] or \"lo..hi[:step]\", "
                              "or a list of parameter names")
         against = table.get("against")
         league = (tune_league(against) if against is not None
                   else default_league(game_name))
         budget = table.get("budget", 4000)
         if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
-            raise ValueError(f"budget must be a positive integer, got {budget!r}")
+            raise BadInput(f"budget must be a positive integer, got {budget!r}")
         rules = table.get("rules", {})
         if not isinstance(rules, dict):
-            raise ValueError("rules must be a table of rule options")
+            raise BadInput("rules must be a table of rule options")
         spec = TuneSpec(game_name, players, str(table.get("bot", "heuristic")),
                         parse_vary(game_name, pairs), league,
                         max(1, math.ceil(budget * scale)), seed,
                         str(table.get("objective", "win_share")), dict(rules))
         spec.validate()
     except (ValueError, BotSpecError) as exc:
-        raise ValueError(f"{where}: {exc}") from None
+        raise BadInput(f"{where}: {exc}") from None
     label = table.get("label") or f"tune-{game_name}-{players}p"
     return out_dir / _slug(str(label)), spec
 
@@ -425,7 +426,7 @@ def tune_league(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError("against must be a list of bot specs")
+        raise BadInput("against must be a list of bot specs")
     return tuple(value)
 
 

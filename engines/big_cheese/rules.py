@@ -8,6 +8,9 @@ so is the ruling of issue 14 item 6 (`exact_order`, see `docs/deviations.md`).
 
 from dataclasses import dataclass, field
 
+from engines.errors import BadInput
+from engines.kit import parse_seat_bonus
+
 MAX_CHIPS = 999  # bids are actions 1..chips; 1000+ are the special actions
 
 DEFAULT_TARGET = {"d6": 200, "polyhedral": 40}
@@ -86,22 +89,44 @@ class Rules:
         default=1000,
         metadata={"help": "safety cap on auctions; reaching it ends the game on scores (B12)"},
     )
+    first_leader: str = field(
+        default="random",
+        metadata={
+            "choices": ("random", "first", "last"),
+            "lever": True,
+            "help": "seat lever, setup: random = pick the first leader at random (printed); "
+            "first = seat 1 leads the first auction; last = the last seat does.  The deck is "
+            "the same",
+        },
+    )
+    seat_bonus: str = field(
+        default="",
+        metadata={"unit": "chips",
+            "help": "variant (compensation, not a rule): b1,b2,... extra starting chips "
+                  "of each seat, seat 1 first; '' = none"},
+    )
+
     def __post_init__(self) -> None:
+        if self.first_leader not in ("random", "first", "last"):
+            raise ValueError(f"first_leader must be random, first or last, "
+                             f"got {self.first_leader!r}")
+        if any(self.chips + b > MAX_CHIPS for b in parse_seat_bonus(self.seat_bonus)):
+            raise ValueError(f"chips plus seat_bonus must stay at most {MAX_CHIPS}")
         if self.exact < 0:
-            raise ValueError(f"exact must be a positive number of points, got {self.exact}")
+            raise BadInput(f"exact must be a positive number of points, got {self.exact}")
         if self.exact:
             if self.dice != "polyhedral":
-                raise ValueError(
+                raise BadInput(
                     f"exact={self.exact} is the polyhedral variant; it needs dice=polyhedral"
                 )
             if self.target:
-                raise ValueError("give either target or exact, not both (exact replaces target)")
+                raise BadInput("give either target or exact, not both (exact replaces target)")
         if self.target < 0:
-            raise ValueError(f"target must be a positive number of points, got {self.target}")
+            raise BadInput(f"target must be a positive number of points, got {self.target}")
         if not 1 <= self.chips <= MAX_CHIPS:
-            raise ValueError(f"chips must be between 1 and {MAX_CHIPS}, got {self.chips}")
+            raise BadInput(f"chips must be between 1 and {MAX_CHIPS}, got {self.chips}")
         if self.max_rounds < 1:
-            raise ValueError(f"max_rounds must be positive, got {self.max_rounds}")
+            raise BadInput(f"max_rounds must be positive, got {self.max_rounds}")
 
     @property
     def goal(self) -> int:

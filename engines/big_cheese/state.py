@@ -49,6 +49,7 @@ from engines.kit import (
     deal_back,
     following_seats,
     reshuffle,
+    seat_bonus,
     seat_orders,
     shuffled,
     track_lead,
@@ -184,12 +185,13 @@ class BigCheeseState(State):
         self.chosen_pos = -1  # the pending position whose project the owner just chose
         self._orders = seat_orders(n)
         self._following = following_seats(n)
-        self._acts = bid_table(rules.chips)
+        bonus = seat_bonus(rules.seat_bonus, n)  # extra starting chips (compensation)
+        self._acts = bid_table(rules.chips + max(bonus))
         self._roll_faces = ROLL_FACES[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
         self.discard = []
-        self.pool = [rules.chips] * n
+        self.pool = [rules.chips + b for b in bonus]
         self.proj_cards = [[] for _ in range(n)]  # oldest first
         # A project won at award A with bid b holds A + b - awards chips: every later award
         # takes one off (B3), so it matures at award A + b.  Store that due award number.
@@ -199,7 +201,9 @@ class BigCheeseState(State):
         self.points = [0] * n
         self.earned = [[0] * len(NUMBER_VALUES) for _ in range(n)]
         self.phase = BID
-        self.leader = self.rng.randrange(n)
+        self.leader = self.rng.randrange(n)  # drawn whatever the lever, to keep the deal
+        if rules.first_leader != "random":
+            self.leader = 0 if rules.first_leader == "first" else n - 1
         self.to_act = -1
         self.high_bid = 0
         self.high_bidder = -1

@@ -853,14 +853,16 @@ class Heuristic:
                g: int) -> int:
         ki = hand[2]
         if s.play_base < 0:
-            # a base card that wins alone: the least precious one (index v = value - 1)
+            # a base card that wins alone: the least precious one (index v = value - 1);
+            # offered unless the next guard of a double elite needs it
+            double = s.guard_kind == G_ELITE and s.elite_part + 1 < len(s.C.eforce[s.guard_id])
             if stealth:
                 for v in SPEND_ORDER:
-                    if hand[v] and v + 1 < g and A_BASE + v in legal:
+                    if hand[v] and v + 1 < g and (not double or A_BASE + v in legal):
                         return A_BASE + v
             else:
                 for v in SPEND_ORDER:
-                    if hand[v] and v + 1 > g and A_BASE + v in legal:
+                    if hand[v] and v + 1 > g and (not double or A_BASE + v in legal):
                         return A_BASE + v
             if A_BOR2 in legal and (2 < g if stealth else 2 > g):
                 return A_BOR2

@@ -23,6 +23,7 @@ from engines.kit import (
     lead_changes,
     refill,
     refill_counts,
+    seat_bonus,
     world_rng,
 )
 from engines.ninjato import components as comp
@@ -276,7 +277,7 @@ class NinjatoState(RaidRules):
                     if v >= 0:
                         s.hands[p][v] += 1
             s.row = sorted(s.draw_card() + 1 for _ in range(3))
-        s.honour = [0] * n
+        s.honour = seat_bonus(rules.seat_bonus, n)  # starting honour: 0 unless compensated
         s.envoy_honour = [0] * n
         s.token_honour = [0] * n
         s.rumour_honour = [0] * n
@@ -297,7 +298,10 @@ class NinjatoState(RaidRules):
         s.leaders = []
         s.final = None
         s.phase = PH_PLACE
-        s.player = order[0]
+        if rules.first_round_order != "random":  # seat lever; the deal above is unchanged
+            s.order = list(range(n)) if rules.first_round_order == "seats" else \
+                list(range(n - 1, -1, -1))
+        s.player = s.order[0]
         return s
 
     # ------------------------------------------------------------------ chance helpers
@@ -355,9 +359,8 @@ class NinjatoState(RaidRules):
                 if schools & school_bit or (hand[card] if card >= 0 else has_card):
                     out.append(i)
                 i += 1
-        ready = self.ready[p]
-        if has_card or self.rules.empty_hand_raid or ready[E_BORYAKU] or (
-                ready[E_REFRESH] and self.owned[p][E_BORYAKU]):  # Tenmon turns Boryaku up
+        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU] or (
+                self.ready[p][E_REFRESH] and self.owned[p][E_BORYAKU]):  # Tenmon: Boryaku up
             closed = 0  # bit set of the closed houses (usually none: not looked at)
             if True in self.house_closed:
                 bit = 1
@@ -459,7 +462,7 @@ class NinjatoState(RaidRules):
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         self.to_draw = DRAWS_BY_HAND[hn] if hn < 2 else 2
-        self.apply_draw(a)
+        self.apply_draw(a, hn >= HAND_LIMIT)
 
     def legal_draw(self) -> list[int]:
         """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
@@ -472,9 +475,14 @@ class NinjatoState(RaidRules):
             return out
         return draw_actions(1 if any(self.dojo_discards) else 0, self.row)
 
-    def apply_draw(self, a: int) -> None:
+    def apply_draw(self, a: int, full: bool = False) -> None:
         """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card
-        (seen by all); then the next draw, made at once when it has one option (row empty)."""
+        (seen by all); then the next draw, made at once when it has one option (row empty).
+
+        A17: a hand over the limit discards right after the draw.  Only a hand `full` at the
+        visit's start (7 cards: it draws 2; `visit_dojo` says so) can pass the limit before
+        the visit's last draw, which `end_dojo` checks; so the hand is counted here only
+        then."""
         p = self.player
         hand = self.hands[p]
         row = self.row
@@ -491,11 +499,11 @@ class NinjatoState(RaidRules):
                 self.known[p][v] += 1
             hand[v] += 1
             self.to_draw -= 1
-            if hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
-                    and not self.discard_to_limit():
-                return  # the seat discards (PH_DISCARD); `apply_discard` draws on
             if not self.to_draw:
                 break
+            if full and hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                    and not self.discard_to_limit():
+                return  # the seat discards (PH_DISCARD); `apply_discard` draws on
             opts = self.legal_draw()
             if len(opts) > 1:
                 self.phase = PH_DRAW
@@ -509,7 +517,7 @@ class NinjatoState(RaidRules):
 
     def next_draw(self) -> None:
         """The visit's next draw after a discard: asked, made at once (one option), or none
-        left (the visit ends)."""
+        left (the visit ends: the row is refilled)."""
         if self.to_draw:
             opts = self.legal_draw()
             if len(opts) > 1:
@@ -539,7 +547,12 @@ class NinjatoState(RaidRules):
         return False
 
     def end_dojo(self) -> None:
-        """After all the draws (and discards, A17): refill the face-up row to 3."""
+        """After all the draws: the hand limit (A17, right after the last draw), then refill
+        the face-up row to 3."""
+        hand = self.hands[self.player]
+        if hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                and not self.discard_to_limit():
+            return  # the seat discards (PH_DISCARD); `apply_discard` ends the visit
         row = self.row
         need = 3 - len(row)
         if need > 0:  # draws inlined with a running deck total, as in `draw_card`
@@ -861,6 +874,8 @@ class NinjatoState(RaidRules):
             "elite_guards": elite,
             "unused_treasure": unused,
         }
+        if self.rules.seat_bonus:  # the compensation variant: starting honour
+            self.final["seat_bonus"] = seat_bonus(self.rules.seat_bonus, n)
         self.phase = PH_END
         self.player = -1
 
@@ -868,17 +883,14 @@ class NinjatoState(RaidRules):
         """Honour so far (track) during play; the final total once the game is over."""
         if self.final is None:
             return [float(h) for h in self.honour]
-        f = self.final
-        return [float(a + b + c + d + e) for a, b, c, d, e in zip(
-            f["envoys"], f["honour_tokens"], f["rumours"], f["elite_guards"],
-            f["unused_treasure"])]
+        return [float(sum(column)) for column in zip(*self.final.values())]
 
     def score_breakdown(self) -> dict[str, list[float]]:
         if self.final is None:
             return {"envoys": [float(x) for x in self.envoy_honour],
                     "honour_tokens": [float(x) for x in self.token_honour],
                     "rumours": [float(x) for x in self.rumour_honour]}
-        return {k: [float(x) for x in self.final[k]] for k in scoring.SOURCES}
+        return {k: [float(x) for x in v] for k, v in self.final.items()}
 
     def winners(self) -> list[int]:
         """Most honour; ties: most envoys, then the oldest envoy (3.9)."""
