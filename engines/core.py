@@ -499,6 +499,9 @@ class Game:
     `replaceable_data` is the game's component data set a user may vary (an
     `engines.datasets.DataSet` from the game's `data_set.py`: defaults and named items with
     provenance), None when every component is official.
+    `heuristic_params` documents the default heuristic's weights and switches
+    (`engines.bots.options.Param`: default, range, meaning): the options a `heuristic`
+    spec takes, which `simulate list` shows and `simulate tune` searches.
     `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
     reaches it and marks it truncated (None: the game always ends by itself).
     For adapters (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game
@@ -521,6 +524,7 @@ class Game:
     partnerships: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     max_decisions: int | None = None
     replaceable_data: Any = None
+    heuristic_params: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         if self.dataset is None:

@@ -380,6 +380,69 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
     return _notebook(cells)
 
 
+def tune_notebook() -> nbformat.NotebookNode:
+    """Tuning a heuristic's parameters in duplicate format (docs/tune.md)."""
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            "GAME = \"tabula-rasa\"\n"
+            "PLAYERS = 3\n"
+            "BOT = \"heuristic\"  # heuristic, heuristic:STYLE or heuristic:FILE.toml\n"
+            "VARY = {\"spread\": [0.3, 0.5, 0.8], \"castle_weight\": [3, 4, 5]}\n"
+            "AGAINST = None  # None = heuristic (+ heuristic:v1); e.g. [\"heuristic\", \"mcts\"]\n"
+            "BUDGET = 3000  # games in all\n"
+            "RULES = {}\n"
+            "SEED = 1\n"
+            "JOBS = 1\n"
+            "OUT_DIR = None"),
+        new_markdown_cell(
+            "# Tuning a heuristic\n\n"
+            "Every candidate setting plays a duplicate comparison (one candidate seat, every "
+            "seat permutation of each deal) against each bot of the league, on the **same "
+            "deals** as the other candidates; successive halving drops the worse half after "
+            "each round.  `simulate list` shows each game's parameters and ranges; "
+            "docs/tune.md explains the method."),
+        new_code_cell(
+            "import tempfile\nfrom pathlib import Path\n\n"
+            "import matplotlib.pyplot as plt\nfrom IPython.display import Image, display\n\n"
+            "from analysis.present import plots, report\nfrom analysis.run import tune\n"
+            "from engines import get_game\nfrom engines.bots import make_bot\n\n"
+            "out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix=\"tune-\"))\n"
+            "print(\"results in\", out_dir)\n"
+            "for p in get_game(GAME).heuristic_params:\n    print(p.describe())"),
+        new_code_cell(
+            "pairs = [f\"{k}={','.join(map(str, v))}\" for k, v in VARY.items()]\n"
+            "spec = tune.TuneSpec(GAME, PLAYERS, BOT, tune.parse_vary(GAME, pairs),\n"
+            "                     tuple(AGAINST) if AGAINST else tune.default_league(GAME),\n"
+            "                     BUDGET, SEED, rules=dict(RULES))\n"
+            "result = tune.run_tune(spec, out_dir / \"tune\", jobs=JOBS)\n"
+            "print(\"\\n\".join(tune.summary_lines(spec, result)))\n"
+            "result.table"),
+        new_markdown_cell("## Win share of every candidate (95% interval; dashed: fair)"),
+        new_code_cell(
+            "table = result.table.sort_values(\"win_share\")\n"
+            "fig, ax = plt.subplots(figsize=(7, 0.35 * len(table) + 1))\n"
+            "ax.errorbar(table[\"win_share\"], range(len(table)),\n"
+            "            xerr=[table[\"win_share\"] - table[\"ci_low\"],\n"
+            "                  table[\"ci_high\"] - table[\"win_share\"]], fmt=\"o\")\n"
+            "ax.set_yticks(range(len(table)), table[\"candidate\"])\n"
+            "ax.axvline(1 / PLAYERS, ls=\"--\", color=\"grey\")\n"
+            "ax.set_xlabel(\"win share against the league\")\n"
+            "display(Image(plots.to_png(fig)))"),
+        new_markdown_cell("## The best setting as a style file (play it as heuristic:FILE)"),
+        new_code_cell(
+            "style = out_dir / \"best.toml\"\n"
+            "style.write_text(tune.style_file_text(spec, result))\n"
+            "print(style.read_text())\n"
+            "make_bot(f\"heuristic:{style}\", get_game(GAME))\n"
+            "path = out_dir / \"report.html\"\n"
+            "path.write_text(report.page(f\"Tuning {BOT} in {GAME}\",\n"
+            "                            tune.report_html(spec, result, style)))\n"
+            "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
 def _notebook(cells: list) -> nbformat.NotebookNode:
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -400,6 +463,7 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     out["robustness.ipynb"] = robustness_notebook()
     out["what-if.ipynb"] = what_if_notebook()
     out["seat-edges.ipynb"] = seat_edge_notebook()
+    out["tune.ipynb"] = tune_notebook()
     return out
 
 

@@ -173,9 +173,10 @@ def test_audit_14_7_missing_components_file_from_the_console_script(tmp_path):
 #: command to command); every other option name must read the same in every command.
 OWN_MEANING = {"--bots": ("compare", "play", "bench"),
                "--seed": ("play", "bench"), "--players": "per game",
-               "--rule": ("data", "sweep", "balance-search", "explain", "compensate"),
+               "--rule": ("data", "sweep", "balance-search", "explain", "compensate", "tune"),
                "--jobs": ("report",),
-               "--seat": ("show", "play"), "--vary": ("sweep", "balance-search")}
+               "--seat": ("show", "play"), "--vary": ("sweep", "balance-search", "tune"),
+               "--objective": ("balance-search", "tune"), "--against": ("bench", "tune")}
 
 
 def test_issue16_each_shared_option_is_declared_once():

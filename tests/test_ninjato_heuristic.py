@@ -10,23 +10,29 @@ import pytest
 
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
+    A_BANZAI,
     A_BASE,
+    A_BOR4,
     A_DECK,
     A_DISGUISE,
     A_GIVE_UP,
     A_HONOUR,
     A_HOUSE,
     A_PAVILION,
+    A_PM1_PLUS,
+    A_REFRESH,
     A_RUMOUR,
     A_SENSEI,
     A_SIX,
     A_SWAP,
+    A_SWITCH,
     A_TAKE,
     PH_CHOICE,
     PH_DISGUISE,
     PH_REWARD1,
 )
 from engines.ninjato.bots import Heuristic
+from engines.ninjato.raid import G_REGULAR
 from tests.test_ninjato_rules import (
     FAN,
     GOLD,
@@ -296,3 +302,143 @@ def test_heuristic_options_refuse_bad_values(spec: str, message: str) -> None:
 
     with pytest.raises(BotSpecError, match=message):
         make_bot(spec, get_game("ninjato"))
+
+
+# ------------------------------------------------------------------ tuned weights (simulate tune)
+def test_heuristic_gives_up_a_winnable_fight_whose_ki_outweighs_the_treasure():
+    """`ki_cost` (give up a winnable fight): against a sentry of 4 by force, a hand of 4, Ki,
+    Ki wins with one Ki card.  At 3 a Ki card, one Ki outweighs the fan at stake (worth 2):
+    the bot gives up and keeps its cards; a jade (worth 5) is worth the Ki, and so is any
+    fight with the default (`ki_cost=0`: never give up)."""
+    s = fresh()
+    s.hands[0] = hand(4, 3, 3)
+    poor_houses(s)
+    set_house(s, 1, [FAN], sentry=4)
+    raid(s, 1)
+    assert legal(s) == [A_BASE + 3, A_GIVE_UP]  # winnable: the 4 with one Ki
+    thrifty = Heuristic("default", ki_cost=3)
+    assert choice(thrifty, s) == A_GIVE_UP
+    assert choice(NEW, s) == A_BASE + 3
+    t = fresh()
+    t.hands[0] = hand(4, 3, 3)
+    poor_houses(t)
+    set_house(t, 1, [JADE], sentry=4)
+    raid(t, 1)
+    assert choice(thrifty, t) == A_BASE + 3
+
+
+def test_heuristic_gives_up_a_fight_that_would_risk_the_shuriken_only_when_ki_outweighs_all():
+    """After a banzai the fight also stakes the shuriken (all but its best treasure): with a
+    fan and a vase won, two Ki cards at 3 each (6) outweigh the next fan plus the fan at risk
+    (4), but not at 1.5 each (3)."""
+    s = fresh()
+    s.hands[0] = hand(3, 3, 4, 5)
+    poor_houses(s)
+    set_house(s, 1, [FAN, FAN, VASE, FAN], sentry=1)
+    raid(s, 1)
+    act(s, A_BASE + 4)  # the 5 beats the sentry: a fan
+    s.house_plain[1] = [FAN, FAN]
+    s.raid_treasures = [FAN, VASE]
+    act(s, A_BANZAI)
+    s.guard_kind, s.guard_id = G_REGULAR, next(
+        i for i, v in enumerate(s.C.gval) if v == 5 and i not in s.guard_discards)
+    s.hands[0] = hand(3, 3, 4)
+    s._legal_cache = None
+    assert A_BASE + 3 in legal(s) and A_GIVE_UP in legal(s)
+    assert choice(Heuristic("default", ki_cost=3), s) == A_GIVE_UP
+    assert choice(Heuristic("default", ki_cost=1.5), s) == A_BASE + 3
+
+
+def test_heuristic_card_cost_option_pays_a_card_for_a_skill():
+    """Round 1, Taijutsu (+-1) face up, learnt by paying a Ki card: worth 1 x 7 rounds less
+    the Ki's keep value 4 = 3, below the 6 a tile must be worth; valuing the card at a
+    quarter (`card_cost=0.25`) makes it 6: the bot pays the card and learns it."""
+    s = fresh()
+    s.sensei = [tile(s, comp.E_PM1)]
+    s.hands[0] = hand(2, 3, 5)
+    poor_houses(s)
+    assert choice(Heuristic("default", card_cost=0.25), s) == A_SENSEI
+    assert choice(NEW, s) != A_SENSEI
+
+
+def test_heuristic_skill_min_option_learns_a_cheaper_skill():
+    """Round 1, Choho face up: worth 0.7 x 7 less a 2's keep value = 3.9 < 6 by default;
+    `skill_min=3` learns it."""
+    s = fresh()
+    s.sensei = [tile(s, comp.E_SWAP)]
+    s.hands[0] = hand(2, 4, 5)
+    poor_houses(s)
+    assert choice(Heuristic("default", skill_min=3), s) == A_SENSEI
+    assert choice(NEW, s) != A_SENSEI
+
+
+def test_heuristic_disguise_worth_option_takes_the_last_disguise():
+    """Round 6, one scoring phase left, a masked envoy: Disguise is worth 4 less a card by
+    default (below 6); at `disguise_worth=8` the bot takes the tile."""
+    s = fresh()
+    s.round = 6
+    s.sensei = [tile(s, comp.E_DISGUISE)]
+    s.hands[0] = hand(2, 4)
+    poor_houses(s)
+    s.envoys[0] = envoys_of(s, comp.TAIRA, 1, mask=1)
+    assert choice(Heuristic("default", disguise_worth=8), s) == A_SENSEI
+    assert choice(NEW, s) != A_SENSEI
+
+
+# ------------------------------------------------------------------ each skill where it pays
+def test_heuristic_plays_taijutsu_to_lift_a_tie_past_the_guard():
+    """A 4 ties a sentry of 4 by force; Taijutsu's +1 wins: the 4, then +1."""
+    s = fresh()
+    give_skill(s, 0, comp.E_PM1)
+    s.hands[0] = hand(4)
+    poor_houses(s)
+    set_house(s, 1, [JADE, JADE], sentry=4)
+    raid(s, 1)
+    assert choice(NEW, s) == A_BASE + 3
+    act(s, A_BASE + 3)
+    assert choice(NEW, s) == A_PM1_PLUS
+    act(s, A_PM1_PLUS)
+    assert s.raid_treasures == [JADE]
+
+
+def test_heuristic_switches_approach_when_only_force_can_win():
+    """By stealth against a sentry of 1 no card can go lower; the switch to force lets the 5
+    win: the bot switches, then plays the 5."""
+    s = fresh()
+    give_skill(s, 0, comp.E_SWITCH)
+    s.hands[0] = hand(5)
+    poor_houses(s)
+    set_house(s, 1, [JADE], sentry=1)
+    raid(s, 1, stealth=True)
+    assert choice(NEW, s) == A_SWITCH
+    act(s, A_SWITCH)
+    assert choice(NEW, s) == A_BASE + 4
+
+
+def test_heuristic_refreshes_a_used_set_to_6_to_win():
+    """Set-to-6 already used this round, refresh ready: a 5 ties a sentry of 5; the bot plays
+    the 5, refreshes set-to-6 and sets the card to 6."""
+    s = fresh()
+    give_skill(s, 0, comp.E_SIX)
+    s.ready[0][comp.E_SIX] = 0  # used
+    give_skill(s, 0, comp.E_REFRESH)
+    s.hands[0] = hand(5)
+    poor_houses(s)
+    set_house(s, 1, [JADE], sentry=5)
+    raid(s, 1)
+    assert choice(NEW, s) == A_BASE + 4
+    act(s, A_BASE + 4)
+    assert choice(NEW, s) == A_REFRESH + comp.E_SIX
+    act(s, A_REFRESH + comp.E_SIX)
+    assert choice(NEW, s) == A_SIX
+
+
+def test_heuristic_plays_boryaku_when_no_card_beats_the_guard():
+    """A hand of one 1 against a sentry of 3 by force: Boryaku's 4 wins."""
+    s = fresh()
+    give_skill(s, 0, comp.E_BORYAKU)
+    s.hands[0] = hand(1)
+    poor_houses(s)
+    set_house(s, 1, [JADE], sentry=3)
+    raid(s, 1)
+    assert choice(NEW, s) == A_BOR4

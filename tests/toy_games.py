@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from engines.bots.options import Param, parse_int
 from engines.core import Game, State
 
 # --------------------------------------------------------------------------------------------
@@ -393,3 +394,88 @@ KOMI = Game(
 
 #: Seat 1's exact win share in toy-komi with the defaults (faces 6, head start 1).
 KOMI_FIRST_SHARE = 47 / 72
+
+
+# --------------------------------------------------------------------------------------------
+# Aim: a bot parameter whose best value is known in closed form
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AimRules:
+    targets: int = 10
+
+
+class AimState(State):
+    """Each seat in turn names an aim 0..`targets`; seat i then succeeds when its draw u_i
+    (fixed by the deal) is below 1 − |aim − targets/2| / (targets/2).  The seats that succeed
+    share the win (all tie when none does).
+
+    A seat's win share rises with its own success chance whatever the others aim at
+    (two players: ½ + ½ (p − q)), so the best aim is `targets / 2` (p = 1)."""
+
+    def __init__(self, num_players: int, seed: int, rules: AimRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.draws = [self.rng.random() for _ in range(num_players)]
+        self.aims: list[int] = []
+
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else len(self.aims)
+
+    def is_terminal(self) -> bool:
+        return len(self.aims) == self.num_players
+
+    def _legal_actions(self) -> list[int]:
+        return [] if self.is_terminal() else list(range(self.rules.targets + 1))
+
+    def _apply(self, action: int) -> None:
+        self.aims.append(action)
+
+    def chance(self, aim: int) -> float:
+        half = self.rules.targets / 2
+        return 1 - abs(aim - half) / half
+
+    def scores(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        return [1.0 if u < self.chance(a) else 0.0 for u, a in zip(self.draws, self.aims)]
+
+    def clone(self) -> AimState:
+        other = AimState.__new__(AimState)
+        other.__dict__.update(self.__dict__)
+        other.aims = list(self.aims)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> AimState:
+        return self.clone()
+
+    def observation(self, seat: int) -> dict:
+        return {"aims": list(self.aims)}
+
+
+class AimBot:
+    """Always names `aim` (a documented parameter, 0..10)."""
+
+    name = "heuristic"
+
+    def __init__(self, aim: int | str = 2) -> None:
+        self.aim = parse_int("toy-aim heuristic", "aim", aim, minimum=0)
+
+    def choose(self, state: State, rng: random.Random) -> int:
+        return min(self.aim, state.rules.targets)
+
+
+AIM = Game(
+    name="toy-aim",
+    min_players=2,
+    max_players=4,
+    Rules=AimRules,
+    create_state=AimState,
+    heuristics={"default": AimBot, "v1": lambda **kw: AimBot(**{"aim": 8, **kw})},
+    heuristic_params=(Param("aim", "int", 2, "the aim named", 0, 10),),
+)

@@ -5,8 +5,9 @@ corrupt results) raises `BadInput` and ends as one line `error: ...` on stderr w
 code 2, never a traceback.  An `OSError` (disk full, permission denied) is one `error:` line
 with exit code 1.  Any other exception is a bug in the toolkit: one line saying so and where
 its traceback was written, exit code 1.
-Command modules (`games`, `replay`, `seats`, `studies`, `whatif`) import only `common` and `options`
-of this package; this module imports them and adds their commands to the app.
+Command modules (`games`, `replay`, `seats`, `studies`, `tuning`, `whatif`) import only
+`common` and `options` of this package; this module imports them and adds their commands to
+the app.
 """
 
 import os
@@ -17,7 +18,7 @@ import traceback
 
 import typer
 
-from analysis.cli import common, games, replay, seats, studies, whatif
+from analysis.cli import common, games, replay, seats, studies, tuning, whatif
 from analysis.cli.common import stderr
 from engines import GAMES
 from engines.errors import BadInput
@@ -41,7 +42,8 @@ app = typer.Typer(
     cls=GameGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
     rich_markup_mode=None,
     help="Simulate tabletop games with bots and analyse balance.  `simulate list` shows games; "
-         "`simulate sweep` and `simulate balance-search` ask what-if questions.",
+         "`simulate sweep` and `simulate balance-search` ask what-if questions; "
+         "`simulate tune` tunes a heuristic's parameters.",
 )
 
 
@@ -49,6 +51,7 @@ games.register(app)  # one command per game, list, bench
 replay.register(app)  # show, play
 studies.register(app)  # compare, report, run
 whatif.register(app)  # data, sweep, balance-search
+tuning.register(app)  # tune
 seats.register(app)  # explain, compensate
 
 

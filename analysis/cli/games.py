@@ -177,6 +177,12 @@ def list_games() -> None:
                          f"{name} --items`): {', '.join(i['item'] for i in items)}",
                          soft_wrap=True, highlight=False)
         stdout.print(f"  bots: {', '.join(bot_names(game))}", soft_wrap=True)
+        if game.heuristic_params:
+            stdout.print("  heuristic parameters (heuristic:NAME=VALUE; `simulate tune "
+                         f"{name} --vary NAME`):", soft_wrap=True, highlight=False)
+            for p in game.heuristic_params:
+                stdout.print(f"    {p.describe()}", soft_wrap=True, highlight=False,
+                             markup=False)
         if game.action_kinds:
             stdout.print(f"  action kinds: {', '.join(game.action_kinds)}", soft_wrap=True,
                          highlight=False, markup=False)

@@ -220,6 +220,7 @@ def run_command(
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
     sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
+    sweeps += f"{len(experiment.tunes)} tunes, " if experiment.tunes else ""
     stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
                  f"{total:,} games -> {experiment.out_dir}")
     if dry_run:
@@ -228,6 +229,10 @@ def run_command(
         for path, spec in experiment.sweeps:
             stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
                          f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
+        for path, spec in experiment.tunes:
+            stdout.print(f"  {path}  tune {spec.bot} ({len(spec.candidates())} candidates) "
+                         f"against {', '.join(spec.against)}  budget {spec.budget:,}",
+                         soft_wrap=True, highlight=False)
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)

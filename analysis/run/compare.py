@@ -64,6 +64,7 @@ class CompareSpec:
     seed: int
     rules: dict[str, Any] = field(default_factory=dict)
     fill: str = "last"
+    seed_branch: int = 0  # another branch: other deals from the same run seed (tuning rounds)
 
     @property
     def lineup(self) -> tuple[str, ...]:
@@ -82,7 +83,8 @@ class CompareSpec:
         return [
             (f"perm-{i:02d}", tournament.RunSpec(
                 game=self.game, players=self.players, games=self.deals, bots=seating,
-                seed=self.seed, rules=dict(self.rules), rotate=False).validated())
+                seed=self.seed, rules=dict(self.rules), rotate=False,
+                seed_branch=self.seed_branch).validated())
             for i, seating in enumerate(self.seatings)
         ]
 
@@ -117,6 +119,7 @@ def run_duplicate(
         "format": "duplicate", "game": spec.game, "players": spec.players,
         "bots": list(spec.bots), "lineup": list(spec.lineup), "fill": spec.fill,
         "deals": spec.deals, "seed": spec.seed, "rules": spec.rules,
+        **({"seed_branch": spec.seed_branch} if spec.seed_branch else {}),
         "runs": [name for name, _ in planned],
     }, indent=2))
     run_dirs = []

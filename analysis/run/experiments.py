@@ -19,7 +19,9 @@ variants = [{}, {castle_rule = "two_consecutive"}]   # rule options, one run eac
 ```
 
 With `format = "duplicate"` and more bots than players, every combination of `players` bots
-is compared (a round robin: a ladder).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
+is compared (a round robin: a ladder).  `[[sweep]]` tables are what-if sweeps
+(`analysis.run.sweep.from_table`), `[[tune]]` tables tune a heuristic's parameters
+(`analysis.run.tune.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
 combined report to `OUT/NAME/report.html`.  Existing runs are resumed, not replayed.
 """
 
@@ -41,7 +43,8 @@ from engines.bots import make_bot
 from engines.core import rules_to_str
 from engines.errors import BadInput
 
-TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "backend", "scheduler"}
+TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "tune", "backend",
+            "scheduler"}
 STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules"}
 FORMATS = ("rotation", "duplicate", "each")
 #: In `bots`, every named heuristic style of the game (and its default).
@@ -72,6 +75,7 @@ class Experiment:
     backend: str = "loky"
     scheduler: str | None = None
     sweeps: list = field(default_factory=list)  # (directory, sweep.SweepSpec): what-if sweeps
+    tunes: list = field(default_factory=list)  # (directory, tune.TuneSpec): heuristic tuning
 
 
 def _fail(where: str, message: str) -> None:
@@ -131,9 +135,10 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     default_games = _games_count(data.get("games", 1000), where)
     studies = data.get("study", [])
     sweep_tables = data.get("sweep", [])
-    if not isinstance(studies, list) or not isinstance(sweep_tables, list) or not (
-            studies or sweep_tables):
-        _fail(where, "needs at least one [[study]] or [[sweep]] table")
+    tune_tables = data.get("tune", [])
+    if not all(isinstance(t, list) for t in (studies, sweep_tables, tune_tables)) or not (
+            studies or sweep_tables or tune_tables):
+        _fail(where, "needs at least one [[study]], [[sweep]] or [[tune]] table")
     out_dir = Path(out_root) / _slug(name)
     runs: list[PlannedRun] = []
     for number, study in enumerate(studies, 1):
@@ -146,6 +151,12 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
               for number, table in enumerate(sweep_tables, 1)]
     if len({p for p, _ in sweeps}) != len(sweeps):
         _fail(where, "two sweeps write the same directory; give them distinct labels")
+    from analysis.run import tune
+
+    tunes = [tune.from_table(table, f"{where} [[tune]] {number}", out_dir, seed, scale)
+             for number, table in enumerate(tune_tables, 1)]
+    if len({p for p, _ in tunes}) != len(tunes):
+        _fail(where, "two tunes write the same directory; give them distinct labels")
     paths = [r.path for r in runs]
     if len(set(paths)) != len(paths):
         _fail(where, "two studies write the same run directory; give them distinct labels")
@@ -156,7 +167,7 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     if scheduler is not None and not isinstance(scheduler, str):
         _fail(where, "scheduler must be an address string such as 'tcp://host:8786'")
     return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler,
-                      sweeps)
+                      sweeps, tunes)
 
 
 def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int,
@@ -285,7 +296,8 @@ def execute(experiment: Experiment, jobs: int = -1,
     title = f"Experiment {experiment.name}" + (
         f": {experiment.description}" if experiment.description else "")
     sections = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
-    if not experiment.runs:  # sweeps only: their sections are the report
+    sections += _run_tunes(experiment, jobs, progress, backend, scheduler)
+    if not experiment.runs:  # sweeps and tunes only: their sections are the report
         out = experiment.out_dir / "report.html"
         tmp = out.with_name(out.name + ".tmp")
         tmp.write_text(report.page(title, "".join(sections)), encoding="utf-8")
@@ -312,6 +324,25 @@ def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, ba
     return sections
 
 
+def _run_tunes(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+               scheduler: str | None) -> list[str]:
+    """Play (or resume) the experiment's tuning searches; write each best style file beside
+    its runs; their report sections."""
+    from analysis.run import tune
+
+    sections = []
+    for path, spec in experiment.tunes:
+        callback = (lambda g: progress(None, g)) if progress else None
+        result = tune.run_tune(spec, path, jobs, callback, backend, scheduler)
+        style = path / "best.toml"
+        tmp = style.with_name(style.name + ".tmp")
+        tmp.write_text(tune.style_file_text(spec, result), encoding="utf-8")
+        os.replace(tmp, style)
+        sections.append(report._section(f"Tuning: {spec.bot} in {spec.game} {spec.players}p",
+                                        tune.report_html(spec, result, style)))
+    return sections
+
+
 def total_games(experiment: Experiment) -> int:
     """Games the experiment plays (duplicate runs round up to whole deals)."""
     total = 0
@@ -322,4 +353,5 @@ def total_games(experiment: Experiment) -> int:
             total += spec.deals * len(spec.seatings)
         else:
             total += run.games
-    return total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)
+    return (total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)
+            + sum(spec.budget for _, spec in experiment.tunes))

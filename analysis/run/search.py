@@ -100,6 +100,39 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
     return value, estimate, estimate - half, estimate + half, values
 
 
+def halving_plan(count: int, budget: int, minimum: int = MIN_ROUND_GAMES) -> list[int]:
+    """New games per surviving candidate in each round: ceil(log2(count)) rounds share the
+    budget equally, each round's share split among the candidates still alive."""
+    if count < 2:
+        raise BadInput("--vary gives only one candidate; list at least two values")
+    rounds = max(1, math.ceil(math.log2(count)))
+    per_round = budget // rounds
+    plan, alive = [], count
+    for _ in range(rounds):
+        plan.append(per_round // alive)
+        alive = max(1, math.ceil(alive / 2))
+    if min(plan) < minimum:
+        need = rounds * minimum * count
+        raise BadInput(f"--budget {budget} is too small for {count} candidates: "
+                         f"successive halving needs at least {need} games")
+    return plan
+
+
+def race(names: list[str], plan: list[int], play: Callable[[str, int, int], int],
+         score: Callable[[str], float]) -> tuple[list[str], int]:
+    """Successive halving: in round r every surviving candidate plays `plan[r]` new games
+    (`play(name, r, games)` returns the games it played), then the worse half by `score`
+    (smaller is better, over all rounds so far) drops out.  Returns the last round's
+    candidates best first, and the games spent."""
+    alive, spent = list(names), 0
+    for number, games in enumerate(plan, 1):
+        for name in alive:
+            spent += play(name, number, games)
+        scored = sorted(alive, key=score)
+        alive = scored[:max(1, math.ceil(len(alive) / 2))] if number < len(plan) else scored
+    return alive, spent
+
+
 def largest_seat_edge(table: pd.DataFrame) -> np.ndarray:
     """Per game, the win (minus the fair share) of the seat farthest from the fair share,
     signed so that its mean is that seat's |edge| (the `seat_edge` objective)."""
@@ -146,20 +179,7 @@ class SearchSpec:
 
     def rounds(self) -> list[int]:
         """New games per surviving candidate in each round of successive halving."""
-        count = len(self.candidates())
-        if count < 2:
-            raise BadInput("--vary gives only one candidate; list at least two values")
-        rounds = max(1, math.ceil(math.log2(count)))
-        per_round = self.budget // rounds
-        plan, alive = [], count
-        for _ in range(rounds):
-            plan.append(per_round // alive)
-            alive = max(1, math.ceil(alive / 2))
-        if min(plan) < MIN_ROUND_GAMES:
-            need = rounds * MIN_ROUND_GAMES * count
-            raise BadInput(f"--budget {self.budget} is too small for {count} candidates: "
-                             f"successive halving needs at least {need} games")
-        return plan
+        return halving_plan(len(self.candidates()), self.budget)
 
 
 @dataclass
@@ -194,24 +214,19 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
     check_objective(spec.objective, spec.game, spec.players, spec.rules)
     out = Path(out_dir)
     check_out_dir(out)
-    alive = [c.name for c in candidates]
-    tables: dict[str, list[pd.DataFrame]] = {name: [] for name in alive}
-    spent = 0
-    for number, games in enumerate(plan, 1):
-        for name in alive:
-            run_spec = tournament.RunSpec(
-                spec.game, spec.players, games, spec.bots, spec.seed,
-                dict(next(c for c in candidates if c.name == name).rules),
-                seed_branch=SEARCH_BRANCH + number)
-            result = tournament.run_or_resume(run_spec, out / f"round-{number}" / name, jobs,
-                                              progress, backend, scheduler)
-            tables[name].append(sweep.game_table(result.frame))
-            spent += games
-        scored = sorted(alive, key=lambda n: objective(pd.concat(tables[n]), spec.objective)[0])
-        if number < len(plan):
-            alive = scored[:max(1, math.ceil(len(alive) / 2))]
-        else:
-            alive = scored
+    tables: dict[str, list[pd.DataFrame]] = {c.name: [] for c in candidates}
+    rules_of = {c.name: dict(c.rules) for c in candidates}
+
+    def play(name: str, number: int, games: int) -> int:
+        run_spec = tournament.RunSpec(spec.game, spec.players, games, spec.bots, spec.seed,
+                                      dict(rules_of[name]), seed_branch=SEARCH_BRANCH + number)
+        result = tournament.run_or_resume(run_spec, out / f"round-{number}" / name, jobs,
+                                          progress, backend, scheduler)
+        tables[name].append(sweep.game_table(result.frame))
+        return games
+
+    alive, spent = race(list(tables), plan, play,
+                        lambda n: objective(pd.concat(tables[n]), spec.objective)[0])
     rows = []
     for name, parts in tables.items():
         value, estimate, low, high, _ = objective(pd.concat(parts), spec.objective)

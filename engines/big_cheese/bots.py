@@ -30,6 +30,7 @@ from engines.big_cheese.actions import (
 from engines.big_cheese.components import BIG_CHEESE, DECK, VETO, expected_points
 from engines.big_cheese.rules import Rules
 from engines.big_cheese.state import BigCheeseState
+from engines.bots.options import Param, typed_options
 
 #: Mean number-card payout in units of the card value table (d6: 31.0, poly: 4.93).
 _MEAN_NUMBER = {"d6": 31.0, "polyhedral": 34.5 / 7}
@@ -147,24 +148,38 @@ class ValueBot:
         return ACT_BIG_CHEESE if ev - pts >= threshold else ACT_KEEP
 
 
+#: The default's weights and switches (`simulate list`, `simulate tune`).
+PARAMS: tuple[Param, ...] = (
+    Param("share", "float", 1.6, "bid budget: share of the starting chips for a card worth a "
+          "20's expected points", 0.5, 3.0),
+    Param("jump", "bool", False, "bid the whole budget at once instead of the minimum raise"),
+    Param("reserve", "int", 0, "chips never bid", 0, 5),
+    Param("veto_share", "float", 0.25, "veto a rival's card worth this share of the goal",
+          0.0, 1.0),
+    Param("exact_boost", "float", 2.0, "budget multiplier under exact-N scoring", 1.0, 4.0),
+    Param("reroll_share", "float", 0.05, "spend a Big Cheese on a roll this share of a 20's "
+          "expected points below the project's", 0.0, 0.5),
+)
+
+
+def _bot(defaults: dict[str, object], options: dict[str, str]) -> ValueBot:
+    params = {**defaults, **typed_options("big-cheese heuristic", PARAMS, options)}
+    return ValueBot(**params)  # type: ignore[arg-type]
+
+
 def value_bot(**options: str) -> ValueBot:
     """The default style: minimum raises within a modest budget."""
-    return ValueBot(**{k: float(v) for k, v in options.items()})  # type: ignore[arg-type]
+    return _bot({}, options)
 
 
 def aggressive_bot(**options: str) -> ValueBot:
     """Bigger budget, jumps straight to it (locks more chips, wins contested big cards)."""
-    params = {"share": 2.0, "jump": True, "reroll_share": 0.25}
-    params.update({k: float(v) for k, v in options.items()})
-    bot = ValueBot(**params)  # type: ignore[arg-type]
-    return bot
+    return _bot({"share": 2.0, "jump": True, "reroll_share": 0.25}, options)
 
 
 def v1_bot(**options: str) -> ValueBot:
     """The default before issue 15: a Big Cheese only for a roll a quarter of a 20 short."""
-    params = {"reroll_share": 0.25}
-    params.update({k: float(v) for k, v in options.items()})
-    return ValueBot(**params)  # type: ignore[arg-type]
+    return _bot({"reroll_share": 0.25}, options)
 
 
 HEURISTICS = {"default": value_bot, "aggressive": aggressive_bot, "v1": v1_bot}

@@ -1,7 +1,8 @@
 """Bot registry: specs like `random`, `heuristic`, `heuristic:greedy`, `mcts:iterations=400,c=0.7`.
 
 A spec is `NAME[:ARGS]`; ARGS is a comma-separated list of `key=value` options and at most
-one bare word (the variant, e.g. the heuristic's style).  `BOTS` maps NAME to a factory
+one bare word (the variant, e.g. the heuristic's style, or a style file `heuristic:FILE.toml`
+written by `simulate tune`, see `engines.bots.styles`).  `BOTS` maps NAME to a factory
 `factory(game, variant, options) -> Bot`; third-party bots register through the
 `tabletop.bots` entry-point group.
 """
@@ -76,6 +77,16 @@ def _heuristic(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
     if not styles:
         raise BotSpecError(f"{game.name} has no heuristic bot yet")
     key = variant or "default"
+    if key.endswith(".toml"):  # a style file (`simulate tune` writes them)
+        from engines.bots.options import typed_known
+        from engines.bots.styles import load_style
+
+        params = tuple(game.heuristic_params)
+        make = load_style(key, game).factory(styles, params)
+        try:
+            return make(**typed_known(f"{game.name} heuristic", params, options))
+        except TypeError as exc:
+            raise BotSpecError(f"bad options for heuristic:{key}: {exc}") from None
     if key not in styles:
         raise BotSpecError(
             f"unknown heuristic {key!r} for {game.name}; known: {', '.join(sorted(styles))}"
@@ -88,8 +99,11 @@ def _heuristic(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
         if not math.isfinite(number):
             raise BotSpecError(f"{game.name} heuristic option {option}= must be a finite "
                                f"number, got {raw!r}")
+    from engines.bots.options import typed_known
+
     try:
-        bot = styles[key](**options)
+        bot = styles[key](**typed_known(f"{game.name} heuristic", game.heuristic_params,
+                                        options))
     except (TypeError, ValueError) as exc:
         if not options:  # no option of the user's to blame: a bug
             raise

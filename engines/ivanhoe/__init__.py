@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from engines.bots.styles import with_shipped
 from engines.core import Game
 from engines.ivanhoe.actions import ACTION_KINDS, NUM_ACTIONS
-from engines.ivanhoe.bots import HeuristicBot, HeuristicV1Bot
+from engines.ivanhoe.bots import PARAMS, HeuristicBot, HeuristicV1Bot
 from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.state import IvanhoeState
 
@@ -27,7 +28,9 @@ GAME = Game(
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=create_state,
-    heuristics={"default": HeuristicBot, "v1": HeuristicV1Bot},
+    heuristics=with_shipped("ivanhoe", __file__,
+                            {"default": HeuristicBot, "v1": HeuristicV1Bot}, PARAMS),
+    heuristic_params=PARAMS,
     description="Ivanhoe: win tournaments in five colours (all 5 with 2-3 players, 4 with 4-5)",
     default_players=4,
     mcts_defaults=MCTS_DEFAULTS,

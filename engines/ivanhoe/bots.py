@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from engines.bots.options import Param
 from engines.ivanhoe import cards as card_rules
 from engines.ivanhoe.actions import (
     A_COLOUR,
@@ -390,6 +391,16 @@ class HeuristicBot:
         if card in (UNHORSE, CHANGE_WEAPON, DROP_WEAPON):
             return bool(mine) and state.total(seat) >= state.total(state.turn)
         return False
+
+
+#: The default's weights (`simulate list`, `simulate tune`).
+PARAMS: tuple[Param, ...] = (
+    Param("max_cards", "int", 3, "most display cards committed in one turn to catch up", 1, 6),
+    Param("ivanhoe_min_loss", "int", 4, "display-total loss worth cancelling with Ivanhoe",
+          1, 8),
+    Param("swing", "int", 3, "gain over the best rival that makes Outwit or Adapt worth "
+          "playing", 0, 6),
+)
 
 
 class HeuristicV1Bot(HeuristicBot):

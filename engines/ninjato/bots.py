@@ -24,7 +24,7 @@ import random
 from bisect import bisect_left
 from typing import Final
 
-from engines.bots.options import parse_flag, parse_int
+from engines.bots.options import Param, parse_flag, parse_int
 from engines.ninjato import components as comp
 from engines.ninjato.actions import (
     A_BANZAI,
@@ -253,7 +253,10 @@ class Heuristic:
                  raid_weight: float | str = RAID_WEIGHT, deck_below: int | str | None = None,
                  save_ki: bool | str = False,
                  choho_worth: float | str = SKILL_WORTH[E_SWAP],
-                 overdraw: int | str = 0, deck_helps: bool | str | None = None) -> None:
+                 overdraw: int | str = 0, deck_helps: bool | str | None = None,
+                 skill_min: float | str = SKILL_MIN,
+                 disguise_worth: float | str = DISGUISE_WORTH,
+                 card_cost: float | str = 1.0, ki_cost: float | str = 0.0) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
@@ -280,6 +283,20 @@ class Heuristic:
         # ... and the hand limit discard: with 4+ cards draw at the dojo (2 cards; over 7, discard
         # the least useful) instead of a raid whose doubled score is below this (0: never)
         self.overdraw = int(overdraw)
+        # the Sensei and fight weights `simulate tune` searches (PARAMS): a tile must be worth
+        # `skill_min`; Disguise is worth `disguise_worth` per scoring phase left; a tile paid
+        # with a card costs `card_cost` x the card's keep value; and a first play that needs
+        # Ki cards is given up when `ki_cost` per Ki card outweighs the treasure it wins
+        # plus the shuriken a failure loses (0: never)
+        self.skill_min = float(skill_min)
+        self.disguise_worth = float(disguise_worth)
+        self.card_cost = float(card_cost)
+        self.ki_cost = float(ki_cost)
+        top = max(self.skill_worth.values())
+        dw = self.disguise_worth
+        self.skill_bound: tuple[float, ...] = (
+            0.0, *(top * (8 - r) for r in range(1, 5)), 2 * dw, dw, dw)
+        self.skill_bound_no_envoy: tuple[float, ...] = self.skill_bound[:5] + (0.0, 0.0, 0.0)
         self.name = "heuristic" if style == "default" else f"heuristic:{style}"
         handlers = {
             PH_PLACE: self.place, PH_PAY: self.best_payment, PH_SKILLPAY: self._spend,
@@ -308,7 +325,8 @@ class Heuristic:
                 a = _FIRST_PLAY.get(fight_key(state.raid_approach,
                                                    state.C.gval[state.guard_id],
                                                    state.hands[p]), -1)
-                if a >= 0:
+                if a >= 0 and (not self.ki_cost or a == A_GIVE_UP
+                               or not self.ki_not_worth(state, a)):
                     return a
         # an if-chain for the commonest phases: compiled, each is a direct call (the table of
         # bound methods, `_by_phase`, is a generic Python call: the rarer phases)
@@ -421,7 +439,7 @@ class Heuristic:
         i = bisect_left(legal, A_SENSEI)  # is a Sensei tile affordable? (rarer: asked first)
         if i < len(legal) and legal[i] < A_HOUSE:
             beat = self.raid_weight * raid_score  # what a tile must be worth
-            bound = SKILL_BOUND[s.round] if s.envoys[p] else SKILL_BOUND_NO_ENVOY[s.round]
+            bound = (self.skill_bound if s.envoys[p] else self.skill_bound_no_envoy)[s.round]
             held = len(s.rumours[p])
             if held:  # the most a tile adds on Master of Secret Arts: every rumour one
                 C = s.C
@@ -463,7 +481,7 @@ class Heuristic:
         effect = C.skill_effect
         sensei = s.sensei
         skill_worth = self.skill_worth
-        best, best_worth = -1, SKILL_MIN
+        best, best_worth = -1, self.skill_min
         for i in range(bisect_left(legal, A_SENSEI), len(legal)):
             a = legal[i]
             if a >= A_HOUSE:
@@ -476,7 +494,8 @@ class Heuristic:
                     for v in s.envoys[p]:
                         if C.env_mask[v]:
                             masks += 1
-                    disguise = (DISGUISE_WORTH * ((s.round <= 3) + (s.round <= 5) + (s.round <= 7))
+                    disguise = (self.disguise_worth
+                                * ((s.round <= 3) + (s.round <= 5) + (s.round <= 7))
                                 if masks > s.owned[p][E_DISGUISE] else 0.0)
                 worth = disguise + master
             else:
@@ -486,7 +505,7 @@ class Heuristic:
                 if card < 0:
                     hand = s.hands[p]
                     card = next(v for v in SPEND_ORDER if hand[v])
-                worth -= KEEP_VALUE[card]
+                worth -= self.card_cost * KEEP_VALUE[card]
             if worth >= best_worth:
                 best, best_worth = a, worth
         return (best, best_worth) if best >= 0 else (-1, 0.0)
@@ -719,10 +738,38 @@ class Heuristic:
             a = _FIRST_PLAY.get(key, -1)
             if a < 0:
                 a = _FIRST_PLAY[key] = self._fight(s, legal, hand, stealth, g)
-            return a
-        if self.whole:
-            return self._fight_skills(s, legal, hand, stealth, g)
-        return self._fight(s, legal, hand, stealth, g)
+        elif self.whole:
+            a = self._fight_skills(s, legal, hand, stealth, g)
+        else:
+            a = self._fight(s, legal, hand, stealth, g)
+        if self.ki_cost and s.play_base < 0 and a != A_GIVE_UP and self.ki_not_worth(s, a):
+            return A_GIVE_UP
+        return a
+
+    def ki_not_worth(self, s: NinjatoState, a: int) -> bool:
+        """Give up a winnable fight: the first play `a` needs Ki cards to beat the guard
+        (its own value is not enough, and no ready skill stands in), and `ki_cost` per Ki
+        card is worth more than the treasure it wins plus what a failure loses from the
+        shuriken (all but its best treasure)."""
+        if a < A_BASE or a >= A_BOR2:
+            return False
+        v = a - A_BASE + 1
+        g = s.guard_value()
+        need = v - g + 1 if s.raid_approach else g - v + 1
+        if need <= 0 or (self._ready_low(s) if s.raid_approach else self._ready_high(s)):
+            return False
+        h = s.raid_house
+        plain = s.house_plain[h]
+        stake = TVAL[plain[0] if plain else s.house_red[h][0]]
+        shur = s.raid_treasures
+        if len(shur) > 1:
+            top = 0
+            for t in shur:
+                stake += TVAL[t]
+                if TVAL[t] > top:
+                    top = TVAL[t]
+            stake -= top
+        return self.ki_cost * need > stake
 
     def _fight_skills(self, s: NinjatoState, legal: list[int], hand: list[int], stealth: int,
                       g: int) -> int:
@@ -823,17 +870,19 @@ class Heuristic:
                 return A_BOR4
             if self.save_ki and not self._ready_low(s) and not self._ready_high(s):
                 return A_GIVE_UP  # keep the cards rather than spend Ki on this guard
-            # a base that Ki cards (+-1 each) can push past the guard
+            # a base that Ki cards (+-1 each) and a ready Taijutsu (+-1) can push past the
+            # guard
+            pm1 = 1 if s.ready[s.player][E_PM1] else 0
             if stealth:
                 v = next((v for v in range(5) if hand[v]), -1)
                 if v >= 0:
-                    spare = ki - (1 if v == 2 else 0)
+                    spare = ki - (1 if v == 2 else 0) + pm1
                     if (v + 1 - spare < g or self._ready_low(s)) and A_BASE + v in legal:
                         return A_BASE + v
             else:
                 v = next((v for v in range(4, -1, -1) if hand[v]), -1)
                 if v >= 0:
-                    spare = ki - (1 if v == 2 else 0)
+                    spare = ki - (1 if v == 2 else 0) + pm1
                     if (v + 1 + spare > g or self._ready_high(s)) and A_BASE + v in legal:
                         return A_BASE + v
             return A_GIVE_UP
@@ -850,13 +899,21 @@ class Heuristic:
 
     @staticmethod
     def _ready_low(s: NinjatoState) -> bool:
+        """A set-to-0 or -2 ready, or used and a refresh ready to restore it."""
         r = s.ready[s.player]
-        return bool(r[E_ZERO] or r[E_MINUS2])
+        if r[E_ZERO] or r[E_MINUS2]:
+            return True
+        o = s.owned[s.player]
+        return bool(r[E_REFRESH] and (o[E_ZERO] > r[E_ZERO] or o[E_MINUS2] > r[E_MINUS2]))
 
     @staticmethod
     def _ready_high(s: NinjatoState) -> bool:
+        """A set-to-6 or +2 ready, or used and a refresh ready to restore it."""
         r = s.ready[s.player]
-        return bool(r[E_SIX] or r[E_PLUS2])
+        if r[E_SIX] or r[E_PLUS2]:
+            return True
+        o = s.owned[s.player]
+        return bool(r[E_REFRESH] and (o[E_SIX] > r[E_SIX] or o[E_PLUS2] > r[E_PLUS2]))
 
     def banzai_or_retreat(self, s: NinjatoState, legal: list[int] | None = None) -> int:
         """Banzai when P(beat a U{1..5} guard) x next treasure outweighs the treasure at risk."""
@@ -994,3 +1051,28 @@ HEURISTICS = {
     "collector": lambda **kw: Heuristic("collector", **kw),
     "v1": lambda **kw: Heuristic("v1", **kw),
 }
+
+#: The default's weights and switches (`simulate list`, `simulate tune`).
+PARAMS: tuple[Param, ...] = (
+    Param("banzai_margin", "float", 0.0, "honour a banzai must be worth over retreating",
+          -3.0, 3.0),
+    Param("raid_weight", "float", RAID_WEIGHT, "a Sensei skill beats a raid whose doubled "
+          "score times this is below its worth (lower: more Sensei visits)", 0.0, 2.0),
+    Param("deck_below", "int", DECK_BELOW, "draw blind at the dojo when the best face-up card "
+          "ranks below this (0: never)", 0, 5),
+    Param("deck_helps", "bool", True, "still take a face-up card that helps the planned raids"),
+    Param("save_ki", "bool", False, "give up a raid rather than open with a card that needs "
+          "Ki"),
+    Param("choho_worth", "float", SKILL_WORTH[E_SWAP], "worth of the Choho skill per round "
+          "left", 0.0, 2.0),
+    Param("overdraw", "int", 0, "with 4+ cards draw at the dojo instead of a raid scoring "
+          "below this (0: never)", 0, 12),
+    Param("skill_min", "float", SKILL_MIN, "honour a Sensei tile must be worth to be learnt",
+          0.0, 12.0),
+    Param("disguise_worth", "float", DISGUISE_WORTH, "worth of Disguise per scoring phase "
+          "left, with a masked envoy to lift", 0.0, 10.0),
+    Param("card_cost", "float", 1.0, "cost of a card paid for a tile, times its keep value",
+          0.0, 2.0),
+    Param("ki_cost", "float", 0.0, "give up a fight when Ki cards x this outweigh the "
+          "treasure won plus the shuriken at risk (0: never)", 0.0, 4.0),
+)

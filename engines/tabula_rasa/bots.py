@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 
+from engines.bots.options import Param
 from engines.tabula_rasa.actions import ACTION_TERRITORY
 from engines.tabula_rasa.components import (
     COPIES,
@@ -148,6 +149,15 @@ class MarginBot:
                 memo[(k, w)] = gain
             values.append((gain, action))
         return _pick_best(values, rng)
+
+
+#: The default's weights (`simulate list`, `simulate tune`).
+PARAMS: tuple[Param, ...] = (
+    Param("castle_weight", "float", 4.0, "tile points a castle territory is worth on top of "
+          "its own", 0.0, 8.0),
+    Param("spread", "float", 0.5, "uncertainty of a territory race (smaller: sharper, "
+          "reinforces leads more)", 0.1, 2.0),
+)
 
 
 class MarginV1Bot(MarginBot):

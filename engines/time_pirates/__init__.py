@@ -7,9 +7,10 @@ Rules and rulings: /work/shared/rules/time_pirates.md (Rio Grande rules by defau
 
 from __future__ import annotations
 
+from engines.bots.styles import with_shipped
 from engines.core import Game
 from engines.time_pirates.actions import ACTION_KINDS, NUM_ACTIONS
-from engines.time_pirates.bots import CautiousBot, PirateBot, PirateBotV1
+from engines.time_pirates.bots import PARAMS, CautiousBot, PirateBot, PirateBotV1
 from engines.time_pirates.components import dataset_label
 from engines.time_pirates.data_set import DATA_SET
 from engines.time_pirates.rules import Rules
@@ -32,7 +33,10 @@ GAME = Game(
     num_actions=NUM_ACTIONS,
     Rules=Rules,
     create_state=_create_state,
-    heuristics={"default": PirateBot, "v1": PirateBotV1, "cautious": CautiousBot},
+    heuristics=with_shipped(
+        "time-pirates", __file__,
+        {"default": PirateBot, "v1": PirateBotV1, "cautious": CautiousBot}, PARAMS),
+    heuristic_params=PARAMS,
     description="Moon & Weissblum's artifact collecting across time (3-6 players)",
     default_players=4,
     dataset=_dataset,

@@ -17,7 +17,7 @@ import random
 from itertools import compress
 from typing import Final
 
-from engines.bots.options import parse_flag, parse_int
+from engines.bots.options import Param, parse_flag, parse_int
 from engines.time_pirates import components as C
 from engines.time_pirates.actions import (
     ARROW,
@@ -579,3 +579,19 @@ class PirateBot(PirateBotV1):
                             for k in state.epochs[state.pawn_epoch[me]])):
                 return True
         return False
+
+
+#: The default's weights and switches (`simulate list`, `simulate tune`).
+PARAMS: tuple[Param, ...] = (
+    Param("arrows", "bool", True, "swap artifacts with arrows"),
+    Param("caution", "float", 2.0, "cost of ending a turn where the Patrol can reach", 0.0, 6.0),
+    Param("jump", "float", 0.2, "gain an atomic jump must add over staying", 0.0, 2.0),
+    Param("swap", "float", 0.2, "gain an arrow swap must add", 0.0, 2.0),
+    Param("deny", "float", 0.5, "weight of the target's loss in an arrow swap", 0.0, 1.5),
+    Param("hold", "int", 1, "wait for a colour's big deed within this many artifacts", 0, 3),
+    Param("restock", "choice", "yearend", "decline restocks near the year's end (yearend) "
+          "or never (always)", choices=("yearend", "always")),
+    Param("window", "int", 2, "police tokens left in the year that count as its end", 0, 4),
+    Param("hold7", "int", 0, "wait for a 7-point deed within this many artifacts", 0, 3),
+    Param("seventh", "bool", True, "keep a 6-point deed for the 7 reachable this turn"),
+)

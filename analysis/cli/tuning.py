@@ -1,0 +1,101 @@
+"""`simulate tune`: race settings of a heuristic's documented parameters against a league in
+duplicate format and write the best as a style file.  Registered on the main app by
+`analysis.cli.app`; every bad input is one `error: ...` line before anything is played."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.options import (
+    Backend,
+    BaseRules,
+    GameName,
+    Jobs,
+    Players,
+    Quiet,
+    RunSeed,
+    Scheduler,
+)
+
+
+def _write(path: Path, text: str) -> None:
+    """All at once: a failed write leaves no half file."""
+    handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    with os.fdopen(handle, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(temp, path)
+
+
+def tune_command(
+    game_name: GameName,
+    vary: Annotated[list[str] | None, typer.Option(
+        "--vary", help="PARAM=v1,v2,..., PARAM=lo..hi[:step] or a bare PARAM (its documented "
+                       "range), repeatable: the candidate grid (parameters: `simulate list`).")]
+    = None,
+    bot: Annotated[str, typer.Option(
+        help="The heuristic to tune: heuristic, heuristic:STYLE or heuristic:FILE.toml.")]
+    = "heuristic",
+    against: Annotated[str | None, typer.Option(
+        help="The league, comma-separated bot specs (default: heuristic and heuristic:v1 "
+             "where the game keeps one; add mcts for a strong opponent).")] = None,
+    budget: Annotated[int, typer.Option(help="Games to spend in all.")] = 4000,
+    objective: Annotated[str, typer.Option(
+        help="win_share: the candidate's share of wins (ties shared), higher is better.")]
+    = "win_share",
+    players: Players = None,
+    seed: RunSeed = None,
+    jobs: Jobs = -1,
+    out: Annotated[Path | None, typer.Option(
+        help="Tuning directory (rerun with the same --out to resume).")] = None,
+    style_out: Annotated[Path | None, typer.Option(
+        help="Style file to write the best setting to (default OUT/best.toml); play it as "
+             "heuristic:FILE.toml.")] = None,
+    rule: BaseRules = None,
+    backend: Backend = "loky",
+    scheduler: Scheduler = None,
+    quiet: Quiet = False,
+) -> None:
+    """Tune a heuristic: successive halving over parameter settings, each played in
+    duplicate format against a league on shared deals; writes the best as a style file."""
+    from analysis.run import tune
+    from analysis.run.parallel import check_backend
+    from engines import get_game
+    from engines.bots import split_specs
+
+    game = get_game(game_name)
+    players = players or game.players_default
+    game.check_players(players)
+    league = tuple(split_specs(against)) if against else tune.default_league(game_name)
+    spec = tune.TuneSpec(game_name, players, bot, tune.parse_vary(game_name, vary or []),
+                         league, budget, secrets.randbelow(2**31) if seed is None else seed,
+                         objective, parse_rules(rule or []))
+    spec.validate()
+    check_backend(backend, scheduler)
+    out = out or Path("results") / f"tune-{game_name}-s{spec.seed}"
+    style_path = style_out or out / "best.toml"
+    if style_out is not None:
+        tune.check_style_path(style_out)
+    result = run_with_progress(f"{game_name} tune", budget, quiet,
+                               lambda progress: tune.run_tune(spec, out, jobs, progress,
+                                                              backend, scheduler))
+    stdout.print(f"{game_name} {players}p · tuning {bot} · league {', '.join(league)} · "
+                 f"{len(spec.candidates())} candidates · duplicate format, seed {spec.seed}",
+                 soft_wrap=True, highlight=False)
+    for line in tune.summary_lines(spec, result):
+        stdout.print(line, soft_wrap=True, highlight=False)
+    _write(style_path, tune.style_file_text(spec, result))
+    stdout.print(f"style: {style_path} (play it as heuristic:{style_path})", soft_wrap=True,
+                 highlight=False)
+    stderr.print(f"runs: {out}/round-N/<candidate>/<opponent>", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add tune to the `simulate` app."""
+    app.command("tune")(tune_command)

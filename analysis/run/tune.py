@@ -1,0 +1,446 @@
+"""Tuning a heuristic's parameters: successive halving over duplicate-format matches.
+
+Each candidate is the heuristic with one setting of the varied parameters (a bot spec such
+as `heuristic:raid_weight=0.5,deck_below=2`).  In round r every surviving candidate plays a
+duplicate comparison (`analysis.run.compare`, one candidate seat against a table of the
+opponent, every seat permutation of each deal) against each bot of the league, on the
+deals of seed branch `TUNE_BRANCH + r` — the same deals for every candidate, so two
+candidates are compared deal by deal.  The racing is `search.race` (the balance search's
+successive halving): after each round the worse half by win share drops out.
+
+Why successive halving and not an optimiser library (optuna, nevergrad) or NTBEA: every
+candidate of a round plays the same deals, and the comparison that matters — a candidate
+against the best — is a paired difference on shared deals; an optimiser that proposes one
+point at a time plays each on its own deals and throws that pairing away.  The grids are
+small (a few documented parameters with a handful of values each), so an exhaustive
+candidate list raced on shared deals spends the budget where it tells candidates apart.
+
+The statistic is the candidate's win share (ties shared), one value per deal and opponent
+(the mean over the deal's seatings); its interval and the paired differences use the
+spread of those values.  Fair is 1 / players.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis.run import compare, search
+from analysis.stats import balance
+from engines import get_game
+from engines.bots import BotSpecError, make_bot, parse_spec
+from engines.bots.options import Param, param
+from engines.errors import BadInput
+
+#: Seed branches of tuning rounds (search uses 100 + r; confirmations 1).
+TUNE_BRANCH = 200
+TUNE_FILE = "tune.json"
+OBJECTIVES = ("win_share",)
+
+
+def default_league(game_name: str) -> tuple[str, ...]:
+    """The default heuristic and, where the game keeps one, its previous default `v1`."""
+    game = get_game(game_name)
+    return ("heuristic",) + (("heuristic:v1",) if "v1" in game.heuristics else ())
+
+
+def parse_vary(game_name: str, pairs: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`--vary NAME=v1,v2`, `NAME=lo..hi[:step]` or a bare `NAME` (its documented grid), every
+    value checked against the parameter's type and range."""
+    params = get_game(game_name).heuristic_params
+    if not params:
+        raise BadInput(f"{game_name}'s heuristic documents no parameters to tune")
+    out = []
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        p = param(params, name.strip())
+        values = _values(p, text.strip()) if sep else p.values()
+        canon = tuple(p.canonical(v) for v in values)
+        if len(set(canon)) != len(canon):
+            raise BadInput(f"--vary {p.name} lists a value twice")
+        out.append((p.name, canon))
+    if not out:
+        raise BadInput("give at least one --vary PARAM=v1,v2,... (or a bare --vary PARAM "
+                         "for its documented range)")
+    if len({k for k, _ in out}) != len(out):
+        raise BadInput("--vary names a parameter twice")
+    return tuple(out)
+
+
+def _values(p: Param, text: str) -> tuple[str, ...]:
+    if ".." in text and p.kind in ("int", "float"):
+        low, _, rest = text.partition("..")
+        high, _, step = rest.partition(":")
+        kind = int if p.kind == "int" else float
+        try:
+            lo, hi = kind(low), kind(high)
+            st = kind(step) if step else (1 if p.kind == "int" else (hi - lo) / 4)
+        except ValueError:
+            raise BadInput(f"--vary {p.name}: a range is lo..hi or lo..hi:step, got "
+                             f"{text!r}") from None
+        if hi < lo or st <= 0:
+            raise BadInput(f"--vary {p.name}: empty range {text!r}")
+        count = int(math.floor((hi - lo) / st + 1e-9)) + 1
+        return tuple(str(round(lo + i * st, 6)) for i in range(count))
+    values = tuple(v.strip() for v in text.split(",") if v.strip())
+    if not values:
+        raise BadInput(f"--vary {p.name} needs at least one value")
+    return values
+
+
+@dataclass(frozen=True)
+class Candidate:
+    name: str  # "raid_weight=0.5+deck_below=2"
+    settings: dict[str, str]
+    spec: str  # the bot spec that plays it
+
+
+@dataclass(frozen=True)
+class TuneSpec:
+    """What to tune: `bot` (heuristic[:STYLE] or a style file), the grid, the league."""
+
+    game: str
+    players: int
+    bot: str
+    vary: tuple[tuple[str, tuple[str, ...]], ...]
+    against: tuple[str, ...]
+    budget: int
+    seed: int
+    objective: str = "win_share"
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    def candidates(self) -> list[Candidate]:
+        """Every combination of the varied values, as bot specs built on `bot`."""
+        names = [k for k, _ in self.vary]
+        out = []
+        for combo in itertools.product(*(v for _, v in self.vary)):
+            settings = dict(zip(names, combo))
+            options = ",".join(f"{k}={v}" for k, v in settings.items())
+            joiner = "," if ":" in self.bot else ":"
+            out.append(Candidate("+".join(f"{k}={v}" for k, v in settings.items()),
+                                 settings, f"{self.bot}{joiner}{options}"))
+        return out
+
+    @property
+    def seatings(self) -> int:
+        """Seat permutations of one candidate against a table of one opponent."""
+        return self.players
+
+    def rounds(self) -> list[int]:
+        """New games per surviving candidate per round (whole deals for every opponent)."""
+        return search.halving_plan(len(self.candidates()), self.budget,
+                                   max(search.MIN_ROUND_GAMES,
+                                       len(self.against) * self.seatings))
+
+    def deals(self, games: int) -> int:
+        """Deals per opponent for a candidate's `games` of one round."""
+        return max(1, games // (len(self.against) * self.seatings))
+
+    def validate(self) -> None:
+        """Everything a round could trip over, before anything is played or written."""
+        game = get_game(self.game)
+        game.check_players(self.players)
+        if self.objective not in OBJECTIVES:
+            raise BadInput(f"--objective must be {' or '.join(OBJECTIVES)}, got "
+                             f"{self.objective!r}")
+        if self.budget <= 0:
+            raise BadInput(f"--budget must be positive, got {self.budget}")
+        if self.seed < 0:
+            raise BadInput(f"--seed must be >= 0, got {self.seed}")
+        name, _, _ = parse_spec(self.bot)
+        if name != "heuristic":
+            raise BadInput(f"--bot must be heuristic or heuristic:STYLE, got {self.bot!r}")
+        if not self.against:
+            raise BadInput("--against needs at least one bot")
+        if len(set(self.against)) != len(self.against):
+            raise BadInput("--against lists a bot twice")
+        self.rounds()
+        for spec in self.against:
+            make_bot(spec, game)
+        for candidate in self.candidates():
+            if candidate.spec in self.against:
+                raise BadInput(f"candidate {candidate.spec} is also in the league; "
+                                 "leave it out of --against")
+            try:
+                make_bot(candidate.spec, game)
+            except BotSpecError as exc:
+                raise BadInput(f"--bot {self.bot} with {candidate.name}: {exc}") from None
+        game.checked_rules(**self.rules)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "bot": self.bot,
+                "vary": [[k, list(v)] for k, v in self.vary], "against": list(self.against),
+                "budget": self.budget, "seed": self.seed, "objective": self.objective,
+                "rules": self.rules}
+
+    def command(self) -> str:
+        """The `simulate tune` line that plays this search."""
+        parts = [f"simulate tune {self.game} --bot {self.bot}"]
+        parts += [f"--vary {k}={','.join(v)}" for k, v in self.vary]
+        parts += [f"--against {','.join(self.against)}", f"--players {self.players}",
+                  f"--budget {self.budget}", f"--seed {self.seed}"]
+        parts += [f"--rule {k}={v}" for k, v in self.rules.items()]
+        return " ".join(parts)
+
+
+@dataclass
+class TuneResult:
+    table: pd.DataFrame  # per candidate: games, win share, interval, difference from the best
+    best: str
+    tied: list[str]
+    games_spent: int
+    units: dict[str, pd.DataFrame]  # per candidate: round, opponent, seed, value
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "-", text).strip("-") or "x"
+
+
+def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
+             progress: Callable[[int], None] | None = None, backend: str = "loky",
+             scheduler: str | None = None, confidence: float = 0.95) -> TuneResult:
+    """Race the candidates (resuming any finished comparisons in `out_dir`)."""
+    spec.validate()
+    out = Path(out_dir)
+    record = out / TUNE_FILE
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if record.is_file():
+        if json.loads(record.read_text()) != spec.to_json():
+            raise BadInput(f"{out} holds a different tuning run; use another --out")
+    elif out.exists() and any(out.iterdir()):
+        raise BadInput(f"{out} is not empty and holds no tuning run; use another --out")
+    plan = spec.rounds()
+    out.mkdir(parents=True, exist_ok=True)
+    record.write_text(json.dumps(spec.to_json(), indent=2))
+    candidates = {c.name: c for c in spec.candidates()}
+    parts: dict[str, list[pd.DataFrame]] = {name: [] for name in candidates}
+
+    def play(name: str, number: int, games: int) -> int:
+        cand = candidates[name]
+        played = 0
+        for opponent in spec.against:
+            cmp = compare.CompareSpec(spec.game, spec.players, (cand.spec, opponent),
+                                      spec.deals(games) * spec.seatings, spec.seed,
+                                      dict(spec.rules), "last", TUNE_BRANCH + number)
+            result = compare.run_duplicate(
+                cmp, out / f"round-{number}" / _slug(name) / _slug(opponent), jobs,
+                progress, backend, scheduler)
+            mine = result.frame[result.frame["bot"] == cand.spec]
+            per_deal = mine.groupby("seed", sort=True)["win_share"].mean()
+            parts[name].append(pd.DataFrame({"round": number, "opponent": opponent,
+                                             "seed": per_deal.index,
+                                             "value": per_deal.to_numpy()}))
+            played += cmp.deals * len(cmp.seatings)
+        return played
+
+    def score(name: str) -> float:
+        return -float(pd.concat(parts[name])["value"].mean())
+
+    alive, spent = search.race(list(candidates), plan, play, score)
+    units = {name: pd.concat(p, ignore_index=True) for name, p in parts.items() if p}
+    best = alive[0]
+    z = balance._z(confidence)
+    rows, tied = [], []
+    for name, frame in units.items():
+        values = frame["value"].to_numpy()
+        mean, half = _interval(values, z)
+        row = {"candidate": name, **candidates[name].settings,
+               "games": len(values) * spec.seatings, "win_share": mean,
+               "ci_low": mean - half, "ci_high": mean + half,
+               "difference": 0.0, "diff_low": 0.0, "diff_high": 0.0}
+        if name != best:
+            d, dh = _paired(frame, units[best], z)
+            row.update(difference=d, diff_low=d - dh, diff_high=d + dh)
+            if d + dh >= 0:
+                tied.append(name)
+        rows.append(row)
+    table = pd.DataFrame(rows).sort_values(["games", "win_share"], ascending=[False, False])
+    tied.sort(key=lambda n: -float(units[n]["value"].mean()))
+    return TuneResult(table.reset_index(drop=True), best, tied, spent, units)
+
+
+def _interval(values: np.ndarray, z: float) -> tuple[float, float]:
+    mean = float(values.mean())
+    if len(values) < 2:
+        return mean, float("nan")
+    return mean, z * float(values.std(ddof=1)) / math.sqrt(len(values))
+
+
+def _paired(frame: pd.DataFrame, best: pd.DataFrame, z: float) -> tuple[float, float]:
+    """Candidate minus best on the deals both played (same round, opponent and deal)."""
+    both = frame.merge(best, on=["round", "opponent", "seed"], suffixes=("", "_best"))
+    return _interval((both["value"] - both["value_best"]).to_numpy(), z)
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
+    """The result in words (printed by the CLI, used by the notebook and experiment files)."""
+    table = result.table.set_index("candidate")
+    row = table.loc[result.best]
+    fair = 1 / spec.players
+    verdict = ("above fair" if row["ci_low"] > fair else
+               "below fair" if row["ci_high"] < fair else "not distinguishable from fair")
+    lines = [f"best setting: {result.best} — win share {_pct(row['win_share'])} "
+             f"[{_pct(row['ci_low'])}, {_pct(row['ci_high'])}] over {int(row['games']):,} "
+             f"games against {', '.join(spec.against)} (fair {_pct(fair)}: {verdict})"]
+    if result.tied:
+        parts = [f"{name} ({table.loc[name, 'difference'] * 100:+.1f} points "
+                 f"[{table.loc[name, 'diff_low'] * 100:+.1f}, "
+                 f"{table.loc[name, 'diff_high'] * 100:+.1f}], "
+                 f"{int(table.loc[name, 'games']):,} games)" for name in result.tied]
+        lines.append("tied with the best: " + "; ".join(parts))
+    else:
+        lines.append("tied with the best: none (every other candidate's paired difference "
+                     "from the best is significantly below zero)")
+    lines.append(f"games spent: {result.games_spent:,} of a budget of {spec.budget:,} "
+                 f"({len(spec.candidates())} candidates; rounds of "
+                 f"{', '.join(map(str, spec.rounds()))} games per survivor)")
+    return lines
+
+
+def style_record(spec: TuneSpec, result: TuneResult) -> dict[str, Any]:
+    """What a style file keeps of the search that found it."""
+    row = result.table.set_index("candidate").loc[result.best]
+    return {"command": spec.command(), "budget": spec.budget,
+            "games_spent": result.games_spent, "league": list(spec.against),
+            "players": spec.players, "seed": spec.seed, "objective": spec.objective,
+            "win_share": round(float(row["win_share"]), 4),
+            "ci": [round(float(row["ci_low"]), 4), round(float(row["ci_high"]), 4)],
+            "tied": list(result.tied)}
+
+
+def style_file_text(spec: TuneSpec, result: TuneResult) -> str:
+    """The best setting as a style file (`heuristic:FILE.toml`; see engines.bots.styles)."""
+    from engines.bots.styles import style_text
+
+    best = next(c for c in spec.candidates() if c.name == result.best)
+    return style_text(spec.game, spec.bot, best.settings,
+                      f"{spec.bot} tuned by simulate tune ({spec.objective} against "
+                      f"{', '.join(spec.against)}, {spec.players} players)",
+                      style_record(spec, result))
+
+
+def check_style_path(path: Path) -> None:
+    """A style file must be a .toml file in an existing directory (checked before play)."""
+    if path.suffix.lower() != ".toml":
+        raise BadInput(f"--style-out {path} must be a .toml file")
+    if path.is_dir():
+        raise BadInput(f"--style-out {path} is a directory")
+    if not path.parent.exists():
+        raise BadInput(f"cannot write {path}: directory {path.parent} does not exist")
+
+
+def load_tune(out_dir: str | Path) -> TuneSpec:
+    """The spec recorded in a tuning directory (for notebooks and resuming)."""
+    path = Path(out_dir) / TUNE_FILE
+    try:
+        data = json.loads(path.read_text())
+        return TuneSpec(data["game"], int(data["players"]), data["bot"],
+                        tuple((k, tuple(v)) for k, v in data["vary"]), tuple(data["against"]),
+                        int(data["budget"]), int(data["seed"]), data["objective"],
+                        dict(data.get("rules", {})))
+    except FileNotFoundError:
+        raise BadInput(f"{out_dir} holds no tuning run ({TUNE_FILE} missing)") from None
+    except (OSError, KeyError, TypeError, ValueError) as exc:
+        raise BadInput(f"{path} is unreadable or corrupt: {exc}") from None
+
+
+TUNE_KEYS = {"label", "game", "players", "bot", "vary", "against", "budget", "objective",
+             "rules"}
+
+
+def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 1.0
+               ) -> tuple[Path, TuneSpec]:
+    """A `[[tune]]` table of an experiment file as (directory, spec)::
+
+        [[tune]]
+        game = "tabula-rasa"
+        players = 3
+        bot = "heuristic"                      # heuristic[:STYLE]
+        vary = {spread = "0.2..1.0:0.2", castle_weight = [2, 4, 6]}   # or ["spread", ...]
+        against = ["heuristic", "heuristic:v1"]   # default: heuristic (+ heuristic:v1)
+        budget = 4000                          # scaled by --scale
+
+    The best setting is written beside the runs as DIRECTORY/best.toml."""
+    if not isinstance(table, dict):
+        raise BadInput(f"{where}: must be a table")
+    unknown = sorted(set(table) - TUNE_KEYS)
+    if unknown:
+        raise BadInput(f"{where}: unknown key {unknown[0]!r}; known: "
+                         f"{', '.join(sorted(TUNE_KEYS))}")
+    game_name = table.get("game")
+    if not isinstance(game_name, str):
+        raise BadInput(f"{where}: game must be one game's name")
+    try:
+        game = get_game(game_name)
+        players = table.get("players", game.players_default)
+        players = game.players_default if players == "default" else players
+        vary = table.get("vary")
+        if isinstance(vary, dict):
+            pairs = [k if v is True else
+                     f"{k}={','.join(map(_value_text, v)) if isinstance(v, list) else v}"
+                     for k, v in vary.items()]
+        elif isinstance(vary, list) and all(isinstance(v, str) for v in vary):
+            pairs = list(vary)
+        else:
+            raise BadInput("vary must be a table of PARAM = [values] or \"lo..hi[:step]\", "
+                             "or a list of parameter names")
+        against = table.get("against")
+        league = (tune_league(against) if against is not None
+                  else default_league(game_name))
+        budget = table.get("budget", 4000)
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
+            raise BadInput(f"budget must be a positive integer, got {budget!r}")
+        rules = table.get("rules", {})
+        if not isinstance(rules, dict):
+            raise BadInput("rules must be a table of rule options")
+        spec = TuneSpec(game_name, players, str(table.get("bot", "heuristic")),
+                        parse_vary(game_name, pairs), league,
+                        max(1, math.ceil(budget * scale)), seed,
+                        str(table.get("objective", "win_share")), dict(rules))
+        spec.validate()
+    except (ValueError, BotSpecError) as exc:
+        raise BadInput(f"{where}: {exc}") from None
+    label = table.get("label") or f"tune-{game_name}-{players}p"
+    return out_dir / _slug(str(label)), spec
+
+
+def _value_text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def tune_league(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadInput("against must be a list of bot specs")
+    return tuple(value)
+
+
+def report_html(spec: TuneSpec, result: TuneResult, style_path: Path) -> str:
+    """An experiment report's section body: the summary, the candidates and the style file."""
+    import html
+
+    rows = "".join(
+        f"<tr><td>{html.escape(r.candidate)}</td><td>{r.games:,}</td>"
+        f"<td>{_pct(r.win_share)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]</td>"
+        f"<td>{r.difference * 100:+.1f} [{r.diff_low * 100:+.1f}, {r.diff_high * 100:+.1f}]"
+        f"</td></tr>" for r in result.table.itertuples())
+    lines = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(spec, result))
+    return (f"<p>{html.escape(spec.command())}</p><ul>{lines}</ul>"
+            "<table><tr><th>candidate</th><th>games</th><th>win share [95%]</th>"
+            f"<th>minus best, points [95% paired]</th></tr>{rows}</table>"
+            f"<p>style file: {html.escape(str(style_path))}</p>")

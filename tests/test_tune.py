@@ -1,0 +1,236 @@
+"""`simulate tune`: racing a heuristic's documented parameters in duplicate format, style files
+and the parameter declarations every game's heuristic carries."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import engines
+from analysis.cli import main
+from analysis.run import tune
+from engines.bots import BotSpecError, make_bot
+from engines.bots.options import Param
+from engines.bots.styles import load_style, register_style
+from tests.toy_games import AIM
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def aim(monkeypatch):
+    """The toy aim game registered for the runner (played in this process, jobs=1), with its
+    heuristic styles copied so that registering a style does not leak into other tests."""
+    game = dataclasses.replace(AIM, heuristics=dict(AIM.heuristics))
+    monkeypatch.setitem(engines.GAMES, game.name, game)
+    return game
+
+
+def aim_spec(budget: int = 4000, **kw) -> tune.TuneSpec:
+    return tune.TuneSpec("toy-aim", 2, kw.pop("bot", "heuristic"),
+                         tune.parse_vary("toy-aim", kw.pop("vary", ["aim=0..10"])),
+                         kw.pop("against", ("heuristic", "heuristic:v1")), budget,
+                         kw.pop("seed", 5), **kw)
+
+
+# --- the search --------------------------------------------------------------------------------
+
+
+def test_tune_finds_the_toy_games_closed_form_best_parameter(tmp_path, aim):
+    # a seat succeeds with chance 1 - |aim - 5| / 5, and its win share rises with that chance
+    # whatever the other seat does: aim=5 is best, aim=4 and aim=6 (chance 0.8) next
+    spec = aim_spec()
+    result = tune.run_tune(spec, tmp_path / "t", jobs=1)
+    assert result.best == "aim=5"
+    assert result.games_spent <= spec.budget
+    table = result.table.set_index("candidate")
+    # two players, against aim=2 and aim=8 (chance 0.4 each): 1/2 + (1 - 0.4) / 2 = 0.8
+    assert table.loc["aim=5", "ci_low"] < 0.8 < table.loc["aim=5", "ci_high"]
+    assert set(result.tied) <= {"aim=4", "aim=6"}
+    assert table.loc["aim=5", "games"] > table.loc["aim=0", "games"]  # halving at work
+    lines = tune.summary_lines(spec, result)
+    assert lines[0].startswith("best setting: aim=5 — win share") and "above fair" in lines[0]
+    assert lines[1].startswith("tied with the best: ")
+    assert lines[2].startswith(f"games spent: {result.games_spent:,} of a budget of 4,000")
+
+
+def test_tune_candidates_play_the_same_deals_so_differences_are_paired(tmp_path, aim):
+    spec = aim_spec(budget=600, vary=["aim=4,5,6"])
+    result = tune.run_tune(spec, tmp_path / "t", jobs=1)
+    first = {name: set(u.loc[u["round"] == 1, "seed"]) for name, u in result.units.items()}
+    assert first["aim=4"] == first["aim=5"] == first["aim=6"]
+    # aim=4 and aim=6 succeed on exactly the same draws: their paired difference is zero
+    four, six = result.units["aim=4"], result.units["aim=6"]
+    both = four.merge(six, on=["round", "opponent", "seed"])
+    assert (both["value_x"] == both["value_y"]).all()
+
+
+def test_tune_resumes_from_its_directory_without_replaying(tmp_path, aim):
+    spec = aim_spec(budget=600, vary=["aim=3,5"])
+    first = tune.run_tune(spec, tmp_path / "t", jobs=1)
+    stamps = {p: p.stat().st_mtime_ns for p in (tmp_path / "t").rglob("*.parquet")}
+    again = tune.run_tune(spec, tmp_path / "t", jobs=1)
+    assert again.best == first.best and again.games_spent == first.games_spent
+    assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
+    with pytest.raises(ValueError, match="holds a different tuning run"):
+        tune.run_tune(aim_spec(budget=800, vary=["aim=3,5"]), tmp_path / "t", jobs=1)
+
+
+# --- style files -------------------------------------------------------------------------------
+
+
+def test_tuned_style_file_plays_as_heuristic_file_and_registers_as_a_named_style(tmp_path, aim):
+    spec = aim_spec(budget=600, vary=["aim=2,5"])
+    result = tune.run_tune(spec, tmp_path / "t", jobs=1)
+    path = tmp_path / "best.toml"
+    path.write_text(tune.style_file_text(spec, result))
+    record = tomllib.loads(path.read_text())
+    assert record["params"] == {"aim": 5}
+    assert record["tune"]["command"].startswith("simulate tune toy-aim --bot heuristic")
+    assert record["tune"]["budget"] == 600 and record["tune"]["league"] == list(spec.against)
+    bot = make_bot(f"heuristic:{path}", aim)
+    assert bot.aim == 5 and bot.name == f"heuristic:{path}"
+    assert make_bot(f"heuristic:{path},aim=7", aim).aim == 7  # spec options override
+    register_style(aim, "tuned", path)
+    assert make_bot("heuristic:tuned", aim).aim == 5
+    other = tmp_path / "other.toml"
+    other.write_text('game = "ninjato"\n[params]\nraid_weight = 0.5\n')
+    with pytest.raises(BotSpecError, match="is for game 'ninjato', not toy-aim"):
+        make_bot(f"heuristic:{other}", aim)
+    with pytest.raises(BotSpecError, match="does not exist"):
+        make_bot(f"heuristic:{tmp_path / 'missing.toml'}", aim)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in engines.GAMES if not n.startswith("toy")))
+def test_every_game_documents_its_heuristic_parameters_and_the_default_takes_them(name):
+    game = engines.GAMES[name]
+    assert game.heuristic_params, f"{name} documents no heuristic parameters"
+    options = ",".join(f"{p.name}={p.canonical(str(p.default))}" for p in game.heuristic_params)
+    make_bot(f"heuristic:{options}", game)  # every documented default is a valid option
+    for p in game.heuristic_params:
+        assert p.help and len(p.values()) >= 2
+    for style in game.heuristics:  # shipped style files load and play
+        make_bot("heuristic" if style == "default" else f"heuristic:{style}", game)
+
+
+def test_param_values_are_checked_against_type_and_range():
+    p = Param("w", "float", 0.5, "a weight", 0.0, 2.0)
+    assert p.canonical("0.50") == "0.5" and p.canonical("2.0") == "2"
+    with pytest.raises(BotSpecError, match="outside its range 0..2"):
+        p.canonical("3")
+    assert p.values() == ("0", "0.5", "1", "1.5", "2")
+    flag = Param("f", "bool", True, "a switch")
+    assert flag.canonical("on") == "true" and flag.values() == ("false", "true")
+
+
+def test_simulate_list_shows_each_games_heuristic_parameters(capsys):
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    assert "heuristic parameters" in out
+    for game in engines.GAMES.values():
+        for p in game.heuristic_params:
+            assert p.describe() in out
+
+
+# --- the command -------------------------------------------------------------------------------
+
+
+def test_tune_cli_prints_best_ties_games_and_writes_the_style(tmp_path, capsys, aim):
+    style = tmp_path / "aim.toml"
+    code, out, err = run_cli(capsys, "tune", "toy-aim", "--players", "2", "--vary", "aim=3..7",
+                             "--budget", "1500", "--seed", "2", "--jobs", "1", "-q",
+                             "--out", str(tmp_path / "t"), "--style-out", str(style))
+    assert code == 0, err
+    assert "best setting: aim=5" in out and "tied with the best:" in out
+    assert "games spent:" in out
+    assert load_style(style, aim).params == {"aim": "5"}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--vary", "nope=1,2"], "no heuristic parameter 'nope'; parameters: aim"),
+    (["--vary", "aim=5,11"], "aim=11 is outside its range 0..10"),
+    (["--vary", "aim=5"], "only one candidate"),
+    (["--vary", "aim=x,5"], "expects an integer"),
+    (["--vary", "aim=1..5", "--objective", "margin"], "--objective must be win_share"),
+    (["--vary", "aim=1..5", "--budget", "30"], "too small for 5 candidates"),
+    (["--vary", "aim=1..5", "--bot", "random"], "--bot must be heuristic"),
+    (["--vary", "aim=1..5", "--against", "heuristic,nobot"], "unknown bot 'nobot'"),
+    (["--vary", "aim=1..5", "--against", "heuristic:aim=3"], "also in the league"),
+    (["--vary", "aim=1..5", "--style-out", "x.txt"], "must be a .toml file"),
+    (["--vary", "aim=1..5", "--players", "9"], "players"),
+])
+def test_tune_cli_bad_input_is_one_error_line_and_writes_nothing(tmp_path, capsys, aim, argv,
+                                                                 message):
+    out = tmp_path / "t"
+    code, _, err = run_cli(capsys, "tune", "toy-aim", *argv, "--jobs", "1", "-q",
+                           "--out", str(out))
+    assert code == 2
+    assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
+    assert not out.exists()
+
+
+def test_tune_cli_refuses_a_game_without_documented_parameters(tmp_path, capsys, monkeypatch):
+    from tests.toy_games import NIM
+
+    monkeypatch.setitem(engines.GAMES, NIM.name, NIM)
+    code, _, err = run_cli(capsys, "tune", "toy-nim", "--vary", "x=1,2", "--out",
+                           str(tmp_path / "t"))
+    assert code == 2 and "documents no parameters to tune" in err
+
+
+# --- experiment files ------------------------------------------------------------------------
+
+
+def test_tune_table_of_an_experiment_file_tunes_and_writes_style_and_report(tmp_path, aim):
+    from analysis.run import experiments
+
+    path = tmp_path / "tune.toml"
+    path.write_text('name = "tuning"\nseed = 4\n\n[[tune]]\ngame = "toy-aim"\nplayers = 2\n'
+                    'vary = {aim = "3..7"}\nbudget = 1500\n')
+    experiment = experiments.load(path, tmp_path / "out")
+    assert experiments.total_games(experiment) == 1500
+    report = experiments.execute(experiment, jobs=1)
+    style = tmp_path / "out" / "tuning" / "tune-toy-aim-2p" / "best.toml"
+    assert load_style(style, aim).params == {"aim": "5"}
+    assert "best setting: aim=5" in report.read_text()
+
+
+def test_tune_table_bad_parameter_names_the_table(tmp_path, aim):
+    from analysis.run import experiments
+
+    path = tmp_path / "tune.toml"
+    path.write_text('[[tune]]\ngame = "toy-aim"\nplayers = 2\nvary = {aimm = [1, 2]}\n')
+    with pytest.raises(ValueError, match=r"\[\[tune\]\] 1: no heuristic parameter 'aimm'"):
+        experiments.load(path, tmp_path / "out")
+
+
+def test_a_promoted_tuned_style_is_the_default_and_the_previous_default_is_kept():
+    """Tabula Rasa's tuned style beat its previous default in duplicate format and is the
+    default now; the previous default plays on as heuristic:v2, and `simulate list`
+    documents the new default's values."""
+    game = engines.GAMES["tabula-rasa"]
+    tuned = load_style(Path(engines.__file__).parent / "tabula_rasa" / "styles" / "tuned.toml",
+                       game)
+    default, previous = make_bot("heuristic", game), make_bot("heuristic:v2", game)
+    assert (default.castle_weight, default.spread) == (
+        float(tuned.params["castle_weight"]), float(tuned.params["spread"]))
+    assert (previous.castle_weight, previous.spread) == (4.0, 0.5)
+    documented = {p.name: p.default for p in game.heuristic_params}
+    assert documented == {"castle_weight": 0.0, "spread": 0.8}
+
+
+def test_big_cheese_options_are_typed_by_their_declarations():
+    game = engines.GAMES["big-cheese"]
+    bot = make_bot("heuristic:jump=true,share=2,reserve=1", game)
+    assert bot.jump is True and bot.share == 2.0 and bot.reserve == 1
+    with pytest.raises(BotSpecError, match="unknown big-cheese heuristic option 'shar'"):
+        make_bot("heuristic:shar=2", game)
+    with pytest.raises(BotSpecError, match="jump= expects true/false"):
+        make_bot("heuristic:jump=2", game)
