@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
+import time
 from math import comb
 
 import pytest
@@ -109,14 +111,21 @@ def test_iteration_budget_is_exact():
     assert default.last_iterations == DEFAULT_ITERATIONS
 
 
-def test_time_budget_is_roughly_respected():
-    bot = _mcts(NIM, time=0.05)
-    bot.choose(nim_position(2, 40, max_take=5), random.Random(0))
-    assert 0.05 <= bot.last_seconds < 0.25
-    assert bot.last_iterations > 10
-    capped = _mcts(NIM, time=5, iterations=50)
+def test_time_budget_stops_the_search_at_the_deadline(monkeypatch):
+    """A clock that ticks 1 ms at every reading: the search reads it between rollouts, so a
+    50 ms budget allows some rollouts but far fewer than the readings it may take (uct
+    spends it all; the paired search may stop earlier when the decision is clear)."""
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks) * 0.001)
+    for search in ("paired", "uct"):
+        bot = _mcts(NIM, time=0.05, search=search, rollout="random")
+        bot.choose(nim_position(2, 40, max_take=5), random.Random(0))
+        assert bot.last_seconds <= 0.06
+        assert bot.last_seconds >= 0.05 or search == "paired"
+        assert 0 < bot.last_iterations <= 5 * 50
+    capped = _mcts(NIM, time=5, iterations=50, search="uct")
     capped.choose(nim_position(2, 40, max_take=5), random.Random(0))
-    assert capped.last_iterations == 50 and capped.last_seconds < 1
+    assert capped.last_iterations == 50 and capped.last_seconds < 5
 
 
 def test_single_legal_action_is_returned_without_search():

@@ -36,6 +36,7 @@ than Ninjato does before leaving a strong heuristic.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engines.bots import BotSpecError
@@ -110,14 +111,21 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
     return MCTSConfig(**values)  # type: ignore[arg-type]
 
 
+def game_presets(game: Game) -> Mapping[str, Mapping[str, str]]:
+    """The game's own options for named presets (`Game.mcts_presets`), laid over `PRESETS`."""
+    return getattr(game, "mcts_presets", None) or {}
+
+
 def merged_options(game: Game, variant: str | None, options: dict[str, str]) -> MCTSConfig:
-    """The game's `mcts_defaults`, then the preset `variant`, then the explicit options."""
+    """The game's `mcts_defaults`, then the preset `variant` (its generic options, then the
+    game's own for it), then the explicit options."""
     if variant is not None and variant not in PRESETS:
         raise BotSpecError(
             f"unknown mcts preset {variant!r} (known: {', '.join(PRESETS)}); "
             f"options are key=value: {', '.join(OPTIONS)}"
         )
-    chosen = {**PRESETS.get(variant or "", {}), **options}
+    preset = {**PRESETS.get(variant or "", {}), **game_presets(game).get(variant or "", {})}
+    chosen = {**preset, **options}
     base = dict(game.mcts_defaults)
     if "time" in chosen and "iterations" not in chosen:
         base.pop("iterations", None)  # a time budget alone is not capped by a default count
