@@ -460,7 +460,8 @@ class Game:
     variant names to bot factories (`"default"` is what the spec `heuristic` means);
     `dataset(rules)` names the component data set in use, for manifests and reports;
     `mcts_defaults` are `mcts` spec options (strings) that suit this game better than the
-    bot's own defaults (a preset or explicit options override them); `action_kinds` names
+    bot's own defaults (a preset or explicit options override them), and `mcts_presets`
+    the game's own options for named `mcts` presets (`mcts:strong`); `action_kinds` names
     the game's systems — every distinct kind of decision of its rules, in words a player
     would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
     player count to its teams (seat tuples) when seats play as partners who win together;
@@ -484,6 +485,7 @@ class Game:
     default_players: int | None = None
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
     mcts_defaults: Mapping[str, str] = field(default_factory=dict)
+    mcts_presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     action_kinds: tuple[str, ...] = ()
     num_actions: int = 0
     max_game_length: int = 0

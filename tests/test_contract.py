@@ -216,7 +216,8 @@ def test_determinize_depends_only_on_the_information_set(name, n):
 
 def _peek_specs(game):
     """Every bot of the game; the search bots with small budgets (OpenSpiel's is slow)."""
-    small = {"mcts": "mcts:iterations=30", "ismcts": "ismcts:simulations=2"}
+    small = {"mcts": "mcts:iterations=30", "mcts:strong": "mcts:strong,iterations=30",
+             "ismcts": "ismcts:simulations=2"}
     return [small.get(s, s) for s in bot_names(game)]
 
 

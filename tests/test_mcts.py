@@ -203,11 +203,27 @@ def test_bad_options_raise_bot_spec_error(spec, message):
         make_bot(spec, NIM)
 
 
-def test_strong_preset_sets_options_and_explicit_ones_win():
+def test_strong_preset_takes_the_games_own_options_and_explicit_ones_win():
     bot = make_bot("mcts:strong", NIM)
-    assert (bot.config.iterations, bot.config.rollout, bot.config.reward) == (
-        150, "heuristic", "mix")
-    assert make_bot("mcts:strong,iterations=7", NIM).config.iterations == 7
+    assert (bot.config.rollout, bot.config.reward) == ("heuristic", "mix")
+    nim = dataclasses.replace(NIM, mcts_defaults={"iterations": "61", "confidence": "2.5"},
+                              mcts_presets={"strong": {"iterations": "90", "rollout_depth": "4"}})
+    strong = make_bot("mcts:strong", nim).config
+    assert (strong.iterations, strong.rollout_depth, strong.confidence) == (90, 4, 2.5)
+    assert make_bot("mcts:strong,iterations=7", nim).config.iterations == 7
+    assert make_bot("mcts", nim).config.iterations == 61
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_games_strong_preset_applies_within_budget_and_reproducibly(name):
+    game = GAMES[name]
+    bot = make_bot("mcts:strong", game)
+    for key, raw in game.mcts_presets.get("strong", {}).items():
+        assert str(getattr(bot.config, key)) in (raw, str(float(raw)))
+    state = random_midgame(game, game.players_default, 4, 0.5)
+    first = bot.choose(state.clone(), random.Random(3))
+    assert 0 <= bot.last_iterations <= bot.config.iterations
+    assert make_bot("mcts:strong", game).choose(state.clone(), random.Random(3)) == first
 
 
 def test_a_games_mcts_defaults_apply_and_presets_and_options_override_them():
@@ -220,7 +236,7 @@ def test_a_games_mcts_defaults_apply_and_presets_and_options_override_them():
     paired.choose(showdown_position(2, 5, [7]), random.Random(0))
     assert paired.last_iterations == 61  # the budget the game asked for
     assert make_bot("mcts:iterations=9", nim).config.iterations == 9
-    assert make_bot("mcts:strong", nim).config.iterations == 150
+    assert make_bot("mcts:strong,iterations=150", nim).config.iterations == 150
     timed = make_bot("mcts:time=0.5", nim).config  # a time budget alone is not capped
     assert (timed.time, timed.iterations, timed.confidence) == (0.5, None, 2.5)
     with pytest.raises(BotSpecError, match="unknown mcts option"):
@@ -371,3 +387,20 @@ def test_paired_search_options(options):
     bot = _mcts(SHOWDOWN, **options)
     assert bot.choose(showdown_position(2, 9, [3]), random.Random(0)) == CALL
     assert bot.last_iterations > 0
+
+
+def test_paired_search_stops_once_the_challenger_clearly_trails():
+    """Card 9 of 0..9: calling (the heuristic) always wins, folding shares the win; the
+    confirming test sees folding trail on every world and stops after a few of them."""
+    bot = _mcts(SHOWDOWN, iterations=200)
+    assert bot.choose(showdown_position(2, 9, [3]), random.Random(0)) == CALL
+    assert 0 < bot.last_iterations <= 2 * 6
+
+
+def test_paired_search_stops_after_screening_when_no_challenger_does_better():
+    """Nim, 7 stones, take 1-3: take-max (3) leaves 4 and wins; no other move does better on
+    the screening worlds, so the search returns it without a confirming test."""
+    bot = _mcts(NIM, iterations=200)
+    assert bot.choose(nim_position(2, 7), random.Random(0)) == 3
+    visited = bot.root_stats(0, [1, 2, 3])
+    assert bot.last_iterations < 200 and all(n <= 6 for n, _ in visited.values())
