@@ -217,6 +217,14 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
+    def clone_with_rng(self, rng: random.Random) -> State:
+        """A clone whose chance stream is `rng` (taken, not copied).  Searches give each copy
+        of a world its own stream; a game overrides this to skip copying the old one (a
+        generator's state is 625 numbers: the copy can cost more than the rest of a clone)."""
+        new = self.clone()
+        new.rng = rng  # type: ignore[attr-defined]
+        return new
+
     def __deepcopy__(self, memo: dict) -> State:
         """`copy.deepcopy` is `clone()`: as independent, and cheap (OpenSpiel's Python games
         and other frameworks copy states with deepcopy)."""

@@ -180,15 +180,14 @@ class MCTSBot:
         while done < limit and time.perf_counter() < deadline:
             confirming = not screening and incumbent >= 0 and len(survivors) == 2
             world = pool[worlds % len(pool)] if pool else root_world.determinize(seat, rng)
-            # one chance stream per world; every candidate's clone starts from a copy of it
-            world.rng = random.Random(rng.getrandbits(64))  # type: ignore[attr-defined]
+            chance_seed = rng.getrandbits(64)  # one chance stream per world, for every candidate
             policy_seed = rng.getrandbits(64)
             order = survivors
             if limit - done < len(survivors):  # last, partial world: the best few
                 order = sorted(survivors, key=lambda a: (a != incumbent, -_mean(results[a])))
                 order = order[: int(limit - done)]
             for action in order:
-                trial = world.clone()
+                trial = world.clone_with_rng(random.Random(chance_seed))
                 trial.apply_action(action)
                 results[action][worlds] = self.rollout(trial, random.Random(policy_seed))[seat]
                 done += 1
