@@ -70,7 +70,8 @@ class State:
     - `_apply(action)`                    (mutate; never called with an illegal action)
     - `current_player()`, `is_terminal()`, `scores()`
     - `clone()`, `determinize(seat, rng)`, `observation(seat)`, `action_to_str(action)`
-    - optionally `winners()` (official tie-breaks), `ranks()`, `score_breakdown()`, `metrics()`.
+    - optionally `winners()` (official tie-breaks), `ranks()`, `score_breakdown()`, `metrics()`,
+      and `clone_with_rng(rng)` (a clone without copying the chance stream, for searches).
 
     `legal_actions()` and `apply_action()` are the contract, held here: a subclass that
     defines either raises TypeError at class creation (and mypy, which compiles the engines,
