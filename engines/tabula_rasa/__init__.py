@@ -29,7 +29,7 @@ def _dataset(rules: Rules) -> str:
 MCTS_DEFAULTS = {"iterations": "200", "confidence": "2"}
 #: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
 #: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
-MCTS_PRESETS = {"strong": {"iterations": "120"}}
+MCTS_PRESETS = {"strong": {"iterations": "80"}}
 
 GAME = Game(
     name="tabula-rasa",
