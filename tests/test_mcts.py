@@ -404,3 +404,62 @@ def test_paired_search_stops_after_screening_when_no_challenger_does_better():
     assert bot.choose(nim_position(2, 7), random.Random(0)) == 3
     visited = bot.root_stats(0, [1, 2, 3])
     assert bot.last_iterations < 200 and all(n <= 6 for n, _ in visited.values())
+
+
+# --- positions where the search finds the winning move the heuristic misses ----------------
+
+
+def _heuristic_position(game, seed, decisions):
+    """The position after `decisions` moves of default heuristics in every seat (game `seed`,
+    bot stream `random.Random(seed)`), at the game's default player count."""
+    state = game.create_state(game.players_default, seed, game.Rules())
+    bots = [make_bot("heuristic", game) for _ in range(game.players_default)]
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        state.apply_action(bots[state.current_player()].choose(state, rng))
+    return state
+
+
+def _win_share_after(game, state, seat, action, worlds):
+    """The seat's win share when it plays `action` and heuristics play on, over sampled
+    worlds of what it can see."""
+    policy = make_bot("heuristic", game)
+    total = 0.0
+    for w in range(worlds):
+        rng = random.Random(10_000 + w)
+        world = state.determinize(seat, rng)
+        world.apply_action(action)
+        while not world.is_terminal():
+            world.apply_action(policy.choose(world, rng))
+        total += 1 / len(world.winners()) if seat in world.winners() else 0.0
+    return total / worlds
+
+
+#: (game, seed, decisions played, the heuristic's move, the search's move): late positions of
+#: all-heuristic games where default `mcts` leaves the heuristic's move for a winning one.
+WINNING_MOVES = [
+    ("ninjato", 2, 254, 13, 28),
+]
+
+
+@pytest.mark.parametrize("name,seed,decisions,heuristic_move,search_move", WINNING_MOVES)
+def test_search_finds_the_winning_move_the_heuristic_misses(
+        name, seed, decisions, heuristic_move, search_move):
+    game = GAMES[name]
+    state = _heuristic_position(game, seed, decisions)
+    bot = make_bot("mcts", game)
+    assert bot.choose(state.clone(), random.Random(0)) == search_move
+    assert bot.last_incumbent == heuristic_move
+    assert make_bot("mcts", game).choose(state.clone(), random.Random(0)) == search_move
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,seed,decisions,heuristic_move,search_move", WINNING_MOVES)
+def test_the_searchs_move_wins_more_often_than_the_heuristics(
+        name, seed, decisions, heuristic_move, search_move):
+    game = GAMES[name]
+    state = _heuristic_position(game, seed, decisions)
+    seat = state.current_player()
+    found = _win_share_after(game, state, seat, search_move, 60)
+    missed = _win_share_after(game, state, seat, heuristic_move, 60)
+    assert found >= missed + 0.3
