@@ -439,6 +439,7 @@ def _win_share_after(game, state, seat, action, worlds):
 #: all-heuristic games where default `mcts` leaves the heuristic's move for a winning one.
 WINNING_MOVES = [
     ("ninjato", 2, 254, 13, 28),
+    ("time-pirates", 5, 256, 144, 143),
 ]
 
 
