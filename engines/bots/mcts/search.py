@@ -8,12 +8,14 @@ random rollouts misjudge these games.  So the heuristic's move is the incumbent.
 sampled world (a determinization, one seed for its chance stream, one for the rollout
 policy) is played out after EVERY surviving root action with heuristic rollouts (common
 random numbers: the actions are compared on identical luck, a paired comparison).  With
-more than two actions, about half the budget screens them all and keeps the best
-challenger; the rest confirms it against the incumbent on fresh worlds.  The challenger
-replaces the incumbent only if its mean paired gain exceeds `confidence` standard errors,
-so a tiny noisy budget does not make play worse than the heuristic.  The search stops early
-when `EARLY_STOP_WORLDS` worlds gave every candidate the same reward.  Without a default
-heuristic it is plain flat Monte Carlo with common random numbers.
+more than two actions, screening halves the challengers every `SCREEN_WORLDS` worlds until
+one is left; the rest of the budget confirms it against the incumbent on fresh worlds.  The
+challenger replaces the incumbent only if its mean paired gain exceeds `confidence`
+standard errors, so a tiny noisy budget does not make play worse than the heuristic.  The
+budget is an upper bound: most decisions are clear (no challenger beats the heuristic's
+move while screening, or it soon trails in the confirming test) and stop early, so the
+rollouts go to the close ones.  Without a default heuristic it is plain flat Monte Carlo
+with common random numbers.
 
 `search=uct` runs the tree search of `ismcts.py` instead.  With an iteration budget the bot
 is a pure function of (position as seen by its seat, rng).
