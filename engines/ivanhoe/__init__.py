@@ -20,7 +20,7 @@ def create_state(num_players: int, seed: int, rules: Rules) -> IvanhoeState:
 MCTS_DEFAULTS = {"iterations": "80", "confidence": "2"}
 #: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
 #: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
-MCTS_PRESETS = {"strong": {"iterations": "20", "rollout_depth": "80"}}
+MCTS_PRESETS = {"strong": {"iterations": "16", "rollout_depth": "80"}}
 
 GAME = Game(
     name="ivanhoe",
