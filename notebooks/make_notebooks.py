@@ -22,6 +22,7 @@ import pandas as pd
 from IPython.display import Image, display
 
 from analysis.present import coverage, plots, report
+from analysis.present.formats import seats_from_one
 from analysis.run import compare, experiments, tournament
 from analysis.stats import balance, findings, robustness
 from engines import get_game
@@ -62,7 +63,8 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_markdown_cell(
             f"# Balance of {game}\n\n{description}\n\n"
             "Seat rotation: in game *i* the line-up is rotated by *i*, so every bot plays every "
-            "seat equally; seat 0 (labelled 1 in the charts) moves first."),
+            "seat equally. Seats are numbered from 1 in every table, chart and verdict; seat 1 "
+            "moves first (the stored frame's `seat` column counts from 0)."),
         new_code_cell(SETUP),
         new_code_cell(
             "game = get_game(GAME)\n"
@@ -76,15 +78,17 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
             "    run_dirs.append(result.run_dir)\n"
             "    print(f\"{n} players: {GAMES} games, {result.games_per_second:.0f} games/s\")\n"
             "frame, manifests = report.load(run_dirs)\n"
-            "frame.head()"),
+            "frame.head()  # the stored frame: seat 0 here is seat 1"),
         *systems_cells(),
-        new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 0's win share "
+        new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 1's win share "
                           "minus the fair share; balance = 1 − (best − worst seat share)."),
         new_code_cell("balance.balance_table(frame)"),
         new_markdown_cell(FINDINGS_MD),
-        new_code_cell("findings.adjusted_table(frame, confirm_on=manifests, jobs=JOBS)"),
+        new_code_cell("seats_from_one(findings.adjusted_table(frame, confirm_on=manifests, "
+                      "jobs=JOBS))"),
         new_markdown_cell("## Seat advantage"),
-        new_code_cell("show(plots.seat_advantage(frame))\nbalance.seat_advantage(frame)"),
+        new_code_cell("show(plots.seat_advantage(frame))\n"
+                      "seats_from_one(balance.seat_advantage(frame))"),
         new_markdown_cell("## Scores, margins and ties"),
         new_code_cell("show(plots.score_distributions(frame, \"seat\"))\nbalance.margins(frame)"),
         new_markdown_cell("## Scoring balance\n\nMean points by source per seat, and how much "
@@ -93,8 +97,7 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
                       "    show(plots.scoring_sources(frame, \"seat\"))\n"
                       "balance.source_separation(frame)"),
         new_markdown_cell("## Convergence and precision"),
-        new_code_cell("for _, group in frame.groupby(\"players\"):\n"
-                      "    show(plots.convergence(group, \"seat\"))\n"
+        new_code_cell("show(plots.convergence(frame, \"seat\"))  # a panel per player count\n"
                       "balance.games_needed([0.02, 0.01], share=[1 / n for n in counts])"),
         new_markdown_cell("## The most extreme game\n\nThe game with the largest winning margin "
                           "of these runs, replayed from its seed and line-up (`simulate show "
@@ -172,7 +175,8 @@ def robustness_notebook() -> nbformat.NotebookNode:
                       "checks"),
         new_markdown_cell("## Seat win shares and scoring sources, side by side"),
         new_code_cell("show(plots.seats_by_lineup(frame))\n"
-                      "robustness.side_by_side(robustness.seat_shares(frame), \"seat\")"),
+                      "seats_from_one(robustness.side_by_side(robustness.seat_shares(frame), "
+                      "\"seat\"))"),
         new_code_cell("robustness.side_by_side(robustness.source_shares(frame), \"source\")"),
         *systems_cells(),
         new_markdown_cell("## HTML report"),
@@ -210,7 +214,8 @@ def compare_notebook() -> nbformat.NotebookNode:
             "balance.clustered_win_share(frame)"),
         new_markdown_cell(FINDINGS_MD),
         new_code_cell("_, manifests = report.load(result.run_dirs)\n"
-                      "findings.adjusted_table(frame, confirm_on=manifests, jobs=JOBS)"),
+                      "seats_from_one(findings.adjusted_table(frame, confirm_on=manifests, "
+                      "jobs=JOBS))"),
         new_markdown_cell("## Ratings and pairwise matrix"),
         new_code_cell("ladder = balance.ratings(frame, bootstrap=100)\n"
                       "show(plots.rating_ladder(ladder))\nladder"),
@@ -302,6 +307,79 @@ def what_if_notebook() -> nbformat.NotebookNode:
     return _notebook(cells)
 
 
+def seat_edge_notebook() -> nbformat.NotebookNode:
+    """Why a seat wins (seat levers, paired by deal) and what compensation fixes it."""
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            "GAME = \"time-pirates\"\n"
+            "PLAYERS = 4  # a count (or a list: its first entry is used)\n"
+            "BOTS = \"heuristic\"  # line-up; the last bot fills the remaining seats\n"
+            "GAMES = 1000  # games per setting of the explanation; all play the same deals\n"
+            "LEVERS = []  # seat levers to try; [] = every lever of the game\n"
+            "UNIT = 1  # compensation candidates: steps of UNIT in the game's bonus unit,\n"
+            "STEPS = 3  # up to STEPS steps,\n"
+            "SHAPE = \"monotone\"  # seat 1 gets 0, later seats at least the seat before\n"
+            "BUDGET = None  # games of the compensation search; None = 8 x GAMES\n"
+            "MARGIN = 0.05  # balanced = every seat's interval within +-5 points of fair\n"
+            "RULES = {}\n"
+            "SEED = 1\n"
+            "JOBS = 1\n"
+            "OUT_DIR = None"),
+        new_markdown_cell(
+            "# Why a seat wins, and what compensation fixes it\n\n"
+            "The explanation replays the **same deals** under every choice of every seat lever "
+            "(rule options that change one seat-order mechanism, `simulate list`) and measures "
+            "how much of each seat's edge each lever removes, paired by deal.  The compensation "
+            "search races `seat_bonus` vectors on shared deals and reads the answer with the "
+            "equivalence rule (balanced within ±X points only when every seat's interval lies "
+            "inside).  See docs/explain-compensate.md."),
+        new_code_cell(
+            "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
+            "from IPython.display import Image, display\n\n"
+            "from analysis.present import plots, report\n"
+            "from analysis.present.formats import seats_from_one\n"
+            "from analysis.run import compensate, explain, tournament\n"
+            "from engines.bots import split_specs\n\n"
+            "pd.set_option(\"display.width\", 160)\n"
+            "pd.set_option(\"display.max_columns\", 30)\n\n\n"
+            "def show(fig):\n    display(Image(plots.to_png(fig)))\n\n\n"
+            "out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix=\"seats-\"))\n"
+            "players = PLAYERS[0] if isinstance(PLAYERS, list) else PLAYERS\n"
+            "lineup = tournament.fill_lineup(split_specs(BOTS), players)\n"
+            "print(\"results in\", out_dir)"),
+        new_markdown_cell("## Each seat's edge and what each lever removes"),
+        new_code_cell(
+            "spec = explain.ExplainSpec(GAME, players, GAMES, lineup, SEED, dict(RULES),\n"
+            "                           tuple(LEVERS))\n"
+            "frame = explain.run_explain(spec, out_dir / \"explain\", jobs=JOBS)\n"
+            "why = explain.explain(spec.sweep_spec(), frame)\n"
+            "print(\"\\n\".join(why.lines()))\n"
+            "seats_from_one(why.effects)"),
+        new_markdown_cell("## Edge removed per lever and seat (red: significant after Holm)"),
+        new_code_cell("show(plots.effect_sizes(explain.as_sweep_effects(why.effects)))"),
+        new_markdown_cell("## Where the edge comes from: points by source (and round) per "
+                          "seat, decisions per seat"),
+        new_code_cell("display(seats_from_one(why.sources))\nseats_from_one(why.decisions)"),
+        new_markdown_cell("## The smallest compensation: a racing search over seat bonuses"),
+        new_code_cell(
+            "offer = compensate.CompensateSpec(GAME, players, lineup, SEED, 1, dict(RULES),\n"
+            "                                  UNIT, STEPS, SHAPE, MARGIN)\n"
+            "offer = compensate.CompensateSpec(GAME, players, lineup, SEED,\n"
+            "                                  max(BUDGET or 8 * GAMES, offer.least_budget()),\n"
+            "                                  dict(RULES), UNIT, STEPS, SHAPE, MARGIN)\n"
+            "found = compensate.run_compensate(offer, out_dir / \"compensate\", jobs=JOBS)\n"
+            "print(\"\\n\".join(found.lines()))\n"
+            "found.candidates"),
+        new_code_cell(
+            "path = out_dir / \"report.html\"\n"
+            "path.write_text(report.page(f\"Why a seat wins: {GAME}\", "
+            "explain.report_html(why)))\n"
+            "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
 def _notebook(cells: list) -> nbformat.NotebookNode:
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -321,6 +399,7 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     out["compare-bots.ipynb"] = compare_notebook()
     out["robustness.ipynb"] = robustness_notebook()
     out["what-if.ipynb"] = what_if_notebook()
+    out["seat-edges.ipynb"] = seat_edge_notebook()
     return out
 
 

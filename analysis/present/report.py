@@ -11,6 +11,7 @@ import base64
 import html
 import os
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,10 +20,11 @@ import numpy as np
 import pandas as pd
 
 from analysis.present import coverage, plots
-from analysis.present.formats import percent
+from analysis.present.formats import percent, seats_from_one
 from analysis.results import store
 from analysis.stats import balance, findings, robustness
 from engines.core import AVAILABILITY_EVERY
+from engines.errors import BadInput
 
 PERCENT_COLUMNS = {
     "used_share", "available_share", "used_when_available",
@@ -31,7 +33,6 @@ PERCENT_COLUMNS = {
     "tie_rate", "truncated_rate", "zero_margin", "share", "half_width", "first_mde", "mde",
     "effect", "confirm_share",
 }
-SEAT_COLUMNS = {"seat", "best_seat", "worst_seat"}
 MANIFEST_FIELDS = ["run_id", "game", "players", "games", "bots", "seed", "rules_str", "dataset",
                    "rotate", "package_version", "engine_build", "created"]
 MAX_CONTEXT_CHARTS = 12
@@ -55,18 +56,22 @@ def find_runs(paths: Sequence[str | os.PathLike]) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
-def load(paths: Sequence[str | os.PathLike]) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
+def load(paths: Sequence[str | os.PathLike], allow_incomplete: bool = False,
+         ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
     """The stacked frame of every run found, and their manifests (in the same order).
 
     Confirmation runs (fresh deals beside a run, `findings.confirm`) are not runs of their
-    own: they are left out here and read back when findings are confirmed.
+    own: they are left out here and read back when findings are confirmed.  A run with a
+    missing or bad part raises `RunError` unless `allow_incomplete`; then its manifest
+    carries the warning (`incomplete`), which the report shows.
     """
     run_dirs = [d for d in find_runs(paths)
                 if not findings.is_confirmation(store.read_manifest(d))]
     if not run_dirs:
         raise store.RunError("only confirmation runs found; name the original runs")
-    frames = [store.load_run(d) for d in run_dirs]
-    manifests = [f.attrs["manifest"] | {"path": str(d)} for f, d in zip(frames, run_dirs)]
+    frames = [store.load_run(d, allow_incomplete=allow_incomplete) for d in run_dirs]
+    manifests = [f.attrs["manifest"] | {"path": str(d), "incomplete": f.attrs["incomplete"]}
+                 for f, d in zip(frames, run_dirs)]
     # copy(): runs of different games have different k_ columns; the stacked frame comes out
     # in many blocks, and every later column added to it warned (PerformanceWarning)
     frame = pd.concat(frames, ignore_index=True).copy()
@@ -103,15 +108,14 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
     running off the page); shares as percentages, seats numbered from 1."""
     if frame is None or frame.empty:
         return f"<p class='empty'>{html.escape(caption)}: no data.</p>"
-    out = frame.reset_index() if not isinstance(frame.index, pd.RangeIndex) else frame
+    out = seats_from_one(frame.reset_index() if not isinstance(frame.index, pd.RangeIndex)
+                         else frame)
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in out.columns)
     body = []
     for row in out.itertuples(index=False):
         cells = []
         for column, value in zip(out.columns, row):
-            if column in SEAT_COLUMNS and isinstance(value, (int, np.integer)):
-                text = str(int(value) + 1)
-            elif column in PERCENT_COLUMNS or column.startswith("share"):
+            if column in PERCENT_COLUMNS or column.startswith("share"):
                 text = percent(value) if isinstance(value, (float, np.floating)) else _num(value)
             elif column == "rules" and not value:
                 text = "official"
@@ -127,6 +131,29 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
 def image_html(fig, alt: str) -> str:
     data = base64.b64encode(plots.to_png(fig)).decode("ascii")
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+
+
+def charts_html(chart: Callable[..., Any], frame: pd.DataFrame, alt: str, *args: Any,
+                panels: int = plots.MAX_PANELS) -> str:
+    """`chart(part, *args)` for each game of the frame (`plots.per_game`): one image per game,
+    its alt text naming the game when there are several."""
+    parts = plots.per_game(frame, panels)
+    return "".join(image_html(chart(part, *args), f"{alt}: {label}" if len(parts) > 1 else alt)
+                   for label, part in parts)
+
+
+def tables_by_game(table: pd.DataFrame, caption: str,
+                   shape: Callable[[pd.DataFrame], pd.DataFrame] | None = None) -> str:
+    """One table per game (captioned with it, without a game column), each `shape`d first: a
+    table of many games' runs otherwise lists them all in one long run of rows."""
+    if table is None or table.empty or "game" not in table:
+        return table_html(shape(table) if shape and table is not None and len(table)
+                          else table, caption)
+    parts = []
+    for game, part in table.groupby("game", sort=True):
+        part = part.drop(columns="game")
+        parts.append(table_html(shape(part) if shape else part, f"{game}: {caption}"))
+    return "".join(parts)
 
 
 # --------------------------------------------------------------------------------------------
@@ -247,6 +274,16 @@ def _with_adjusted(table: pd.DataFrame, seat_p: pd.DataFrame | None,
     return table.merge(seat_p.rename(columns={"p_adjusted": name}), on=ctx, how="left")
 
 
+def _sources_wide(table: pd.DataFrame) -> pd.DataFrame:
+    """One game's mean points by source as rows of context and seat (or bot), a column per
+    source, and the total."""
+    rows = [c for c in table.columns if c not in ("source", "mean_points", "share")]
+    wide = table.pivot_table(index=rows, columns="source", values="mean_points", sort=True)
+    wide.columns.name = None
+    wide["total"] = wide.sum(axis=1)
+    return wide.reset_index()
+
+
 def _adjusted_separation(frame: pd.DataFrame) -> pd.DataFrame:
     table = balance.source_separation(frame)
     if len(table) and "p_value" in table:
@@ -281,8 +318,10 @@ def systems_section(frame: pd.DataFrame) -> str:
         f"{coverage.OFFERED:.0%} is named below: figures from such bots describe a game "
         "without that system.</p>",
         "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>",
-        image_html(plots.systems_used(frame), "game systems used per bot"),
-        table_html(balance.coverage(frame), "Action kinds per bot: used and available"))
+        charts_html(plots.systems_used, frame, "game systems used per bot", panels=4),
+        tables_by_game(balance.coverage(frame), "action kinds (rows) per player count: share "
+                       "of the bot's games in which the kind was used, and available",
+                       coverage.by_kind))
 
 
 def robustness_section(frame: pd.DataFrame) -> str:
@@ -320,7 +359,7 @@ def robustness_section(frame: pd.DataFrame) -> str:
         "the fair share with p < 0.05 after Benjamini–Hochberg adjustment over every seat "
         "of every line-up shown here.</p>",
         "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>",
-        image_html(plots.seats_by_lineup(frame), "win share by seat under each line-up"),
+        charts_html(plots.seats_by_lineup, frame, "win share by seat under each line-up"),
         *tables)
 
 
@@ -364,6 +403,8 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
              f"{len(manifests)} run(s), {frame.groupby(balance.GAME_KEY).ngroups:,} games. "
              "Seats are numbered from 1; seat 1 moves first. Intervals are 95%. Win share "
              "counts 1/k for a k-way shared win; truncated games are left out of win shares.</p>"]
+    parts += [f"<p class='note'><strong>{html.escape(m['incomplete'])}</strong></p>"
+              for m in manifests if m.get("incomplete")]
     parts.append(_section(
         "Headline findings",
         f"<p class='note'>{html.escape(findings.describe_correction(tests))} A significant "
@@ -388,7 +429,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "them.</p>",
         table_html(_with_adjusted(balance.balance_table(frame), seat_p, "seat_p_adjusted"))))
     parts.append(_section(
-        "Seat advantage", image_html(plots.seat_advantage(frame), "win share by seat"),
+        "Seat advantage", charts_html(plots.seat_advantage, frame, "win share by seat"),
         table_html(_with_adjusted(balance.seat_advantage(frame), seat_p, "p_adjusted"),
                    "Chi-square test (teams in partnership games) and first-seat edge; "
                    "p adjusted over the report's tests"),
@@ -398,7 +439,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                    " against the fair share: p adjusted with Holm over the units of each game "
                    "and player count; mde = smallest deviation these games detect with 80% "
                    "power"),
-        table_html(balance.seat_win_share(frame), "Win share by seat")))
+        tables_by_game(balance.seat_win_share(frame), "win share by seat")))
     if multi_bot:
         bot_parts = [table_html(balance.win_share(frame, ctx + ["bot"]), "Win share by bot")]
         for _, group in contexts[:MAX_CONTEXT_CHARTS]:
@@ -418,29 +459,25 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
             ]
         parts.append(_section("Bots", *bot_parts))
     parts.append(_section(
-        "Scores", image_html(plots.score_distributions(frame, "bot" if multi_bot else "seat"),
-                             "score distributions"),
-        table_html(balance.score_distribution(frame, "seat"), "Score by seat"),
+        "Scores", charts_html(plots.score_distributions, frame, "score distributions",
+                              "bot" if multi_bot else "seat"),
+        tables_by_game(balance.score_distribution(frame, "seat"), "score by seat"),
         table_html(balance.margins(frame), "Winning margins and ties")))
     if balance.source_columns(frame):
         parts.append(_section(
             "Scoring balance",
-            image_html(plots.scoring_sources(frame, "seat"), "points by source per seat"),
-            table_html(_adjusted_separation(frame),
-                       "How much each source separates winners from the others (Welch t-test; "
-                       "p adjusted with Benjamini–Hochberg over this table's tests)"),
-            table_html(balance.scoring_balance(frame, "bot" if multi_bot else "seat"),
-                       "Mean points by source")))
-    conv = []
-    for _, group in contexts[:MAX_CONTEXT_CHARTS]:
-        by = "bot" if group["bot"].nunique() > 1 else "seat"
-        fig = plots.convergence(group, by)
-        fig.axes[0].set_title(f"Convergence by {by}: {_context_label(group.iloc[0])}",
-                              fontsize=9)
-        conv.append(image_html(fig, f"convergence {_context_label(group.iloc[0])}"))
+            charts_html(plots.scoring_sources, frame, "points by source per seat", "seat"),
+            tables_by_game(_adjusted_separation(frame),
+                           "how much each source separates winners from the others (Welch "
+                           "t-test; p adjusted with Benjamini–Hochberg over the tests of "
+                           "every game's table)"),
+            tables_by_game(balance.scoring_balance(frame, "bot" if multi_bot else "seat"),
+                           "mean points by source", _sources_wide)))
+    conv = charts_html(plots.convergence, frame, "convergence",
+                       "bot" if multi_bot else "seat")
     shares = sorted({0.5, *[round(1 / p, 3) for p in frame["players"].unique()]})
     parts.append(_section(
-        "Precision", *conv,
+        "Precision", conv,
         table_html(balance.games_needed([0.05, 0.02, 0.01, 0.005], shares),
                    "Seat-games needed for a 95% interval of ± half width")))
     from analysis.present.transcript import report_section  # replays games: only when reporting
@@ -453,24 +490,46 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
             + "".join(parts) + "</body></html>")
 
 
+def check_report_path(out: str | os.PathLike, option: str = "--out",
+                      made: str | os.PathLike | None = None, html_only: bool = False) -> Path:
+    """Refuse a report path that cannot be written, before any game is played: a directory,
+    a missing or unwritable parent directory (unless it is `made`, the results directory
+    the command creates first), or with `html_only` a name without .html/.htm."""
+    out = Path(out)
+    if html_only and out.suffix.lower() not in (".html", ".htm"):
+        raise BadInput(f"{option} {out} must be an .html file")
+    if out.is_dir():
+        raise BadInput(f"{option} {out} is a directory; give a file name such as report.html")
+    parent = out.parent
+    if made is not None and parent.resolve() == Path(made).resolve() and not parent.exists():
+        return out
+    if not parent.is_dir():
+        raise BadInput(f"cannot write {option} {out}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise BadInput(f"cannot write {option} {out}: directory {parent} is not writable")
+    return out
+
+
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "", bootstrap: int = 100, confirm: bool = False,
                  confirm_games: int | None = None, jobs: int = 1,
                  announce: Callable[[str], None] | None = None, backend: str = "loky",
-                 scheduler: str | None = None, extra: Sequence[str] = ()) -> Path:
+                 scheduler: str | None = None, extra: Sequence[str] = (),
+                 allow_incomplete: bool = False) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
     deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
+    `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
+    warning line (to `announce`, or as a Python warning) and in the report.
     """
-    out = Path(out)
-    if out.is_dir():
-        raise ValueError(f"--out {out} is a directory; give a file name such as report.html")
-    if not out.parent.exists():
-        raise ValueError(f"cannot write {out}: directory {out.parent} does not exist")
+    out = check_report_path(out)
     if confirm_games is not None and confirm_games <= 0:
-        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
-    frame, manifests = load(paths)
+        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
+    frame, manifests = load(paths, allow_incomplete)
+    for manifest in manifests:
+        if manifest.get("incomplete"):
+            (announce or warnings.warn)(manifest["incomplete"])
     tests = findings.family(frame)
     if confirm:
         tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,

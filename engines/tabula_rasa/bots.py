@@ -118,10 +118,11 @@ class MarginBot:
         total_plies = state.total_plies
         plies_left = total_plies - ply
         side_of = state.side_of
+        start = state._next[0]  # the seat acting at ply 0 (the starting_player lever)
         my_plays_left = 0
         for s in range(n):
             if side_of[s] == me:
-                first = ply + (s - ply) % n
+                first = ply + (s - start - ply) % n
                 if first < total_plies:
                     my_plays_left += (total_plies - first + n - 1) // n
         opp_plays_left = plies_left - my_plays_left

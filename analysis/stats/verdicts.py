@@ -1,0 +1,515 @@
+"""Verdicts a designer can quote: each sentence follows from the numbers it names.
+
+Every surface that says something in words (the `simulate GAME` summary, `simulate run`,
+reports, notebooks, sweeps, balance search, the robustness study) builds its sentences here,
+as `Verdict` records: the claim in plain words, the numbers it rests on, the test, the family
+its p-value was adjusted in, and whether fresh deals confirmed it.  The functions are pure:
+they take counts, shares and intervals (tidy frames from `balance` and `robustness`) and play
+no games.
+
+The wording rules:
+
+- **Balance is an equivalence claim.**  "balanced within ±X points" only when every seat's
+  (team's) interval lies within ±X points of the fair share; a seat whose share is off the fair
+  one after adjustment is named with its edge and interval; otherwise "cannot tell", with the
+  range the intervals allow.  The minimum detectable effect is a planning figure ("an edge of X
+  points would have been seen 80% of the time"), never a bound.
+- **Robustness is a heterogeneity test** across line-ups (χ² line-up × win for one seat), read
+  with the direction of each line-up's edge.  A line-up whose interval is wider than the
+  effect cannot tell, and says so; it never vetoes a conclusion.
+- **Ties are ties**: the largest scoring source, the best setting of a search and a sweep's
+  ranking name every candidate whose interval (or paired difference) cannot be told apart.
+- **One family per output**: `Family` Holm-adjusts every p-value that can make anything
+  "significant" in one report or summary, and states the family size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import pandas as pd
+
+from analysis.stats import balance
+
+#: Default equivalence margin: "balanced" means every seat within ±5 points of fair.
+MARGIN = 0.05
+ALPHA = balance.ALPHA
+
+
+# --------------------------------------------------------------------------------------------
+# The record
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One claim in words and what it rests on.
+
+    `kind`: balance, robustness, source, search, sweep, coverage, bot.  `numbers`: the figures
+    the claim quotes (shares and edges as fractions, points = fraction × 100).  `test`: how
+    the claim was decided.  `p_value` / `p_adjusted`: the test's p before and after the
+    family's adjustment (NaN when no p-value decides the claim); `family_size`: the number of
+    tests in that family.  `confirmed`: None = not replayed, True/False = fresh deals agreed
+    or not.  `planning`: an optional planning figure (detectable effect), never a bound.
+    """
+
+    kind: str
+    subject: str
+    claim: str
+    numbers: Mapping[str, float] = field(default_factory=dict)
+    test: str = ""
+    p_value: float = float("nan")
+    p_adjusted: float = float("nan")
+    family: str = ""
+    family_size: int = 0
+    confirmed: bool | None = None
+    planning: str = ""
+
+    @property
+    def significant(self) -> bool:
+        """Whether the claim's adjusted p-value (raw when not adjusted) is below ALPHA."""
+        p = self.p_adjusted if self.p_adjusted == self.p_adjusted else self.p_value
+        return bool(p == p and p < ALPHA)
+
+    def text(self, with_subject: bool = True) -> str:
+        """The claim as printed: `subject: claim` (and the confirmation, when replayed)."""
+        out = f"{self.subject}: {self.claim}" if with_subject and self.subject else self.claim
+        if self.confirmed is True:
+            out += " (confirmed on fresh deals)"
+        elif self.confirmed is False:
+            out += " (not confirmed on fresh deals: not a finding)"
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# Number formats (one place, so every verdict reads alike)
+# --------------------------------------------------------------------------------------------
+
+
+def points(x: float, sign: bool = True) -> str:
+    """A share difference in percentage points: 0.041 -> '+4.1'."""
+    if x != x:
+        return "–"
+    return f"{100 * x:+.1f}" if sign else f"{100 * x:.1f}"
+
+
+def interval(low: float, high: float, sign: bool = True) -> str:
+    """'[+1.2, +7.0]' in points."""
+    return f"[{points(low, sign)}, {points(high, sign)}]"
+
+
+def format_p(p: float) -> str:
+    """'= 0.0123' or '< 1e-15' (never a bare 0); '= –' for a missing p."""
+    if p != p:
+        return "= –"
+    return "< 1e-15" if p < 1e-15 else f"= {p:.2g}"
+
+
+# --------------------------------------------------------------------------------------------
+# One family per output
+# --------------------------------------------------------------------------------------------
+
+
+class Family:
+    """Every p-value that can make anything "significant" in one output, adjusted together.
+
+    Add raw p-values under any hashable key, then read `adjusted(key)`; the adjustment is
+    Holm's (family-wise: the chance that any claim of the output is false stays below 5%).
+    Missing p-values (NaN) are not members.
+    """
+
+    def __init__(self, name: str = "report") -> None:
+        self.name = name
+        self._raw: dict[Hashable, float] = {}
+        self._adjusted: dict[Hashable, float] | None = None
+
+    def add(self, key: Hashable, p: float) -> Hashable:
+        """Register one test's raw p-value; returns the key."""
+        if key in self._raw:
+            raise ValueError(f"test {key!r} is already in the family")
+        self._raw[key] = float(p)
+        self._adjusted = None
+        return key
+
+    def add_all(self, keys: Iterable[Hashable], pvalues: Iterable[float]) -> None:
+        for key, p in zip(keys, pvalues):
+            self.add(key, p)
+
+    @property
+    def size(self) -> int:
+        """Tests in the family (those with a p-value)."""
+        return sum(1 for p in self._raw.values() if p == p)
+
+    def adjusted(self, key: Hashable) -> float:
+        """The Holm-adjusted p-value of a registered test (NaN if it had none)."""
+        if self._adjusted is None:
+            keys = list(self._raw)
+            values = balance.adjust_pvalues([self._raw[k] for k in keys], "holm")
+            self._adjusted = dict(zip(keys, values))
+        return float(self._adjusted[key])
+
+    def significant(self, key: Hashable) -> bool:
+        p = self.adjusted(key)
+        return bool(p == p and p < ALPHA)
+
+    def note(self) -> str:
+        """One sentence stating the correction and the family size."""
+        n = self.size
+        return (f"p-values adjusted with Holm over the {n} test{'s' if n != 1 else ''} in this "
+                f"{self.name}; 'significant' means adjusted p < {ALPHA:g}.")
+
+    def stamp(self, verdict: Verdict, key: Hashable) -> Verdict:
+        """The verdict with this family's adjusted p and size."""
+        return replace(verdict, p_adjusted=self.adjusted(key), family=self.name,
+                       family_size=self.size)
+
+
+# --------------------------------------------------------------------------------------------
+# Balance: an equivalence claim
+# --------------------------------------------------------------------------------------------
+
+
+def _edge_word(edge: float) -> str:
+    return "edge" if edge >= 0 else "shortfall"
+
+
+def planning_figure(mde: float) -> str:
+    """The detectable effect as a planning figure, never as a bound."""
+    if mde != mde:
+        return ""
+    return (f"an edge of {100 * mde:.0f} points would have been seen 80% of the time with "
+            "these games")
+
+
+def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
+                p_column: str = "p_adjusted") -> Verdict:
+    """The balance verdict of one game × player count from its seats' (teams') shares.
+
+    `units`: one row per seat or team with `seats` (its label, e.g. "seat 2"), `win_share`,
+    `ci_low`, `ci_high`, `fair`, and optionally `mde` and a p-value column (`p_column`,
+    adjusted in the output's family; the raw `p_value` when absent).  A unit is named as off
+    the fair share when that p is below ALPHA; "balanced within ±margin" needs every unit's
+    interval inside [fair − margin, fair + margin] (the boundary counts as inside).
+    """
+    if units.empty:
+        return Verdict("balance", subject, "no games", test="")
+    edge = units["win_share"] - units["fair"]
+    low = units["ci_low"] - units["fair"]
+    high = units["ci_high"] - units["fair"]
+    column = p_column if p_column in units else "p_value"
+    p = units[column] if column in units else pd.Series(np.nan, index=units.index)
+    off = units[p < ALPHA]
+    eps = 1e-12
+    inside = bool(((low >= -margin - eps) & (high <= margin + eps)).all())
+    lo, hi = float(low.min()), float(high.max())
+    mde = float(units["mde"].max()) if "mde" in units else float("nan")
+    numbers = {"margin": margin, "low": lo, "high": hi, "mde": mde, "balanced": float(inside),
+               "units_off": float(len(off))}
+    parts = []
+    for index in edge[off.index].abs().sort_values(ascending=False).index:
+        e = float(edge[index])
+        parts.append(f"{units.at[index, 'seats']}'s {_edge_word(e)} {points(e)} points "
+                     f"{interval(low[index], high[index])}")
+    widest = (high - low).idxmax()
+    if inside:
+        claim = (f"balanced within ±{100 * margin:.0f} points: every "
+                 f"{'team' if _teams(units) else 'seat'}'s interval lies inside "
+                 f"(all between {points(lo)} and {points(hi)} points)")
+        if parts:
+            claim = "; ".join(parts) + "; still " + claim
+    elif parts:
+        claim = "; ".join(parts)
+    else:
+        claim = (f"cannot tell: the seat edges lie between {points(lo)} and {points(hi)} points "
+                 f"(widest: {units.at[widest, 'seats']} {interval(low[widest], high[widest])}); "
+                 f"balanced within ±{100 * margin:.0f} would need every interval inside")
+    worst = off.index[0] if len(off) else widest
+    p_best = float(p[worst]) if len(off) else float(p.min()) if p.notna().any() else np.nan
+    raw = units["p_value"] if "p_value" in units else p
+    return Verdict(
+        "balance", subject, claim, numbers,
+        test=(f"95% Wilson interval per {'team' if _teams(units) else 'seat'} against the fair "
+              f"{100 * float(units['fair'].iloc[0]):.1f}%; equivalence margin ±"
+              f"{100 * margin:.0f} points"),
+        p_value=float(raw[worst]) if raw.notna().any() else np.nan,
+        p_adjusted=p_best if column != "p_value" else np.nan,
+        planning=planning_figure(mde))
+
+
+def _teams(units: pd.DataFrame) -> bool:
+    return bool(units["seats"].astype(str).str.startswith("team").any())
+
+
+# --------------------------------------------------------------------------------------------
+# Robustness: heterogeneity across line-ups
+# --------------------------------------------------------------------------------------------
+
+
+def heterogeneity_p(wins: Iterable[float], games: Iterable[float]) -> float:
+    """χ² test of line-up × (win, no win) for one seat: do the line-ups' shares agree?
+
+    Shared wins count fractionally (their expected counts are what the test compares).
+    NaN with fewer than two line-ups or when every line-up won always or never.
+    """
+    wins = np.asarray(list(wins), dtype=float)
+    games = np.asarray(list(games), dtype=float)
+    keep = games > 0
+    wins, games = wins[keep], games[keep]
+    if len(wins) < 2:
+        return float("nan")
+    table = np.stack([wins, games - wins], axis=1)
+    expected = table.sum(axis=1, keepdims=True) * table.sum(axis=0, keepdims=True) / table.sum()
+    if (expected.sum(axis=0) <= 0).any():
+        return float("nan")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        chi2 = float(np.nansum((table - expected) ** 2 / np.where(expected > 0, expected, np.nan)))
+    from scipy import stats as sps  # lazily: importing scipy.stats costs ~1 s per CLI call
+
+    return float(sps.chi2.sf(chi2, len(wins) - 1))
+
+
+def _direction(low: float, high: float, fair: float) -> int:
+    """+1 interval above fair, −1 below, 0 contains it."""
+    return 1 if low > fair else (-1 if high < fair else 0)
+
+
+def _names(items: list[str]) -> str:
+    return ", ".join(items)
+
+
+def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
+                  reference_p: float | None = None, p_adjusted: float | None = None,
+                  subject: str = "") -> Verdict:
+    """Does one seat's (team's) edge hold under every line-up?
+
+    `lineups`: one row per line-up with `lineup`, `wins`, `games`, `win_share`, `ci_low`,
+    `ci_high`, `fair`.  `reference_p`: the reference line-up's adjusted p for this seat (its
+    interval against fair when None); `p_adjusted`: the heterogeneity test's p adjusted in the
+    output's family (the raw χ² p when None).
+
+    A line-up whose interval's half width exceeds the size of the reference's edge cannot
+    tell ("too few games with X to tell") and is left out of the test: it never vetoes.
+    """
+    rows = lineups.set_index("lineup")
+    fair = float(rows["fair"].iloc[0])
+    ref = reference if reference in rows.index else rows.index[0]
+    base = rows.loc[ref]
+    ref_edge = float(base["win_share"]) - fair
+    ref_sig = (reference_p < ALPHA) if reference_p is not None else \
+        _direction(base["ci_low"], base["ci_high"], fair) != 0
+    half = (rows["ci_high"] - rows["ci_low"]) / 2
+    if ref_sig:
+        too_few = [n for n in rows.index if n != ref and half[n] > abs(ref_edge)]
+    else:
+        too_few = []
+    informative = [n for n in rows.index if n not in too_few]
+    raw = heterogeneity_p(rows.loc[informative, "wins"], rows.loc[informative, "games"])
+    p = raw if p_adjusted is None else p_adjusted
+    differ = bool(p == p and p < ALPHA)
+    directions = {n: _direction(rows.at[n, "ci_low"], rows.at[n, "ci_high"], fair)
+                  for n in informative}
+    shares = "; ".join(f"{n} {100 * rows.at[n, 'win_share']:.1f}% "
+                       f"[{100 * rows.at[n, 'ci_low']:.1f}, {100 * rows.at[n, 'ci_high']:.1f}]"
+                       for n in rows.index)
+    test_p = f"χ² line-up × win p {format_p(p)}"
+    word = _edge_word(ref_edge)
+    if ref_sig:
+        head = f"{unit}'s {word} ({points(ref_edge)} points with {ref})"
+        sign = 1 if ref_edge > 0 else -1
+        if len(informative) < 2:
+            claim = f"{head}: too few games with {_names(too_few)} to tell"
+            too_few = []
+        elif not differ:
+            claim = f"{head} holds under every line-up (shares agree, {test_p})"
+        else:
+            reverses = [n for n in informative if directions[n] == -sign]
+            absent = [n for n in informative if directions[n] == 0]
+            if not reverses and not absent:
+                claim = f"{head}: same direction everywhere, size depends on the bots ({test_p})"
+            else:
+                bits = []
+                if reverses:
+                    bits.append(f"reverses with {_names(reverses)}")
+                if absent:
+                    bits.append(f"absent with {_names(absent)}")
+                claim = f"{head} depends on the bots: {'; '.join(bits)} ({test_p})"
+    else:
+        head = f"{unit}"
+        if not differ:
+            claim = (f"{head}: no edge with {ref}, and the line-ups' shares agree "
+                     f"({test_p})")
+        else:
+            up = [n for n in informative if directions[n] == 1]
+            down = [n for n in informative if directions[n] == -1]
+            none = [n for n in informative if directions[n] == 0]
+            bits = ([f"edge with {_names(up)}"] if up else []) + \
+                ([f"shortfall with {_names(down)}"] if down else []) + \
+                ([f"no clear edge with {_names(none)}"] if none else [])
+            claim = f"{head}'s share depends on the bots: {'; '.join(bits)} ({test_p})"
+    if too_few:
+        claim += f"; too few games with {_names(too_few)} to tell"
+    return Verdict(
+        "robustness", subject, claim,
+        {"reference_edge": ref_edge, "fair": fair, "lineups": float(len(rows)),
+         "informative": float(len(informative))},
+        test=f"χ² line-up × win over {len(informative)} line-ups; shares: {shares}",
+        p_value=raw, p_adjusted=p if p_adjusted is not None else float("nan"))
+
+
+# --------------------------------------------------------------------------------------------
+# Ties: scoring sources, search candidates, sweep rankings
+# --------------------------------------------------------------------------------------------
+
+
+def overlapping(table: pd.DataFrame, value: str = "share", low: str = "ci_low",
+                high: str = "ci_high") -> pd.DataFrame:
+    """The rows tied with the largest `value`: those whose interval overlaps the leader's."""
+    table = table.dropna(subset=[value])
+    if table.empty:
+        return table
+    leader = table.loc[table[value].idxmax()]
+    tied = table[table[high] >= leader[low]]
+    return tied.sort_values(value, ascending=False)
+
+
+def largest_source(sources: pd.DataFrame, subject: str = "") -> Verdict:
+    """'X gives the most points: 21.1% [20.7, 21.4]' or a tie naming every source whose
+    interval overlaps the leader's.  `sources`: `source`, `share`, `ci_low`, `ci_high`."""
+    tied = overlapping(sources)
+    if tied.empty:
+        return Verdict("source", subject, "no points scored")
+    cells = [f"'{r.source}' {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
+             for r in tied.itertuples()]
+    if len(tied) == 1:
+        claim = f"{cells[0]} gives the most points"
+    else:
+        claim = f"tie for the most points: {', '.join(cells)} (intervals overlap)"
+    return Verdict("source", subject, claim,
+                   {"leaders": float(len(tied)), "share": float(tied["share"].iloc[0])},
+                   test="95% interval of each source's share of points (games as units); "
+                        "a tie when intervals overlap")
+
+
+def leaders(sources: pd.DataFrame) -> list[str]:
+    """The sources tied for the most points (one unless intervals overlap)."""
+    return list(overlapping(sources)["source"])
+
+
+def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = "") -> Verdict:
+    """Largest scoring source across line-ups: holds when the reference's leader is among the
+    tied leaders of every line-up.  `by_lineup`: `lineup`, `source`, `share`, `ci_low`,
+    `ci_high`."""
+    groups = {n: leaders(part) for n, part in by_lineup.groupby("lineup", sort=True)}
+    groups = {n: v for n, v in groups.items() if v}
+    if not groups:
+        return Verdict("robustness", subject, "no points scored")
+    ref = reference if reference in groups else sorted(groups)[0]
+    ref_leaders = groups[ref]
+    shared = [s for s in ref_leaders if all(s in v for v in groups.values())]
+
+    def say(names: list[str]) -> str:
+        return ("'" + names[0] + "'") if len(names) == 1 else \
+            "a tie of " + ", ".join(f"'{s}'" for s in names)
+
+    if shared:
+        if all(len(v) == 1 for v in groups.values()):
+            claim = f"{say(shared)} gives the most points under every line-up"
+        else:
+            claim = (f"{say(shared)} is the largest source, or tied for it, under every "
+                     "line-up")
+    else:
+        by: dict[str, list[str]] = {}
+        for n, v in groups.items():
+            by.setdefault(say(v), []).append(n)
+        claim = "the largest source of points depends on the bots: " + "; ".join(
+            f"{k} with {', '.join(v)}" for k, v in by.items())
+    return Verdict("robustness", subject, claim, {"lineups": float(len(groups))},
+                   test="per line-up, the sources whose 95% interval overlaps the leader's")
+
+
+def ties_with_best(differences: pd.DataFrame, best: str, label=str) -> tuple[list[str], Verdict]:
+    """Candidates tied with the best: paired difference from the best not significant.
+
+    `differences`: one row per other candidate with `candidate`, `effect` (candidate minus
+    best, in the objective's statistic), `ci_low`, `ci_high`, `p` (paired test); p-values are
+    Holm-adjusted over the candidates (one family).  Returns (tied names, verdict); `label`
+    turns a candidate name into what is printed.
+    """
+    table = differences.copy()
+    if table.empty:
+        return [], Verdict("search", "", f"best: {label(best)} (no other candidate)")
+    table["p_adjusted"] = balance.adjust_pvalues(table["p"], "holm")
+    tied = table[~(table["p_adjusted"] < ALPHA)]
+    names = [label(c) for c in tied["candidate"]]
+    if names:
+        claim = f"tied with the best: {', '.join(names)}"
+    else:
+        claim = "tied with the best: none (every other candidate differs significantly)"
+    return names, Verdict("search", "", claim, {"tied": float(len(names))},
+                          test="paired difference from the best by deal, Holm over "
+                               f"{len(table)} candidates", family="search",
+                          family_size=len(table))
+
+
+def rank_effects(table: pd.DataFrame) -> tuple[list[pd.Series], list[pd.Series]]:
+    """Sweep effects split into significant ones ordered by magnitude in the unit of their
+    measure (share effects in points first, then game length in decisions) and the rest.
+
+    `table`: rows with `statistic`, `effect`, `significant`.
+    """
+    if table.empty:
+        return [], []
+    sig = table[table["significant"]]
+    rest = table[~table["significant"]]
+    shares = sig[sig["statistic"] != "length"]
+    length = sig[sig["statistic"] == "length"]
+    ordered = [row for _, row in shares.reindex(
+        shares["effect"].abs().sort_values(ascending=False).index).iterrows()]
+    ordered += [row for _, row in length.reindex(
+        length["effect"].abs().sort_values(ascending=False).index).iterrows()]
+    return ordered, [row for _, row in rest.iterrows()]
+
+
+# --------------------------------------------------------------------------------------------
+# Coverage against a reference
+# --------------------------------------------------------------------------------------------
+
+
+def skipped_systems(bot_use: Mapping[str, float], reference_use: Mapping[str, float],
+                    bot: str, reference: str = "random play", rarely: float = 0.01,
+                    offered: float = 0.05) -> Verdict:
+    """Which systems the bot never or almost never used although the reference reaches them.
+
+    `bot_use` / `reference_use`: kind -> share of seat-games in which it was chosen at least
+    once.  A kind counts as offered when the reference uses it in at least `offered` of its
+    games; named when the bot used it in under `rarely` of its own.
+    """
+    never, seldom = [], []
+    for kind, reached in sorted(reference_use.items(), key=lambda kv: -kv[1]):
+        if not reached >= offered:
+            continue
+        used = bot_use.get(kind, 0.0)
+        if used == 0:
+            never.append(f"{kind} ({reference} reaches it in {_pct(reached)} of games)")
+        elif used < rarely:
+            seldom.append(f"{kind} (in {_pct(used)}; {reference} reaches it in "
+                          f"{_pct(reached)})")
+    parts = []
+    if never:
+        parts.append("never played " + ", ".join(never))
+    if seldom:
+        parts.append("almost never played " + ", ".join(seldom))
+    claim = "; ".join(parts) if parts else \
+        f"played every system {reference} reaches (each in at least {_pct(rarely)} of games)"
+    return Verdict("coverage", bot, claim, {"never": float(len(never)),
+                                            "seldom": float(len(seldom))},
+                   test=f"share of games with the kind chosen, against {reference} in the "
+                        "same game, player count, rules and data set")
+
+
+def _pct(x: float) -> str:
+    if x != x:
+        return "–"
+    return f"{100 * x:.0f}%" if x >= 0.01 or x == 0 else f"{100 * x:.1f}%"

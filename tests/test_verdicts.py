@@ -1,0 +1,180 @@
+"""The verdict layer on hand-made numbers: each wording follows from its intervals and tests."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.stats import balance, verdicts
+
+
+def units(*rows: tuple[str, float, float, float], fair: float = 0.25, p=None) -> pd.DataFrame:
+    """Seats (label, share, low, high) against `fair`; p-values optional."""
+    frame = pd.DataFrame(rows, columns=["seats", "win_share", "ci_low", "ci_high"])
+    frame["fair"] = fair
+    frame["mde"] = 0.06
+    if p is not None:
+        frame["p_adjusted"] = p
+    return frame
+
+
+def test_equivalence_boundary_counts_as_inside():
+    inside = units(("seat 1", 0.26, 0.20, 0.30), ("seat 2", 0.24, 0.21, 0.29), p=[1.0, 1.0])
+    v = verdicts.equivalence(inside, margin=0.05)
+    assert v.claim.startswith("balanced within ±5 points")
+    assert "between -5.0 and +5.0 points" in v.claim
+    assert "80% of the time" in v.planning and "larger than" not in v.planning
+
+
+def test_equivalence_just_outside_the_margin_cannot_tell():
+    outside = units(("seat 1", 0.26, 0.20, 0.301), ("seat 2", 0.24, 0.21, 0.29), p=[0.3, 0.6])
+    v = verdicts.equivalence(outside, margin=0.05)
+    assert v.claim.startswith("cannot tell: the seat edges lie between -5.0 and +5.1 points")
+    assert "seat 1 [-5.0, +5.1]" in v.claim
+    assert v.numbers["balanced"] == 0.0
+
+
+def test_equivalence_names_a_significant_seat_with_its_interval():
+    table = units(("seat 1", 0.33, 0.30, 0.36), ("seat 2", 0.22, 0.19, 0.25), p=[0.001, 0.2])
+    v = verdicts.equivalence(table, margin=0.05)
+    assert v.claim == "seat 1's edge +8.0 points [+5.0, +11.0]"
+    assert v.p_adjusted == 0.001
+
+
+def test_equivalence_never_words_the_detectable_effect_as_a_bound():
+    table = units(("seat 1", 0.30, 0.0, 0.8), ("seat 2", 0.2, 0.0, 0.7), p=[1.0, 1.0])
+    v = verdicts.equivalence(table)
+    assert "no seat edge larger" not in v.text() and "cannot tell" in v.claim
+
+
+def lineup_rows(*rows: tuple[str, float, int], fair: float = 0.5) -> pd.DataFrame:
+    frame = pd.DataFrame(rows, columns=["lineup", "wins", "games"])
+    frame["win_share"] = frame["wins"] / frame["games"]
+    low, high = balance.wilson_interval(frame["wins"], frame["games"])
+    frame["ci_low"], frame["ci_high"], frame["fair"] = low, high, fair
+    return frame
+
+
+def test_heterogeneity_equal_shares_hold():
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 700, 1000), ("mcts", 350, 500))
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
+    assert v.claim.startswith("seat 1's edge (+20.0 points with heuristic) holds under every "
+                              "line-up (shares agree, χ² line-up × win p = 1")
+
+
+def test_heterogeneity_one_reversed_lineup_depends():
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 690, 1000), ("mcts", 300, 1000))
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
+    assert "depends on the bots: reverses with mcts" in v.claim
+    assert v.p_value < 1e-10
+
+
+def test_heterogeneity_same_direction_different_size():
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 600, 1000))
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
+    assert "same direction everywhere, size depends on the bots (χ² line-up × win p" in v.claim
+
+
+def test_heterogeneity_absent_with_a_lineup():
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 505, 1000))
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
+    assert "depends on the bots: absent with random" in v.claim
+
+
+def test_heterogeneity_ten_game_lineup_is_too_few_and_never_vetoes():
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 690, 1000), ("mcts", 2, 10))
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
+    assert "holds under every line-up" in v.claim
+    assert v.claim.endswith("; too few games with mcts to tell")
+    assert v.numbers["informative"] == 2
+
+
+def test_heterogeneity_adjusted_p_decides():
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 640, 1000))
+    raw = verdicts.heterogeneity(rows, "heuristic", "seat 1")
+    assert raw.p_value < 0.05 and "size depends" in raw.claim
+    adjusted = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.2)
+    assert "holds under every line-up" in adjusted.claim
+
+
+def sources(*rows: tuple[str, float, float, float], lineup: str = "heuristic") -> pd.DataFrame:
+    frame = pd.DataFrame(rows, columns=["source", "share", "ci_low", "ci_high"])
+    frame["lineup"] = lineup
+    return frame
+
+
+def test_largest_source_tie_when_intervals_overlap():
+    v = verdicts.largest_source(sources(("project_12", 0.211, 0.207, 0.214),
+                                        ("project_20", 0.208, 0.202, 0.213),
+                                        ("gold", 0.10, 0.09, 0.11)))
+    assert v.claim.startswith("tie for the most points: 'project_12' 21.1% [20.7, 21.4], "
+                              "'project_20' 20.8% [20.2, 21.3]")
+    assert "gold" not in v.claim
+
+
+def test_largest_source_single_leader():
+    v = verdicts.largest_source(sources(("a", 0.6, 0.58, 0.62), ("b", 0.4, 0.38, 0.42)))
+    assert v.claim == "'a' 60.0% [58.0, 62.0] gives the most points"
+
+
+def test_source_robustness_tie_is_not_a_change():
+    table = pd.concat([
+        sources(("p12", 0.211, 0.207, 0.214), ("p20", 0.208, 0.202, 0.213)),
+        sources(("p12", 0.205, 0.200, 0.210), ("p20", 0.209, 0.204, 0.214), lineup="random")])
+    v = verdicts.source_robustness(table, "heuristic")
+    assert "under every line-up" in v.claim and "depends" not in v.claim
+
+
+def test_source_robustness_depends_when_leaders_differ():
+    table = pd.concat([sources(("a", 0.6, 0.58, 0.62), ("b", 0.4, 0.38, 0.42)),
+                       sources(("a", 0.3, 0.28, 0.32), ("b", 0.7, 0.68, 0.72), lineup="random")])
+    v = verdicts.source_robustness(table, "heuristic")
+    assert v.claim == ("the largest source of points depends on the bots: 'a' with heuristic; "
+                       "'b' with random")
+
+
+def test_search_ties_list_every_candidate_not_significantly_worse():
+    diffs = pd.DataFrame({"candidate": ["chips=10", "base", "chips=4"],
+                          "effect": [0.01, 0.012, 0.2], "ci_low": [-0.01, -0.01, 0.15],
+                          "ci_high": [0.03, 0.034, 0.25], "p": [0.3, 0.25, 1e-9]})
+    names, v = verdicts.ties_with_best(diffs, "chips=11",
+                                       label=lambda c: "official (chips=9)" if c == "base" else c)
+    assert names == ["chips=10", "official (chips=9)"]
+    assert v.claim == "tied with the best: chips=10, official (chips=9)"
+
+
+def test_sweep_ranking_orders_significant_effects_in_their_unit():
+    table = pd.DataFrame({
+        "statistic": ["length", "first_edge", "share:gold", "tie_rate"],
+        "effect": [-3.5, 0.02, -0.08, 0.001],
+        "significant": [True, True, True, False]})
+    ordered, rest = verdicts.rank_effects(table)
+    assert [r["statistic"] for r in ordered] == ["share:gold", "first_edge", "length"]
+    assert [r["statistic"] for r in rest] == ["tie_rate"]
+
+
+def test_family_holm_over_every_member_and_states_its_size():
+    family = verdicts.Family("report")
+    family.add(("seat", 1), 0.01)
+    family.add(("seat", 2), 0.04)
+    family.add(("robust", 1), float("nan"))
+    family.add(("bot", "x"), 0.03)
+    assert family.size == 3
+    assert math.isclose(family.adjusted(("seat", 1)), 0.03)
+    assert math.isclose(family.adjusted(("bot", "x")), 0.06)
+    assert math.isclose(family.adjusted(("seat", 2)), 0.06)
+    assert np.isnan(family.adjusted(("robust", 1)))
+    assert "Holm over the 3 tests in this report" in family.note()
+    with pytest.raises(ValueError):
+        family.add(("seat", 1), 0.5)
+
+
+def test_skipped_systems_names_kinds_the_reference_reaches():
+    v = verdicts.skipped_systems({"move": 1.0, "chōhō swap": 0.0, "bōryaku": 0.004},
+                                 {"move": 1.0, "chōhō swap": 0.23, "bōryaku": 0.06,
+                                  "rare": 0.01}, "heuristic")
+    assert v.claim == ("never played chōhō swap (random play reaches it in 23% of games); "
+                       "almost never played bōryaku (in 0.4%; random play reaches it in 6%)")
