@@ -72,7 +72,8 @@ class State:
     - `_apply(action)`                    (mutate; never called with an illegal action)
     - `current_player()`, `is_terminal()`, `scores()`
     - `clone()`, `determinize(seat, rng)`, `observation(seat)`, `action_to_str(action)`
-    - optionally `winners()` (official tie-breaks), `ranks()`, `score_breakdown()`, `metrics()`.
+    - optionally `winners()` (official tie-breaks), `ranks()`, `score_breakdown()`, `metrics()`,
+      and `clone_with_rng(rng)` (a clone without copying the chance stream, for searches).
 
     `legal_actions()` and `apply_action()` are the contract, held here: a subclass that
     defines either raises TypeError at class creation (and mypy, which compiles the engines,
@@ -218,6 +219,14 @@ class State:
     # --- contract: information ------------------------------------------------------------
     def clone(self) -> State:
         raise NotImplementedError
+
+    def clone_with_rng(self, rng: random.Random) -> State:
+        """A clone whose chance stream is `rng` (taken, not copied).  Searches give each copy
+        of a world its own stream; a game overrides this to skip copying the old one (a
+        generator's state is 625 numbers: the copy can cost more than the rest of a clone)."""
+        new = self.clone()
+        new.rng = rng  # type: ignore[attr-defined]
+        return new
 
     def __deepcopy__(self, memo: dict) -> State:
         """`copy.deepcopy` is `clone()`: as independent, and cheap (OpenSpiel's Python games
@@ -491,7 +500,8 @@ class Game:
     variant names to bot factories (`"default"` is what the spec `heuristic` means);
     `dataset(rules)` names the component data set in use, for manifests and reports;
     `mcts_defaults` are `mcts` spec options (strings) that suit this game better than the
-    bot's own defaults (a preset or explicit options override them); `action_kinds` names
+    bot's own defaults (a preset or explicit options override them), and `mcts_presets`
+    the game's own options for named `mcts` presets (`mcts:strong`); `action_kinds` names
     the game's systems — every distinct kind of decision of its rules, in words a player
     would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
     player count to its teams (seat tuples) when seats play as partners who win together;
@@ -518,6 +528,7 @@ class Game:
     default_players: int | None = None
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
     mcts_defaults: Mapping[str, str] = field(default_factory=dict)
+    mcts_presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     action_kinds: tuple[str, ...] = ()
     num_actions: int = 0
     max_game_length: int = 0

@@ -102,6 +102,27 @@ def test_clone_is_independent(name, n):
 
 
 @pytest.mark.parametrize("name,n", CASES, ids=IDS)
+def test_clone_with_rng_is_a_clone_that_takes_the_given_stream(name, n):
+    """`clone_with_rng` (what the search uses) is `clone()` but for the chance stream: same
+    position, the given generator itself, and nothing shared with the original."""
+    game = get_game(name)
+    for seed in SEEDS:
+        state = random_midgame(game, n, seed)
+        if state.is_terminal():
+            continue
+        stream = random.Random(seed)
+        copy = state.clone_with_rng(stream)
+        assert copy.rng is stream and state.rng is not stream
+        ours, theirs = copy.snapshot(), state.clone().snapshot()
+        ours.pop("rng", None)
+        theirs.pop("rng", None)
+        assert ours == theirs
+        before = state.snapshot()
+        copy.apply_action(copy.legal_actions()[0])
+        assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("name,n", CASES, ids=IDS)
 def test_illegal_action_raises_and_changes_nothing(name, n):
     check_illegal_action_changes_nothing(random_midgame(get_game(name), n, 3))
 
@@ -216,7 +237,8 @@ def test_determinize_depends_only_on_the_information_set(name, n):
 
 def _peek_specs(game):
     """Every bot of the game; the search bots with small budgets (OpenSpiel's is slow)."""
-    small = {"mcts": "mcts:iterations=30", "ismcts": "ismcts:simulations=2"}
+    small = {"mcts": "mcts:iterations=30", "mcts:strong": "mcts:strong,iterations=30",
+             "ismcts": "ismcts:simulations=2"}
     return [small.get(s, s) for s in bot_names(game)]
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
+import time
 from math import comb
 
 import pytest
@@ -109,14 +111,21 @@ def test_iteration_budget_is_exact():
     assert default.last_iterations == DEFAULT_ITERATIONS
 
 
-def test_time_budget_is_roughly_respected():
-    bot = _mcts(NIM, time=0.05)
-    bot.choose(nim_position(2, 40, max_take=5), random.Random(0))
-    assert 0.05 <= bot.last_seconds < 0.25
-    assert bot.last_iterations > 10
-    capped = _mcts(NIM, time=5, iterations=50)
+def test_time_budget_stops_the_search_at_the_deadline(monkeypatch):
+    """A clock that ticks 1 ms at every reading: the search reads it between rollouts, so a
+    50 ms budget allows some rollouts but far fewer than the readings it may take (uct
+    spends it all; the paired search may stop earlier when the decision is clear)."""
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks) * 0.001)
+    for search in ("paired", "uct"):
+        bot = _mcts(NIM, time=0.05, search=search, rollout="random")
+        bot.choose(nim_position(2, 40, max_take=5), random.Random(0))
+        assert bot.last_seconds <= 0.06
+        assert bot.last_seconds >= 0.05 or search == "paired"
+        assert 0 < bot.last_iterations <= 5 * 50
+    capped = _mcts(NIM, time=5, iterations=50, search="uct")
     capped.choose(nim_position(2, 40, max_take=5), random.Random(0))
-    assert capped.last_iterations == 50 and capped.last_seconds < 1
+    assert capped.last_iterations == 50 and capped.last_seconds < 5
 
 
 def test_single_legal_action_is_returned_without_search():
@@ -194,11 +203,27 @@ def test_bad_options_raise_bot_spec_error(spec, message):
         make_bot(spec, NIM)
 
 
-def test_strong_preset_sets_options_and_explicit_ones_win():
+def test_strong_preset_takes_the_games_own_options_and_explicit_ones_win():
     bot = make_bot("mcts:strong", NIM)
-    assert (bot.config.iterations, bot.config.rollout, bot.config.reward) == (
-        150, "heuristic", "mix")
-    assert make_bot("mcts:strong,iterations=7", NIM).config.iterations == 7
+    assert (bot.config.rollout, bot.config.reward) == ("heuristic", "mix")
+    nim = dataclasses.replace(NIM, mcts_defaults={"iterations": "61", "confidence": "2.5"},
+                              mcts_presets={"strong": {"iterations": "90", "rollout_depth": "4"}})
+    strong = make_bot("mcts:strong", nim).config
+    assert (strong.iterations, strong.rollout_depth, strong.confidence) == (90, 4, 2.5)
+    assert make_bot("mcts:strong,iterations=7", nim).config.iterations == 7
+    assert make_bot("mcts", nim).config.iterations == 61
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_games_strong_preset_applies_within_budget_and_reproducibly(name):
+    game = GAMES[name]
+    bot = make_bot("mcts:strong", game)
+    for key, raw in game.mcts_presets.get("strong", {}).items():
+        assert str(getattr(bot.config, key)) in (raw, str(float(raw)))
+    state = random_midgame(game, game.players_default, 4, 0.5)
+    first = bot.choose(state.clone(), random.Random(3))
+    assert 0 <= bot.last_iterations <= bot.config.iterations
+    assert make_bot("mcts:strong", game).choose(state.clone(), random.Random(3)) == first
 
 
 def test_a_games_mcts_defaults_apply_and_presets_and_options_override_them():
@@ -211,7 +236,7 @@ def test_a_games_mcts_defaults_apply_and_presets_and_options_override_them():
     paired.choose(showdown_position(2, 5, [7]), random.Random(0))
     assert paired.last_iterations == 61  # the budget the game asked for
     assert make_bot("mcts:iterations=9", nim).config.iterations == 9
-    assert make_bot("mcts:strong", nim).config.iterations == 150
+    assert make_bot("mcts:strong,iterations=150", nim).config.iterations == 150
     timed = make_bot("mcts:time=0.5", nim).config  # a time budget alone is not capped
     assert (timed.time, timed.iterations, timed.confidence) == (0.5, None, 2.5)
     with pytest.raises(BotSpecError, match="unknown mcts option"):
@@ -362,3 +387,81 @@ def test_paired_search_options(options):
     bot = _mcts(SHOWDOWN, **options)
     assert bot.choose(showdown_position(2, 9, [3]), random.Random(0)) == CALL
     assert bot.last_iterations > 0
+
+
+def test_paired_search_stops_once_the_challenger_clearly_trails():
+    """Card 9 of 0..9: calling (the heuristic) always wins, folding shares the win; the
+    confirming test sees folding trail on every world and stops after a few of them."""
+    bot = _mcts(SHOWDOWN, iterations=200)
+    assert bot.choose(showdown_position(2, 9, [3]), random.Random(0)) == CALL
+    assert 0 < bot.last_iterations <= 2 * 6
+
+
+def test_paired_search_stops_after_screening_when_no_challenger_does_better():
+    """Nim, 7 stones, take 1-3: take-max (3) leaves 4 and wins; no other move does better on
+    the screening worlds, so the search returns it without a confirming test."""
+    bot = _mcts(NIM, iterations=200)
+    assert bot.choose(nim_position(2, 7), random.Random(0)) == 3
+    visited = bot.root_stats(0, [1, 2, 3])
+    assert bot.last_iterations < 200 and all(n <= 6 for n, _ in visited.values())
+
+
+# --- positions where the search finds the winning move the heuristic misses ----------------
+
+
+def _heuristic_position(game, seed, decisions):
+    """The position after `decisions` moves of default heuristics in every seat (game `seed`,
+    bot stream `random.Random(seed)`), at the game's default player count."""
+    state = game.create_state(game.players_default, seed, game.Rules())
+    bots = [make_bot("heuristic", game) for _ in range(game.players_default)]
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        state.apply_action(bots[state.current_player()].choose(state, rng))
+    return state
+
+
+def _win_share_after(game, state, seat, action, worlds):
+    """The seat's win share when it plays `action` and heuristics play on, over sampled
+    worlds of what it can see."""
+    policy = make_bot("heuristic", game)
+    total = 0.0
+    for w in range(worlds):
+        rng = random.Random(10_000 + w)
+        world = state.determinize(seat, rng)
+        world.apply_action(action)
+        while not world.is_terminal():
+            world.apply_action(policy.choose(world, rng))
+        total += 1 / len(world.winners()) if seat in world.winners() else 0.0
+    return total / worlds
+
+
+#: (game, seed, decisions played, the heuristic's move, the search's move): late positions of
+#: all-heuristic games where default `mcts` leaves the heuristic's move for a winning one.
+WINNING_MOVES = [
+    ("ninjato", 1, 244, 17, 19),
+    ("time-pirates", 5, 256, 144, 143),
+    ("big-cheese", 5, 223, 2, 5),
+]
+
+
+@pytest.mark.parametrize("name,seed,decisions,heuristic_move,search_move", WINNING_MOVES)
+def test_search_finds_the_winning_move_the_heuristic_misses(
+        name, seed, decisions, heuristic_move, search_move):
+    game = GAMES[name]
+    state = _heuristic_position(game, seed, decisions)
+    bot = make_bot("mcts", game)
+    assert bot.choose(state.clone(), random.Random(0)) == search_move
+    assert bot.last_incumbent == heuristic_move
+    assert make_bot("mcts", game).choose(state.clone(), random.Random(0)) == search_move
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,seed,decisions,heuristic_move,search_move", WINNING_MOVES)
+def test_the_searchs_move_wins_more_often_than_the_heuristics(
+        name, seed, decisions, heuristic_move, search_move):
+    game = GAMES[name]
+    state = _heuristic_position(game, seed, decisions)
+    seat = state.current_player()
+    found = _win_share_after(game, state, seat, search_move, 150)
+    missed = _win_share_after(game, state, seat, heuristic_move, 150)
+    assert found >= missed + 0.15

@@ -135,14 +135,13 @@ def test_issue15_experiment_format_each_plays_every_heuristic_style(tmp_path):
     assert len({run.path for run in runs}) == len(runs)
 
 
-def test_issue15_robustness_experiment_file_plans_every_game_with_mcts(tmp_path):
+def test_robustness_experiment_file_plans_every_game_with_the_strong_lineup(tmp_path):
     runs = experiments.load("experiments/robustness.toml", out_root=tmp_path).runs
     for name, game in GAMES.items():
         mine = [r for r in runs if r.game == name and r.players == game.players_default]
         bots = {r.bots[0] for r in mine}
-        assert {"random", "heuristic", "mcts"} <= bots, name
-        mcts = [r for r in mine if r.bots[0] == "mcts"][0]
-        assert mcts.games < min(r.games for r in mine if r.bots[0] != "mcts")
+        assert {"random", "heuristic", "mcts:strong"} <= bots, name
+        assert {r.games for r in mine} == {2000}, name
 
 
 @pytest.fixture(scope="module")

@@ -190,6 +190,10 @@ def list_games() -> None:
             options = ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())
             stdout.print(f"  mcts defaults in this game: {options}", soft_wrap=True,
                          highlight=False)
+        for preset, values in game.mcts_presets.items():
+            options = ",".join(f"{k}={v}" for k, v in values.items())
+            stdout.print(f"  mcts:{preset} in this game: {options}", soft_wrap=True,
+                         highlight=False)
         stdout.print("  rule options (--rule KEY=VALUE):")
         for option in rule_options(game.Rules):
             choices = f" [{'|'.join(map(str, option['choices']))}]" if option["choices"] else ""

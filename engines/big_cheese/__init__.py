@@ -22,6 +22,13 @@ def _dataset(rules: Rules) -> str:
 #: the previous default chose.
 HEURISTICS_ALL, DEFAULT_PARAMS = promote(
     with_shipped("big-cheese", __file__, dict(HEURISTICS), PARAMS), "tuned", "v2", PARAMS, __file__)
+#: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  Rollouts stop after 70
+#: actions (a few auctions) and score the position by normalized scores: less than half the
+#: work of rollouts to the end, and still well above the heuristic (`docs/bots.md`).
+MCTS_DEFAULTS = {"rollout_depth": "70"}
+#: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
+#: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
+MCTS_PRESETS = {"strong": {"iterations": "40"}}
 
 GAME = Game(
     name="big-cheese",
@@ -38,6 +45,8 @@ GAME = Game(
     default_players=4,
     dataset=_dataset,
     action_kinds=ACTION_KINDS,
+    mcts_defaults=MCTS_DEFAULTS,
+    mcts_presets=MCTS_PRESETS,
 )
 
 __all__ = ["GAME", "BigCheeseState", "Rules", "create_state"]

@@ -670,6 +670,11 @@ class BigCheeseState(State):
         new.rng = copy_rng(self.rng)
         return new
 
+    def clone_with_rng(self, rng: random.Random) -> BigCheeseState:
+        new = self._copy_position()
+        new.rng = rng
+        return new
+
     def _copy_position(self) -> BigCheeseState:
         """Everything but the random generator (the caller sets `rng`): `clone` copies it,
         `determinize` replaces it.  Attribute by attribute: compiled, each line is a typed

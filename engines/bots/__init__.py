@@ -140,7 +140,10 @@ def bot_names(game: Game) -> list[str]:
     for key in game.heuristics:
         names.append("heuristic" if key == "default" else f"heuristic:{key}")
     if importlib.util.find_spec("engines.bots.mcts") is not None:
+        from engines.bots.mcts.options import PRESETS
+
         names.append("mcts")
+        names.extend(f"mcts:{preset}" for preset in PRESETS)
     if importlib.util.find_spec("pyspiel") is not None:
         names.append("ismcts")
     names.extend(n for n in BOTS if n not in ("random", "heuristic", "mcts", "ismcts"))

@@ -19,6 +19,9 @@ def create_state(num_players: int, seed: int, rules: Rules) -> IvanhoeState:
 #: lost (win share 0.20 vs fair 0.25), so the search gets more rollouts and must beat the
 #: heuristic's move by 2 standard errors.
 MCTS_DEFAULTS = {"iterations": "80", "confidence": "2"}
+#: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
+#: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
+MCTS_PRESETS = {"strong": {"iterations": "16", "rollout_depth": "80"}}
 
 GAME = Game(
     name="ivanhoe",
@@ -34,5 +37,6 @@ GAME = Game(
     description="Ivanhoe: win tournaments in five colours (all 5 with 2-3 players, 4 with 4-5)",
     default_players=4,
     mcts_defaults=MCTS_DEFAULTS,
+    mcts_presets=MCTS_PRESETS,
     action_kinds=ACTION_KINDS,
 )

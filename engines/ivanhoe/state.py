@@ -191,10 +191,13 @@ class IvanhoeState(State):
         return self.stats.tournaments
 
     def clone(self) -> IvanhoeState:
+        return self.clone_with_rng(copy_rng(self.rng))
+
+    def clone_with_rng(self, rng: random.Random) -> IvanhoeState:
         new = IvanhoeState()
         new.num_players = self.num_players
         new.rules = self.rules
-        new.rng = copy_rng(self.rng)
+        new.rng = rng
         new._legal_cache = None
         new.deck = list(self.deck)
         new.discard = list(self.discard)
@@ -235,7 +238,7 @@ class IvanhoeState(State):
         Known simplification: after the deck is rebuilt from a (public) discard pile its
         composition is not tracked, so deck cards and unknown hand cards are pooled.
         """
-        world = self.clone()
+        world = self.clone_with_rng(self.rng)  # replaced below: no copy of ours
         counts = list(COPIES)
         seen = list(self.hands[seat]) + self.discard
         for d in self.displays:

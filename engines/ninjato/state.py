@@ -908,6 +908,9 @@ class NinjatoState(RaidRules):
 
     # ------------------------------------------------------------------ information
     def clone(self) -> NinjatoState:
+        return self.clone_with_rng(copy_rng(self.rng))
+
+    def clone_with_rng(self, rng: random.Random) -> NinjatoState:
         # attribute by attribute, not in loops over names: compiled, each line is a typed
         # field copy (a loop of setattr/getattr by name goes through the generic lookups)
         s = NinjatoState()
@@ -934,7 +937,7 @@ class NinjatoState(RaidRules):
         s.to_draw = self.to_draw
         s.scoring_step = self.scoring_step
         s.final = self.final
-        s.rng = copy_rng(self.rng)
+        s.rng = rng
         s.schools = list(self.schools)
         s.order = list(self.order)
         s.dojo_stack = list(self.dojo_stack)
@@ -993,7 +996,7 @@ class NinjatoState(RaidRules):
         Rumours are all taken face up, so everyone knows them: they are kept (issue 14.5).
         The unseen stacks are sorted (their order is drawn at random anyway).
         """
-        w = self.clone()
+        w = self.clone_with_rng(self.rng)  # replaced below: no copy of ours
         others = [q for q in range(self.n) if q != seat]
         pool = []
         for v in range(5):

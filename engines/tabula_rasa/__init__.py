@@ -28,6 +28,9 @@ def _dataset(rules: Rules) -> str:
 #: worlds (win share 0.35 vs fair 1/3); the search gets more rollouts (a game has only about
 #: 16 decisions per seat) and must beat the heuristic's move by 2 standard errors.
 MCTS_DEFAULTS = {"iterations": "200", "confidence": "2"}
+#: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
+#: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
+MCTS_PRESETS = {"strong": {"iterations": "80"}}
 
 #: The default heuristic is the shipped tuned style (styles/tuned.toml: castle_weight=0,
 #: spread=0.8): against the previous default, kept as `v2`, it won 42.3% [40.6%, 44.0%] of
@@ -53,6 +56,7 @@ GAME = Game(
     default_players=3,
     dataset=_dataset,
     mcts_defaults=MCTS_DEFAULTS,
+    mcts_presets=MCTS_PRESETS,
     partnerships={4: ((0, 2), (1, 3))},  # rules A5: partners sit opposite and share one score
     action_kinds=ACTION_KINDS,
 )

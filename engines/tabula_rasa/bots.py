@@ -35,7 +35,10 @@ _TYPES_OF_TERRITORY = tuple(
 
 
 def _pick_best(values: list[tuple[float, int]], rng: random.Random) -> int:
-    best = max(v for v, _ in values)
+    best = values[0][0]
+    for v, _ in values:
+        if v > best:
+            best = v
     top = [a for v, a in values if v >= best - 1e-9]
     return top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
 
@@ -101,6 +104,8 @@ class MarginBot:
         sides = state.sides
         n = state.num_players
         hand = state.hands[seat]
+        # Explicit loops, not generator expressions: this runs at every step of an `mcts`
+        # rollout, and a compiled generator costs more than the loop it replaces.
         seen = [0] * NUM_TYPES
         for action in state.history:
             seen[action >> 1] += 1
@@ -108,13 +113,19 @@ class MarginBot:
         for card in hand:
             mine[card] += 1
             seen[card] += 1
-        unseen_total = NUM_TYPES * COPIES - sum(seen)  # deck + removed + other hands
-        plies_left = state.total_plies - state.ply
+        seen_total = len(state.history) + len(hand)
+        unseen_total = NUM_TYPES * COPIES - seen_total  # deck + removed + other hands
+        ply = state.ply
+        total_plies = state.total_plies
+        plies_left = total_plies - ply
+        side_of = state.side_of
         start = state._next[0]  # the seat acting at ply 0 (the starting_player lever)
-        my_plays_left = sum(
-            len(range(state.ply + (s - start - state.ply) % n, state.total_plies, n))
-            for s in range(n) if state.side_of[s] == me
-        )
+        my_plays_left = 0
+        for s in range(n):
+            if side_of[s] == me:
+                first = ply + (s - start - ply) % n
+                if first < total_plies:
+                    my_plays_left += (total_plies - first + n - 1) // n
         opp_plays_left = plies_left - my_plays_left
         # Share of the unseen cards that rivals will place, and that the own side will draw.
         own_draws = max(0, my_plays_left - len(hand))
@@ -131,12 +142,17 @@ class MarginBot:
             w = weights[action]
             gain = memo.get((k, w))
             if gain is None:
-                types = _TYPES_OF_TERRITORY[k]
-                own_hand = sum(mine[t] for t in types) - 1
-                unseen_k = sum(COPIES - seen[t] for t in types)
+                own_hand = -1
+                unseen_k = 0
+                for t in _TYPES_OF_TERRITORY[k]:
+                    own_hand += mine[t]
+                    unseen_k += COPIES - seen[t]
                 fut_me = unit * 0.5 * (own_hand + share_me * unseen_k)
                 fut_opp = unit * 0.5 * share_opp * unseen_k
-                rival = max(tally[s * NUM_TERRITORIES + k] for s in range(sides) if s != me)
+                rival = -1
+                for s in range(sides):
+                    if s != me and tally[s * NUM_TERRITORIES + k] > rival:
+                        rival = tally[s * NUM_TERRITORIES + k]
                 margin = tally[base + k] - rival
                 worth = TERRITORY_POINTS[k] - 1.0
                 if k < NUM_VALUES:

@@ -218,10 +218,13 @@ class TabulaRasaState(State):
 
     # --- information -----------------------------------------------------------------------
     def clone(self) -> TabulaRasaState:
+        return self.clone_with_rng(copy_rng(self.rng))
+
+    def clone_with_rng(self, rng: random.Random) -> TabulaRasaState:
         new = TabulaRasaState()
         new.num_players = self.num_players
         new.rules = self.rules
-        new.rng = copy_rng(self.rng)
+        new.rng = rng
         new._legal_cache = None
         new.sides = self.sides
         new.side_of = self.side_of
@@ -241,7 +244,7 @@ class TabulaRasaState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> TabulaRasaState:
         """Resample the deck, the two removed cards and every other hand (partner's too)."""
-        world = self.clone()
+        world = self.clone_with_rng(self.rng)  # replaced below: no copy of ours
         others = [other for other in range(self.num_players) if other != seat]
         unknown = list(world.deck) + list(world.removed)
         for other in others:

@@ -25,6 +25,14 @@ def _dataset(rules: Rules) -> str:
     return dataset_label(rules.components)
 
 
+#: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  Rollouts stop after 40
+#: actions and score the position by normalized scores: about a fifth of the work of
+#: rollouts to the end, and still well above the heuristic (`docs/bots.md`).
+MCTS_DEFAULTS = {"rollout_depth": "40"}
+#: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
+#: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
+MCTS_PRESETS = {"strong": {"iterations": "28"}}
+
 GAME = Game(
     name="time-pirates",
     min_players=3,
@@ -42,6 +50,8 @@ GAME = Game(
     dataset=_dataset,
     action_kinds=ACTION_KINDS,
     replaceable_data=DATA_SET,
+    mcts_defaults=MCTS_DEFAULTS,
+    mcts_presets=MCTS_PRESETS,
 )
 
 __all__ = ["GAME", "Rules", "TimePiratesState"]

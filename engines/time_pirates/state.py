@@ -797,10 +797,13 @@ class TimePiratesState(State):
 
     # --- contract: information ------------------------------------------------------------
     def clone(self) -> TimePiratesState:
+        return self.clone_with_rng(copy_rng(self.rng))
+
+    def clone_with_rng(self, rng: random.Random) -> TimePiratesState:
         new = TimePiratesState()
         new.num_players = self.num_players
         new.rules = self.rules
-        new.rng = copy_rng(self.rng)
+        new.rng = rng
         new._legal_cache = self._legal_cache
         new.components = self.components
         new.bag = list(self.bag)
@@ -844,7 +847,7 @@ class TimePiratesState(State):
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:
         """Resample what `seat` cannot see: the bag order (a reseed, the bag being counts)
         and the other players' secret white-deed placements made so far."""
-        world = self.clone()
+        world = self.clone_with_rng(self.rng)  # replaced below: no copy of ours
         world.rng = world_rng(rng)
         world._fill_tokens()  # the token list's order is history, not information: canonical
         if self.phase == PH_WHITE:

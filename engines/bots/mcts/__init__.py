@@ -8,7 +8,7 @@
 - `rewards.py`: the terminal rewards.
 
 Both searches back up each player's own reward, with partners both in `winners()`, so they
-work for 2-6 players and for teams.  Measured strength: README, "Bots".
+work for 2-6 players and for teams.  User guide and measured strength: `docs/bots.md`.
 """
 
 from __future__ import annotations

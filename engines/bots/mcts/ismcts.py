@@ -58,8 +58,7 @@ def uct_search(
     done = 0
     while done < limit:
         if pool:
-            world = pool[done % len(pool)].clone()
-            world.rng = world_rng(rng)  # type: ignore[attr-defined]
+            world = pool[done % len(pool)].clone_with_rng(world_rng(rng))
         else:
             world = root_world.determinize(seat, rng)
         _iterate(root, world, rng, rollout, c, prior_key, prior)

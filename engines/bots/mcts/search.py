@@ -8,12 +8,14 @@ random rollouts misjudge these games.  So the heuristic's move is the incumbent.
 sampled world (a determinization, one seed for its chance stream, one for the rollout
 policy) is played out after EVERY surviving root action with heuristic rollouts (common
 random numbers: the actions are compared on identical luck, a paired comparison).  With
-more than two actions, about half the budget screens them all and keeps the best
-challenger; the rest confirms it against the incumbent on fresh worlds.  The challenger
-replaces the incumbent only if its mean paired gain exceeds `confidence` standard errors,
-so a tiny noisy budget does not make play worse than the heuristic.  The search stops early
-when `EARLY_STOP_WORLDS` worlds gave every candidate the same reward.  Without a default
-heuristic it is plain flat Monte Carlo with common random numbers.
+more than two actions, screening halves the challengers every `SCREEN_WORLDS` worlds until
+one is left; the rest of the budget confirms it against the incumbent on fresh worlds.  The
+challenger replaces the incumbent only if its mean paired gain exceeds `confidence`
+standard errors, so a tiny noisy budget does not make play worse than the heuristic.  The
+budget is an upper bound: most decisions are clear (no challenger beats the heuristic's
+move while screening, or it soon trails in the confirming test) and stop early, so the
+rollouts go to the close ones.  Without a default heuristic it is plain flat Monte Carlo
+with common random numbers.
 
 `search=uct` runs the tree search of `ismcts.py` instead.  With an iteration budget the bot
 is a pure function of (position as seen by its seat, rng).
@@ -32,6 +34,12 @@ from engines.core import Bot, Game, State
 
 #: The paired search stops once this many worlds gave every candidate the same reward.
 EARLY_STOP_WORLDS = 6
+#: Screening halves the challengers every this many worlds.
+SCREEN_WORLDS = 2
+#: The confirming test stops once the challenger trails the heuristic's move by this many
+#: standard errors of the paired gain, on at least `MIN_CONFIRM_WORLDS` worlds.
+FUTILITY_Z = 1.0
+MIN_CONFIRM_WORLDS = 4
 #: Rollouts of games that can stall end here and are scored like a depth cut-off.
 ROLLOUT_SAFETY_CAP = 20_000
 
@@ -147,11 +155,16 @@ class MCTSBot:
         """Common-random-numbers comparison of the root actions; returns (action, rollouts).
 
         Every sampled world (a determinization plus one seed for its chance stream and one
-        for the rollout policy) is played out after EACH candidate, so candidates are
-        compared on identical luck.  With more than two actions, about half the budget
-        screens them all and picks the best challenger; the rest confirms it against the
-        heuristic's move on fresh worlds (the screening worlds favour the challenger by
-        selection).  The challenger wins only by more than `confidence` standard errors.
+        for the rollout policy) is played out after EACH surviving candidate, so candidates
+        are compared on identical luck.  Screening (more than two actions) halves the
+        challengers every `SCREEN_WORLDS` worlds, keeping the heuristic's move, until one
+        challenger is left; if it did no better than the heuristic's move there, the search
+        stops.  Otherwise the rest of the budget confirms it against the heuristic's move on
+        fresh worlds (the screening worlds favour it by selection), stopping once it trails
+        by `FUTILITY_Z` standard errors; it replaces the heuristic's move only if its mean
+        paired gain exceeds `confidence` standard errors.  So the budget is an upper bound,
+        spent where the decision is close.  Any phase stops when `EARLY_STOP_WORLDS` worlds
+        gave every candidate the same reward.
         """
         cfg = self.config
         incumbent = -1
@@ -160,63 +173,74 @@ class MCTSBot:
         # results[action][world index] = the seat's reward after `action` in that world
         results: dict[int, dict[int, float]] = {a: {} for a in legal}
         survivors = list(legal)
-        rounds = 2 if len(survivors) > 2 else 1  # screen all, then confirm the best
         pool = [root_world.determinize(seat, rng) for _ in range(cfg.determinizations)]
         worlds = 0
         first_fresh = 0
         done = 0
-        plan = limit  # rollouts the schedule plans for (estimated under `time=`)
-        rnd = 0
-        stalled = False
+        keep = 2 if incumbent < 0 else 1  # challengers that go on to the confirming test
+        screening = len(survivors) > 2
         while done < limit and time.perf_counter() < deadline:
-            if plan == math.inf:  # time budget: one world first, then estimate the rest
-                per = 1
-            elif rnd + 1 < rounds:  # screening: about half the budget
-                per = max(1, int(plan / 2 // len(survivors)))
-            else:
-                per = max(1, math.ceil(max(plan - done, len(survivors)) / len(survivors)))
-            for _ in range(per):
-                if done >= limit or time.perf_counter() >= deadline:
-                    break
-                world = pool[worlds % len(pool)] if pool else root_world.determinize(seat, rng)
-                chance_seed = rng.getrandbits(64)
-                policy_seed = rng.getrandbits(64)
-                order = survivors
-                if limit - done < len(survivors):  # last, partial world: the best few
-                    order = sorted(survivors, key=lambda a: (a != incumbent, -_mean(results[a])))
-                    order = order[: int(limit - done)]
-                for action in order:
-                    trial = world.clone()
-                    trial.rng = random.Random(chance_seed)  # type: ignore[attr-defined]
-                    trial.apply_action(action)
-                    reward = self.rollout(trial, random.Random(policy_seed))[seat]
-                    results[action][worlds] = reward
-                    done += 1
-                worlds += 1
-                stalled = worlds >= EARLY_STOP_WORLDS and self._all_equal(
-                    results, survivors, worlds)
-                if stalled:
-                    break
-            if stalled:
+            confirming = not screening and incumbent >= 0 and len(survivors) == 2
+            world = pool[worlds % len(pool)] if pool else root_world.determinize(seat, rng)
+            chance_seed = rng.getrandbits(64)  # one chance stream per world, for every candidate
+            policy_seed = rng.getrandbits(64)
+            order = survivors
+            if limit - done < len(survivors):  # last, partial world: the best few
+                order = sorted(survivors, key=lambda a: (a != incumbent, -_mean(results[a])))
+                order = order[: int(limit - done)]
+            for action in order:
+                trial = world.clone_with_rng(random.Random(chance_seed))
+                trial.apply_action(action)
+                results[action][worlds] = self.rollout(trial, random.Random(policy_seed))[seat]
+                done += 1
+            worlds += 1
+            if worlds - first_fresh >= EARLY_STOP_WORLDS and self._all_equal(
+                    results, survivors, first_fresh, worlds):
                 break  # every candidate scored alike in every world: nothing to learn
-            if plan == math.inf:
-                spent = max(time.perf_counter() - start, 1e-9)
-                plan = float(math.floor(done * (deadline - start) / spent))
-            rnd += 1
-            if rnd < rounds and len(survivors) > 2:
+            if confirming:
+                challenger = survivors[0] if survivors[0] != incumbent else survivors[1]
+                if self._futile(results, challenger, incumbent, first_fresh):
+                    break
+            elif screening and (worlds - first_fresh) % SCREEN_WORLDS == 0:
+                challengers = sorted((a for a in survivors if a != incumbent),
+                                     key=lambda a: -_mean(results[a]))
+                challengers = challengers[: max(keep, (len(challengers) + 1) // 2)]
+                survivors = [a for a in legal if a in challengers or a == incumbent]
+                if len(challengers) > keep:
+                    continue
+                screening = False
                 first_fresh = worlds  # the confirming test must not reuse these worlds
-                ranked = sorted(survivors, key=lambda a: -_mean(results[a]))
-                kept = [a for a in ranked if a != incumbent][: 1 if incumbent >= 0 else 2]
-                survivors = [a for a in legal if a in kept or a == incumbent]
+                if incumbent >= 0 and _mean(results[challengers[0]]) <= _mean(results[incumbent]):
+                    survivors = [incumbent]  # no challenger did better on the screening worlds
+                    break
         self._last_stats = {a: (len(v), _mean(v)) for a, v in results.items() if v}
         self.last_incumbent = incumbent
         fresh = {a: {w: x for w, x in v.items() if w >= first_fresh} for a, v in results.items()}
         return self._paired_choice(survivors, fresh, incumbent), done
 
     @staticmethod
-    def _all_equal(results: dict[int, dict[int, float]], survivors: list[int], worlds: int) -> bool:
-        """Did every survivor get the same reward as the others in each of the worlds?"""
-        for w in range(worlds):
+    def _futile(
+        results: dict[int, dict[int, float]], challenger: int, incumbent: int, first: int
+    ) -> bool:
+        """Does the challenger trail the incumbent by `FUTILITY_Z` standard errors on the
+        confirming worlds (at least `MIN_CONFIRM_WORLDS` of them)?"""
+        base = results[incumbent]
+        diffs = [x - base[w] for w, x in results[challenger].items() if w >= first and w in base]
+        n = len(diffs)
+        if n < MIN_CONFIRM_WORLDS:
+            return False
+        gain = sum(diffs) / n
+        if gain > 0:
+            return False
+        var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+        return gain < -FUTILITY_Z * math.sqrt(var / n) or var == 0.0
+
+    @staticmethod
+    def _all_equal(
+        results: dict[int, dict[int, float]], survivors: list[int], first: int, worlds: int
+    ) -> bool:
+        """Did every survivor get the same reward as the others in each world of the phase?"""
+        for w in range(first, worlds):
             values = {results[a][w] for a in survivors if w in results[a]}
             if len(values) > 1:
                 return False
