@@ -74,13 +74,8 @@ class Verdict:
         return bool(p == p and p < ALPHA)
 
     def text(self, with_subject: bool = True) -> str:
-        """The claim as printed: `subject: claim` (and the confirmation, when replayed)."""
-        out = f"{self.subject}: {self.claim}" if with_subject and self.subject else self.claim
-        if self.confirmed is True:
-            out += " (confirmed on fresh deals)"
-        elif self.confirmed is False:
-            out += " (not confirmed on fresh deals: not a finding)"
-        return out
+        """The claim as printed: `subject: claim`."""
+        return f"{self.subject}: {self.claim}" if with_subject and self.subject else self.claim
 
 
 # --------------------------------------------------------------------------------------------
@@ -222,7 +217,8 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
     elif parts:
         claim = "; ".join(parts)
     else:
-        claim = (f"cannot tell: the seat edges lie between {points(lo)} and {points(hi)} points "
+        unit = "team" if _teams(units) else "seat"
+        claim = (f"cannot tell: the {unit} edges lie between {points(lo)} and {points(hi)} points "
                  f"(widest: {units.at[widest, 'seats']} {interval(low[widest], high[widest])}); "
                  f"balanced within ±{100 * margin:.0f} would need every interval inside")
     worst = off.index[0] if len(off) else widest
@@ -279,6 +275,31 @@ def _names(items: list[str]) -> str:
     return ", ".join(items)
 
 
+def too_few(lineups: pd.DataFrame, reference: str) -> list[str]:
+    """Line-ups that cannot tell: when the reference line-up's interval excludes the fair
+    share, every other line-up whose interval's half width exceeds that edge's size.
+
+    Decided on the raw intervals (not on an adjusted p), so the heterogeneity test of the
+    output's family and its wording use the same line-ups.
+    """
+    rows = lineups.set_index("lineup")
+    fair = float(rows["fair"].iloc[0])
+    ref = reference if reference in rows.index else rows.index[0]
+    base = rows.loc[ref]
+    if _direction(base["ci_low"], base["ci_high"], fair) == 0:
+        return []
+    edge = abs(float(base["win_share"]) - fair)
+    half = (rows["ci_high"] - rows["ci_low"]) / 2
+    return [n for n in rows.index if n != ref and half[n] > edge]
+
+
+def heterogeneity_test(lineups: pd.DataFrame, reference: str) -> float:
+    """The raw χ² p of one seat over the line-ups that can tell (see `too_few`)."""
+    rows = lineups.set_index("lineup")
+    keep = [n for n in rows.index if n not in too_few(lineups, reference)]
+    return heterogeneity_p(rows.loc[keep, "wins"], rows.loc[keep, "games"])
+
+
 def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
                   reference_p: float | None = None, p_adjusted: float | None = None,
                   subject: str = "") -> Verdict:
@@ -299,12 +320,8 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
     ref_edge = float(base["win_share"]) - fair
     ref_sig = (reference_p < ALPHA) if reference_p is not None else \
         _direction(base["ci_low"], base["ci_high"], fair) != 0
-    half = (rows["ci_high"] - rows["ci_low"]) / 2
-    if ref_sig:
-        too_few = [n for n in rows.index if n != ref and half[n] > abs(ref_edge)]
-    else:
-        too_few = []
-    informative = [n for n in rows.index if n not in too_few]
+    too_few_here = too_few(lineups, ref)
+    informative = [n for n in rows.index if n not in too_few_here]
     raw = heterogeneity_p(rows.loc[informative, "wins"], rows.loc[informative, "games"])
     p = raw if p_adjusted is None else p_adjusted
     differ = bool(p == p and p < ALPHA)
@@ -319,8 +336,8 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
         head = f"{unit}'s {word} ({points(ref_edge)} points with {ref})"
         sign = 1 if ref_edge > 0 else -1
         if len(informative) < 2:
-            claim = f"{head}: too few games with {_names(too_few)} to tell"
-            too_few = []
+            claim = f"{head}: too few games with {_names(too_few_here)} to tell"
+            too_few_here = []
         elif not differ:
             claim = f"{head} holds under every line-up (shares agree, {test_p})"
         else:
@@ -348,8 +365,8 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
                 ([f"shortfall with {_names(down)}"] if down else []) + \
                 ([f"no clear edge with {_names(none)}"] if none else [])
             claim = f"{head}'s share depends on the bots: {'; '.join(bits)} ({test_p})"
-    if too_few:
-        claim += f"; too few games with {_names(too_few)} to tell"
+    if too_few_here:
+        claim += f"; too few games with {_names(too_few_here)} to tell"
     return Verdict(
         "robustness", subject, claim,
         {"reference_edge": ref_edge, "fair": fair, "lineups": float(len(rows)),
