@@ -19,6 +19,7 @@ paired difference is the mean of per-game differences:
 from __future__ import annotations
 
 import dataclasses
+import html
 import itertools
 import json
 import math
@@ -37,7 +38,7 @@ from engines import datasets, get_game
 
 DESIGNS = ("one-at-a-time", "grid")
 SWEEP_FILE = "sweep.json"
-#: Statistics measured in shares (effects read in points); `length` reads in percent.
+#: Statistics measured in shares (effects read in points); `length` reads in decisions.
 SHARE_STATS = ("first_edge", "seat_spread", "tie_rate")
 #: A headline conclusion about game length changes when the mean moves by this much.
 LENGTH_TOLERANCE = 0.10
@@ -403,21 +404,18 @@ def narrowing(table: pd.DataFrame) -> float:
     return float(ratio.median()) if len(ratio) else float("nan")
 
 
-def _size(row: pd.Series) -> float:
-    """An effect's size for ranking: points for shares, percent of the mean for length."""
-    if row["statistic"] == "length":
-        return abs(row["effect"]) / abs(row["reference"]) * 100 if row["reference"] else 0.0
-    return abs(row["effect"]) * 100
+def _name(statistic: str) -> str:
+    name = statistic.replace("share:", "share of ").replace("_", " ")
+    return {"first edge": "first-seat edge", "seat spread": "seat spread",
+            "length": "game length", "tie rate": "tie rate"}.get(name, name)
 
 
 def describe(row: pd.Series) -> str:
-    """One effect in words: `first-seat edge +1.2 points [−0.3, +2.7]`."""
-    name = row["statistic"].replace("share:", "share of ").replace("_", " ")
-    name = {"first edge": "first-seat edge", "seat spread": "seat spread",
-            "length": "game length", "tie rate": "tie rate"}.get(name, name)
+    """One effect in words, in the unit of its measure: `first-seat edge +1.2 points
+    [−0.3, +2.7]`, `game length −3.5 decisions [−4.1, −2.9]` (never a percent)."""
+    name = _name(row["statistic"])
     if row["statistic"] == "length":
-        rel = row["effect"] / row["reference"] * 100 if row["reference"] else 0.0
-        text = (f"{name} {row['effect']:+.1f} decisions ({rel:+.0f}%) "
+        text = (f"{name} {row['effect']:+.1f} decisions "
                 f"[{row['ci_low']:+.1f}, {row['ci_high']:+.1f}]")
     else:
         text = (f"{name} {row['effect'] * 100:+.1f} points "
@@ -426,22 +424,21 @@ def describe(row: pd.Series) -> str:
 
 
 def ranking(table: pd.DataFrame) -> list[str]:
-    """What matters most, in words: keys ordered by their largest effect."""
-    if table.empty:
-        return []
-    scored = table.assign(size=table.apply(_size, axis=1))
-    scored["real"] = scored["size"].where(scored["significant"], 0.0)
-    lines = []
-    order = scored.groupby("key")[["real", "size"]].max().sort_values(
-        ["real", "size"], ascending=False)
-    for rank, key in enumerate(order.index, 1):
-        part = scored[scored["key"] == key].sort_values(["real", "size"], ascending=False)
-        top = part.iloc[0]
-        significant = part[part["significant"]]
-        verdict = (f"{len(significant)} of {len(part)} effects significant after Holm"
-                   if len(significant) else "no effect significant after Holm")
-        lines.append(f"{rank}. {key}: largest effect at {top['setting']}: {describe(top)}; "
-                     f"{verdict}")
+    """What matters most, in words: the significant effects (Holm over the table) ordered by
+    magnitude in the unit of their measure (shares in points first, then game length in
+    decisions), then one line naming every setting with no clear effect."""
+    from analysis.stats import verdicts
+
+    ordered, rest = verdicts.rank_effects(table)
+    lines = [f"{rank}. {row['key']}={row['setting']}: {describe(row)}"
+             for rank, row in enumerate(ordered, 1)]
+    if rest:
+        quiet: dict[str, list[str]] = {}
+        for row in rest:
+            quiet.setdefault(f"{row['key']}={row['setting']}", []).append(
+                _name(row["statistic"]))
+        lines.append("no clear effect: " + "; ".join(
+            f"{setting} on {', '.join(names)}" for setting, names in quiet.items()))
     return lines
 
 
@@ -520,8 +517,13 @@ def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "") -> str:
              f"cell on the same deals (seed {spec.seed}), {spec.design}; data sets: "
              f"{', '.join(sorted(frame['dataset'].unique()))}")
     parts = [f"<h2>{title or 'What-if sweep'}: {spec.game}</h2>", f"<p>{label}</p>"]
-    parts.append("<p>What matters most:</p><ol>" + "".join(
-        f"<li>{line.split('. ', 1)[1]}</li>" for line in ranking(table)) + "</ol>")
+    lines = ranking(table)
+    numbered = [line.split(". ", 1)[1] for line in lines if line[:1].isdigit()]
+    parts.append("<p>What matters most (significant after Holm over the table, largest "
+                 "first; shares in points, game length in decisions):</p><ol>" + "".join(
+                     f"<li>{html.escape(line)}</li>" for line in numbered) + "</ol>" + "".join(
+                     f"<p>{html.escape(line)}</p>" for line in lines
+                     if not line[:1].isdigit()))
     if spec.design == "one-at-a-time":
         parts.append(table_html(conclusions(spec, frame, table),
                                 "Which conclusions of the base setting hold"))
