@@ -423,11 +423,14 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "", bootstrap: int = 100, confirm: bool = False,
                  confirm_games: int | None = None, jobs: int = 1,
                  announce: Callable[[str], None] | None = None, backend: str = "loky",
-                 scheduler: str | None = None, extra: Sequence[str] = ()) -> Path:
+                 scheduler: str | None = None, extra: Sequence[str] = (),
+                 sweeps: Sequence[tuple] = ()) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
     deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
+    `sweeps`: what-if sweeps of an experiment as (spec, frame, effects); their effects join
+    the report's one family and their sections go before the manifests.
     """
     out = Path(out)
     if out.is_dir():
@@ -437,10 +440,13 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     if confirm_games is not None and confirm_games <= 0:
         raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
     frame, manifests = load(paths)
-    tests = findings.family(frame)
+    from analysis.run import experiments  # the sweeps' family rows and sections
+
+    tests = findings.family(frame, extra=experiments.sweep_family(list(sweeps)))
     if confirm:
         tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,
                                  scheduler)
+    extra = [*extra, *experiments.sweep_sections(list(sweeps), tests)]
     text = render(frame, manifests, title, bootstrap, tests, extra)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from analysis.present import report
 from analysis.run import compare, tournament
 from engines import GAMES, get_game
@@ -276,32 +278,56 @@ def execute(experiment: Experiment, jobs: int = -1,
         tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
     title = f"Experiment {experiment.name}" + (
         f": {experiment.description}" if experiment.description else "")
-    sections = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
+    sweeps = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
     if not experiment.runs:  # sweeps only: their sections are the report
+        from analysis.stats import findings
+
+        tests = findings.family(pd.DataFrame(), extra=sweep_family(sweeps))
         out = experiment.out_dir / "report.html"
         tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(report.page(title, "".join(sections)), encoding="utf-8")
+        tmp.write_text(report.page(title, "".join(sweep_sections(sweeps, tests))),
+                       encoding="utf-8")
         os.replace(tmp, out)
         return out
     return report.write_report([r.path for r in experiment.runs],
                                experiment.out_dir / "report.html", title=title,
                                confirm=confirm, confirm_games=confirm_games, jobs=jobs,
                                announce=announce, backend=backend, scheduler=scheduler,
-                               extra=sections)
+                               sweeps=sweeps)
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
-                scheduler: str | None, announce: Callable[[str], None] | None) -> list[str]:
-    """Play (or resume) the experiment's what-if sweeps; their report sections."""
+                scheduler: str | None, announce: Callable[[str], None] | None) -> list[tuple]:
+    """Play (or resume) the experiment's what-if sweeps: (spec, frame, effects) each."""
     from analysis.run import sweep
 
-    sections = []
+    out = []
     for path, spec in experiment.sweeps:
         callback = (lambda g: progress(None, g)) if progress else None
         frame = sweep.run_sweep(spec, path, jobs, callback, backend, scheduler, announce)
-        sections.append(report._section(f"What-if sweep: {spec.game} {spec.players}p",
-                                        sweep.report_html(spec, frame)))
-    return sections
+        out.append((spec, frame, sweep.effects(spec, frame)))
+    return out
+
+
+def sweep_family(sweeps: list[tuple]) -> pd.DataFrame:
+    """The sweeps' effects as members of the report's one family."""
+    from analysis.run import sweep
+
+    return sweep.family_rows([table for _, _, table in sweeps])
+
+
+def sweep_sections(sweeps: list[tuple], tests: pd.DataFrame) -> list[str]:
+    """Each sweep's report section, its effects adjusted in the report's family `tests`."""
+    from analysis.run import sweep
+
+    if not sweeps:
+        return []
+    tables = sweep.readjusted([table for _, _, table in sweeps], tests)
+    size = int(tests["tests"].iloc[0]) if len(tests) else 0
+    return [report._section(f"What-if sweep: {spec.game} {spec.players}p",
+                            sweep.report_html(spec, frame, table=table,
+                                              family=f"the report's {size} tests"))
+            for (spec, frame, _), table in zip(sweeps, tables)]
 
 
 def total_games(experiment: Experiment) -> int:

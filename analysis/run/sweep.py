@@ -423,6 +423,29 @@ def describe(row: pd.Series) -> str:
     return text + (" (significant)" if row["significant"] else "")
 
 
+def family_rows(tables: list[pd.DataFrame]) -> pd.DataFrame:
+    """Every effect of several sweeps as members of an output's family (`findings.family`
+    `extra`): kind "sweep", `sweep` and `row` locate the effect."""
+    rows = [{"kind": "sweep", "subject": f"{r['key']}={r['setting']} {r['statistic']}",
+             "sweep": i, "row": j, "p_value": r["p"]}
+            for i, table in enumerate(tables) for j, (_, r) in enumerate(table.iterrows())]
+    return pd.DataFrame(rows, columns=["kind", "subject", "sweep", "row", "p_value"])
+
+
+def readjusted(tables: list[pd.DataFrame], tests: pd.DataFrame) -> list[pd.DataFrame]:
+    """The sweeps' effect tables with `p_adjusted` / `significant` from the family `tests`."""
+    out = []
+    members = tests[tests["kind"] == "sweep"] if len(tests) else tests
+    for i, table in enumerate(tables):
+        mine = members[members["sweep"] == i].sort_values("row")
+        table = table.copy()
+        if len(mine) == len(table):
+            table["p_adjusted"] = mine["p_adjusted"].to_numpy()
+            table["significant"] = table["p_adjusted"] < balance.ALPHA
+        out.append(table)
+    return out
+
+
 def ranking(table: pd.DataFrame) -> list[str]:
     """What matters most, in words: the significant effects (Holm over the table) ordered by
     magnitude in the unit of their measure (shares in points first, then game length in
@@ -506,20 +529,23 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
     return pd.DataFrame(rows)
 
 
-def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "") -> str:
+def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "",
+                table: pd.DataFrame | None = None, family: str = "the table") -> str:
     """The sweep's report section: effects, the ranking, the conclusions table (one at a time)
-    and a chart of effect sizes."""
+    and a chart of effect sizes.  `table`: the effects with p adjusted in the output's family
+    (`family` names it); computed here, Holm over this sweep alone, when not given."""
     from analysis.present import plots
     from analysis.present.report import image_html, table_html
 
-    table = effects(spec, frame)
+    table = effects(spec, frame) if table is None else table
     label = (f"{spec.game} {spec.players}p, bots {', '.join(spec.bots)}, {spec.games} games per "
              f"cell on the same deals (seed {spec.seed}), {spec.design}; data sets: "
              f"{', '.join(sorted(frame['dataset'].unique()))}")
     parts = [f"<h2>{title or 'What-if sweep'}: {spec.game}</h2>", f"<p>{label}</p>"]
     lines = ranking(table)
     numbered = [line.split(". ", 1)[1] for line in lines if line[:1].isdigit()]
-    parts.append("<p>What matters most (significant after Holm over the table, largest "
+    parts.append(f"<p>What matters most (significant after Holm over {html.escape(family)}, "
+                 "largest "
                  "first; shares in points, game length in decisions):</p><ol>" + "".join(
                      f"<li>{html.escape(line)}</li>" for line in numbered) + "</ol>" + "".join(
                      f"<p>{html.escape(line)}</p>" for line in lines
@@ -530,7 +556,7 @@ def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "") -> str:
     shown = table.drop(columns=["se"]).assign(
         narrower=(table["se_independent"] / table["se"]).round(2))
     parts.append(table_html(shown, "Effects against the reference value, paired by deal "
-                                   "(p adjusted by Holm over the table); narrower = how many "
+                                   f"(p adjusted by Holm over {family}); narrower = how many "
                                    "times wider independent runs' intervals would be"))
     parts.append(image_html(plots.effect_sizes(table), "effect sizes"))
     return "\n".join(parts)

@@ -112,9 +112,9 @@ def family(frame: pd.DataFrame, extra: pd.DataFrame | None = None) -> pd.DataFra
 
     if "lineup" not in frame and "bot" in frame:
         frame = robustness.with_lineups(frame)
-    split = split_columns(frame)
     ctx = balance.context_columns(frame)
-    rows = _seat_tests(frame, split) + _bot_tests(frame, split)
+    split = split_columns(frame) if len(frame) else []
+    rows = _seat_tests(frame, split) + _bot_tests(frame, split) if len(frame) else []
     if "lineup" in split:
         rows += [{**row, "kind": "robustness"} for row in
                  robustness.heterogeneity_tests(frame).to_dict("records")]
