@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from analysis.present.coverage import neglect_lines
+from analysis.present.coverage import neglect_lines, reference_lines
 from analysis.present.formats import percent
 from analysis.run.tournament import RunResult
 from analysis.stats import findings, verdicts
@@ -48,7 +48,8 @@ def print_findings(console: Console, tests, run_dir, where: str = "summary") -> 
                       f"--out {run_dir}/report.html")
 
 
-def print_summary(console: Console, result: RunResult, quiet: bool = False) -> None:
+def print_summary(console: Console, result: RunResult, quiet: bool = False,
+                  reference: str | None = "random") -> None:
     """Headline line, then per-bot and per-seat tables (truncated games left out)."""
     frame, manifest = result.frame, result.manifest
     players = int(manifest["players"])
@@ -101,5 +102,8 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
     print_findings(console, tests, result.run_dir)
     if not quiet:
         for line in neglect_lines(frame):
-            console.print(line, soft_wrap=True, highlight=False, markup=False)
+            _say(console, line)
+        if reference:
+            for line in reference_lines(frame, [manifest], reference):
+                _say(console, line)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")
