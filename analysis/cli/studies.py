@@ -198,10 +198,17 @@ def run_command(
             stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
                          f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
         return
+    summaries = []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,
-                                       scheduler, confirm, confirm_games, _announce))
+                                       scheduler, confirm, confirm_games, _announce,
+                                       summaries.append))
+    if summaries and len(summaries[0]):
+        from analysis.present import designer
+
+        stdout.print(designer.rich_table(summaries[0], f"Designer summary: {experiment.name}"))
+        stdout.print(designer.NOTE, soft_wrap=True, highlight=False, markup=False)
     stdout.print(f"report: {path}")
 
 

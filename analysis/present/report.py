@@ -316,10 +316,14 @@ def page(title: str, body: str) -> str:
 
 def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = "",
            bootstrap: int = 100, tests: pd.DataFrame | None = None,
-           extra: Sequence[str] = ()) -> str:
+           extra: Sequence[str] = (), summary: pd.DataFrame | None = None) -> str:
     """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
-    `extra`: further sections, such as what-if sweeps, placed before the manifests)."""
+    `extra`: further sections, such as what-if sweeps, placed before the manifests;
+    `summary`: the designer summary, `designer.summary_table`, computed when not given)."""
+    from analysis.present import designer
+
     tests = findings.family(frame) if tests is None else tests
+    summary = designer.summary_table(frame, manifests, tests) if summary is None else summary
     ctx = balance.context_columns(frame)
     contexts = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
     multi_bot = frame["bot"].nunique() > 1
@@ -345,6 +349,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                                        "with Holm over all of them, minimum detectable effect "
                                        "(mde, a planning figure), confirmation")))
     parts.insert(1, _skipped_warning(frame))
+    parts.insert(1, designer.table_html(summary, designer.NOTE))
     parts.append(systems_section(frame))
     if robustness.has_lineups(frame):
         parts.append(robustness_section(frame, tests))
@@ -424,13 +429,15 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  confirm_games: int | None = None, jobs: int = 1,
                  announce: Callable[[str], None] | None = None, backend: str = "loky",
                  scheduler: str | None = None, extra: Sequence[str] = (),
-                 sweeps: Sequence[tuple] = ()) -> Path:
+                 sweeps: Sequence[tuple] = (),
+                 on_summary: Callable[[pd.DataFrame], None] | None = None) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
     deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
     `sweeps`: what-if sweeps of an experiment as (spec, frame, effects); their effects join
-    the report's one family and their sections go before the manifests.
+    the report's one family and their sections go before the manifests.  `on_summary`
+    receives the designer summary (`simulate run` prints it).
     """
     out = Path(out)
     if out.is_dir():
@@ -447,7 +454,12 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
         tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,
                                  scheduler)
     extra = [*extra, *experiments.sweep_sections(list(sweeps), tests)]
-    text = render(frame, manifests, title, bootstrap, tests, extra)
+    from analysis.present import designer
+
+    summary = designer.summary_table(frame, manifests, tests, sweeps)
+    text = render(frame, manifests, title, bootstrap, tests, extra, summary)
+    if on_summary is not None:
+        on_summary(summary)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)

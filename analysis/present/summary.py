@@ -99,6 +99,11 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
                               f"{verdicts.interval(row.ci_low - row.fair, row.ci_high - row.fair)}",
                               _p(row.p_value), _p(row.p_adjusted))
             console.print(table)
+    if len(tests):
+        from analysis.present import designer
+
+        console.print(designer.rich_table(designer.summary_table(
+            frame, [result.manifest], tests, reference=None if quiet else reference)))
     print_findings(console, tests, result.run_dir)
     if not quiet:
         for line in neglect_lines(frame):

@@ -256,12 +256,14 @@ def execute(experiment: Experiment, jobs: int = -1,
             progress: Callable[[PlannedRun, int], None] | None = None,
             backend: str | None = None, scheduler: str | None = None, confirm: bool = True,
             confirm_games: int | None = None,
-            announce: Callable[[str], None] | None = None) -> Path:
+            announce: Callable[[str], None] | None = None,
+            on_summary: Callable[[pd.DataFrame], None] | None = None) -> Path:
     """Play (or resume) every planned run, then write the combined report; returns its path.
 
     `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.  With `confirm`
     (the default) every finding significant after adjustment is replayed on fresh deals
-    beside its runs before the report is written (`findings.confirm`).
+    beside its runs before the report is written (`findings.confirm`).  `on_summary`
+    receives the designer summary table (`analysis.present.designer`).
     """
     backend = backend or experiment.backend
     scheduler = scheduler or experiment.scheduler
@@ -293,7 +295,7 @@ def execute(experiment: Experiment, jobs: int = -1,
                                experiment.out_dir / "report.html", title=title,
                                confirm=confirm, confirm_games=confirm_games, jobs=jobs,
                                announce=announce, backend=backend, scheduler=scheduler,
-                               sweeps=sweeps)
+                               sweeps=sweeps, on_summary=on_summary)
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,

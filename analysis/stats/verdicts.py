@@ -53,6 +53,7 @@ class Verdict:
     family's adjustment (NaN when no p-value decides the claim); `family_size`: the number of
     tests in that family.  `confirmed`: None = not replayed, True/False = fresh deals agreed
     or not.  `planning`: an optional planning figure (detectable effect), never a bound.
+    `items`: what the claim names, for compact tables.
     """
 
     kind: str
@@ -66,6 +67,8 @@ class Verdict:
     family_size: int = 0
     confirmed: bool | None = None
     planning: str = ""
+    #: The things the claim names (skipped kinds, tied sources or candidates), for tables.
+    items: tuple[str, ...] = ()
 
     @property
     def significant(self) -> bool:
@@ -203,7 +206,7 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
     numbers = {"margin": margin, "low": lo, "high": hi, "mde": mde, "balanced": float(inside),
                "units_off": float(len(off))}
     parts = []
-    for index in edge[off.index].abs().sort_values(ascending=False).index:
+    for index in edge[off.index].abs().sort_values(ascending=False, kind="stable").index:
         e = float(edge[index])
         parts.append(f"{units.at[index, 'seats']}'s {_edge_word(e)} {points(e)} points "
                      f"{interval(low[index], high[index])}")
@@ -503,11 +506,13 @@ def skipped_systems(bot_use: Mapping[str, float], reference_use: Mapping[str, fl
     once.  A kind counts as offered when the reference uses it in at least `offered` of its
     games; named when the bot used it in under `rarely` of its own.
     """
-    never, seldom = [], []
+    never, seldom, items = [], [], []
     for kind, reached in sorted(reference_use.items(), key=lambda kv: -kv[1]):
         if not reached >= offered:
             continue
         used = bot_use.get(kind, 0.0)
+        if used < rarely:
+            items.append(kind)
         if used == 0:
             never.append(f"{kind} ({reference} reaches it in {_pct(reached)} of games)")
         elif used < rarely:
@@ -523,7 +528,7 @@ def skipped_systems(bot_use: Mapping[str, float], reference_use: Mapping[str, fl
     return Verdict("coverage", bot, claim, {"never": float(len(never)),
                                             "seldom": float(len(seldom))},
                    test=f"share of games with the kind chosen, against {reference} in the "
-                        "same game, player count, rules and data set")
+                        "same game, player count, rules and data set", items=tuple(items))
 
 
 def _pct(x: float) -> str:

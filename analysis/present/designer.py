@@ -1,0 +1,200 @@
+"""The designer summary: one row per game × player count (× line-up) with the answers first.
+
+Balanced or not (the equivalence verdict of the output's one family, and whether fresh deals
+confirmed a seat finding), the seat edge with its interval, the largest scoring source (or
+the sources tied for it), the systems the bots skipped against random play, and — when a
+what-if sweep of that game ran — the variant worth testing and whether a conclusion rests
+on guessed data.  Printed as a compact table by `simulate GAME` and `simulate run`, placed
+at the top of every report and in the notebooks; the details follow below it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from analysis.stats import balance, findings, robustness, verdicts
+
+COLUMNS = ["game", "players", "rules", "line-up", "games", "balanced", "fresh deals",
+           "largest seat edge", "largest source", "bots skipped", "variant worth testing"]
+
+
+def _short_balance(verdict: verdicts.Verdict) -> str:
+    numbers = verdict.numbers
+    if numbers.get("units_off"):
+        off = verdict.claim.split(";")[0]
+        return f"no: {off}"
+    if numbers.get("balanced"):
+        return f"yes, within ±{100 * numbers['margin']:.0f} points"
+    return (f"cannot tell: edges {verdicts.points(numbers['low'])} to "
+            f"{verdicts.points(numbers['high'])} points")
+
+
+def _fresh(verdict: verdicts.Verdict, tests: pd.DataFrame) -> str:
+    if not verdict.numbers.get("units_off"):
+        return "–"
+    if verdict.confirmed is None:
+        return "not replayed"
+    return "confirmed" if verdict.confirmed else "not confirmed"
+
+
+def _largest_edge(seats: pd.DataFrame) -> str:
+    if seats.empty:
+        return "–"
+    row = seats.loc[seats["effect"].abs().idxmax()]
+    share, low, high = findings.holds_quote(row)
+    fair = row["fair"]
+    return (f"{row['subject']} {verdicts.points(share - fair)} "
+            f"{verdicts.interval(low - fair, high - fair)}")
+
+
+def _largest_source(frame: pd.DataFrame) -> str:
+    if not balance.source_columns(frame):
+        return "–"
+    shares = robustness.source_shares(frame)
+    if shares.empty or shares["share"].isna().all():
+        return "–"
+    tied = verdicts.overlapping(shares)
+    cells = [f"{r.source} {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
+             for r in tied.itertuples()]
+    return cells[0] if len(cells) == 1 else "tie: " + ", ".join(cells)
+
+
+def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
+    parts = []
+    for place, verdict in found:
+        if any(place.get(k) != where.get(k) for k in ("game", "players", "rules")):
+            continue
+        if verdict.items:
+            parts.append(f"{verdict.subject}: {', '.join(verdict.items)}")
+    return "; ".join(parts) if parts else "none"
+
+
+def _variant(sweeps: Sequence[tuple], tests: pd.DataFrame | None, where: dict) -> str:
+    """The significant setting that moves the first-seat edge or seat spread furthest towards
+    balance, from the sweeps of this game and player count; '–' when none ran."""
+    from analysis.run import sweep
+
+    mine = [(i, spec, table) for i, (spec, _, table) in enumerate(sweeps)
+            if spec.game == where.get("game") and spec.players == where.get("players")]
+    if not mine:
+        return "–"
+    tables = sweep.readjusted([t for _, _, t in sweeps], tests) if tests is not None and len(
+        tests) else [t for _, _, t in sweeps]
+    best, best_gain = None, 0.0
+    guessed = []
+    for i, _spec, _ in mine:
+        table = tables[i]
+        for _, row in table[table["significant"]].iterrows():
+            if str(row["key"]).startswith("components.") and row["statistic"] in (
+                    "first_edge", "seat_spread"):
+                guessed.append(f"{row['key']}")
+            if row["statistic"] not in ("first_edge", "seat_spread"):
+                continue
+            gain = abs(row["reference"]) - abs(row["reference"] + row["effect"])
+            if gain > best_gain:
+                best, best_gain = row, gain
+    text = "none significant" if best is None else (
+        f"{best['key']}={best['setting']}: {sweep.describe(best).replace(' (significant)', '')}")
+    if guessed:
+        text += "; rests on guessed data: " + ", ".join(sorted(set(guessed)))
+    return text
+
+
+def summary_table(frame: pd.DataFrame, manifests: list[dict[str, Any]],
+                  tests: pd.DataFrame | None = None, sweeps: Sequence[tuple] = (),
+                  reference: str | None = "random") -> pd.DataFrame:
+    """One row per game × player count × rules (× line-up in a robustness study)."""
+    tests = findings.family(frame) if tests is None else tests
+    found = []
+    if reference:
+        from analysis.present import coverage
+
+        found = coverage.skipped_against_reference(frame, manifests, reference)
+    rows = []
+    seats = tests[tests["kind"] == "seat"] if len(tests) else tests
+    for where, verdict in findings.balance_verdicts(tests):
+        mask = pd.Series(True, index=seats.index)
+        for column, value in where.items():
+            mask &= seats[column] == value
+        part = frame
+        for column, value in where.items():
+            if column in part:
+                part = part[part[column] == value]
+        rows.append({
+            "game": where.get("game", ""), "players": where.get("players"),
+            "rules": where.get("rules") or "official", "line-up": where.get("lineup", ""),
+            "games": int(seats.loc[mask, "games"].max()) if mask.any() else 0,
+            "balanced": _short_balance(verdict), "fresh deals": _fresh(verdict, tests),
+            "largest seat edge": _largest_edge(seats[mask]),
+            "largest source": _largest_source(part),
+            "bots skipped": _skipped(found, where),
+            "variant worth testing": _variant(sweeps, tests, where),
+        })
+    out = pd.DataFrame(rows, columns=COLUMNS)
+    if not out["line-up"].astype(bool).any():
+        out = out.drop(columns=["line-up"])
+    if not sweeps:
+        out = out.drop(columns=["variant worth testing"])
+    return out
+
+
+def compact(table: pd.DataFrame) -> pd.DataFrame:
+    """The summary with game, players, rules and line-up in one column and the fresh-deals
+    status folded into the balance verdict: narrow enough for a terminal."""
+    rows = []
+    for row in table.to_dict("records"):
+        name = f"{row['game']} {row['players']}p"
+        if row.get("rules") and row["rules"] != "official":
+            name += f" ({row['rules']})"
+        if row.get("line-up"):
+            name += f", {row['line-up']}"
+        balanced = row["balanced"] + (f" ({row['fresh deals']} on fresh deals)"
+                                      if row["fresh deals"] not in ("–", "") else "")
+        out = {"game": name, "games": f"{row['games']:,}", "balanced": balanced,
+               "largest seat edge (points)": row["largest seat edge"],
+               "largest source": row["largest source"],
+               "skipped (random play reaches)": row["bots skipped"]}
+        if "variant worth testing" in row:
+            out["variant worth testing"] = row["variant worth testing"]
+        rows.append(out)
+    return pd.DataFrame(rows)
+
+
+def rich_table(table: pd.DataFrame, title: str = "Designer summary"):
+    """The summary as a compact rich table for the terminal."""
+    from rich.table import Table
+
+    shown = compact(table)
+    out = Table(title=title)
+    for column in shown.columns:
+        out.add_column(column, overflow="fold", justify="right" if column == "games" else "left",
+                       no_wrap=column in ("game", "games"))
+    for row in shown.itertuples(index=False):
+        out.add_row(*[str(v) for v in row])
+    return out
+
+
+def table_html(table: pd.DataFrame, note: str = "") -> str:
+    """The summary as the report's first table (left-aligned text cells)."""
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in table.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td style='text-align:left'>{html.escape(str(v))}</td>" for v in row)
+        + "</tr>" for row in table.itertuples(index=False))
+    return (f"<div class='table-box'><table id='designer-summary'><caption>Designer summary: "
+            f"one row per game and player count</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>"
+            + (f"<p class='note'>{html.escape(note)}</p>" if note else ""))
+
+
+NOTE = ("balanced: 'yes' only when every seat's (team's) 95% interval lies within ±"
+        f"{100 * verdicts.MARGIN:.0f} points of the fair share; 'no' names a seat off the fair "
+        "share after the report's Holm adjustment; otherwise 'cannot tell'. fresh deals: whether "
+        "a seat finding showed again on fresh deals (its fresh estimate is quoted). largest "
+        "source: a tie when intervals overlap. bots skipped: systems a bot never or almost never "
+        "played although random play reaches them in the same game, player count, rules and "
+        "data set. variant worth testing: the significant sweep setting that moves the "
+        "first-seat edge or seat spread furthest towards balance.")
