@@ -33,7 +33,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import tournament
-from analysis.stats import balance
+from analysis.stats import balance, verdicts
 from engines import datasets, get_game
 
 DESIGNS = ("one-at-a-time", "grid")
@@ -450,8 +450,6 @@ def ranking(table: pd.DataFrame) -> list[str]:
     """What matters most, in words: the significant effects (Holm over the table) ordered by
     magnitude in the unit of their measure (shares in points first, then game length in
     decisions), then one line naming every setting with no clear effect."""
-    from analysis.stats import verdicts
-
     ordered, rest = verdicts.rank_effects(table)
     lines = [f"{rank}. {row['key']}={row['setting']}: {describe(row)}"
              for rank, row in enumerate(ordered, 1)]
@@ -483,24 +481,40 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
     """For each headline conclusion of the base cell (first-seat edge, dominant scoring
     source, game length): "holds over every varied value" or "depends on KEY: changes from X
     to Y" — a change counts only when it is significant after Holm (game length: also at
-    least 10% of the mean)."""
+    least 10% of the mean); sources tied for the most points (overlapping intervals) are
+    named as a tie, and a change of leader within a tie is no change."""
     z = balance._z(confidence)
     base_cell = next(c for c in spec.cells() if c.name == "base")
     tables = {cell: game_table(part) for cell, part in frame.groupby("cell")}
     cells = {c.name: c for c in spec.cells()}
+
+    def leaders(cell_name: str) -> list[str]:
+        """The sources tied for the most points (intervals overlapping the leader's)."""
+        inf = influence(tables[cell_name])
+        rows = []
+        for k, (est, values) in inf.items():
+            if k.startswith("share:"):
+                half = z * np.std(values, ddof=1) / math.sqrt(len(values))
+                rows.append({"source": k[6:], "share": est, "ci_low": est - half,
+                             "ci_high": est + half})
+        return list(verdicts.overlapping(pd.DataFrame(rows))["source"]) if rows else ["-"]
 
     def classes(cell_name: str) -> dict[str, str]:
         inf = influence(tables[cell_name])
         est, values = inf["first_edge"]
         half = z * np.std(values, ddof=1) / math.sqrt(len(values))
         shares = {k[6:]: v[0] for k, v in inf.items() if k.startswith("share:")}
-        top = max(shares, key=shares.get) if shares else "-"
+        tied = leaders(cell_name)
+        top = tied[0]
+        source = (f"{top} ({shares.get(top, 0) * 100:.0f}% of points)" if len(tied) == 1 else
+                  "tie: " + ", ".join(f"{s} ({shares[s] * 100:.0f}%)" for s in tied))
         return {"first-seat edge": _edge_class(est, est - half, est + half),
-                "dominant scoring source": f"{top} ({shares.get(top, 0) * 100:.0f}% of points)",
+                "dominant scoring source": source,
                 "game length": f"{inf['length'][0]:.0f} decisions"}
 
     base = classes(base_cell.name)
-    base_top = base["dominant scoring source"].split(" ")[0]
+    base_leaders = leaders(base_cell.name)
+    base_top = base_leaders[0]
     rows = []
     for conclusion, base_text in base.items():
         changes = []
@@ -515,7 +529,7 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
                 changed = now[conclusion].split(" (")[0] != base_text.split(" (")[0]
             elif conclusion == "dominant scoring source":
                 moved = hits[hits["statistic"] == f"share:{base_top}"]
-                changed = now[conclusion].split(" ")[0] != base_top
+                changed = not set(base_leaders) & set(leaders(name))  # a tie is no change
             else:
                 moved = hits[hits["statistic"] == "length"]
                 changed = bool(len(moved)) and abs(moved["effect"].iloc[0]) >= \
