@@ -18,6 +18,9 @@ import pandas as pd
 
 from analysis.stats import balance, findings, robustness, verdicts
 
+#: Skipped systems named per bot in the summary (most reached by the reference first).
+SKIPPED_SHOWN = 4
+
 COLUMNS = ["game", "players", "rules", "line-up", "games", "balanced", "fresh deals",
            "largest seat edge", "largest source", "bots skipped", "variant worth testing"]
 
@@ -25,8 +28,7 @@ COLUMNS = ["game", "players", "rules", "line-up", "games", "balanced", "fresh de
 def _short_balance(verdict: verdicts.Verdict) -> str:
     numbers = verdict.numbers
     if numbers.get("units_off"):
-        off = verdict.claim.split(";")[0]
-        return f"no: {off}"
+        return f"no: {verdict.items[0]}"
     if numbers.get("balanced"):
         return f"yes, within ±{100 * numbers['margin']:.0f} points"
     return (f"cannot tell: edges {verdicts.points(numbers['low'])} to "
@@ -34,11 +36,15 @@ def _short_balance(verdict: verdicts.Verdict) -> str:
 
 
 def _fresh(verdict: verdicts.Verdict, tests: pd.DataFrame) -> str:
+    refuted = [item.split("'s first-deal")[0] for item in verdict.items
+               if "was not confirmed" in item]
+    if refuted:
+        named = [item for item in verdict.items if "was not confirmed" not in item]
+        return ("confirmed; " if named and verdict.confirmed is not None else "") + \
+            f"not confirmed: {', '.join(refuted)}"
     if not verdict.numbers.get("units_off"):
         return "–"
-    if verdict.confirmed is None:
-        return "not replayed"
-    return "confirmed" if verdict.confirmed else "not confirmed"
+    return "not replayed" if verdict.confirmed is None else "confirmed"
 
 
 def _largest_edge(seats: pd.DataFrame) -> str:
@@ -68,8 +74,13 @@ def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
     for place, verdict in found:
         if any(place.get(k) != where.get(k) for k in ("game", "players", "rules")):
             continue
+        if where.get("lineup") and verdict.subject not in where["lineup"].split(" + "):
+            continue
         if verdict.items:
-            parts.append(f"{verdict.subject}: {', '.join(verdict.items)}")
+            shown = list(verdict.items[:SKIPPED_SHOWN])
+            more = len(verdict.items) - len(shown)
+            parts.append(f"{verdict.subject}: {', '.join(shown)}"
+                         + (f" and {more} more" if more > 0 else ""))
     return "; ".join(parts) if parts else "none"
 
 
@@ -152,8 +163,9 @@ def compact(table: pd.DataFrame) -> pd.DataFrame:
             name += f" ({row['rules']})"
         if row.get("line-up"):
             name += f", {row['line-up']}"
-        balanced = row["balanced"] + (f" ({row['fresh deals']} on fresh deals)"
-                                      if row["fresh deals"] not in ("–", "") else "")
+        balanced = row["balanced"]
+        if "not confirmed" in row["fresh deals"]:
+            balanced += f"; fresh deals: {row['fresh deals']}"
         out = {"game": name, "games": f"{row['games']:,}", "balanced": balanced,
                "largest seat edge (points)": row["largest seat edge"],
                "largest source": row["largest source"],

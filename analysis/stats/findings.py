@@ -306,8 +306,10 @@ def balance_verdicts(tests: pd.DataFrame, margin: float = verdicts.MARGIN
                      ) -> list[tuple[dict[str, Any], verdicts.Verdict]]:
     """Per context (and line-up): the equivalence verdict from the family's seat rows.
 
-    A seat replayed on fresh deals is judged on them: confirmed, its fresh estimate and
-    interval are quoted; refuted, it is no longer named as off the fair share.
+    A seat replayed on fresh deals is judged on them: confirmed, it is named with its fresh
+    estimate and interval; refuted, it is no longer named as off the fair share, and the
+    verdict says so.  `confirmed` of the verdict: None when a named seat was not replayed,
+    else whether every significant seat was confirmed.
     """
     if tests.empty:
         return []
@@ -317,28 +319,38 @@ def balance_verdicts(tests: pd.DataFrame, margin: float = verdicts.MARGIN
     for key, group in seats.groupby(split, sort=True) if split else [((), seats)]:
         key = key if isinstance(key, tuple) else (key,)
         where = dict(zip(split, key))
+        quotes = [holds_quote(r) for _, r in group.iterrows()]
+        replays = [_replayed(r) for _, r in group.iterrows()]
+        notes = []
+        for (_, row), replay in zip(group.iterrows(), replays):
+            if not row["significant"]:
+                notes.append("")
+            elif replay is None:
+                notes.append("unconfirmed")
+            else:
+                notes.append(f"confirmed on {int(row['confirm_games']):,} fresh games")
         units = pd.DataFrame({
-            "seats": group["subject"], "fair": group["fair"], "mde": group["mde"],
-            "win_share": [holds_quote(r)[0] for _, r in group.iterrows()],
-            "ci_low": [holds_quote(r)[1] for _, r in group.iterrows()],
-            "ci_high": [holds_quote(r)[2] for _, r in group.iterrows()],
-            "p_value": group["p_value"],
-            "p_adjusted": [p if _replayed(r) is not False else 1.0
-                           for p, (_, r) in zip(group["p_adjusted"], group.iterrows())]})
+            "seats": group["subject"].to_numpy(), "fair": group["fair"].to_numpy(),
+            "mde": group["mde"].to_numpy(), "win_share": [q[0] for q in quotes],
+            "ci_low": [q[1] for q in quotes], "ci_high": [q[2] for q in quotes],
+            "p_value": group["p_value"].to_numpy(),
+            "p_adjusted": [p if r is not False else 1.0
+                           for p, r in zip(group["p_adjusted"], replays)],
+            "note": notes})
         verdict = verdicts.equivalence(units, margin)
-        replays = [_replayed(r) for _, r in group[group["significant"]].iterrows()]
-        confirmed = None if not replays or any(r is None for r in replays) else all(replays)
-        claim = verdict.claim
-        fresh = group[group["significant"]]
-        if len(fresh) and confirmed is not None:
-            games = int(fresh["confirm_games"].max())
-            claim += (f" (on {games:,} fresh games; " +
-                      ("confirmed)" if confirmed else "the first deals' seat finding was not "
-                       "confirmed)"))
-        elif len(fresh):
-            claim += " (unconfirmed: not yet replayed on fresh deals)"
+        significant = [r for r, s in zip(replays, group["significant"]) if s]
+        confirmed = None if not significant or any(r is None for r in significant) \
+            else all(significant)
+        refuted = [f"{row['subject']}'s first-deal {'edge' if row['effect'] >= 0 else 'shortfall'}"
+                   f" {verdicts.points(row['effect'])} points was not confirmed on "
+                   f"{int(row['confirm_games']):,} fresh games "
+                   f"({100 * row['confirm_share']:.1f}% [{100 * row['confirm_low']:.1f}, "
+                   f"{100 * row['confirm_high']:.1f}])"
+                   for (_, row), r in zip(group.iterrows(), replays) if r is False]
+        claim = verdict.claim + ("; " + "; ".join(refuted) if refuted else "")
         out.append((where, replace(verdict, claim=claim, confirmed=confirmed,
-                                   family_size=int(tests["tests"].iloc[0]))))
+                                   family_size=int(tests["tests"].iloc[0]),
+                                   items=verdict.items + tuple(refuted))))
     return out
 
 

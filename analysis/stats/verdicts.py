@@ -208,8 +208,10 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
     parts = []
     for index in edge[off.index].abs().sort_values(ascending=False, kind="stable").index:
         e = float(edge[index])
+        note = str(units.at[index, "note"]) if "note" in units and units.at[index, "note"] \
+            else ""
         parts.append(f"{units.at[index, 'seats']}'s {_edge_word(e)} {points(e)} points "
-                     f"{interval(low[index], high[index])}")
+                     f"{interval(low[index], high[index])}" + (f" ({note})" if note else ""))
     widest = (high - low).idxmax()
     if inside:
         claim = (f"balanced within ±{100 * margin:.0f} points: every "
@@ -234,7 +236,7 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
               f"{100 * margin:.0f} points"),
         p_value=float(raw[worst]) if raw.notna().any() else np.nan,
         p_adjusted=p_best if column != "p_value" else np.nan,
-        planning=planning_figure(mde))
+        planning=planning_figure(mde), items=tuple(parts))
 
 
 def _teams(units: pd.DataFrame) -> bool:
