@@ -164,8 +164,9 @@ def compact(table: pd.DataFrame) -> pd.DataFrame:
         if row.get("line-up"):
             name += f", {row['line-up']}"
         balanced = row["balanced"]
-        if "not confirmed" in row["fresh deals"]:
-            balanced += f"; fresh deals: {row['fresh deals']}"
+        if "not confirmed: " in row["fresh deals"]:
+            refuted = row["fresh deals"].split("not confirmed: ")[1]
+            balanced += f"; not confirmed on fresh deals: {refuted}"
         out = {"game": name, "games": f"{row['games']:,}", "balanced": balanced,
                "largest seat edge (points)": row["largest seat edge"],
                "largest source": row["largest source"],
