@@ -370,10 +370,12 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                    "tests; mde = the edge these games would detect 80% of the time (a planning "
                    "figure)"),
         table_html(balance.seat_win_share(frame), "Win share by seat")))
-    if multi_bot:
-        bot_parts = [table_html(balance.win_share(frame, ctx + ["bot"]), "Win share by bot")]
+    mixed = findings.mixed_games(frame)
+    if len(mixed):  # one bot in every seat wins exactly its fair share: nothing to compare
+        bot_parts = [table_html(balance.win_share(mixed, ctx + ["bot"]),
+                                "Win share by bot (games seating two or more bots)")]
         for _, group in contexts[:MAX_CONTEXT_CHARTS]:
-            if group["bot"].nunique() < 2:
+            if findings.mixed_games(group).empty:
                 continue
             label = _context_label(group.iloc[0])
             table = balance.ratings(group, bootstrap=bootstrap)
