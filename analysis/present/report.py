@@ -375,7 +375,8 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         bot_parts = [table_html(balance.win_share(mixed, ctx + ["bot"]),
                                 "Win share by bot (games seating two or more bots)")]
         for _, group in contexts[:MAX_CONTEXT_CHARTS]:
-            if findings.mixed_games(group).empty:
+            group = findings.mixed_games(group)
+            if group.empty:
                 continue
             label = _context_label(group.iloc[0])
             table = balance.ratings(group, bootstrap=bootstrap)
