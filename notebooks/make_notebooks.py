@@ -186,7 +186,7 @@ def robustness_notebook() -> nbformat.NotebookNode:
             "frame = robustness.with_lineups(frame)"),
         *summary_cells(),
         new_markdown_cell("## Verdicts"),
-        new_code_cell("checks = robustness.verdicts(frame)\n"
+        new_code_cell("checks = findings.robustness_verdicts(frame)\n"
                       "for row in checks.itertuples():\n"
                       "    print(f\"{row.verdict}\\n    {row.details}\")\n"
                       "checks"),

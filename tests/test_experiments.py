@@ -129,3 +129,24 @@ def test_one_family_across_every_table_of_a_report(tmp_path):
     assert tests["p_adjusted"].tolist() == pytest.approx(
         list(balance.adjust_pvalues(tests["p_value"], "holm")), nan_ok=True)
     assert isinstance(tests, pd.DataFrame) and tests["tests"].iloc[0] == size
+
+
+def test_variant_worth_testing_moves_the_edge_furthest_towards_balance():
+    from types import SimpleNamespace
+
+    import pandas as pd
+
+    from analysis.stats import findings
+
+    table = pd.DataFrame({
+        "key": ["chips", "chips", "components.x"], "setting": ["8", "12", "2"],
+        "statistic": ["first_edge", "first_edge", "seat_spread"],
+        "reference": [0.08, 0.08, 0.10], "estimate": [0.05, 0.01, 0.12],
+        "effect": [-0.03, -0.07, 0.02], "ci_low": [-0.04, -0.08, 0.01],
+        "ci_high": [-0.02, -0.06, 0.03], "p": [1e-6, 1e-9, 1e-5]})
+    sweeps = [(SimpleNamespace(game="g", players=4), None, table)]
+    tests = findings.family(pd.DataFrame(), extra=experiments.sweep_family(sweeps))
+    assert tests["tests"].iloc[0] == 3
+    text = experiments.sweep_variants(sweeps, tests)[("g", 4)]
+    assert text == ("chips=12: first-seat edge -7.0 points [-8.0, -6.0]; balance rests on "
+                    "guessed data: components.x")

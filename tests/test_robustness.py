@@ -38,13 +38,13 @@ def frame_of(*parts: list[dict]) -> pd.DataFrame:
 
 
 def verdict_lines(frame: pd.DataFrame) -> list[str]:
-    return robustness.verdicts(frame)["verdict"].tolist()
+    return findings.robustness_verdicts(frame)["verdict"].tolist()
 
 
 def test_seat_edge_holds_under_every_lineup_when_shares_agree():
     frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 690),
                      lineup_games("mcts", 400, 275))
-    table = robustness.verdicts(frame)
+    table = findings.robustness_verdicts(frame)
     first = table.iloc[0]
     assert first["verdict"].startswith("seat 1's edge (+20.0 points with heuristic) holds under "
                                        "every line-up (shares agree, χ² line-up × win p = ")
@@ -55,7 +55,7 @@ def test_seat_edge_holds_under_every_lineup_when_shares_agree():
 def test_seat_edge_absent_with_a_lineup_depends_on_the_bots():
     frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 520),
                      lineup_games("mcts", 10, 6))
-    first = robustness.verdicts(frame).iloc[0]
+    first = findings.robustness_verdicts(frame).iloc[0]
     assert "depends on the bots: absent with random" in first["verdict"]
     assert first["verdict"].endswith("; too few games with mcts to tell")  # never vetoes
     assert not first["holds"]
@@ -94,7 +94,7 @@ def test_seat_share_depends_on_the_bots_without_a_reference_finding():
     """Nothing with heuristic, a shortfall with greedy."""
     frame = frame_of(lineup_games("heuristic", 1000, 510), lineup_games("greedy", 1000, 400),
                      lineup_games("random", 1000, 505))
-    table = robustness.verdicts(frame)
+    table = findings.robustness_verdicts(frame)
     assert table["verdict"].iloc[0].startswith(
         "seat 1's share depends on the bots: shortfall with greedy; no clear edge with "
         "heuristic, random (χ² line-up × win p ")
@@ -119,7 +119,7 @@ def test_issue15_lineup_labels_and_single_lineup_has_no_verdicts():
     frame.loc[frame["seat"] == 1, "bot"] = "mcts"
     assert set(robustness.lineup_labels(frame)) == {"heuristic + mcts"}
     assert not robustness.has_lineups(frame)
-    assert robustness.verdicts(frame).empty
+    assert findings.robustness_verdicts(frame).empty
 
 
 def test_issue15_experiment_format_each_plays_every_heuristic_style(tmp_path):

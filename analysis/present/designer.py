@@ -11,7 +11,7 @@ at the top of every report and in the notebooks; the details follow below it.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
@@ -84,41 +84,15 @@ def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
     return "; ".join(parts) if parts else "none"
 
 
-def _variant(sweeps: Sequence[tuple], tests: pd.DataFrame | None, where: dict) -> str:
-    """The significant setting that moves the first-seat edge or seat spread furthest towards
-    balance, from the sweeps of this game and player count; '–' when none ran."""
-    from analysis.run import sweep
-
-    mine = [(i, spec, table) for i, (spec, _, table) in enumerate(sweeps)
-            if spec.game == where.get("game") and spec.players == where.get("players")]
-    if not mine:
-        return "–"
-    tables = sweep.readjusted([t for _, _, t in sweeps], tests) if tests is not None and len(
-        tests) else [t for _, _, t in sweeps]
-    best, best_gain = None, 0.0
-    guessed = []
-    for i, _spec, _ in mine:
-        table = tables[i]
-        for _, row in table[table["significant"]].iterrows():
-            if str(row["key"]).startswith("components.") and row["statistic"] in (
-                    "first_edge", "seat_spread"):
-                guessed.append(f"{row['key']}")
-            if row["statistic"] not in ("first_edge", "seat_spread"):
-                continue
-            gain = abs(row["reference"]) - abs(row["reference"] + row["effect"])
-            if gain > best_gain:
-                best, best_gain = row, gain
-    text = "none significant" if best is None else (
-        f"{best['key']}={best['setting']}: {sweep.describe(best).replace(' (significant)', '')}")
-    if guessed:
-        text += "; rests on guessed data: " + ", ".join(sorted(set(guessed)))
-    return text
-
-
 def summary_table(frame: pd.DataFrame, manifests: list[dict[str, Any]],
-                  tests: pd.DataFrame | None = None, sweeps: Sequence[tuple] = (),
+                  tests: pd.DataFrame | None = None,
+                  variants: Mapping[tuple[str, int], str] | None = None,
                   reference: str | None = "random") -> pd.DataFrame:
-    """One row per game × player count × rules (× line-up in a robustness study)."""
+    """One row per game × player count × rules (× line-up in a robustness study).
+
+    `variants`: (game, players) -> the variant worth testing, from the what-if sweeps that
+    ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
+    """
     tests = findings.family(frame) if tests is None else tests
     found = []
     if reference:
@@ -143,12 +117,13 @@ def summary_table(frame: pd.DataFrame, manifests: list[dict[str, Any]],
             "largest seat edge": _largest_edge(seats[mask]),
             "largest source": _largest_source(part),
             "bots skipped": _skipped(found, where),
-            "variant worth testing": _variant(sweeps, tests, where),
+            "variant worth testing": (variants or {}).get(
+                (where.get("game", ""), where.get("players")), "–"),
         })
     out = pd.DataFrame(rows, columns=COLUMNS)
     if not out["line-up"].astype(bool).any():
         out = out.drop(columns=["line-up"])
-    if not sweeps:
+    if not variants:
         out = out.drop(columns=["variant worth testing"])
     return out
 

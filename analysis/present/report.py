@@ -253,7 +253,7 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
     from the heterogeneity tests of the report's family."""
     frame = robustness.with_lineups(frame)
     ctx = balance.context_columns(frame)
-    checks = robustness.verdicts_table(frame, tests)
+    checks = findings.robustness_verdicts(frame, tests)
     items = [f"{_context_label(row)}: {row['verdict']}" for row in checks.to_dict("records")]
     seats, sources = robustness.seat_shares(frame), robustness.source_shares(frame)
     tables = []
@@ -432,15 +432,19 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  confirm_games: int | None = None, jobs: int = 1,
                  announce: Callable[[str], None] | None = None, backend: str = "loky",
                  scheduler: str | None = None, extra: Sequence[str] = (),
-                 sweeps: Sequence[tuple] = (),
+                 family_extra: pd.DataFrame | None = None,
+                 late_sections: Callable[[pd.DataFrame], list[str]] | None = None,
+                 variants: Callable[[pd.DataFrame], dict] | None = None,
                  on_summary: Callable[[pd.DataFrame], None] | None = None) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
     deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
-    `sweeps`: what-if sweeps of an experiment as (spec, frame, effects); their effects join
-    the report's one family and their sections go before the manifests.  `on_summary`
-    receives the designer summary (`simulate run` prints it).
+    `family_extra`: further tests of the output (an experiment's sweep effects) that join
+    the report's one family; `late_sections(tests)` renders sections placed before the
+    manifests from the adjusted family, and `variants(tests)` gives the designer summary's
+    variant worth testing per (game, players).  `on_summary` receives the designer summary
+    (`simulate run` prints it).
     """
     out = Path(out)
     if out.is_dir():
@@ -450,16 +454,15 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     if confirm_games is not None and confirm_games <= 0:
         raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
     frame, manifests = load(paths)
-    from analysis.run import experiments  # the sweeps' family rows and sections
-
-    tests = findings.family(frame, extra=experiments.sweep_family(list(sweeps)))
+    tests = findings.family(frame, extra=family_extra)
     if confirm:
         tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,
                                  scheduler)
-    extra = [*extra, *experiments.sweep_sections(list(sweeps), tests)]
+    extra = [*extra, *(late_sections(tests) if late_sections else [])]
     from analysis.present import designer
 
-    summary = designer.summary_table(frame, manifests, tests, sweeps)
+    summary = designer.summary_table(frame, manifests, tests,
+                                     variants(tests) if variants else None)
     text = render(frame, manifests, title, bootstrap, tests, extra, summary)
     if on_summary is not None:
         on_summary(summary)

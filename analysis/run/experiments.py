@@ -295,7 +295,10 @@ def execute(experiment: Experiment, jobs: int = -1,
                                experiment.out_dir / "report.html", title=title,
                                confirm=confirm, confirm_games=confirm_games, jobs=jobs,
                                announce=announce, backend=backend, scheduler=scheduler,
-                               sweeps=sweeps, on_summary=on_summary)
+                               family_extra=sweep_family(sweeps),
+                               late_sections=lambda tests: sweep_sections(sweeps, tests),
+                               variants=lambda tests: sweep_variants(sweeps, tests),
+                               on_summary=on_summary)
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
@@ -330,6 +333,37 @@ def sweep_sections(sweeps: list[tuple], tests: pd.DataFrame) -> list[str]:
                             sweep.report_html(spec, frame, table=table,
                                               family=f"the report's {size} tests"))
             for (spec, frame, _), table in zip(sweeps, tables)]
+
+
+def sweep_variants(sweeps: list[tuple], tests: pd.DataFrame) -> dict[tuple[str, int], str]:
+    """(game, players) -> the variant worth testing: the setting significant in the report's
+    family that moves the first-seat edge or seat spread furthest towards balance, and which
+    guessed data items (`components.*`) such a conclusion rests on."""
+    from analysis.run import sweep
+
+    if not sweeps:
+        return {}
+    tables = sweep.readjusted([table for _, _, table in sweeps], tests)
+    out: dict[tuple[str, int], str] = {}
+    for (spec, _, _), table in zip(sweeps, tables):
+        key = (spec.game, spec.players)
+        best, gain = None, 0.0
+        guessed = set()
+        for _, row in table[table["significant"]].iterrows():
+            if row["statistic"] not in ("first_edge", "seat_spread"):
+                continue
+            if str(row["key"]).startswith("components."):
+                guessed.add(str(row["key"]))
+            moved = abs(row["reference"]) - abs(row["reference"] + row["effect"])
+            if moved > gain:
+                best, gain = row, moved
+        text = "none significant" if best is None else (
+            f"{best['key']}={best['setting']}: "
+            f"{sweep.describe(best).replace(' (significant)', '')}")
+        if guessed:
+            text += "; balance rests on guessed data: " + ", ".join(sorted(guessed))
+        out[key] = text if key not in out else f"{out[key]}; {text}"
+    return out
 
 
 def total_games(experiment: Experiment) -> int:

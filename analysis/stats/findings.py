@@ -136,6 +136,16 @@ def family(frame: pd.DataFrame, extra: pd.DataFrame | None = None) -> pd.DataFra
                [c for c in out.columns if c not in ctx + ["lineup"]]]
 
 
+def robustness_verdicts(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
+                        reference: str | None = None) -> pd.DataFrame:
+    """Does each conclusion hold with other bots? (`robustness.verdicts_table` with this
+    frame's one family, built here when not given.)"""
+    from analysis.stats import robustness
+
+    tests = family(frame) if tests is None else tests
+    return robustness.verdicts_table(frame, tests, reference or robustness.REFERENCE)
+
+
 def describe_correction(tests: pd.DataFrame, where: str = "report") -> str:
     """One sentence: which correction, over how many tests (the family size)."""
     n = int(tests["p_value"].notna().sum()) if len(tests) else 0

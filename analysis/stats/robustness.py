@@ -138,20 +138,17 @@ def heterogeneity_tests(frame: pd.DataFrame, reference: str = REFERENCE) -> pd.D
     return pd.DataFrame(rows, columns=ctx + ["unit", "subject", "games", "p_value"])
 
 
-def verdicts_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
+def verdicts_table(frame: pd.DataFrame, tests: pd.DataFrame,
                    reference: str = REFERENCE) -> pd.DataFrame:
     """Per context with two or more line-ups: does each conclusion hold with other bots?
 
     One verdict per seat (team) that is worth a sentence — seat 1 always, any other when its
     share is off the fair one with the reference line-up or differs between line-ups (after
     the family's adjustment) — and one on the largest scoring source.  `tests`: the output's
-    family (`findings.family`), computed here when not given.
+    family (`findings.family`; `findings.robustness_verdicts` builds it for you).
     """
-    from analysis.stats import findings  # findings builds its family from this module
-
     frame = with_lineups(frame)
     ctx = balance.context_columns(frame)
-    tests = findings.family(frame) if tests is None else tests
     units = unit_shares(frame)
     sources = source_shares(frame)
     rows = []
@@ -184,12 +181,6 @@ def verdicts_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
                          "p_adjusted": np.nan})
     return pd.DataFrame(rows, columns=ctx + ["conclusion", "verdict", "holds", "details",
                                              "p_value", "p_adjusted"])
-
-
-def verdicts(frame: pd.DataFrame, reference: str = REFERENCE,
-             tests: pd.DataFrame | None = None) -> pd.DataFrame:
-    """`verdicts_table` (the name notebooks and older code call)."""
-    return verdicts_table(frame, tests, reference)
 
 
 def side_by_side(table: pd.DataFrame, index: str, reference: str = REFERENCE) -> pd.DataFrame:
