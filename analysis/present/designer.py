@@ -28,7 +28,7 @@ COLUMNS = ["game", "players", "rules", "line-up", "games", "balanced", "fresh de
 def _short_balance(verdict: verdicts.Verdict) -> str:
     numbers = verdict.numbers
     if numbers.get("units_off"):
-        return f"no: {verdict.items[0]}"
+        return f"no: {verdict.items[0] if verdict.items else verdict.claim}"
     if numbers.get("balanced"):
         return f"yes, within ±{100 * numbers['margin']:.0f} points"
     return (f"cannot tell: edges {verdicts.points(numbers['low'])} to "
