@@ -94,6 +94,8 @@ def summary_table(frame: pd.DataFrame, manifests: list[dict[str, Any]],
     ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
     """
     tests = findings.family(frame) if tests is None else tests
+    if len(tests) and "lineup" in tests and "bot" in frame:
+        frame = robustness.with_lineups(frame)
     found = []
     if reference:
         from analysis.present import coverage
