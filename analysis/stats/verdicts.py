@@ -335,7 +335,8 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
     shares = "; ".join(f"{n} {100 * rows.at[n, 'win_share']:.1f}% "
                        f"[{100 * rows.at[n, 'ci_low']:.1f}, {100 * rows.at[n, 'ci_high']:.1f}]"
                        for n in rows.index)
-    test_p = f"χ² line-up × win p {format_p(p)}"
+    test_p = f"χ² line-up × win p {format_p(raw)}" + (
+        f", adjusted {format_p(p_adjusted)}" if p_adjusted is not None else "")
     word = _edge_word(ref_edge)
     if ref_sig:
         head = f"{unit}'s {word} ({points(ref_edge)} points with {ref})"
@@ -345,6 +346,10 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
             too_few_here = []
         elif not differ:
             claim = f"{head} holds under every line-up (shares agree, {test_p})"
+            alone = [n for n in informative if directions[n] == 0]
+            if alone:
+                claim += (f"; on its own, {_names(alone)} cannot be told from the fair "
+                          f"{100 * fair:.1f}%")
         else:
             reverses = [n for n in informative if directions[n] == -sign]
             absent = [n for n in informative if directions[n] == 0]
