@@ -208,7 +208,7 @@ def run_command(
         from analysis.present import designer
 
         stdout.print(designer.rich_table(summaries[0], f"Designer summary: {experiment.name}"))
-        stdout.print(designer.NOTE, soft_wrap=True, highlight=False, markup=False)
+        stdout.print(designer.note(summaries[0]), soft_wrap=True, highlight=False, markup=False)
     stdout.print(f"report: {path}")
 
 

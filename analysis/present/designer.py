@@ -180,11 +180,16 @@ def table_html(table: pd.DataFrame, note: str = "") -> str:
             + (f"<p class='note'>{html.escape(note)}</p>" if note else ""))
 
 
-NOTE = ("balanced: 'yes' only when every seat's (team's) 95% interval lies within ±"
-        f"{100 * verdicts.MARGIN:.0f} points of the fair share; 'no' names a seat off the fair "
-        "share after the report's Holm adjustment; otherwise 'cannot tell'. fresh deals: whether "
-        "a seat finding showed again on fresh deals (its fresh estimate is quoted). largest "
-        "source: a tie when intervals overlap. bots skipped: systems a bot never or almost never "
-        "played although random play reaches them in the same game, player count, rules and "
-        "data set. variant worth testing: the significant sweep setting that moves the "
-        "first-seat edge or seat spread furthest towards balance.")
+def note(table: pd.DataFrame) -> str:
+    """How to read the summary's columns (only those it has)."""
+    text = ("balanced: 'yes' only when every seat's (team's) 95% interval lies within ±"
+            f"{100 * verdicts.MARGIN:.0f} points of the fair share; 'no' names a seat off the "
+            "fair share after the output's Holm adjustment (with its standing on fresh deals, "
+            "quoted with the fresh estimate); otherwise 'cannot tell'. largest source: a tie "
+            "when intervals overlap. skipped: systems a bot never or almost never played "
+            "although random play reaches them in the same game, player count, rules and data "
+            "set.")
+    if "variant worth testing" in table:
+        text += (" variant worth testing: the significant sweep setting that moves the "
+                 "first-seat edge or seat spread furthest towards balance.")
+    return text

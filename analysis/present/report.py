@@ -349,7 +349,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                                        "with Holm over all of them, minimum detectable effect "
                                        "(mde, a planning figure), confirmation")))
     parts.insert(1, _skipped_warning(frame))
-    parts.insert(1, designer.table_html(summary, designer.NOTE))
+    parts.insert(1, designer.table_html(summary, designer.note(summary)))
     parts.append(systems_section(frame))
     if robustness.has_lineups(frame):
         parts.append(robustness_section(frame, tests))
