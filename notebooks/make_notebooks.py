@@ -22,6 +22,7 @@ import pandas as pd
 from IPython.display import Image, display
 
 from analysis.present import coverage, plots, report
+from analysis.present.formats import seats_from_one
 from analysis.run import compare, experiments, tournament
 from analysis.stats import balance, findings, robustness
 from engines import get_game
@@ -79,7 +80,8 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_markdown_cell(
             f"# Balance of {game}\n\n{description}\n\n"
             "Seat rotation: in game *i* the line-up is rotated by *i*, so every bot plays every "
-            "seat equally; seat 0 (labelled 1 in the charts) moves first."),
+            "seat equally. Seats are numbered from 1 in every table, chart and verdict; seat 1 "
+            "moves first (the stored frame's `seat` column counts from 0)."),
         new_code_cell(SETUP),
         new_code_cell(
             "game = get_game(GAME)\n"
@@ -93,16 +95,18 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
             "    run_dirs.append(result.run_dir)\n"
             "    print(f\"{n} players: {GAMES} games, {result.games_per_second:.0f} games/s\")\n"
             "frame, manifests = report.load(run_dirs)\n"
-            "frame.head()"),
+            "frame.head()  # the stored frame: seat 0 here is seat 1"),
         *summary_cells(),
         *systems_cells(),
-        new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 0's win share "
+        new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 1's win share "
                           "minus the fair share; balance = 1 − (best − worst seat share)."),
         new_code_cell("balance.balance_table(frame)"),
         new_markdown_cell(FINDINGS_MD),
-        new_code_cell("findings.adjusted_table(frame, confirm_on=manifests, jobs=JOBS)"),
+        new_code_cell("seats_from_one(findings.adjusted_table(frame, confirm_on=manifests, "
+                      "jobs=JOBS))"),
         new_markdown_cell("## Seat advantage"),
-        new_code_cell("show(plots.seat_advantage(frame))\nbalance.seat_advantage(frame)"),
+        new_code_cell("show(plots.seat_advantage(frame))\n"
+                      "seats_from_one(balance.seat_advantage(frame))"),
         new_markdown_cell("## Scores, margins and ties"),
         new_code_cell("show(plots.score_distributions(frame, \"seat\"))\nbalance.margins(frame)"),
         new_markdown_cell("## Scoring balance\n\nMean points by source per seat, and how much "
@@ -111,8 +115,7 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
                       "    show(plots.scoring_sources(frame, \"seat\"))\n"
                       "balance.source_separation(frame)"),
         new_markdown_cell("## Convergence and precision"),
-        new_code_cell("for _, group in frame.groupby(\"players\"):\n"
-                      "    show(plots.convergence(group, \"seat\"))\n"
+        new_code_cell("show(plots.convergence(frame, \"seat\"))  # a panel per player count\n"
                       "balance.games_needed([0.02, 0.01], share=[1 / n for n in counts])"),
         new_markdown_cell("## The most extreme game\n\nThe game with the largest winning margin "
                           "of these runs, replayed from its seed and line-up (`simulate show "
@@ -192,7 +195,8 @@ def robustness_notebook() -> nbformat.NotebookNode:
                       "checks"),
         new_markdown_cell("## Seat win shares and scoring sources, side by side"),
         new_code_cell("show(plots.seats_by_lineup(frame))\n"
-                      "robustness.side_by_side(robustness.seat_shares(frame), \"seat\")"),
+                      "seats_from_one(robustness.side_by_side(robustness.seat_shares(frame), "
+                      "\"seat\"))"),
         new_code_cell("robustness.side_by_side(robustness.source_shares(frame), \"source\")"),
         *systems_cells(),
         new_markdown_cell("## HTML report"),
@@ -230,7 +234,8 @@ def compare_notebook() -> nbformat.NotebookNode:
             "balance.clustered_win_share(frame)"),
         new_markdown_cell(FINDINGS_MD),
         new_code_cell("_, manifests = report.load(result.run_dirs)\n"
-                      "findings.adjusted_table(frame, confirm_on=manifests, jobs=JOBS)"),
+                      "seats_from_one(findings.adjusted_table(frame, confirm_on=manifests, "
+                      "jobs=JOBS))"),
         new_markdown_cell("## Ratings and pairwise matrix"),
         new_code_cell("ladder = balance.ratings(frame, bootstrap=100)\n"
                       "show(plots.rating_ladder(ladder))\nladder"),

@@ -15,6 +15,7 @@ import pytest
 
 import engines
 from engines.bots import BotSpecError, make_bot
+from engines.core import IllegalActionError
 from engines.tensor import TensorSchema, schema_for
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -47,13 +48,16 @@ def _random_states(game, num_players, seed, every=1):
 def test_openspiel_random_sim_test_every_game_and_player_count(name, players):
     game = pyspiel.load_game(os_adapter.openspiel_name(name), {"players": players})
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_openspiel_game_type_and_info_follow_the_engine():
     game = pyspiel.load_game("tabletop_ninjato", {"players": 3})
     game_type = game.get_type()
-    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game_type.provides_information_state_string
+    assert not game_type.provides_information_state_tensor
+    assert game.max_chance_outcomes() == 256
     assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game_type.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert game.num_distinct_actions() == engines.get_game("ninjato").num_actions
@@ -64,15 +68,15 @@ def test_openspiel_game_type_and_info_follow_the_engine():
 def test_openspiel_rule_options_are_game_parameters():
     game = pyspiel.load_game("tabletop_tabula_rasa",
                              {"players": 2, "castle_rule": "two_consecutive"})
-    state = game.new_initial_state()
+    state = _dealt(game, 0)
     assert state.engine.rules.castle_rule == "two_consecutive"
     with pytest.raises(Exception, match="castle_rule"):
         pyspiel.load_game("tabletop_tabula_rasa", {"castle_rule": "no_such_rule"})
 
 
 def test_openspiel_terminal_player_and_win_share_returns():
-    game = pyspiel.load_game("tabletop_big_cheese", {"players": 3, "seed": 5})
-    state = game.new_initial_state()
+    game = pyspiel.load_game("tabletop_big_cheese", {"players": 3})
+    state = _dealt(game, 5)
     rng = random.Random(5)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
@@ -83,7 +87,7 @@ def test_openspiel_terminal_player_and_win_share_returns():
 
 def test_openspiel_score_utility_is_centred_and_scaled():
     game = pyspiel.load_game("tabletop_tabula_rasa", {"players": 3, "utility": "score"})
-    state = game.new_initial_state()
+    state = _dealt(game, 2)
     rng = random.Random(2)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
@@ -94,30 +98,116 @@ def test_openspiel_score_utility_is_centred_and_scaled():
     assert returns == pytest.approx([(s - mean) / spread for s in scores])
 
 
-def test_openspiel_new_initial_states_are_new_reproducible_deals():
-    first = [pyspiel.load_game("tabletop_ivanhoe", {"seed": 9}).new_initial_state()
-             for _ in range(2)]
-    game = pyspiel.load_game("tabletop_ivanhoe", {"seed": 9})
-    a, b = game.new_initial_state(), game.new_initial_state()
-    assert a.information_state_string(0) == first[0].information_state_string(0)
-    assert a.information_state_string(0) != b.information_state_string(0)
+def _dealt(game, seed: int):
+    """A new state of `game` after its deal's chance nodes, outcomes drawn from `seed`."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes())
+        assert sum(probabilities) == pytest.approx(1.0)
+        state.apply_action(rng.choice(outcomes))
+    return state
+
+
+def test_openspiel_deals_are_chance_nodes_and_reproducible_from_the_history():
+    game = pyspiel.load_game("tabletop_ivanhoe")
+    first = game.new_initial_state()
+    assert first.is_chance_node() and first.current_player() == pyspiel.PlayerId.CHANCE
+    assert len(first.chance_outcomes()) == 256
+    a, again = _dealt(game, 9), _dealt(game, 9)
+    assert a.history() == again.history() and str(a) == str(again)
+    assert str(_dealt(game, 10)) != str(a)
+    # a new initial state draws nothing from the game: asking for extra ones changes no deal
+    game.new_initial_state()
+    assert str(_dealt(game, 9)) == str(a)
 
 
 @pytest.mark.parametrize("name", sorted(engines.GAMES))
-def test_openspiel_resampled_worlds_keep_the_information_state(name):
-    """What ISMCTS relies on: a resampled world has the player's information state."""
+def test_openspiel_game_and_state_serialize_pickle_and_deepcopy(name):
+    import copy
+    import pickle
+
     game = pyspiel.load_game(os_adapter.openspiel_name(name))
-    state = game.new_initial_state()
-    rng = random.Random(4)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for _ in range(40):
+    state = _dealt(game, 3)
+    rng = random.Random(3)
+    for _ in range(7):
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and str(state2) == str(state)
+    assert state2.history() == state.history()
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), state.clone()):
+        assert str(copied) == str(state) and copied.history() == state.history()
+        assert copied.information_state_string(1) == state.information_state_string(1)
+        action = rng.choice(state.legal_actions())
+        copied.apply_action(action)  # a copy is independent of the original
+        assert copied.history() != state.history()
+
+
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_openspiel_information_state_has_perfect_recall(name):
+    """Two histories the player can tell apart give two information state strings, even
+    where its current observation is the same (moves in either order, say)."""
+    game = pyspiel.load_game(os_adapter.openspiel_name(name), {"players": 2}
+                             if engines.get_game(name).min_players == 2 else {})
+    state = _dealt(game, 1)
+    rng = random.Random(1)
+    seen: dict[tuple[int, str], list[int]] = {}
+    for _ in range(60):
         if state.is_terminal():
             break
-        player = state.current_player()
-        world = state.resample_from_infostate(player, sampler)
-        assert world.information_state_string(player) == state.information_state_string(player)
-        assert sorted(world.legal_actions()) == sorted(state.legal_actions())
+        for player in range(game.num_players()):
+            key = (player, state.information_state_string(player))
+            history = state.history()
+            assert seen.setdefault(key, history) == history, "two histories, one string"
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiel_recall_tells_apart_two_orders_of_the_same_plays():
+    """Ivanhoe: two cards played in either order leave the same table, not the same memory."""
+    game = pyspiel.load_game("tabletop_ivanhoe", {"players": 2})
+    for seed in range(200):
+        state = _dealt(game, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 6)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        for a in state.legal_actions():
+            for b in state.legal_actions():
+                if a >= b:
+                    continue
+                ab, ba = state.clone(), state.clone()
+                for first, second, copy_ in ((a, b, ab), (b, a, ba)):
+                    copy_.apply_action(first)
+                    if copy_.is_terminal() or copy_.current_player() != player \
+                            or second not in copy_.legal_actions():
+                        break
+                    copy_.apply_action(second)
+                else:
+                    if ab.observation_string(player) == ba.observation_string(player):
+                        assert ab.information_state_string(player) != \
+                            ba.information_state_string(player)
+                        return
+    pytest.fail("no position with two plays in either order found")
+
+
+def test_openspiel_public_observation_holds_no_private_information():
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("tabletop_tabula_rasa", {"players": 3})
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game)
+    assert "hand" not in game.public_keys() and "history" in game.public_keys()
+    state = _dealt(game, 4)
+    assert len({public.string_from(state, p) for p in range(3)}) == 1
+    assert len({private.string_from(state, p) for p in range(3)}) == 3
+    public.set_from(state, 0)
+    assert public.tensor.size < private.tensor.size
 
 
 @pytest.mark.parametrize("name,players", [("tabula-rasa", 2), ("big-cheese", 3),
@@ -155,6 +245,16 @@ def test_pettingzoo_api_test_every_game_and_player_count(name, players):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PettingZoo warns about dict observations (masks)
         pettingzoo_test.api_test(env, num_cycles=300)
+
+
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_pettingzoo_render_and_seed_tests(name):
+    from pettingzoo.test import render_test, seed_test
+
+    render_test(lambda render_mode=None: pz_adapter.env(name, render_mode=render_mode))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: pz_adapter.env(name), num_cycles=30)
 
 
 def test_pettingzoo_plays_a_whole_game_with_masks_and_win_share_rewards():
@@ -271,11 +371,86 @@ def test_ismcts_searches_the_game_with_the_position_s_rules():
     assert os_game.rules == state.rules and os_game.rules.castle_rule == "two_consecutive"
 
 
-def test_pettingzoo_ansi_render_is_the_games_full_view():
+def test_pettingzoo_render_shows_the_seat_to_act_and_not_the_other_hands():
+    env = pz_adapter.env("tabula-rasa", players=3, render_mode="ansi")
+    env.reset(seed=2)
+    state = env.unwrapped.game_state
+    seat = state.current_player()
+    assert env.render() == state.render(seat)
+    assert env.render() != state.render()  # the full view shows every hand
+    full = pz_adapter.env("tabula-rasa", players=3, render_mode="ansi", render_seat=-1)
+    full.reset(seed=2)
+    assert full.render() == full.unwrapped.game_state.render()
+
+
+def test_pettingzoo_render_after_close_returns_nothing():
     env = pz_adapter.env("big-cheese", players=3, render_mode="ansi")
     env.reset(seed=2)
-    assert env.render() == env.unwrapped.game_state.render()
-    assert "Big Cheese" in env.render()
+    env.close()
+    assert env.render() is None
+
+
+def test_pettingzoo_names_have_no_hyphens():
+    for name in engines.GAMES:
+        assert "-" not in pz_adapter.env(name).metadata["name"]
+
+
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_pettingzoo_observations_are_bounded_and_match_the_raw_tensor(name):
+    env = pz_adapter.env(name)
+    space = env.observation_space(env.possible_agents[0])["observation"]
+    assert np.isfinite(space.low).all() and np.isfinite(space.high).all()
+    assert (space.low == 0).all() and (space.high == 1).all()
+    env.reset(seed=5)
+    encoding = env.unwrapped.encoding
+    rng = random.Random(5)
+    for step, agent in enumerate(env.agent_iter()):
+        observation, _, termination, truncation, _ = env.last()
+        assert space.contains(observation["observation"])
+        if step % 17 == 0:  # the scaling is the documented one, and it keeps the information
+            raw = env.unwrapped.raw_observation(agent)
+            inside = (raw >= encoding.low) & (raw <= encoding.high)
+            span = encoding.high - encoding.low
+            expected = np.where(span > 0, (raw - encoding.low) / np.where(span > 0, span, 1), 0)
+            assert np.allclose(observation["observation"][inside], expected[inside], atol=1e-6)
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+
+
+def test_pettingzoo_illegal_move_loses_and_ends_the_game():
+    env = pz_adapter.env("tabula-rasa", players=3)
+    env.reset(seed=1)
+    mover = env.agent_selection
+    observation = env.observe(mover)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the wrapper warns that the move was illegal
+        env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards[mover] == -1 and all(r == 0 for a, r in env.rewards.items() if a != mover)
+    raw = pz_adapter.raw_env("tabula-rasa", players=3)
+    raw.reset(seed=1)
+    with pytest.raises(IllegalActionError):  # without the wrappers an illegal move raises
+        raw.step(illegal)
+
+
+def test_pettingzoo_max_cycles_truncates_without_reward():
+    env = pz_adapter.env("ninjato", players=2, max_cycles=10)
+    env.reset(seed=1)
+    steps = 0
+    for _ in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            assert truncation and not termination and reward == 0
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert steps == 10
+    with pytest.raises(ValueError, match="max_cycles"):
+        pz_adapter.env("ninjato", max_cycles=0)
 
 
 def test_win_shares_split_a_shared_win_and_give_nothing_without_a_winner():

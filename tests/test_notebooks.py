@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
 
+from tools import notebooks
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+PATHS = notebooks.notebook_paths()
 
 nbformat = pytest.importorskip("nbformat", reason="notebooks extra not installed")
 nbclient = pytest.importorskip("nbclient", reason="notebooks extra not installed")
@@ -26,38 +27,9 @@ def _generator():
     return module
 
 
-def parameters(nb) -> dict:
-    """The first cell's `NAME = literal` assignments."""
-    values = {}
-    for node in ast.parse(nb.cells[0].source).body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            values[node.targets[0].id] = ast.literal_eval(node.value)
-    return values
-
-
-def small(nb, tmp_path: Path) -> dict:
-    from engines import get_game
-
-    values = parameters(nb)
-    game = get_game(values["GAME"])
-    values.update(GAMES=12, JOBS=1, OUT_DIR=str(tmp_path))
-    if "VS_ROTATION" in values:  # comparison notebook
-        values.update(BOTS="heuristic,random", PLAYERS=game.min_players)
-    elif "MCTS_GAMES" in values:  # robustness notebook: one game of the MCTS line-up
-        values.update(BOTS="random,heuristic:*", PLAYERS=game.min_players, MCTS_GAMES=1)
-    else:
-        values.update(BOTS="random", PLAYERS=[game.min_players])
-    return values
-
-
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
 def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path):
-    nb = nbformat.read(path, as_version=4)
-    values = small(nb, tmp_path)
-    nb.cells[0].source = "\n".join(f"{k} = {v!r}" for k, v in values.items())
-    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
-                                     resources={"metadata": {"path": str(tmp_path)}})
-    client.execute()
+    nb = notebooks.execute(path, tmp_path, games=12, timeout=120)
     outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     images = [o for o in outputs if "image/png" in o.get("data", {})]
@@ -83,7 +55,7 @@ def test_each_balance_notebook_picks_its_game_in_the_first_cell():
     for path in PATHS:
         if path.stem.startswith("balance-"):
             nb = nbformat.read(path, as_version=4)
-            assert parameters(nb)["GAME"] == path.stem.removeprefix("balance-")
+            assert notebooks.parameters(nb)["GAME"] == path.stem.removeprefix("balance-")
 
 
 def test_every_registered_game_has_a_balance_notebook():

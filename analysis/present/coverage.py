@@ -130,3 +130,26 @@ def reference_lines(frame: pd.DataFrame, manifests: list[dict],
                   f"{where['rules'] or 'official rules'}: ") if with_context else ""
         lines.append(f"{prefix}{verdict.subject} {verdict.claim}")
     return lines
+
+
+def by_kind(table: pd.DataFrame) -> pd.DataFrame:
+    """One game's `balance.coverage` rows as a kind × context table: per player count (and
+    rules, and bot when several) the share of games the kind was used and was available,
+    written as percentages; kinds in the game's order.  Lets a reader scan one game's
+    systems down a column instead of through a row per run and kind."""
+    ctx = [c for c in balance.CONTEXT if c in table and c != "game"]
+    several_bots = table["bot"].nunique() > 1
+
+    def label(row) -> str:
+        parts = [f"{row['players']}p" if c == "players" else str(row[c] or "official")
+                 for c in ctx if c != "rules" or table["rules"].nunique() > 1]
+        return " ".join(parts + ([str(row["bot"])] if several_bots else []))
+
+    labelled = table.assign(column=[label(r) for r in table.to_dict("records")])
+    kinds = list(dict.fromkeys(labelled["kind"]))
+    out = pd.DataFrame({"kind": kinds})
+    for column, part in labelled.groupby("column", sort=False):
+        part = part.set_index("kind").reindex(kinds)
+        out[f"{column} used"] = [percent(v) for v in part["used_share"]]
+        out[f"{column} available"] = [percent(v) for v in part["available_share"]]
+    return out

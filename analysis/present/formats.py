@@ -3,6 +3,7 @@ so the CLI, the run summary and the HTML report cannot drift apart."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 
@@ -17,3 +18,27 @@ def percent(x: float | None, digits: int | None = 1) -> str:
     if digits is None:
         digits = 0 if x >= 0.01 or x == 0 else 1
     return f"{100 * x:.{digits}f}%"
+
+
+#: Columns that hold a seat (or team) index: stored from 0, shown from 1 (seat 1 moves first).
+SEAT_COLUMNS = ("seat", "best_seat", "worst_seat", "team")
+
+
+def _plus_one(value):
+    return value + 1 if isinstance(value, (int, np.integer)) and not isinstance(value, bool) \
+        else value
+
+
+def seats_from_one(table: pd.DataFrame) -> pd.DataFrame:
+    """A copy of a stats table with its seat and team columns (and index levels) counted from
+    1, as every sentence, chart and report names them; the stored frames count from 0."""
+    out = table.copy()
+    for column in SEAT_COLUMNS:
+        if column in out.columns:
+            out[column] = out[column].map(_plus_one)
+    if any(name in SEAT_COLUMNS for name in out.index.names):
+        levels = [out.index.get_level_values(i).map(_plus_one) if name in SEAT_COLUMNS
+                  else out.index.get_level_values(i) for i, name in enumerate(out.index.names)]
+        out.index = (pd.MultiIndex.from_arrays(levels, names=out.index.names)
+                     if len(levels) > 1 else pd.Index(levels[0], name=out.index.names[0]))
+    return out

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.present import coverage, plots
-from analysis.present.formats import percent
+from analysis.present.formats import percent, seats_from_one
 from analysis.results import store
 from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
@@ -31,7 +31,6 @@ PERCENT_COLUMNS = {
     "tie_rate", "truncated_rate", "zero_margin", "share", "half_width", "first_mde", "mde",
     "effect", "confirm_share",
 }
-SEAT_COLUMNS = {"seat", "best_seat", "worst_seat"}
 MANIFEST_FIELDS = ["run_id", "game", "players", "games", "bots", "seed", "rules_str", "dataset",
                    "rotate", "package_version", "engine_build", "created"]
 MAX_CONTEXT_CHARTS = 12
@@ -103,15 +102,14 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
     running off the page); shares as percentages, seats numbered from 1."""
     if frame is None or frame.empty:
         return f"<p class='empty'>{html.escape(caption)}: no data.</p>"
-    out = frame.reset_index() if not isinstance(frame.index, pd.RangeIndex) else frame
+    out = seats_from_one(frame.reset_index() if not isinstance(frame.index, pd.RangeIndex)
+                         else frame)
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in out.columns)
     body = []
     for row in out.itertuples(index=False):
         cells = []
         for column, value in zip(out.columns, row):
-            if column in SEAT_COLUMNS and isinstance(value, (int, np.integer)):
-                text = str(int(value) + 1)
-            elif column in PERCENT_COLUMNS or column.startswith("share"):
+            if column in PERCENT_COLUMNS or column.startswith("share"):
                 text = percent(value) if isinstance(value, (float, np.floating)) else _num(value)
             elif column == "rules" and not value:
                 text = "official"
@@ -127,6 +125,29 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
 def image_html(fig, alt: str) -> str:
     data = base64.b64encode(plots.to_png(fig)).decode("ascii")
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+
+
+def charts_html(chart: Callable[..., Any], frame: pd.DataFrame, alt: str, *args: Any,
+                panels: int = plots.MAX_PANELS) -> str:
+    """`chart(part, *args)` for each game of the frame (`plots.per_game`): one image per game,
+    its alt text naming the game when there are several."""
+    parts = plots.per_game(frame, panels)
+    return "".join(image_html(chart(part, *args), f"{alt}: {label}" if len(parts) > 1 else alt)
+                   for label, part in parts)
+
+
+def tables_by_game(table: pd.DataFrame, caption: str,
+                   shape: Callable[[pd.DataFrame], pd.DataFrame] | None = None) -> str:
+    """One table per game (captioned with it, without a game column), each `shape`d first: a
+    table of many games' runs otherwise lists them all in one long run of rows."""
+    if table is None or table.empty or "game" not in table:
+        return table_html(shape(table) if shape and table is not None and len(table)
+                          else table, caption)
+    parts = []
+    for game, part in table.groupby("game", sort=True):
+        part = part.drop(columns="game")
+        parts.append(table_html(shape(part) if shape else part, f"{game}: {caption}"))
+    return "".join(parts)
 
 
 # --------------------------------------------------------------------------------------------
@@ -210,6 +231,16 @@ img { max-width: 100%; display: block; margin: .6em 0 1.2em; }
 """
 
 
+def _sources_wide(table: pd.DataFrame) -> pd.DataFrame:
+    """One game's mean points by source as rows of context and seat (or bot), a column per
+    source, and the total."""
+    rows = [c for c in table.columns if c not in ("source", "mean_points", "share")]
+    wide = table.pivot_table(index=rows, columns="source", values="mean_points", sort=True)
+    wide.columns.name = None
+    wide["total"] = wide.sum(axis=1)
+    return wide.reset_index()
+
+
 def _descriptive_separation(frame: pd.DataFrame) -> pd.DataFrame:
     """Source separation as a description (effect size d, correlation): its t-tests are not
     in the report's family, so no p-value is shown that could read as "significant"."""
@@ -244,8 +275,10 @@ def systems_section(frame: pd.DataFrame) -> str:
         f"{coverage.OFFERED:.0%} is named below: figures from such bots describe a game "
         "without that system.</p>",
         "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>",
-        image_html(plots.systems_used(frame), "game systems used per bot"),
-        table_html(balance.coverage(frame), "Action kinds per bot: used and available"))
+        charts_html(plots.systems_used, frame, "game systems used per bot", panels=4),
+        tables_by_game(balance.coverage(frame), "action kinds (rows) per player count: share "
+                       "of the bot's games in which the kind was used, and available",
+                       coverage.by_kind))
 
 
 def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> str:
@@ -287,7 +320,7 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
         "always shown, other seats when off the fair share or different between line-ups. "
         "The largest scoring source is a tie when intervals overlap.</p>",
         "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>",
-        image_html(plots.seats_by_lineup(frame), "win share by seat under each line-up"),
+        charts_html(plots.seats_by_lineup, frame, "win share by seat under each line-up"),
         *tables)
 
 
@@ -361,15 +394,15 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "changes come from the engine's metrics when it reports them.</p>",
         table_html(balance.balance_table(frame).drop(columns=["seat_p_value"]))))
     parts.append(_section(
-        "Seat advantage", image_html(plots.seat_advantage(frame), "win share by seat"),
-        table_html(tests_table(tests[tests["kind"] == "seat"]) if len(tests) else tests,
-                   ("Win share by team (partners win together): each team" if
-                    balance.has_teams(frame) else "Each seat")
-                   + " against the fair share: p adjusted with Holm over the "
-                   f"report's one family of {int(tests['tests'].iloc[0]) if len(tests) else 0} "
-                   "tests; mde = the edge these games would detect 80% of the time (a planning "
-                   "figure)"),
-        table_html(balance.seat_win_share(frame), "Win share by seat")))
+        "Seat advantage", charts_html(plots.seat_advantage, frame, "win share by seat"),
+        tables_by_game(tests_table(tests[tests["kind"] == "seat"]) if len(tests) else tests,
+                       ("win share by team (partners win together): each team" if
+                        balance.has_teams(frame) else "each seat")
+                       + " against the fair share: p adjusted with Holm over the "
+                       f"report's one family of {int(tests['tests'].iloc[0]) if len(tests) else 0}"
+                       " tests; mde = the edge these games would detect 80% of the time (a "
+                       "planning figure)"),
+        tables_by_game(balance.seat_win_share(frame), "win share by seat")))
     mixed = findings.mixed_games(frame)
     if len(mixed):  # one bot in every seat wins exactly its fair share: nothing to compare
         bot_parts = [table_html(balance.win_share(mixed, ctx + ["bot"]),
@@ -392,29 +425,24 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
             ]
         parts.append(_section("Bots", *bot_parts))
     parts.append(_section(
-        "Scores", image_html(plots.score_distributions(frame, "bot" if multi_bot else "seat"),
-                             "score distributions"),
-        table_html(balance.score_distribution(frame, "seat"), "Score by seat"),
+        "Scores", charts_html(plots.score_distributions, frame, "score distributions",
+                              "bot" if multi_bot else "seat"),
+        tables_by_game(balance.score_distribution(frame, "seat"), "score by seat"),
         table_html(balance.margins(frame), "Winning margins and ties")))
     if balance.source_columns(frame):
         parts.append(_section(
             "Scoring balance",
-            image_html(plots.scoring_sources(frame, "seat"), "points by source per seat"),
-            table_html(_descriptive_separation(frame),
-                       "How much each source separates winners from the others (descriptive: "
-                       "effect size d and correlation)"),
-            table_html(balance.scoring_balance(frame, "bot" if multi_bot else "seat"),
-                       "Mean points by source")))
-    conv = []
-    for _, group in contexts[:MAX_CONTEXT_CHARTS]:
-        by = "bot" if group["bot"].nunique() > 1 else "seat"
-        fig = plots.convergence(group, by)
-        fig.axes[0].set_title(f"Convergence by {by}: {_context_label(group.iloc[0])}",
-                              fontsize=9)
-        conv.append(image_html(fig, f"convergence {_context_label(group.iloc[0])}"))
+            charts_html(plots.scoring_sources, frame, "points by source per seat", "seat"),
+            tables_by_game(_descriptive_separation(frame),
+                           "how much each source separates winners from the others "
+                           "(descriptive: effect size d and correlation)"),
+            tables_by_game(balance.scoring_balance(frame, "bot" if multi_bot else "seat"),
+                           "mean points by source", _sources_wide)))
+    conv = charts_html(plots.convergence, frame, "convergence",
+                       "bot" if multi_bot else "seat")
     shares = sorted({0.5, *[round(1 / p, 3) for p in frame["players"].unique()]})
     parts.append(_section(
-        "Precision", *conv,
+        "Precision", conv,
         table_html(balance.games_needed([0.05, 0.02, 0.01, 0.005], shares),
                    "Seat-games needed for a 95% interval of ± half width")))
     from analysis.present.transcript import report_section  # replays games: only when reporting

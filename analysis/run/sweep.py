@@ -543,6 +543,30 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
     return pd.DataFrame(rows)
 
 
+def effects_shown(table: pd.DataFrame) -> pd.DataFrame:
+    """The effects table as a report shows it: every value written in its statistic's unit
+    (a share as a percentage and its change in points; game length and its change in
+    decisions), so a length change never reads as a percentage."""
+    if table.empty:
+        return table
+    rows = []
+    for row in table.to_dict("records"):
+        length = row["statistic"] == "length"
+        scale = 1.0 if length else 100.0
+        level = (lambda v: f"{v:.1f}") if length else (lambda v: f"{100 * v:.1f}%")
+        rows.append({
+            "key": row["key"], "reference_value": row["reference_value"],
+            "setting": row["setting"], "statistic": row["statistic"],
+            "reference": level(row["reference"]), "estimate": level(row["estimate"]),
+            "unit": "decisions" if length else "points",
+            "change": f"{row['effect'] * scale:+.1f}",
+            "95% interval": f"[{row['ci_low'] * scale:+.1f}, {row['ci_high'] * scale:+.1f}]",
+            "p": row["p"], "p_adjusted": row["p_adjusted"], "significant": row["significant"],
+            "narrower": round(row["se_independent"] / row["se"], 2) if row["se"] else np.nan,
+        })
+    return pd.DataFrame(rows)
+
+
 def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "",
                 table: pd.DataFrame | None = None, family: str = "the table") -> str:
     """The sweep's report section: effects, the ranking, the conclusions table (one at a time)
@@ -567,11 +591,11 @@ def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "",
     if spec.design == "one-at-a-time":
         parts.append(table_html(conclusions(spec, frame, table),
                                 "Which conclusions of the base setting hold"))
-    shown = table.drop(columns=["se"]).assign(
-        narrower=(table["se_independent"] / table["se"]).round(2))
-    parts.append(table_html(shown, "Effects against the reference value, paired by deal "
-                                   f"(p adjusted by Holm over {family}); narrower = how many "
-                                   "times wider independent runs' intervals would be"))
+    parts.append(table_html(effects_shown(table),
+                            "Effects against the reference value, paired by deal, in the "
+                            "unit of each statistic: points for shares, decisions for game "
+                            f"length (p adjusted by Holm over {family}); narrower = how many "
+                            "times wider independent runs' intervals would be"))
     parts.append(image_html(plots.effect_sizes(table), "effect sizes"))
     return "\n".join(parts)
 

@@ -84,6 +84,13 @@ def source_columns(frame: pd.DataFrame) -> list[str]:
     return sorted(c for c in frame.columns if c.startswith("pts_"))
 
 
+def own_columns(group: pd.DataFrame, columns: list[str]) -> list[str]:
+    """The `columns` this group recorded (not all NaN): a frame stacked from runs of several
+    games carries every game's `pts_`/`k_` columns, NaN in the other games' rows, and a
+    table of one context must list only its own game's sources and kinds."""
+    return [c for c in columns if group[c].notna().any()]
+
+
 def metric_columns(frame: pd.DataFrame) -> list[str]:
     """Per-game metric columns (`m_<metric>`), sorted."""
     return sorted(c for c in frame.columns if c.startswith("m_"))
@@ -393,6 +400,8 @@ def scoring_balance(frame: pd.DataFrame, by: str | list[str] = "bot") -> pd.Data
     means = frame.groupby(by, sort=True)[sources].mean().reset_index()
     long = means.melt(id_vars=by, value_vars=sources, var_name="source", value_name="mean_points")
     long["source"] = long["source"].str.removeprefix("pts_")
+    # another game's source has no points at all in this group (see own_columns)
+    long = long.dropna(subset=["mean_points"])
     totals = long.groupby(by)["mean_points"].transform("sum")
     long["share"] = np.where(totals != 0, long["mean_points"] / totals.replace(0, np.nan), np.nan)
     return long.sort_values(by + ["source"]).reset_index(drop=True)
@@ -413,7 +422,7 @@ def source_separation(frame: pd.DataFrame) -> pd.DataFrame:
     for key, group in frame.groupby(ctx, sort=True) if ctx else [((), frame)]:
         key = key if isinstance(key, tuple) else (key,)
         won = group["win_share"] > 0
-        for column in source_columns(frame) + ["score"]:
+        for column in own_columns(group, source_columns(frame)) + ["score"]:
             values = group[column].astype(float)
             a, b = values[won], values[~won]
             diff = a.mean() - b.mean()
@@ -740,7 +749,8 @@ def coverage(frame: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for key, group in frame.groupby(ctx + ["bot"], sort=True):
         key = key if isinstance(key, tuple) else (key,)
-        names = _kind_names(group["game"].iloc[0] if "game" in group else "", kinds)
+        names = _kind_names(group["game"].iloc[0] if "game" in group else "",
+                            own_columns(group, kinds))
         for column, name in names.items():
             uses = group[column].to_numpy()
             offered = group.get("a_" + column[2:], pd.Series(np.nan, index=group.index))

@@ -82,10 +82,11 @@ def source_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     rows = []
     for key, group in frame.groupby(ctx + ["lineup"], sort=True):
         key = key if isinstance(key, tuple) else (key,)
-        per_game = group.groupby(game_key)[sources].sum()
+        own = balance.own_columns(group, sources)
+        per_game = group.groupby(game_key)[own].sum()
         total = per_game.sum(axis=1).to_numpy()
         k = len(per_game)
-        for source in sources:
+        for source in own:
             points = per_game[source].to_numpy()
             share = points.sum() / total.sum() if total.sum() else np.nan
             resid = points - share * total

@@ -5,23 +5,33 @@
     import pyspiel, engines.adapters.openspiel  # noqa: F401  (registers the games)
     game = pyspiel.load_game("tabletop_ninjato", {"players": 4, "token_choice": "lowest"})
 
-Conventions (OpenSpiel's, mapped onto our contract):
+Conventions (OpenSpiel's, mapped onto our contract), each one true of the game type:
 
-- sequential, imperfect information, general-sum, terminal rewards; chance is *sampled*
-  (`SAMPLED_STOCHASTIC`): our engines roll dice and draw cards inside `apply_action` with the
-  state's own generator, so there are no chance nodes.  Each `new_initial_state()` deals a new
-  game: game seed `k` of the game parameter `seed` (reproducible).
-- `current_player()` is OpenSpiel's `TERMINAL` (-4) at the end, where ours says -1.
+- Sequential, imperfect information, general-sum, terminal rewards, **explicit chance**:
+  a new state starts with `DEAL_BYTES` chance nodes of 256 equally likely outcomes each,
+  which together pick the deal (the engine's game seed).  Every later chance event (dice,
+  draws) is a function of that seed and hidden from every player until it happens, which is
+  the same game as drawing it at that moment.  So a state is a pure function of its
+  history: `new_initial_state()` holds no hidden generator, deals are reproducible from the
+  chance outcomes, and game and state serialize (`pyspiel.serialize_game_and_state`,
+  `pickle`, `copy.deepcopy`).
+- `current_player()` is OpenSpiel's `CHANCE` while dealing and `TERMINAL` at the end.
 - `returns()`: parameter `utility="win_share"` (default) gives 1/k to each of k winners and
   0 to the others, so utilities lie in [0, 1]; `utility="score"` gives each seat's score
   minus the mean, divided by the spread of the scores (in [-1, 1]).  A game cut off at the
   decision cap has no winner (all 0).
-- `information_state_string(p)` and `observation_string(p)` are the canonical JSON of
-  `observation(p)`: equal information gives equal strings.  Our observations carry the
-  public record the rules let a player keep (discards, played cards, tracks), not a
-  perfect-recall history of every observation.
+- Observations come from `make_py_observer`, as OpenSpiel's own Python games do:
+  - the information state (perfect recall) is a digest of everything the player has
+    observed, step by step, and of its own actions, followed by its current observation:
+    two histories the player can tell apart give two different strings.  No information
+    state tensor is provided (the game type says so; asking for one raises).
+  - the observation (string and tensor) is `observation(player)`: what the player sees now.
+  - the public observation (`private_info=NONE`) keeps only the parts of the observation
+    that every seat sees alike (`public_keys`), with no player's private information.
 - `resample_from_infostate(p, sampler)` is `determinize(p, rng)`, `rng` seeded from the
-  sampler: everything `p` cannot see is resampled, including the future of the dice.
+  sampler: everything `p` cannot see is resampled, including the future of the dice.  The
+  world keeps the history and `p`'s information state; the other players' information
+  states restart from what they see in that world (their real ones would leak).
 - Rule options are game parameters (strings, ints, bools as declared by the game's `Rules`;
   an unset optional option is the empty string).  `players` is the player count.
 """
@@ -29,6 +39,7 @@ Conventions (OpenSpiel's, mapped onto our contract):
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import random
 import typing
@@ -41,16 +52,18 @@ import engines
 from engines.adapters import openspiel_name, win_shares
 from engines.core import Game, State, make_rules, rule_changes
 
-__all__ = ["TabletopGame", "TabletopState", "register", "ISMCTSBot", "make_ismcts"]
+__all__ = ["TabletopGame", "TabletopState", "register", "ISMCTSBot", "make_ismcts",
+           "DEAL_BYTES", "public_keys"]
 
 UTILITIES = ("win_share", "score")
+#: Chance nodes at the start of a game, each one byte of the deal's seed (2**32 deals).
+DEAL_BYTES = 4
 
 
 def _parameter_defaults(game: Game) -> dict[str, Any]:
-    """OpenSpiel parameter specification: players, seed, utility, then every rule option."""
+    """OpenSpiel parameter specification: players, utility, then every rule option."""
     params: dict[str, Any] = {
         "players": game.players_default,
-        "seed": 0,
         "utility": UTILITIES[0],
     }
     hints = typing.get_type_hints(game.Rules)
@@ -67,7 +80,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         short_name=openspiel_name(game.name),
         long_name=f"tabletop-sim {game.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -79,6 +92,28 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification=_parameter_defaults(game),
     )
+
+
+def public_keys(game: Game, num_players: int, rules: Any, playouts: int = 3) -> tuple[str, ...]:
+    """Keys of `observation(seat)` that every seat sees alike in random playouts.
+
+    The engines do not yet declare visibility per attribute, so the public part of an
+    observation is measured: a key is public when, at every position of `playouts` seeded
+    random games, all seats' observations hold the same value under it.
+    """
+    keys: set[str] | None = None
+    for seed in range(playouts):
+        state = game.create_state(num_players, seed, rules)
+        rng = random.Random(seed)
+        while True:
+            seen = [state.observation(seat) for seat in range(num_players)]
+            alike = {k for k, v in seen[0].items() if all(o.get(k) == v for o in seen[1:])}
+            keys = alike if keys is None else keys & alike
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    order = list(game.create_state(num_players, 0, rules).observation(0))
+    return tuple(k for k in order if k in (keys or set()))
 
 
 class TabletopGame(pyspiel.Game):
@@ -96,7 +131,6 @@ class TabletopGame(pyspiel.Game):
         merged = {**defaults, **params}
         self.num_seats = int(merged.pop("players"))
         game.check_players(self.num_seats)
-        self.seed = int(merged.pop("seed"))
         self.utility = merged.pop("utility")
         if self.utility not in UTILITIES:
             raise ValueError(f"utility must be one of {', '.join(UTILITIES)}")
@@ -108,7 +142,7 @@ class TabletopGame(pyspiel.Game):
         low, high = (0.0, 1.0) if self.utility == "win_share" else (-1.0, 1.0)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=256,
             num_players=self.num_seats,
             min_utility=low,
             max_utility=high,
@@ -116,32 +150,86 @@ class TabletopGame(pyspiel.Game):
             max_game_length=cap,
         )
         super().__init__(_game_type(game), info, {**defaults, **params})
-        self._deals = random.Random(self.seed)
         self._example = game.create_state(self.num_seats, 0, self.rules)
+        self._public_keys: tuple[str, ...] | None = None
 
     def new_initial_state(self) -> TabletopState:
-        """A new deal: the next game seed drawn from the `seed` parameter's sequence."""
-        engine = self.engine_game.create_state(
-            self.num_seats, self._deals.getrandbits(63), self.rules)
-        return TabletopState(self, engine)
+        """A game about to be dealt: `DEAL_BYTES` chance nodes pick the deal."""
+        return TabletopState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return DEAL_BYTES
+
+    def public_keys(self) -> tuple[str, ...]:
+        """The observation keys every seat sees alike (measured once per game object)."""
+        if self._public_keys is None:
+            self._public_keys = public_keys(self.engine_game, self.num_seats, self.rules)
+        return self._public_keys
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
-        return Observer(self._example)
+        private = (pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None
+                   else iig_obs_type.private_info)
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if iig_obs_type is not None and not iig_obs_type.public_info:
+            raise ValueError("observations without public information are not provided")
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("observations with every player's private information are not "
+                             "provided")
+        public_only = private == pyspiel.PrivateInfoType.NONE
+        if recall and public_only:
+            raise ValueError("a perfect-recall public observation is not provided")
+        if recall:
+            return RecallObserver()
+        return Observer(self._example, self.public_keys() if public_only else None)
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=16).hexdigest()
+
+
+def _observation_string(engine: State, player: int, keys: tuple[str, ...] | None = None) -> str:
+    observation = engine.observation(player)
+    if keys is not None:
+        observation = {k: observation[k] for k in keys}
+    return json.dumps(observation, sort_keys=True, separators=(",", ":"))
 
 
 class TabletopState(pyspiel.State):
-    """An OpenSpiel state wrapping one of our `State`s (the engine state does the rules)."""
+    """An OpenSpiel state wrapping one of our `State`s (the engine state does the rules).
 
-    def __init__(self, game: TabletopGame, engine: State):
+    While dealing, `engine` is None and `deal` collects the chance outcomes.  `recall` holds
+    each player's perfect-recall digest once an information state has been asked for (it is
+    then kept up to date move by move; before that it costs nothing).
+    """
+
+    def __init__(self, game: TabletopGame, engine: State | None = None):
         super().__init__(game)
+        #: False in the ISMCTS bot's search states: its tree keys on observations.
+        self.perfect_recall = True
         self.engine = engine
-        self._decisions = 0
+        self.deal: list[int] = []
+        self.moves: list[int] = []
+        self.recall: list[str] | None = None
+        self.world = False  # a resampled world: its recall cannot be replayed from the deal
         self._cap = game.max_game_length()
+
+    # -- chance
+    def is_chance_node(self) -> bool:
+        return self.engine is None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(outcome, 1 / 256) for outcome in range(256)]
+
+    def seed(self) -> int:
+        """The engine's game seed, from the chance outcomes of the deal."""
+        return int.from_bytes(bytes(self.deal), "big")
 
     # -- acting
     def current_player(self) -> int:
+        if self.engine is None:
+            return pyspiel.PlayerId.CHANCE
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         return self.engine.current_player()
@@ -150,22 +238,33 @@ class TabletopState(pyspiel.State):
         return sorted(self.engine.legal_actions())
 
     def _apply_action(self, action: int) -> None:
+        if self.engine is None:
+            self.deal.append(action)
+            if len(self.deal) == DEAL_BYTES:
+                game = self.get_game()
+                self.engine = game.engine_game.create_state(game.num_seats, self.seed(),
+                                                            game.rules)
+            return
+        actor = self.engine.current_player()
         self.engine.apply_action(action)
-        self._decisions += 1
+        self.moves.append(action)
+        if self.recall is not None:
+            self._observe(actor, action)
 
     def is_terminal(self) -> bool:
-        return self.engine.is_terminal() or self._decisions >= self._cap
+        return self.engine is not None and (self.engine.is_terminal()
+                                            or len(self.moves) >= self._cap)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal byte {action}"
         return self.engine.action_to_str(action)
 
     # -- outcome
     def returns(self) -> list[float]:
-        n = self.engine.num_players
-        if not self.is_terminal():
-            return [0.0] * n
-        if not self.engine.is_terminal():  # cut off at the decision cap: no winner
-            return [0.0] * n
+        n = self.get_game().num_seats
+        if not self.is_terminal() or not self.engine.is_terminal():
+            return [0.0] * n  # not over, or cut off at the decision cap: no winner
         if self.get_game().utility == "win_share":
             return win_shares(list(self.engine.winners()), n)
         scores = [float(s) for s in self.engine.scores()]
@@ -173,57 +272,111 @@ class TabletopState(pyspiel.State):
         spread = max(scores) - min(scores)
         return [0.0 if spread == 0 else (s - mean) / spread for s in scores]
 
-    # -- information
-    def information_state_string(self, player: int | None = None) -> str:
-        return _observation_string(self.engine, self._player(player))
+    # -- perfect recall
+    def _observe(self, actor: int, action: int) -> None:
+        """Extend every player's digest by what it sees now (and its own action)."""
+        assert self.recall is not None
+        for player in range(len(self.recall)):
+            own = str(action) if player == actor else "-"
+            self.recall[player] = _digest(self.recall[player], own,
+                                          _observation_string(self.engine, player))
 
-    def observation_string(self, player: int | None = None) -> str:
-        return _observation_string(self.engine, self._player(player))
+    def _start_recall(self, label: str) -> None:
+        self.recall = [_digest(label, _observation_string(self.engine, p))
+                       for p in range(self.get_game().num_seats)]
 
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        return self.engine.observation_tensor(self._player(player)).tolist()
+    def information_digest(self, player: int) -> str:
+        """The player's perfect-recall digest (replayed from the deal the first time)."""
+        if self.recall is None:
+            if self.world:
+                raise RuntimeError("a resampled world has its recall set when made")
+            game = self.get_game()
+            replay = TabletopState(game, game.engine_game.create_state(
+                game.num_seats, self.seed(), game.rules))
+            replay._start_recall("deal")
+            for action in self.moves:
+                replay._apply_action(action)
+            self.recall = replay.recall
+        return self.recall[player]
 
-    def _player(self, player: int | None) -> int:
-        return self.engine.current_player() if player is None else player
-
+    # -- worlds
     def resample_from_infostate(self, player_id: int, probability_sampler) -> TabletopState:
         """A world consistent with what `player_id` knows (`determinize`)."""
         return self.resample(player_id, random.Random(int(probability_sampler() * 2**53)))
 
     def resample(self, player_id: int, rng: random.Random) -> TabletopState:
         """`resample_from_infostate` with our generator (reproducible searches)."""
-        world = TabletopState(self.get_game(), self.engine.determinize(player_id, rng))
-        world._decisions = self._decisions
+        world = self.clone()
+        if self.engine is None:
+            return world
+        mine = self.information_digest(player_id) if self.perfect_recall else ""
+        world.engine = self.engine.determinize(player_id, rng)
+        world.world = True
+        if self.perfect_recall:
+            world._start_recall(f"world of {player_id}")
+            world.recall[player_id] = mine
         return world
 
-    def clone(self) -> TabletopState:
-        copy = TabletopState(self.get_game(), self.engine.clone())
-        copy._decisions = self._decisions
-        return copy
-
     def __str__(self) -> str:
+        if self.engine is None:
+            return f"dealing: {len(self.deal)} of {DEAL_BYTES} chance outcomes"
         return self.engine.render()
 
 
-def _observation_string(engine: State, player: int) -> str:
-    return json.dumps(engine.observation(player), sort_keys=True, separators=(",", ":"))
-
-
 class Observer:
-    """OpenSpiel's observer protocol: a flat tensor (our `observation_tensor`) and strings."""
+    """OpenSpiel's observer protocol for observations: a flat tensor and a string.
 
-    def __init__(self, example: State):
+    With `keys`, only those keys of the observation (the public ones): the tensor holds
+    their slices of `observation_tensor`, the string their values.
+    """
+
+    def __init__(self, example: State, keys: tuple[str, ...] | None = None):
         from engines.tensor import schema_for
 
-        schema = schema_for(example.tensor_spec())
-        self.tensor = np.zeros(schema.size, np.float32)
+        self.schema = schema_for(example.tensor_spec())
+        self.keys = keys
+        if keys is None:
+            self.slices = [(0, self.schema.size)]
+        else:
+            self.slices = [self.schema.offsets[k] for k in keys if k in self.schema.offsets]
+        size = sum(length for _, length in self.slices)
+        self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: TabletopState, player: int) -> None:
-        self.tensor[:] = state.engine.observation_tensor(player)
+        if state.engine is None:
+            self.tensor[:] = 0.0
+            return
+        full = state.engine.observation_tensor(player)
+        at = 0
+        for start, length in self.slices:
+            self.tensor[at:at + length] = full[start:start + length]
+            at += length
 
     def string_from(self, state: TabletopState, player: int) -> str:
-        return _observation_string(state.engine, player)
+        if state.engine is None:
+            return str(state)
+        return _observation_string(state.engine, player, self.keys)
+
+
+class RecallObserver:
+    """The information state: perfect recall as a digest, then the current observation."""
+
+    def __init__(self):
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: TabletopState, player: int) -> None:
+        raise ValueError("no information state tensor is provided (the game type says so); "
+                         "use observation_tensor")
+
+    def string_from(self, state: TabletopState, player: int) -> str:
+        if state.engine is None:
+            return str(state)
+        observation = _observation_string(state.engine, player)
+        if not state.perfect_recall:
+            return observation
+        return f"recall {state.information_digest(player)} {observation}"
 
 
 _REGISTERED: dict[str, type[TabletopGame]] = {}
@@ -256,6 +409,18 @@ def _openspiel_game(game: Game, num_players: int, rules: Any) -> TabletopGame:
     for name, value in rule_changes(rules).items():
         params[name] = "" if value is None else value
     return cls(params)
+
+
+class _SearchState(TabletopState):
+    """A position handed to OpenSpiel's ISMCTS: its tree keys on the players' observations.
+
+    (The search starts mid-game from a copy of our position, with no deal to replay, and
+    tracking perfect recall at every rollout move would multiply its cost.)
+    """
+
+    def __init__(self, game: TabletopGame, engine: State | None = None):
+        super().__init__(game, engine)
+        self.perfect_recall = False  # an instance attribute: clones copy it
 
 
 class ISMCTSBot:
@@ -313,7 +478,7 @@ class ISMCTSBot:
         # decision reproducible from the game seed, like every other bot.
         worlds = random.Random(seed)
         bot.set_resampler(lambda root, player: root.resample(player, worlds))
-        return int(bot.step(TabletopState(os_game, state.clone())))
+        return int(bot.step(_SearchState(os_game, state.clone())))
 
 
 def make_ismcts(game: Game, variant: str | None, options: dict[str, str]) -> ISMCTSBot:

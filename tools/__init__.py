@@ -1,0 +1,1 @@
+"""Documentation tooling: the CLI reference and the example blocks are generated, never typed."""
