@@ -199,7 +199,7 @@ def test_issue21_report_shows_team_win_shares_not_shared_wins(tmp_path):
     assert "cannot tell: the team edges lie between" in text and "team of seats 1+3 [" in text
     assert "100.0% of games end in a shared win" not in text
     html_text = report.render(frame, manifests, bootstrap=0)
-    assert "Win share by team (partners win together)" in html_text
+    assert "win share by team (partners win together)" in html_text
     assert "team of seats 2+4" in html_text
 
 
