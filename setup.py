@@ -3,7 +3,8 @@
 Metadata lives in pyproject.toml; this file only adds the compiled modules.  Which modules,
 and how a run picks compiled or pure, is `engines/_build.py`.  Every outcome is recorded in
 `engines/_build_info.json` (read at import), so a pure build is never mistaken for a
-compiled one, and a compiled module whose source changed afterwards is never used:
+compiled one, and a compiled build whose engine sources changed afterwards (any `.py` under
+`engines/`) is never used:
 
 - `TABLETOP_PURE=1` at build time: pure, nothing compiled;
 - no C compiler, no Python headers or no mypy: pure, with a warning (`pip install -v` shows
@@ -125,7 +126,9 @@ def compiled_extensions() -> list:
         return []
     sources = {module: _build.source_digest(_build.source_path(module, ROOT))
                for module in _build.COMPILED_MODULES}
-    record("compiled", "mypyc", mypyc=mypy.version.__version__, sources=sources)
+    # every engine source, not only the compiled ones: mypyc inlines imported `Final`s
+    record("compiled", "mypyc", mypyc=mypy.version.__version__, sources=sources,
+           depends=_build.engine_sources(ROOT / "engines"))
     return extensions
 
 

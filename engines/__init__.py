@@ -27,9 +27,11 @@ from engines.core import (  # noqa: E402
     play_game,
     replay,
 )
+from engines.errors import BadInput  # noqa: E402
 
 __all__ = [
     "GAMES",
+    "BadInput",
     "Bot",
     "Game",
     "GameRecord",
@@ -50,7 +52,7 @@ __all__ = [
 _GAME_MODULES = ("rules", "state")
 
 
-class UnknownGameError(KeyError, ValueError):
+class UnknownGameError(KeyError, BadInput):
     """A game name that is not registered."""
 
     def __str__(self) -> str:  # KeyError would quote the whole message

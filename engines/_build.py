@@ -1,17 +1,24 @@
 """Which build of the engines runs: the mypyc-compiled modules, or the pure-Python ones.
 
 `setup.py` compiles `COMPILED_MODULES` with mypyc when it can and records the outcome in
-`_build_info.json` beside this file (build kind, reason, a SHA-256 of every compiled
-module's source).  At import, `engines/__init__.py` calls `install()`, which decides once
-per process and, when the answer is pure, puts a finder first on `sys.meta_path` that loads
-those modules from their `.py` files, even where compiled ones sit beside them (they would
-otherwise win: Python prefers an extension module to a source file of the same name).
+`_build_info.json` beside this file (build kind, reason, a SHA-256 of every `.py` file under
+`engines/`: the compiled modules' own sources and every engine source they may depend on).
+At import, `engines/__init__.py` calls `install()`, which decides once per process and, when
+the answer is pure, puts a finder first on `sys.meta_path` that loads those modules from
+their `.py` files, even where compiled ones sit beside them (they would otherwise win:
+Python prefers an extension module to a source file of the same name).
 
 Pure is chosen, all modules together, when
 - `TABLETOP_PURE=1` is set (at run time; at build time it skips compiling),
 - the build was pure (no C compiler or mypy, or the compilation failed),
-- any compiled module's source changed since the build (a stale `.so` would play the old
-  rules: an edit must never be ignored silently), or one of them is missing.
+- any engine source changed since the build (a stale `.so` would play the old rules: an
+  edit must never be ignored silently), or a compiled module is missing.  Every engine `.py`
+  counts, not only the compiled modules' own: mypyc copies the `Final` constants of the
+  modules a compiled module imports into its C code, so editing a constant in an
+  interpreted module (`engines/big_cheese/components.py`) changes the pure game only.
+A compiled module whose source file was deleted cannot fall back (there is no pure code to
+load, and a compiled module among pure ones crashes the interpreter): `install` refuses
+with one line.
 All or nothing, because compiled modules call each other directly in C and check each
 other's classes: a mixture would pair a pure state with a compiled bot's idea of its class.
 
@@ -83,6 +90,38 @@ def source_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+#: Engine folders no compiled module imports (the RL wrappers import the engines, never the
+#: other way round): editing them leaves a compiled build current.
+NOT_COMPILED_DEPENDENCIES = ("adapters",)
+
+
+def engine_sources(package_dir: Path = _PACKAGE_DIR) -> dict[str, str]:
+    """SHA-256 of every `.py` file under `package_dir` but the adapters, by path relative to
+    its parent (`engines/big_cheese/components.py`): what a compiled build depends on (~5 ms)."""
+    root = package_dir.parent
+    return {path.relative_to(root).as_posix(): source_digest(path)
+            for path in sorted(package_dir.rglob("*.py"))
+            if "__pycache__" not in path.parts
+            and path.relative_to(package_dir).parts[0] not in NOT_COMPILED_DEPENDENCIES}
+
+
+def _first_difference(built: dict[str, str], now: dict[str, str]) -> str | None:
+    """'engines/x.py changed since the build' (or was deleted, or is new); None if equal."""
+    for path in sorted(built.keys() | now.keys()):
+        if path not in now:
+            what = "was deleted"
+        elif path not in built:
+            what = "is new"
+        elif built[path] != now[path]:
+            what = "changed"
+        else:
+            continue
+        others = sum(built.get(p) != now.get(p) for p in built.keys() | now.keys()) - 1
+        more = f" (and {others} more engine files)" if others else ""
+        return f"{path} {what} since the build{more}"
+    return None
+
+
 def pure_forced() -> bool:
     """`TABLETOP_PURE` set to anything but empty or 0."""
     return os.environ.get(PURE_ENV, "") not in ("", "0")
@@ -108,6 +147,12 @@ def decide(package_dir: Path = _PACKAGE_DIR,
     root = package_dir.parent
     if set(info.get("sources", {})) != set(modules):
         return False, f"stale: the list of compiled modules changed; rebuild: {REBUILD}"
+    if not isinstance(info.get("depends"), dict):
+        return False, ("stale: the build record does not cover every engine source (built by "
+                       f"an older version); rebuild: {REBUILD}")
+    difference = _first_difference(info["depends"], engine_sources(package_dir))
+    if difference:
+        return False, f"stale: {difference}; rebuild: {REBUILD}"
     for module, digest in info.get("sources", {}).items():
         path = source_path(module, root)
         if not path.exists() or source_digest(path) != digest:
@@ -116,6 +161,15 @@ def decide(package_dir: Path = _PACKAGE_DIR,
         if not _has_extension(path):
             return False, f"incomplete: no compiled {module}; rebuild: {REBUILD}"
     return True, f"mypyc {info.get('mypyc', '?')}, {len(info.get('sources', {}))} modules"
+
+
+def orphaned_extensions(package_dir: Path = _PACKAGE_DIR,
+                        modules: tuple[str, ...] = COMPILED_MODULES) -> list[str]:
+    """Compiled modules whose `.py` file is gone: a pure run would import the `.so` instead
+    (the pure finder has no file to load) and mix it with pure modules."""
+    root = package_dir.parent
+    return [module for module in modules
+            if not source_path(module, root).exists() and _has_extension(source_path(module, root))]
 
 
 class _PureFinder:
@@ -146,6 +200,13 @@ def install() -> None:
     BUILD = f"{'compiled' if COMPILED else 'pure'} ({why})"
     if COMPILED:
         return
+    orphans = orphaned_extensions()
+    if orphans:
+        missing = source_path(orphans[0], _PACKAGE_DIR.parent).relative_to(_PACKAGE_DIR.parent)
+        raise SystemExit(
+            f"error: {missing} is missing but its compiled module is still installed, so "
+            f"neither build can run; restore the file (git checkout {missing}) and rebuild: "
+            f"{REBUILD}")
     sys.meta_path.insert(0, _PureFinder(COMPILED_MODULES, _PACKAGE_DIR.parent))
     if why.startswith(("stale", "incomplete", "mypyc build failed")) and not os.environ.get(
             _WARNED_ENV):

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from engines.errors import BadInput
+
 FORMATS = {".toml": "TOML", ".json": "JSON"}
 
 
@@ -22,13 +24,13 @@ def read(path: str) -> bytes:
     """The file's bytes; ValueError if it does not exist or cannot be read."""
     file = Path(path)
     if file.suffix.lower() not in FORMATS:
-        raise ValueError(f"components file {path} must be a .toml or .json file")
+        raise BadInput(f"components file {path} must be a .toml or .json file")
     if not file.exists():
-        raise ValueError(f"components file {path} does not exist")
+        raise BadInput(f"components file {path} does not exist")
     try:
         return file.read_bytes()
     except OSError as exc:
-        raise ValueError(f"components file {path} cannot be read: {exc.strerror}") from None
+        raise BadInput(f"components file {path} cannot be read: {exc.strerror}") from None
 
 
 def parse(path: str, raw: bytes, known: Collection[str]) -> dict[str, Any]:
@@ -37,13 +39,13 @@ def parse(path: str, raw: bytes, known: Collection[str]) -> dict[str, Any]:
     try:
         data = json.loads(raw) if kind == "JSON" else tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"components file {path} is not valid {kind}: {exc}") from None
+        raise BadInput(f"components file {path} is not valid {kind}: {exc}") from None
     if not isinstance(data, dict):
-        raise ValueError(f"components file {path} has the wrong shape: the top level must be "
+        raise BadInput(f"components file {path} has the wrong shape: the top level must be "
                          f"a table of component keys, not a {type(data).__name__}")
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise ValueError(f"components file {path} has the wrong shape: unknown key "
+        raise BadInput(f"components file {path} has the wrong shape: unknown key "
                          f"{unknown[0]!r}; known keys: {', '.join(known)}")
     return data
 
@@ -54,8 +56,8 @@ def wrong_shape(path: str) -> Iterator[None]:
     try:
         yield
     except KeyError as exc:
-        raise ValueError(f"components file {path} has the wrong shape: missing key {exc}") \
+        raise BadInput(f"components file {path} has the wrong shape: missing key {exc}") \
             from None
     except (TypeError, ValueError, IndexError, AttributeError) as exc:
         detail = str(exc).removeprefix("components: ")
-        raise ValueError(f"components file {path} has the wrong shape: {detail}") from None
+        raise BadInput(f"components file {path} has the wrong shape: {detail}") from None

@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, final
 
+from engines.errors import BadInput
+
 try:  # read by mypyc at build time; at run time the engines need nothing outside stdlib
     from mypy_extensions import mypyc_attr
 except ImportError:
@@ -349,19 +351,22 @@ def _convert(name: str, raw: Any, hint: Any) -> Any:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"rule {name!r} expects true/false, got {raw!r}")
+        raise BadInput(f"rule {name!r} expects true/false, got {raw!r}")
     if hint is int:
         if isinstance(raw, bool):
-            raise ValueError(f"rule {name!r} expects an integer, got {raw!r}")
+            raise BadInput(f"rule {name!r} expects an integer, got {raw!r}")
         try:
             return int(raw)
         except (TypeError, ValueError):
-            raise ValueError(f"rule {name!r} expects an integer, got {raw!r}") from None
+            raise BadInput(f"rule {name!r} expects an integer, got {raw!r}") from None
     if hint is float:
         try:
-            return float(raw)
+            number = float(raw)
         except (TypeError, ValueError):
-            raise ValueError(f"rule {name!r} expects a number, got {raw!r}") from None
+            raise BadInput(f"rule {name!r} expects a number, got {raw!r}") from None
+        if number != number or number in (float("inf"), float("-inf")):
+            raise BadInput(f"rule {name!r} expects a finite number, got {raw!r}")
+        return number
     if hint is str:
         return str(raw)
     return raw
@@ -383,24 +388,29 @@ def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any
     fields = _rule_fields(rules_cls)
     unknown = sorted(set(options) - set(fields))
     if MOVED_OPTION in unknown:
-        raise ValueError(
+        raise BadInput(
             f"{MOVED_OPTION!r} is no longer a rule option (a safety cap is not a rule of the "
             f"game): it is the game's `Game.max_decisions`; override it per game with "
             f"`play_game(..., max_decisions=N)`")
     if unknown:
         known = ", ".join(fields) or "(none)"
-        raise ValueError(f"unknown rule option {unknown[0]!r}; known options: {known}")
+        raise BadInput(f"unknown rule option {unknown[0]!r}; known options: {known}")
     values = {}
     for name, raw in options.items():
         fld, hint = fields[name]
         value = _convert(name, raw, hint)
         choices = fld.metadata.get("choices")
         if choices is not None and value not in choices:
-            raise ValueError(
+            raise BadInput(
                 f"rule {name!r} must be one of {', '.join(map(str, choices))}; got {raw!r}"
             )
         values[name] = value
-    return rules_cls(**values)
+    try:
+        return rules_cls(**values)
+    except BadInput:
+        raise
+    except ValueError as exc:  # `__post_init__`: an invalid combination of the user's options
+        raise BadInput(str(exc)) from None
 
 
 @functools.cache
@@ -434,9 +444,30 @@ def rule_options(rules_cls: type) -> list[dict[str, Any]]:
                 "type": getattr(hint, "__name__", str(hint)),
                 "choices": fld.metadata.get("choices"),
                 "help": fld.metadata.get("help", ""),
+                "lever": bool(fld.metadata.get("lever", False)),
+                "unit": fld.metadata.get("unit", ""),
             }
         )
     return out
+
+
+def seat_levers(rules_cls: type) -> dict[str, tuple[Any, ...]]:
+    """The game's seat levers: options marked `metadata={"lever": True}` (each changes one
+    seat-order mechanism) with their choices, the default first."""
+    out = {}
+    for name, (fld, _) in _rule_fields(rules_cls).items():
+        if fld.metadata.get("lever"):
+            choices = tuple(fld.metadata.get("choices") or ())
+            out[name] = (fld.default, *(c for c in choices if c != fld.default))
+    return out
+
+
+def bonus_unit(rules_cls: type) -> str:
+    """The unit of the game's `seat_bonus` compensation option ('' when it has none)."""
+    fields = _rule_fields(rules_cls)
+    if "seat_bonus" not in fields:
+        return ""
+    return str(fields["seat_bonus"][0].metadata.get("unit", "points"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -511,13 +542,20 @@ class Game:
         file with the game's own loader): a bad file fails here, before any run starts."""
         rules = self.make_rules(**options)
         self.dataset(rules)
+        source = getattr(rules, "components", "")
+        if source and self.replaceable_data is not None:  # a file or items: can it be played?
+            from engines import datasets
+
+            plain = {k: v for k, v in options.items() if not k.startswith("components.")}
+            datasets.check_playable(self.name, {**plain, "components": source},
+                                    f"components {source}")
         return rules
 
     def check_players(self, num_players: int) -> None:
         if not isinstance(num_players, int) or not (
             self.min_players <= num_players <= self.max_players
         ):
-            raise ValueError(
+            raise BadInput(
                 f"{self.name} is for {self.min_players}-{self.max_players} players, "
                 f"got {num_players!r}"
             )

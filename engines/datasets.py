@@ -19,11 +19,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engines import component_file
+from engines.errors import BadInput
 
 INLINE = "data:"
 PREFIX = "components."
@@ -66,16 +67,16 @@ class Item:
             except ValueError:
                 want = {"int": "an integer", "ints": "comma-separated integers",
                         "json": "a JSON value"}[self.kind]
-                raise ValueError(f"data item {self.name!r} expects {want}, got {raw!r}") \
+                raise BadInput(f"data item {self.name!r} expects {want}, got {raw!r}") \
                     from None
         if self.kind == "int" and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError(f"data item {self.name!r} expects an integer, got {raw!r}")
+            raise BadInput(f"data item {self.name!r} expects an integer, got {raw!r}")
         if self.kind == "ints" and (not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise ValueError(f"data item {self.name!r} expects a list of integers, got {raw!r}")
+            raise BadInput(f"data item {self.name!r} expects a list of integers, got {raw!r}")
         problem = self.check(value)
         if problem:
-            raise ValueError(f"data item {self.name}={text_of(value)}: {problem}")
+            raise BadInput(f"data item {self.name}={text_of(value)}: {problem}")
         return value
 
 
@@ -129,7 +130,7 @@ class DataSet:
             if item.name == name:
                 return item
         known = ", ".join(i.name for i in self.items)
-        raise ValueError(f"unknown data item {name!r} for {game}; known items: {known}")
+        raise BadInput(f"unknown data item {name!r} for {game}; known items: {known}")
 
 
 def dataset_of(game: str) -> DataSet | None:
@@ -149,7 +150,7 @@ def split(source: str) -> tuple[str, dict[str, Any]]:
         spec = json.loads(source[len(INLINE):])
         return str(spec.get("file", "")), dict(spec.get("set", {}))
     except (ValueError, AttributeError):
-        raise ValueError(f"components value {source!r} is not a valid inline data set") from None
+        raise BadInput(f"components value {source!r} is not a valid inline data set") from None
 
 
 def fold(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -163,7 +164,7 @@ def fold(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
         return dict(options)
     data_set = dataset_of(game)
     if data_set is None:
-        raise ValueError(f"{game} uses only official component data: there is no data item "
+        raise BadInput(f"{game} uses only official component data: there is no data item "
                          f"{next(iter(dotted))!r} to set")
     path, changes = split(str(options.get("components", "")))
     for name, raw in dotted.items():
@@ -171,33 +172,63 @@ def fold(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     folded = {k: v for k, v in options.items() if not k.startswith(PREFIX)}
     folded["components"] = INLINE + json.dumps({"file": path, "set": changes},
                                                sort_keys=True, separators=(",", ":"))
-    _check_playable(game, folded, dotted)
+    what = ", ".join(f"{k}={text_of(v) if not isinstance(v, str) else v}"
+                     for k, v in dotted.items())
+    check_playable(game, folded, f"data {what}")
     return folded
 
 
-def _check_playable(game_name: str, options: Mapping[str, Any], dotted: Mapping) -> None:
+#: (game, data set label) pairs already played through by `check_playable`.
+_PLAYABLE: set[tuple[str, str]] = set()
+
+
+def check_playable(game_name: str, options: Mapping[str, Any], what: str) -> None:
     """Build the data set and play one random game per player count: a value the engine
-    cannot play (a deck too small to deal ...) fails here, not in a worker."""
+    cannot play (a deck too small to deal, an envoy of a clan that does not exist ...) fails
+    here with one `BadInput` naming `what`, not in a worker.  The same check serves
+    `--rule components.ITEM=VALUE` and a components file."""
     from engines import get_game, play_game
     from engines.bots import make_bot
 
     game = get_game(game_name)
-    what = ", ".join(f"{k}={text_of(v) if not isinstance(v, str) else v}"
-                     for k, v in dotted.items())
     try:
         rules = game.make_rules(**options)
-        game.dataset(rules)
+        key = (game_name, str(game.dataset(rules)))  # the label names the content
+        if key in _PLAYABLE:
+            return
         bot = make_bot("random", game)
         for players in range(game.min_players, game.max_players + 1):
             play_game(game, [bot] * players, 1, players, options)
     except ValueError as exc:
         message = str(exc).replace("components file ", "data set ")
-        raise ValueError(message if message.startswith("data item")
-                         else f"data {what}: {message}") from None
+        raise BadInput(message if message.startswith(("data item", "data set"))
+                       else f"{what}: {message}") from None
     except (IndexError, KeyError, TypeError, ZeroDivisionError, AssertionError,
-            RecursionError, AttributeError) as exc:
-        raise ValueError(f"data {what}: the engine cannot play this data set "
-                         f"({type(exc).__name__}: {exc})") from None
+            RecursionError, AttributeError, OverflowError) as exc:
+        raise BadInput(f"{what}: the engine cannot play this data set "
+                       f"({type(exc).__name__}: {exc})") from None
+    if len(_PLAYABLE) >= 256:
+        _PLAYABLE.clear()
+    _PLAYABLE.add(key)
+
+
+def check_items(game: str, path: str, data: dict[str, Any], keys: Collection[str]) -> None:
+    """Give every item a components file sets (directly, or through the table key it is
+    derived from) the check `--rule components.ITEM=VALUE` gives it: the same types, ranges
+    and refusals whichever way a value comes in."""
+    data_set = dataset_of(game)
+    assert data_set is not None
+    for item in data_set.items:
+        if (item.key or item.name) not in keys:
+            continue
+        try:
+            value = item.get(data)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
+            continue  # a misshapen table: the game's builder names what is wrong with it
+        try:
+            item.parse(value)
+        except BadInput as exc:
+            raise BadInput(f"components file {path}: {exc}") from None
 
 
 def resolve(game: str, source: str) -> tuple[dict[str, Any], str]:
@@ -218,6 +249,7 @@ def resolve(game: str, source: str) -> tuple[dict[str, Any], str]:
         raw = component_file.read(path)
         read = component_file.parse(path, raw, data_set.default_data)
         data.update(read)
+        check_items(game, path, data, read)
         name = read.get(data_set.label_key)
         base = (str(name) if name else f"file:{path}") + "#" + \
             hashlib.sha256(raw).hexdigest()[:8]
@@ -227,7 +259,7 @@ def resolve(game: str, source: str) -> tuple[dict[str, Any], str]:
         try:
             data_set.item(name, game).put(data, changes[name])
         except (ValueError, KeyError, TypeError, IndexError) as exc:
-            raise ValueError(f"data item {name}={text_of(changes[name])}: {exc}") from None
+            raise BadInput(f"data item {name}={text_of(changes[name])}: {exc}") from None
     label = base + "".join(f"+{name}={text_of(changes[name])}" for name in sorted(changes))
     data[data_set.label_key] = label
     return data, label
@@ -272,7 +304,7 @@ def to_toml(game: str, source: str = "") -> str:
     """The data set as the TOML its loader reads, each key preceded by its provenance."""
     data_set = dataset_of(game)
     if data_set is None:
-        raise ValueError(f"{game} uses only official component data")
+        raise BadInput(f"{game} uses only official component data")
     data = full_data(game, source)
     assert data is not None
     lines = [f"# Component data set of {game}, as `--rule components=FILE` reads it.",

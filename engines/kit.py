@@ -14,17 +14,22 @@ import functools
 import random
 from collections.abc import Hashable, Iterable, Sequence
 
+from engines.errors import BadInput
+
 __all__ = [
     "copy_rng",
     "deal_back",
     "draw_count",
     "draw_from",
+    "first_seat",
     "following_seats",
     "lead_changes",
     "next_seat",
+    "parse_seat_bonus",
     "refill",
     "refill_counts",
     "reshuffle",
+    "seat_bonus",
     "seat_orders",
     "shuffled",
     "track_lead",
@@ -213,3 +218,55 @@ def track_lead(last: int, changes: int, leader: int) -> tuple[int, int]:
     if last >= 0 and leader != last:
         changes += 1
     return leader, changes
+
+
+# --- seat levers and compensation ---------------------------------------------------------------
+
+#: Salt of the stream a `random` seat lever draws from: separate from the game's own stream, so
+#: the deal (cards, bag, decks) is the same whoever starts.
+LEVER_SALT = 0x5EA75EA7
+#: The choices of a "who goes first" rule option (`first_seat`).
+FIRST_SEAT_CHOICES = ("first", "last", "random")
+
+
+def first_seat(choice: str, num_players: int, seed: int) -> int:
+    """The seat a "who goes first" lever names: `first` seat 1 (index 0), `last` the last seat,
+    `random` a seat drawn from the game seed's lever stream (not the game's own stream)."""
+    if choice == "first":
+        return 0
+    if choice == "last":
+        return num_players - 1
+    if choice == "random":
+        return random.Random(seed ^ LEVER_SALT).randrange(num_players)
+    raise BadInput(f"a first-seat choice must be one of {', '.join(FIRST_SEAT_CHOICES)}, "
+                     f"got {choice!r}")
+
+
+def parse_seat_bonus(text: str) -> tuple[int, ...]:
+    """`b1,b2,...` (one whole number >= 0 per seat, seat 1 first) as a tuple; '' = none."""
+    text = str(text).strip()
+    if not text:
+        return ()
+    values = []
+    for part in text.split(","):
+        try:
+            value = int(part.strip())
+        except ValueError:
+            raise BadInput(f"seat_bonus expects whole numbers b1,b2,... (one per seat), "
+                             f"got {text!r}") from None
+        if value < 0:
+            raise BadInput(f"seat_bonus values must be >= 0 (give later seats the bonus "
+                             f"instead), got {text!r}")
+        values.append(value)
+    return tuple(values)
+
+
+def seat_bonus(text: str, num_players: int) -> list[int]:
+    """Each seat's bonus under `seat_bonus=text` (all 0 when unset); the count must match."""
+    values = parse_seat_bonus(text)
+    if not values:
+        return [0] * num_players
+    if len(values) != num_players:
+        raise BadInput(f"seat_bonus gives {len(values)} values for {num_players} players "
+                         f"(one per seat)")
+    return list(values)

@@ -327,6 +327,79 @@ def what_if_notebook() -> nbformat.NotebookNode:
     return _notebook(cells)
 
 
+def seat_edge_notebook() -> nbformat.NotebookNode:
+    """Why a seat wins (seat levers, paired by deal) and what compensation fixes it."""
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            "GAME = \"time-pirates\"\n"
+            "PLAYERS = 4  # a count (or a list: its first entry is used)\n"
+            "BOTS = \"heuristic\"  # line-up; the last bot fills the remaining seats\n"
+            "GAMES = 1000  # games per setting of the explanation; all play the same deals\n"
+            "LEVERS = []  # seat levers to try; [] = every lever of the game\n"
+            "UNIT = 1  # compensation candidates: steps of UNIT in the game's bonus unit,\n"
+            "STEPS = 3  # up to STEPS steps,\n"
+            "SHAPE = \"monotone\"  # seat 1 gets 0, later seats at least the seat before\n"
+            "BUDGET = None  # games of the compensation search; None = 8 x GAMES\n"
+            "MARGIN = 0.05  # balanced = every seat's interval within +-5 points of fair\n"
+            "RULES = {}\n"
+            "SEED = 1\n"
+            "JOBS = 1\n"
+            "OUT_DIR = None"),
+        new_markdown_cell(
+            "# Why a seat wins, and what compensation fixes it\n\n"
+            "The explanation replays the **same deals** under every choice of every seat lever "
+            "(rule options that change one seat-order mechanism, `simulate list`) and measures "
+            "how much of each seat's edge each lever removes, paired by deal.  The compensation "
+            "search races `seat_bonus` vectors on shared deals and reads the answer with the "
+            "equivalence rule (balanced within ±X points only when every seat's interval lies "
+            "inside).  See docs/explain-compensate.md."),
+        new_code_cell(
+            "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
+            "from IPython.display import Image, display\n\n"
+            "from analysis.present import plots, report\n"
+            "from analysis.present.formats import seats_from_one\n"
+            "from analysis.run import compensate, explain, tournament\n"
+            "from engines.bots import split_specs\n\n"
+            "pd.set_option(\"display.width\", 160)\n"
+            "pd.set_option(\"display.max_columns\", 30)\n\n\n"
+            "def show(fig):\n    display(Image(plots.to_png(fig)))\n\n\n"
+            "out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix=\"seats-\"))\n"
+            "players = PLAYERS[0] if isinstance(PLAYERS, list) else PLAYERS\n"
+            "lineup = tournament.fill_lineup(split_specs(BOTS), players)\n"
+            "print(\"results in\", out_dir)"),
+        new_markdown_cell("## Each seat's edge and what each lever removes"),
+        new_code_cell(
+            "spec = explain.ExplainSpec(GAME, players, GAMES, lineup, SEED, dict(RULES),\n"
+            "                           tuple(LEVERS))\n"
+            "frame = explain.run_explain(spec, out_dir / \"explain\", jobs=JOBS)\n"
+            "why = explain.explain(spec.sweep_spec(), frame)\n"
+            "print(\"\\n\".join(why.lines()))\n"
+            "seats_from_one(why.effects)"),
+        new_markdown_cell("## Edge removed per lever and seat (red: significant after Holm)"),
+        new_code_cell("show(plots.effect_sizes(explain.as_sweep_effects(why.effects)))"),
+        new_markdown_cell("## Where the edge comes from: points by source (and round) per "
+                          "seat, decisions per seat"),
+        new_code_cell("display(seats_from_one(why.sources))\nseats_from_one(why.decisions)"),
+        new_markdown_cell("## The smallest compensation: a racing search over seat bonuses"),
+        new_code_cell(
+            "offer = compensate.CompensateSpec(GAME, players, lineup, SEED, 1, dict(RULES),\n"
+            "                                  UNIT, STEPS, SHAPE, MARGIN)\n"
+            "offer = compensate.CompensateSpec(GAME, players, lineup, SEED,\n"
+            "                                  max(BUDGET or 8 * GAMES, offer.least_budget()),\n"
+            "                                  dict(RULES), UNIT, STEPS, SHAPE, MARGIN)\n"
+            "found = compensate.run_compensate(offer, out_dir / \"compensate\", jobs=JOBS)\n"
+            "print(\"\\n\".join(found.lines()))\n"
+            "found.candidates"),
+        new_code_cell(
+            "path = out_dir / \"report.html\"\n"
+            "path.write_text(report.page(f\"Why a seat wins: {GAME}\", "
+            "explain.report_html(why)))\n"
+            "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
 def _notebook(cells: list) -> nbformat.NotebookNode:
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -346,6 +419,7 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     out["compare-bots.ipynb"] = compare_notebook()
     out["robustness.ipynb"] = robustness_notebook()
     out["what-if.ipynb"] = what_if_notebook()
+    out["seat-edges.ipynb"] = seat_edge_notebook()
     return out
 
 

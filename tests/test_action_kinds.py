@@ -97,7 +97,7 @@ def test_issue15_a_kind_missing_from_some_parts_loads_as_zero(tmp_path):
     """Parts written before a game gained a kind (or by another version) lack its columns."""
     run = tmp_path / "run"
     run.mkdir()
-    store.write_manifest(run, {"game": "g", "run_id": "r"})
+    store.write_manifest(run, {"game": "g", "run_id": "r", "games": 2, "chunk_size": 1})
     meta = {"run_id": "r", "game": "g", "rules": "", "dataset": "d"}
     with_kinds = core.GameRecord(scores=[1.0, 0.0], winners=[0], ranks=[1, 2], breakdown={},
                                  decisions=2, truncated=False, kinds_chosen=[[1, 0], [0, 1]],

@@ -578,6 +578,23 @@ def test_audit_14_6_order_choice_then_big_cheese_decision_then_the_next_choice()
     assert state.points[1] == 30 and state.winners() == [1]
 
 
+@pytest.mark.parametrize("points,cheeses,asked", [
+    (20, 0, False),  # 20 + 4 + 6 = 30 at most: no order can void a roll
+    (21, 0, True),   # 21 + 4 + 6 = 31: a 4 then a 6 can overshoot where a 6 then a 4 may not
+    (10, 1, True),   # a Big Cheese: which roll it may re-roll follows the order
+])
+def test_exact30_order_is_asked_only_when_the_order_can_change_the_result(
+        points, cheeses, asked):
+    state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1)]}, pool=[10, 8, 10, 10],
+                  points=[0, points, 0, 0], dice="polyhedral", exact=30,
+                  cheeses=[0, cheeses, 0, 0])
+    state.rng = Dice((3, 4), (5, 6))
+    play(state, 1, PASS, PASS, PASS)
+    assert (state.phase == ORDER) is asked
+    if not asked:  # rolled at once, oldest first (B9): the 4's 3, then the 6's 5
+        assert state.points[1] == points + 8 and state.current_player() == 0
+
+
 def test_audit_14_6_alike_projects_move_the_oldest_of_that_value():
     state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1), (4, 1)]}, pool=[10, 7, 10, 10],
                   points=[0, 20, 0, 0], dice="polyhedral", exact=30)
@@ -619,6 +636,12 @@ def test_audit_14_6_heuristic_rolls_first_the_project_most_likely_to_land_on_30(
                               pool=[10, 10 - k, 10, 10], points=[0, 30 - room, 0, 0],
                               dice="polyhedral", exact=30)
                 play(state, 1, PASS, PASS, PASS)
+                if state.phase != ORDER:  # not asked: no order can void a roll, all hit alike
+                    assert sum(cards) <= room
+                    best = exact_hit_chance(room, cards)
+                    assert all(first_roll_chance(room, i, cards) == pytest.approx(best)
+                               for i in range(k))
+                    continue
                 choice = bot.choose(state, random.Random(0)) - ACT_ROLL_NEXT
                 chance = first_roll_chance(room, cards.index(choice), cards)
                 assert chance == pytest.approx(exact_hit_chance(room, cards)), (cards, room)

@@ -121,7 +121,7 @@ BAD_COMPONENT_FILES = [
 ]
 #: A known key with a misshapen value, per game (the game's own loader refuses it).
 BAD_TABLES = {
-    "ninjato": ('{"treasure_values": [1]}', "has the wrong shape: treasure_values needs 4"),
+    "ninjato": ('{"treasure_values": [1]}', ": data item treasure_values=1: needs 4 entries"),
     "time-pirates": ('{"epochs": 5}', "has the wrong shape: object of type 'int' has no len()"),
 }
 #: Every command that takes rule options; {game} and {rule} are filled in.
@@ -151,7 +151,8 @@ def test_audit_14_7_bad_components_file_is_one_error_before_anything_starts(
     code, _, stderr = run_cli(capsys, *argv)
     assert code == 2
     where = f"experiment.toml [[study]] 1: {game}: " if command == "run" else ""
-    assert stderr.startswith(f"error: {where}components file {name} {error}")
+    assert stderr.startswith(f"error: {where}components file {name}"
+                             + ("" if error.startswith(":") else " ") + error)
     assert stderr.count("\n") == 1  # one line: no progress bar was drawn, no traceback
     assert sorted(tmp_path.iterdir()) == before  # no results directory left behind
 
@@ -172,7 +173,8 @@ def test_audit_14_7_missing_components_file_from_the_console_script(tmp_path):
 #: command to command); every other option name must read the same in every command.
 OWN_MEANING = {"--bots": ("compare", "play", "bench"),
                "--seed": ("play", "bench"), "--players": "per game",
-               "--rule": ("data", "sweep", "balance-search"), "--jobs": ("report",),
+               "--rule": ("data", "sweep", "balance-search", "explain", "compensate"),
+               "--jobs": ("report",),
                "--seat": ("show", "play"), "--vary": ("sweep", "balance-search")}
 
 

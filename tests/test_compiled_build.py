@@ -189,6 +189,64 @@ def test_a_compiled_module_whose_source_changed_is_never_used(tmp_path):
     assert scores[0] == scores[1] != [], "the pure fallback plays the same game"
 
 
+_BIG_CHEESE = ("import engines, engines._build as b, json\n"
+               "from engines import get_game, play_game\nfrom engines.bots import make_bot\n"
+               "g = get_game('big-cheese')\n"
+               "print(b.BUILD); print(json.dumps([play_game(g, [make_bot('heuristic', g) for _ "
+               "in range(4)], seed, 4).scores for seed in range(30)]))")
+
+
+def test_a_final_constant_changed_in_an_interpreted_module_makes_the_build_stale(tmp_path):
+    """mypyc copies an imported module's `Final` constants into the compiled module, so an
+    edit of `VETO: Final = -1` in the (interpreted) components module changes only the pure
+    game: the build must count as stale, name the file, and play the edited source."""
+    if not _build.COMPILED:
+        pytest.skip(f"no compiled build to make stale: this run is {_build.BUILD}")
+    root = _copy_build(tmp_path)
+    compiled = _run(_BIG_CHEESE, {}, root, "-S").splitlines()
+    assert compiled[0].startswith("compiled (")
+    assert _run(_BIG_CHEESE, {_build.PURE_ENV: "1"}, root, "-S").splitlines()[1] == compiled[1]
+    source = root / "engines" / "big_cheese" / "components.py"
+    assert "VETO: Final = -1\n" in source.read_text()
+    source.write_text(source.read_text().replace("VETO: Final = -1\n", "VETO: Final = -7\n"))
+    edited_pure = _run(_BIG_CHEESE, {_build.PURE_ENV: "1"}, root, "-S").splitlines()[1]
+    assert edited_pure != compiled[1], "the edit changes play (else this test shows nothing)"
+    stale = _run(_BIG_CHEESE, {}, root, "-S").splitlines()
+    warning = [line for line in stale if line.startswith("warning:")]
+    assert len(warning) == 1, stale
+    assert "stale: engines/big_cheese/components.py changed since the build" in warning[0]
+    assert stale[0].startswith("pure (stale: ") and edited_pure in stale
+    # why the whole tree is hashed: with a record vouching for the edited file, the compiled
+    # modules keep their copy of the old VETO and disagree with the pure game
+    record = json.loads((root / "engines" / _build.INFO_FILE).read_text())
+    record["depends"]["engines/big_cheese/components.py"] = _build.source_digest(source)
+    (root / "engines" / _build.INFO_FILE).write_text(json.dumps(record))
+    forged = _run(_BIG_CHEESE, {}, root, "-S").splitlines()
+    assert forged[0].startswith("compiled (") and forged[1] != edited_pure
+
+
+def test_a_compiled_module_without_its_source_is_refused_in_one_line(tmp_path):
+    """Deleting `engines/ninjato/raid.py` while its compiled module stays: no build can run
+    it (the `.so` among pure modules crashed the interpreter), so import refuses in one line,
+    in the default build and with TABLETOP_PURE=1.  Without a compiled build, an empty file
+    stands in for the `.so` (it is never loaded)."""
+    root = _copy_build(tmp_path)
+    raid = root / "engines" / "ninjato" / "raid.py"
+    if not _build._has_extension(raid):
+        raid.with_suffix(_build.importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"")
+    raid.unlink()
+    for pure in ("0", "1"):
+        env = {**os.environ, _build.PURE_ENV: pure}
+        env.pop(_build._WARNED_ENV, None)
+        done = subprocess.run([sys.executable, "-S", "-c", _PLAY], cwd=root, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 1, (done.returncode, done.stderr)
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith(
+            "error: engines/ninjato/raid.py is missing but its compiled module is still "
+            "installed"), done.stderr
+        assert "pip install -e ." in done.stderr and not done.stdout
+
+
 def test_decide_reads_the_build_record(tmp_path, monkeypatch):
     """Each reason the build record can give, without compiling anything."""
     monkeypatch.delenv(_build.PURE_ENV, raising=False)  # (which would answer first)
@@ -200,8 +258,14 @@ def test_decide_reads_the_build_record(tmp_path, monkeypatch):
         {"build": "pure", "reason": "built without mypyc: no C compiler"}))
     assert _build.decide(package, MOD) == (False, "built without mypyc: no C compiler")
     (package / "mod.py").write_text("x = 1\n")
+    (package / "consts.py").write_text("from typing import Final\nLIMIT: Final = 3\n")
     record = {"build": "compiled", "mypyc": "9", "sources": {
         "engines.mod": _build.source_digest(package / "mod.py")}}
+    (package / _build.INFO_FILE).write_text(json.dumps(record))
+    why = _build.decide(package, MOD)[1]
+    assert why.startswith("stale: the build record does not cover every engine source")
+    record["depends"] = _build.engine_sources(package)
+    assert set(record["depends"]) == {"engines/consts.py", "engines/mod.py"}
     (package / _build.INFO_FILE).write_text(json.dumps(record))
     why = _build.decide(package, MOD)[1]
     assert why.startswith("incomplete: no compiled engines.mod")
@@ -209,9 +273,22 @@ def test_decide_reads_the_build_record(tmp_path, monkeypatch):
     assert _build.decide(package, MOD) == (True, "mypyc 9, 1 modules")
     assert _build.decide(package, ("engines.mod", "engines.new")) == (
         False, f"stale: the list of compiled modules changed; rebuild: {_build.REBUILD}")
+    (package / "consts.py").write_text("from typing import Final\nLIMIT: Final = 4\n")
+    compiled, why = _build.decide(package, MOD)
+    assert not compiled and why.startswith("stale: engines/consts.py changed since the build")
+    (package / "consts.py").unlink()
+    assert _build.decide(package, MOD)[1].startswith("stale: engines/consts.py was deleted")
+    (package / "extra.py").write_text("")
+    assert _build.decide(package, MOD)[1].startswith(
+        "stale: engines/consts.py was deleted since the build (and 1 more engine files)")
+    (package / "extra.py").unlink()
+    (package / "consts.py").write_text("from typing import Final\nLIMIT: Final = 3\n")
     (package / "mod.py").write_text("x = 2\n")
     compiled, why = _build.decide(package, MOD)
     assert not compiled and why.startswith("stale: engines/mod.py changed since the build")
+    assert _build.orphaned_extensions(package, MOD) == []
+    (package / "mod.py").unlink()
+    assert _build.orphaned_extensions(package, MOD) == ["engines.mod"]
 
 
 # --- which build ran: bench, manifest, report -------------------------------------------------
@@ -225,3 +302,12 @@ def test_bench_and_the_run_manifest_say_which_build_ran():
                "sys.argv = ['simulate', 'bench', 'tabula-rasa', '--bots', 'random', "
                "'--seconds', '0.2']\nentry()", {_build.PURE_ENV: "1"})
     assert f"engines: pure ({_build.PURE_ENV}=1)" in out
+
+
+def test_staleness_covers_every_engine_source_but_the_rl_adapters():
+    """The adapters import the engines and no compiled module imports them: editing one must
+    not send a compiled install back to pure Python; every other engine file counts."""
+    sources = _build.engine_sources()
+    assert "engines/big_cheese/components.py" in sources  # imported, Final constants inlined
+    assert "engines/core.py" in sources
+    assert not [path for path in sources if path.startswith("engines/adapters/")]

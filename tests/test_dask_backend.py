@@ -142,6 +142,36 @@ def test_worker_with_other_code_is_refused(cluster, tmp_path, monkeypatch):
     assert not list(out.glob("part-*"))
 
 
+def test_a_chunk_that_fails_on_a_worker_raises_its_own_error(cluster):
+    """The chunk's exception reaches the caller as itself (after the task's retries), not as
+    an unpacking error about the value dask handed back in its place."""
+    address, _client = cluster
+    todo = [(0, 0, 1)]
+    # pow takes at most 3 arguments: a chunk function that fails on any worker, by reference
+    chunks = parallel.parallel_chunks(pow, spec(1, 1), {"run_id": "x"}, todo, 1, "dask",
+                                      address)
+    with pytest.raises(TypeError, match=r"takes at most 3 arguments \(4 given\)"):
+        list(chunks)
+
+
+def test_chunks_cancelled_mid_run_are_one_line_error_not_a_crash(cluster, monkeypatch):
+    """A lost scheduler cancels every chunk: the run stops with the resume hint (dask hands a
+    cancelled chunk back as an exception object, which was unpacked as a result)."""
+    address, _client = cluster
+    distributed = pytest.importorskip("distributed")
+    real = distributed.as_completed
+
+    def cancel_first(futures, **kwargs):
+        futures[0].client.cancel(futures)
+        return real(futures, **kwargs)
+
+    monkeypatch.setattr(distributed, "as_completed", cancel_first)
+    chunks = parallel.parallel_chunks(tournament.play_chunk, spec(20, 10), {"run_id": "x"},
+                                      [(0, 0, 10), (1, 10, 20)], 1, "dask", address)
+    with pytest.raises(ValueError, match="lost the dask scheduler mid-run .*--resume"):
+        list(chunks)
+
+
 def test_backend_dask_without_address_starts_a_local_cluster(tmp_path, capsys):
     args = [GAME, "--games", "60", "--bots", "random", "--seed", "5", "--chunk-size", "15",
             "-q"]

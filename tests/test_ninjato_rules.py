@@ -218,13 +218,40 @@ def test_dojo_draw_options_are_one_per_face_up_value_or_the_deck():
 
 def test_hand_limit_of_seven_discards_down_at_once():
     s = fresh()
-    s.hands[0] = hand(1, 1, 2, 2, 4, 5, 5)
-    visit_dojo(s)
-    assert s.phase == PH_DISCARD and s.to_discard == 2
+    s.hands[0] = hand(1, 1, 2, 2, 4, 5)
+    visit_dojo(s)  # 6 + 2 draws = 8: one discard after the last draw
+    assert s.phase == PH_DISCARD and s.to_discard == 1 and s.to_draw == 0
     act(s, A_DISCARD + 1)
-    act(s, A_DISCARD + 1)
-    assert sum(s.hands[0]) == 7 and s.hands[0][1] == 0
+    assert sum(s.hands[0]) == 7 and s.hands[0][1] == 1
     assert s.phase == PH_PLACE and s.player == 1
+
+
+def test_ruling_A17_hand_limit_applies_right_after_each_draw():
+    """A 7-card hand draws 2: over the limit after the first draw, it discards at once and
+    chooses its second draw holding 7 cards, not 8 (A17: right after any draw)."""
+    s = fresh()
+    s.hands[0] = hand(1, 1, 2, 2, 4, 5, 5)
+    s.row = [1, 3, 5]
+    s.deck = hand(4, 4, 4, 4)
+    act(s, A_TAKE + 2)  # takes the face-up 3: 8 cards
+    assert s.phase == PH_DISCARD and s.to_discard == 1 and s.to_draw == 1
+    assert sum(s.hands[0]) == 8 and s.row == [1, 5]  # the row waits for the end of the visit
+    act(s, A_DISCARD + 1)
+    assert s.phase == PH_DRAW and sum(s.hands[0]) == 7 and s.player == 0
+    act(s, A_TAKE + 4)
+    assert s.phase == PH_DISCARD and s.to_discard == 1 and s.to_draw == 0
+    act(s, A_DISCARD + 0)
+    assert s.hands[0] == hand(1, 2, 3, 4, 5, 5, 5)
+    assert s.row == [1, 4, 4] and s.phase == PH_PLACE and s.player == 1
+
+
+def test_ruling_A17_a_forced_discard_between_draws_needs_no_decision():
+    s = fresh()
+    s.hands[0] = hand(5, 5, 5, 5, 5, 5, 5)
+    s.row = [5, 5, 5]
+    act(s, A_TAKE + 4)  # 8 fives: the discard has one option, made at once
+    assert s.phase == PH_DRAW and s.hands[0] == hand(5, 5, 5, 5, 5, 5, 5)
+    assert s.dojo_discards[4] == 1
 
 
 def test_dojo_deck_reshuffles_discards_when_empty():
@@ -634,9 +661,30 @@ def test_skill_boryaku_acts_as_2_or_4_without_a_card_and_ki_modifies_it():
     _fight(s, sentry=4, cards=(3,))
     assert A_BOR4 in legal(s) and A_BOR2 not in legal(s)  # a 2 (+1 Ki) cannot beat a 4
     act(s, A_BOR4)
-    assert s.phase == PH_FIGHT and A_PLUS2 not in legal(s)
+    assert s.phase == PH_FIGHT and legal(s) == [A_KI_PLUS, A_KI_MINUS, A_GIVE_UP]
     act(s, A_KI_PLUS)  # A18
     assert s.raid_treasures == [FAN] and s.hands[0] == [0] * 5
+
+
+@pytest.mark.parametrize("skills", [True, False])
+def test_ruling_A18_skills_modify_boryaku_like_a_dojo_card(skills):
+    """Seed 004: Boryaku plays like a dojo card of 2 or 4, and the modifier skills act on a
+    dojo card, so Boryaku 4 + Kenjutsu +2 beats a sentry of 5 by force (the default).
+    `boryaku_skills=false` keeps the earlier reading: only Ki modify Boryaku, and with no
+    card that fight cannot be won, so it fails at once and Boryaku stays ready."""
+    assert GAME.new_state(4, 0).rules.boryaku_skills is True  # the documented default
+    s = fresh(boryaku_skills=skills)
+    give_skill(s, 0, E_BORYAKU)
+    give_skill(s, 0, E_PLUS2)
+    _fight(s, sentry=5, cards=())
+    if not skills:
+        assert s.phase == PH_PLACE and s.player == 1 and s.ready[0][E_BORYAKU] == 1
+        return
+    assert legal(s) == [A_BOR4, A_GIVE_UP]
+    act(s, A_BOR4)
+    assert A_PLUS2 in legal(s)
+    act(s, A_PLUS2)
+    assert s.raid_treasures == [FAN] and s.ready[0][E_PLUS2] == 0
 
 
 def test_skill_refresh_turns_a_used_skill_face_up():
@@ -663,8 +711,7 @@ def test_skill_choho_swap_returns_red_for_red_even_after_failing():
     raid(s, 0)
     play(s, 5)
     next_guard(s, 5)
-    act(s, A_BANZAI)
-    act(s, A_GIVE_UP)  # failed, Choho may still be used (3.4.9)
+    act(s, A_BANZAI)  # nothing beats the 5: failed at once, Choho may still be used (3.4.9)
     assert s.phase == PH_KEEP
     act(s, A_SWAP + FAN * 10 + JADE * 2 + 1)
     # the fan goes back plain and the most valuable treasure left turns red (issue 14.1);
@@ -962,3 +1009,106 @@ def test_audit_14_5_determinize_keeps_cards_seen_taken_face_up_and_all_rumours()
     play(s, 5)
     assert s.known[1] == hand(5)
     assert all(_hidden_world(s, 0, seed).hands[1][4] >= 1 for seed in range(10))
+
+
+# ---------------------------------------------------------------------------- second audit
+def test_double_elite_fight_fails_at_once_when_any_guard_is_unbeatable():
+    """Seed 004: a double elite's 3 and 5 must both be beaten, and a fight that cannot be
+    won fails at once without a card spent (translator's note): the 4 that would beat the
+    3 is not offered, since nothing in hand beats the 5."""
+    s = fresh()
+    set_house(s, 0, [FAN], red=[JADE], sentry=1)
+    s.hands[0] = hand(4, 5)
+    raid(s, 0)
+    play(s, 5)
+    next_elite(s, "double-3+5")
+    act(s, A_BANZAI)
+    assert s.phase == PH_PLACE and s.player == 1
+    assert s.hands[0] == hand(4) and s.treasures[0][FAN] == 1  # the 4 kept, A4: one kept
+    assert s.elite_discards == [s.C.enames.index("double-3+5")]
+
+
+def test_double_elite_fight_fails_at_once_when_the_hand_answers_only_one_guard():
+    """Seed 004's example: "the remaining cards can answer only one of them" (one play per
+    guard, A6): a single 5 against a double 1+3 cannot win, so no card is spent."""
+    s = fresh()
+    set_house(s, 0, [FAN], red=[JADE], sentry=1)
+    s.hands[0] = hand(5, 5)
+    raid(s, 0)
+    play(s, 5)
+    next_elite(s, "double-1+3")
+    act(s, A_BANZAI)
+    assert s.phase == PH_PLACE and s.hands[0] == hand(5)
+
+
+def test_double_elite_offers_only_cards_that_leave_a_play_for_the_next_guard():
+    s = fresh()
+    set_house(s, 0, [FAN], red=[JADE], sentry=1)
+    s.hands[0] = hand(3, 4, 5, 5)
+    raid(s, 0)
+    play(s, 5)
+    next_elite(s, "double-3+5")
+    act(s, A_BANZAI)  # the 5 on the 3 would leave 4 + Ki = 5 for the 5: not offered
+    assert legal(s) == [A_BASE + 3, A_GIVE_UP]
+    assert s.legal_fight() == s.legal_fight_general()  # the skill-less shortcut agrees
+    play(s, 4)
+    play(s, 5)
+    act(s, A_KI_PLUS)
+    assert s.elites[0] == [s.C.enames.index("double-3+5")]
+
+
+def test_double_elite_counts_the_ki_a_card_needs_when_no_skill_can_stand_in():
+    """By stealth against a double 1+5, a 1 needs the Ki (-1) to pass the 1, leaving
+    nothing for the 5; Kenjutsu and the set-to-6 push the wrong way: fails at once."""
+    s = fresh()
+    give_skill(s, 0, E_PLUS2)
+    give_skill(s, 0, E_SIX)
+    set_house(s, 0, [FAN], red=[JADE], sentry=5)
+    s.hands[0] = hand(1, 3, 4)
+    raid(s, 0, stealth=True)
+    play(s, 4)
+    next_elite(s, "double-1+5")
+    act(s, A_BANZAI)
+    assert s.phase == PH_PLACE and s.hands[0] == hand(1, 3)
+
+
+def test_a_fight_no_play_can_win_fails_at_once_despite_a_ready_switch_or_refresh():
+    """Seed 004, translator's note: a ready Seishin-teki kyoyo that cannot help (a 3 ties a
+    3 either way) or a Tenmon with nothing useful to turn up is no reason to go on."""
+    s = fresh()
+    give_skill(s, 0, E_SWITCH)
+    give_skill(s, 0, E_REFRESH)
+    give_skill(s, 0, E_SWAP)
+    s.ready[0][E_SWAP] = 0  # used: Tenmon could turn it up, which cannot win the fight
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
+    s.hands[0] = hand(3)
+    raid(s, 0)
+    assert s.phase == PH_PLACE and s.player == 1 and s.hands[0] == hand(3)
+    assert s.ready[0][E_SWITCH] == 1 and s.ready[0][E_REFRESH] == 1
+
+
+def test_empty_hand_raid_off_counts_a_used_boryaku_with_a_ready_tenmon():
+    """`empty_hand_raid=false`: a used Boryaku that a ready Tenmon can turn face up again
+    is a way to fight, as a ready Boryaku is."""
+    s = fresh(empty_hand_raid=False)
+    give_skill(s, 0, E_BORYAKU)
+    give_skill(s, 0, E_REFRESH)
+    s.ready[0][E_BORYAKU] = 0
+    set_house(s, 0, [FAN, SCROLL, VASE], sentry=3)
+    s.hands[0] = [0] * 5
+    s.ready[0][E_REFRESH] = 0
+    assert not [a for a in legal(s) if A_HOUSE <= a < A_PALACE]  # both used: no raid
+    s.ready[0][E_REFRESH] = 1
+    assert A_HOUSE in legal(s)
+    raid(s, 0)
+    assert legal(s) == [A_GIVE_UP, A_REFRESH + E_BORYAKU]
+    act(s, A_REFRESH + E_BORYAKU)
+    act(s, A_BOR4)
+    assert s.raid_treasures == [FAN]
+
+
+def test_render_names_the_dojo_draw_phase():
+    s = fresh()
+    s.hands[0] = hand(1, 2)
+    act(s, A_DECK)
+    assert s.phase == PH_DRAW and "(draw a dojo card)" in s.render()

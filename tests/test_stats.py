@@ -249,3 +249,10 @@ def test_win_share_by_bot_and_seat_keep_their_signature():
     assert out["win_share"].tolist() == [0.75, 0.25]
     low, high = balance.wilson_interval(3, 4)
     assert out.loc[0, "ci_low"] == pytest.approx(low)
+
+
+@pytest.mark.parametrize("trials", [1, 5, 17, 1000])
+def test_wilson_interval_is_exact_at_zero_and_all_wins(trials):
+    low, high = balance.wilson_interval(np.array([0.0, trials]), np.array([trials, trials]))
+    assert low[0] == 0.0 and high[1] == 1.0
+    assert (low <= np.array([0.0, 1.0])).all() and (high >= np.array([0.0, 1.0])).all()

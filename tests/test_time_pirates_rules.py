@@ -352,6 +352,26 @@ def test_year_three_ends_the_game_at_once():
     assert len(state.year_scores) == 3 and len(state.epochs[5]) == 4  # refill abandoned
 
 
+def test_ruling_P5_police_only_bag_ends_one_year_and_the_refill_stops():
+    """P5: with every artifact in play (none in the bag or discarded) a refill keeps drawing
+    police and ends the year; the refill resumed after the scoring (P4) could draw only
+    police, so it stops with its spaces empty instead of ending years 2 and 3 at once."""
+    state = placed(4)
+    for kind in range(C.NUM_KINDS):  # every artifact of the bag into seat 1's hand
+        give(state, 1, {kind: state.bag[kind]})
+    assert state.discard == [0] * C.NUM_KINDS and state.bag_total == 10  # police only
+    for _ in range(3):
+        state.epochs[5].pop()
+    turn_of(state, 0)
+    before = census(state)
+    state.apply_action(RESTOCK + 5)
+    assert state.year == 1 and len(state.year_scores) == 1 and not state.is_terminal()
+    assert state.police_track == [0, 0] and state.bag_total == 10
+    assert len(state.epochs[5]) == C.DEFAULT.spaces[5] - 3  # the spaces stay empty
+    assert state.current_player() == 0 and state.standard_actions_left == 2  # turn goes on
+    assert census(state) == before
+
+
 def test_piatnik_restock_only_empty_epochs_and_extra_action():
     state = placed(4, restock_eligibility="piatnik", restock_extra_action=True)
     state.epochs[5].pop()

@@ -299,3 +299,97 @@ COIN = Game(
     create_state=CoinState,
     heuristics={"default": _coin_pass},
 )
+
+
+# --------------------------------------------------------------------------------------------
+# Komi: a first-seat edge and its exact compensation in closed form
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KomiRules:
+    faces: int = 6
+    head_start: int = 1
+    head_start_to: str = field(default="first", metadata={
+        "choices": ("first", "none"), "lever": True,
+        "help": "seat lever: the first seat's head start (printed) or none"})
+    seat_bonus: str = field(default="", metadata={
+        "unit": "points", "help": "variant: b1,b2 points added to each seat's total"})
+
+
+class KomiState(State):
+    """Two seats each roll one die 0..faces-1 (from the deal); seat 1 adds `head_start`
+    points (unless the lever removes it), each seat adds its `seat_bonus`; the higher total
+    wins, a tie is shared.
+
+    Seat 1's win share is P(d1 + h > d2) + P(d1 + h = d2) / 2 with d uniform on 0..F-1:
+    for F = 6, h = 1 that is (21 + 5/2) / 36 = 47/72, a first-seat edge of 47/72 − 1/2 =
+    +15.28 points; `seat_bonus=0,h` (or the lever `head_start_to=none`) removes it exactly.
+    Play lasts two turns (one per seat), so every seat makes one decision.
+    """
+
+    def __init__(self, num_players: int, seed: int, rules: KomiRules) -> None:
+        from engines.kit import seat_bonus
+
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.dice = [int(self.rng.random() * rules.faces) for _ in range(num_players)]
+        self.bonus = seat_bonus(rules.seat_bonus, num_players)
+        self.to_move = 0
+
+    def current_player(self) -> int:
+        return -1 if self.to_move >= self.num_players else self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.to_move >= self.num_players
+
+    def _legal_actions(self) -> list[int]:
+        return [] if self.is_terminal() else [0]
+
+    def _apply(self, action: int) -> None:
+        self.to_move += 1
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        head = self.rules.head_start if self.rules.head_start_to == "first" else 0
+        out = {"dice": [float(d) for d in self.dice],
+               "head_start": [float(head if s == 0 else 0) for s in range(self.num_players)]}
+        if self.rules.seat_bonus:
+            out["seat_bonus"] = [float(b) for b in self.bonus]
+        return out
+
+    def scores(self) -> list[float]:
+        parts = self.score_breakdown().values()
+        return [float(sum(column)) for column in zip(*parts)]
+
+    def clone(self) -> KomiState:
+        other = KomiState.__new__(KomiState)
+        other.__dict__.update(self.__dict__)
+        other.dice = list(self.dice)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> KomiState:
+        return self.clone()
+
+    def observation(self, seat: int) -> dict:
+        return {"to_move": self.to_move}
+
+    def action_kind(self, action: int) -> int:
+        return 0
+
+
+KOMI = Game(
+    name="toy-komi",
+    min_players=2,
+    max_players=2,
+    Rules=KomiRules,
+    create_state=KomiState,
+    heuristics={"default": _coin_pass},
+    action_kinds=("roll",),
+)
+
+#: Seat 1's exact win share in toy-komi with the defaults (faces 6, head start 1).
+KOMI_FIRST_SHARE = 47 / 72

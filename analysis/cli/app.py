@@ -1,18 +1,26 @@
 """The `simulate` command: the typer app, its command modules and the entry point.
 
 Every user mistake (unknown game, bot or rule, players out of range, unwritable output,
-corrupt results) ends as one line `error: ...` on stderr with exit code 2, never a traceback.
-Command modules (`games`, `replay`, `studies`, `whatif`) import only `common` and `options`
+corrupt results) raises `BadInput` and ends as one line `error: ...` on stderr with exit
+code 2, never a traceback.  An `OSError` (disk full, permission denied) is one `error:` line
+with exit code 1.  Any other exception is a bug in the toolkit: one line saying so and where
+its traceback was written, exit code 1.
+Command modules (`games`, `replay`, `seats`, `studies`, `whatif`) import only `common` and `options`
 of this package; this module imports them and adds their commands to the app.
 """
 
+import os
 import sys
+import tempfile
+import time
+import traceback
 
 import typer
 
-from analysis.cli import games, replay, studies, whatif
-from analysis.cli.common import USER_ERRORS, UserError, stderr
+from analysis.cli import common, games, replay, seats, studies, whatif
+from analysis.cli.common import stderr
 from engines import GAMES
+from engines.errors import BadInput
 
 
 class GameGroup(typer.core.TyperGroup):
@@ -22,7 +30,7 @@ class GameGroup(typer.core.TyperGroup):
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             known = ", ".join(sorted(GAMES))
-            raise UserError(
+            raise BadInput(
                 f"unknown game or command {name!r}; known games: {known}; "
                 f"commands: {', '.join(sorted(set(self.commands) - set(GAMES)))}"
             )
@@ -41,13 +49,34 @@ games.register(app)  # one command per game, list, bench
 replay.register(app)  # show, play
 studies.register(app)  # compare, report, run
 whatif.register(app)  # data, sweep, balance-search
+seats.register(app)  # explain, compensate
+
+
+def internal_error(exc: BaseException) -> int:
+    """Report a bug in the toolkit: one line naming it and the file holding its traceback."""
+    text = "".join(traceback.format_exception(exc))
+    name = f"simulate-traceback-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+    path = os.path.join(tempfile.gettempdir(), name)
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(f"simulate {' '.join(sys.argv[1:])}\n{text}")
+        where = f"traceback written to {path}"
+    except OSError:
+        print(text, file=sys.stderr, end="")
+        where = "traceback above"
+    summary = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+    print(f"internal error (a bug in tabletop-sim, not a mistake in your input): {summary}; "
+          f"{where}; please report it", file=sys.stderr)
+    return 1
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: turns every user error into `error: ...` and exit code 2."""
+    """Entry point: `BadInput` becomes `error: ...` and exit code 2, any other exception an
+    internal error (exit code 1)."""
     command = typer.main.get_command(app)
     if not (sys.argv[1:] if argv is None else argv):
         argv = ["--help"]  # a bare `simulate` shows the help, not an error
+    common.invocation[:] = sys.argv[1:] if argv is None else argv
     try:
         rv = command.main(args=argv, prog_name="simulate", standalone_mode=False)
     except typer.Exit as exc:
@@ -59,9 +88,14 @@ def main(argv: list[str] | None = None) -> int:
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
         print(f"error: {' '.join(message.split())}", file=sys.stderr)
         return 2
-    except USER_ERRORS as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except BadInput as exc:
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    except OSError as exc:  # the system refused (disk full, permissions): no bug, no typo
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # anything else is a bug, not the user's mistake
+        return internal_error(exc)
     return rv if isinstance(rv, int) else 0
 
 

@@ -4,11 +4,15 @@ all import it without a cycle."""
 
 from __future__ import annotations
 
+import os
+import shlex
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -20,24 +24,19 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from analysis.results.store import RunError
-from engines.bots import BotSpecError
+from engines.errors import BadInput
 
 stdout = Console()
 stderr = Console(stderr=True)
 
-
-class UserError(ValueError):
-    """A mistake in what the user typed; `main` prints it as one line and exits 2."""
-
-
-#: What `main` turns into one `error: ...` line with exit code 2.
-USER_ERRORS = (ValueError, KeyError, RunError, BotSpecError, OSError)
+#: A mistake in what the user typed; `main` prints it as one line and exits 2.  Everything
+#: else that reaches `main` is a bug in the toolkit (exit 1).
+UserError = BadInput
 
 
 def fail(message: str) -> None:
     """One line on stderr, exit code 2."""
-    raise UserError(message)
+    raise BadInput(message)
 
 
 def parse_rules(pairs: list[str]) -> dict[str, str]:
@@ -61,10 +60,50 @@ def _progress_bar(quiet: bool) -> Progress:
     )
 
 
+#: The arguments of the running `simulate` command (set by `main`), for resume hints.
+invocation: list[str] = []
+
+
+def rerun_command(**options: Any) -> str:
+    """The running command as a shell line, with each `options` item (`out=...` is `--out`)
+    set to its value: what to type to pick up an interrupted study where it stopped."""
+    names = {"--" + key.replace("_", "-"): value for key, value in options.items()}
+    kept: list[str] = []
+    skip = False
+    for arg in invocation:
+        if skip:
+            skip = False
+            continue
+        name = arg.split("=", 1)[0]
+        if name in names:
+            skip = "=" not in arg
+            continue
+        kept.append(arg)
+    for name, value in names.items():
+        kept += [name, str(value)]
+    return "simulate " + shlex.join(kept)
+
+
 def run_with_progress(
+    description: str, total: int, quiet: bool, start: Callable[[Callable[[int], None]], Any],
+    saved_in: Path | None = None, resume_with: str = "",
+) -> Any:
+    """Run `start(progress_callback)` under a rich progress bar counting games.
+
+    Ctrl-C ends the command with exit code 130 and one line: where the finished chunks are
+    (`saved_in`) and the command that finishes the work (`resume_with`)."""
+    try:
+        return _run_with_progress(description, total, quiet, start)
+    except KeyboardInterrupt:
+        where = f"finished chunks are saved in {saved_in}; " if saved_in is not None else ""
+        stderr.print(f"interrupted: {where}finish with: {resume_with or rerun_command()}",
+                     soft_wrap=True, highlight=False, markup=False)
+        raise typer.Exit(130) from None
+
+
+def _run_with_progress(
     description: str, total: int, quiet: bool, start: Callable[[Callable[[int], None]], Any]
 ) -> Any:
-    """Run `start(progress_callback)` under a rich progress bar counting games."""
     with _progress_bar(quiet) as bar:
         task = bar.add_task(description, total=total, rate="")
         began = time.perf_counter()
@@ -81,3 +120,18 @@ def run_with_progress(
 
 def default_out_dir(game: str, seed: int) -> Path:
     return Path("results") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-s{seed}"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` all at once (nothing half-written on failure)."""
+    if path.exists() and path.is_dir():
+        raise BadInput(f"--out {path} is a directory")
+    if not path.parent.exists():
+        raise BadInput(f"cannot write {path}: directory {path.parent} does not exist")
+    try:
+        handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temp, path)
+    except OSError as exc:
+        raise BadInput(f"cannot write {path}: {exc.strerror}") from None

@@ -1,6 +1,8 @@
 """`simulate GAME` (one command per registered game), `simulate list` and `simulate bench`."""
 
+import math
 import secrets
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -13,7 +15,6 @@ from analysis.cli.common import (
     fail,
     parse_rules,
     run_with_progress,
-    stderr,
     stdout,
 )
 from analysis.cli.options import (
@@ -28,54 +29,98 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    path_value,
 )
 from analysis.present.summary import print_summary
 from analysis.results import store
 from analysis.run import tournament
+from analysis.run.parallel import check_backend
 from engines import GAMES, datasets, get_game
 from engines import _build as engine_build
 from engines.bots import bot_names, make_bot, split_specs
-from engines.core import rule_options
+from engines.core import bonus_unit, rule_options, seat_levers
+from engines.errors import BadInput
+
+#: Games the game command plays when --games is not given.
+DEFAULT_GAMES = 1000
 
 
 def simulate_game(
-    game_name: str, games: int, players: int | None, bots: str, seed: int | None, jobs: int,
-    out: Path | None, resume: Path | None, rule: list[str], quiet: bool, chunk_size: int,
-    backend: str, scheduler: str | None,
+    game_name: str, games: int | None, players: int | None, bots: str | None, seed: int | None,
+    jobs: int, out: Path | None, resume: Path | None, rule: list[str], quiet: bool,
+    chunk_size: int | None, backend: str, scheduler: str | None, report: Path | None = None,
 ) -> tournament.RunResult:
-    """What `simulate GAME ...` does; returns the run result (for tests and wrappers)."""
+    """What `simulate GAME ...` does; returns the run result (for tests and wrappers).
+
+    Every argument is checked before a process starts or a file is written; with `--resume`
+    the run's recorded spec is used, and an option that would change it is refused."""
+    from analysis.present.report import check_report_path
+
+    check_backend(backend, scheduler)
     if resume is not None:
         manifest = store.read_manifest(resume)
         if manifest.get("game") != game_name:
             fail(f"{resume} is a {manifest.get('game')} run, not {game_name}")
-        run_dir, label, total = resume, f"{game_name} (resume)", int(manifest["games"])
+        _check_resume_options(resume, manifest, games=games, players=players, seed=seed,
+                              bots=bots, chunk_size=chunk_size, rule=rule)
+        spec = tournament.spec_from_manifest(manifest).validated()
+        if report is not None:
+            check_report_path(report, "--report", html_only=True)
+        run_dir, label, total = resume, f"{game_name} (resume)", spec.games
 
         def play(progress: Callable[[int], None]) -> tournament.RunResult:
             return tournament.resume(resume, jobs, progress, backend, scheduler)
     else:
         game = get_game(game_name)
-        players = players or game.players_default
+        players = game.players_default if players is None else players
         game.check_players(players)
-        lineup = tournament.fill_lineup(split_specs(bots), players)
+        lineup = tournament.fill_lineup(split_specs(bots or "heuristic"), players)
         if seed is None:
             seed = secrets.randbelow(2**31)
         spec = tournament.RunSpec(
-            game=game_name, players=players, games=games, bots=lineup, seed=seed,
-            rules=parse_rules(rule), chunk_size=chunk_size,
+            game=game_name, players=players, games=DEFAULT_GAMES if games is None else games,
+            bots=lineup, seed=seed, rules=parse_rules(rule), chunk_size=chunk_size or 0,
         ).validated()
         run_dir = out or default_out_dir(game_name, seed)
-        label, total = f"{game_name} {players}p", games
+        tournament.check_out_dir(run_dir)
+        if report is not None:
+            check_report_path(report, "--report", made=run_dir, html_only=True)
+        label, total = f"{game_name} {players}p", spec.games
 
         def play(progress: Callable[[int], None]) -> tournament.RunResult:
             return tournament.run(spec, run_dir, jobs, progress, backend, scheduler)
-    try:
-        return run_with_progress(label, total, quiet, play)
-    except KeyboardInterrupt:
-        stderr.print(
-            f"interrupted: finished chunks are saved in {run_dir}; "
-            f"finish with: simulate {game_name} --resume {run_dir}"
-        )
-        raise typer.Exit(130) from None
+    where = shlex.quote(str(run_dir))
+    return run_with_progress(label, total, quiet, play, saved_in=run_dir,
+                             resume_with=f"simulate {game_name} --resume {where}")
+
+
+def _check_resume_options(resume: Path, manifest: dict, **given: object) -> None:
+    """Refuse an option given with --resume that differs from the run being resumed."""
+    recorded = {"games": manifest.get("games"), "players": manifest.get("players"),
+                "seed": manifest.get("seed"), "chunk_size": manifest.get("chunk_size")}
+    for key, value in given.items():
+        option = "--" + key.replace("_", "-")
+        if value is None or value == [] or (key in recorded and value == recorded[key]):
+            continue
+        if key == "chunk_size" and value == 0:  # 0 = choose for me: no change
+            continue
+        if key == "bots":
+            players = int(manifest.get("players", 0))
+            try:
+                if tournament.fill_lineup(split_specs(str(value)), players) == tuple(
+                        manifest.get("bots", ())):
+                    continue
+            except BadInput:
+                pass
+            fail(f"--resume {resume} continues its recorded line-up "
+                 f"{','.join(manifest.get('bots', []))}; --bots {value} differs (drop --bots, "
+                 "or start a new run with another --out)")
+        if key == "rule":
+            fail(f"--resume {resume} continues the run with its recorded rules; drop --rule "
+                 "(or start a new run with another --out)")
+        fail(f"--resume {resume} continues the run recorded there ({option} "
+             f"{recorded[key]}); {option} {value} differs (drop {option}, or start a new run "
+             "with another --out)")
 
 
 def _make_game_command(game_name: str) -> Callable[..., None]:
@@ -84,19 +129,23 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
     game = GAMES[game_name]
 
     def command(
-        games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 1000,
+        games: Annotated[int | None, typer.Option(
+            "--games", "-n", help=f"Games to play (default {DEFAULT_GAMES:,}; at most 10**15, "
+                                  "any size starts at once).")] = None,
         players: Annotated[int | None, typer.Option(
             help=f"Players ({game.min_players}-{game.max_players}; "
                  f"default {game.players_default}).")] = None,
-        bots: Lineup = "heuristic",
+        bots: Lineup = None,
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
+            parser=path_value,
             help="Results directory (default results/GAME-TIME-sSEED).")] = None,
         resume: Resume = None,
         rule: Rules = None,
         quiet: Quiet = False,
-        chunk_size: Annotated[int, typer.Option(help="Games per checkpoint (0 = auto).")] = 0,
+        chunk_size: Annotated[int | None, typer.Option(
+            help="Games per checkpoint (default: chosen from --games).")] = None,
         backend: Backend = "loky",
         scheduler: Scheduler = None,
         report: Report = None,
@@ -109,7 +158,8 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         if reference != "none":
             make_bot(reference, get_game(game_name))  # a bad spec fails before any game
         result = simulate_game(game_name, games, players, bots, seed, jobs, out, resume,
-                               rule or [], quiet, chunk_size, backend, scheduler)
+                               rule or [], quiet, chunk_size, backend or "loky", scheduler,
+                               report)
         print_summary(stdout, result, quiet=quiet,
                       reference=None if reference == "none" else reference)
         if report is not None:
@@ -147,6 +197,12 @@ def list_games() -> None:
             choices = f" [{'|'.join(map(str, option['choices']))}]" if option["choices"] else ""
             stdout.print(f"    {option['name']}={option['default']}{choices}  {option['help']}",
                          soft_wrap=True, highlight=False, markup=False)
+        levers = seat_levers(game.Rules)
+        if levers:
+            unit = bonus_unit(game.Rules)
+            stdout.print(f"  seat levers (`simulate explain`): {', '.join(levers)}; "
+                         f"compensation (`simulate compensate`): seat_bonus in {unit}",
+                         soft_wrap=True, highlight=False, markup=False)
         stdout.print()
 
 
@@ -166,12 +222,14 @@ def bench(
     from analysis.bench import bench_bot, interpreter, reference_microseconds
 
     game = get_game(game_name)
-    players = players or game.players_default
+    players = game.players_default if players is None else players
     game.check_players(players)
     rules = parse_rules(rule or [])
     game.checked_rules(**rules)
-    if seconds <= 0:
-        fail("--seconds must be positive")
+    if not math.isfinite(seconds) or seconds <= 0:
+        fail(f"--seconds must be a positive finite number of seconds per bot, got {seconds}")
+    if seed < 0:
+        fail(f"--seed must be >= 0, got {seed}")
     table = Table(title=f"{game_name} · {players} players · one core")
     for column in ("bot", "games", "seconds", "games/s", "decisions/s", "extra"):
         table.add_column(column, justify="right" if column != "bot" else "left")

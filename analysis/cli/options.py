@@ -8,13 +8,38 @@ from typing import Annotated
 
 import typer
 
+
+def path_value(text: str | Path) -> Path:
+    """A path option's value, refused when empty: `--out ''` would mean the working directory."""
+    if isinstance(text, Path):  # a default value
+        return text
+    if not text.strip():
+        raise typer.BadParameter("an empty path names no file or directory")
+    return Path(text)
+
+
+def jobs_value(text: str) -> int:
+    """Worker processes: a positive count, or -1 for one per core (other negative counts and
+    0 are refused rather than read as 'all cores')."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not an integer") from None
+    if jobs == 0 or jobs < -1:
+        raise typer.BadParameter(f"give a positive number of worker processes or -1 for one "
+                                 f"per core, got {jobs}")
+    return jobs
+
+
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="Game (see `simulate list`).")]
 Players = Annotated[int | None, typer.Option(help="Players (default: the game's default).")]
-Lineup = Annotated[str, typer.Option(
+Lineup = Annotated[str | None, typer.Option(
     help="Comma-separated bot specs, one per seat; the last fills the remaining seats "
-         "(e.g. heuristic,random or mcts:iterations=200,heuristic).")]
+         "(e.g. heuristic,random or mcts:iterations=200,heuristic; default heuristic).")]
 RunSeed = Annotated[int | None, typer.Option(help="Run seed (default: random, recorded).")]
-Jobs = Annotated[int, typer.Option(help="Worker processes (-1 = all cores).")]
+Jobs = Annotated[int, typer.Option(
+    parser=jobs_value, help="Worker processes (-1 = one per core); never more than the cores "
+                            "or the chunks left to play.")]
 Rules = Annotated[list[str] | None, typer.Option(
     "--rule", help="Variant option KEY=VALUE (repeatable); see `simulate list`.")]
 BaseRules = Annotated[list[str] | None, typer.Option(
@@ -26,9 +51,12 @@ Backend = Annotated[str | None, typer.Option(
 Scheduler = Annotated[str | None, typer.Option(
     help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")]
 Resume = Annotated[Path | None, typer.Option(
+    parser=path_value,
     help="Finish an interrupted run or sweep in this directory (its recorded spec is "
-         "used).")]
-Report = Annotated[Path | None, typer.Option(help="Write an HTML report to this file.")]
+         "used; an option that would change it is refused).")]
+Report = Annotated[Path | None, typer.Option(
+    parser=path_value, help="Write an HTML report to this file (checked before any game is "
+                            "played).")]
 Bootstrap = Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")]
 Confirm = Annotated[bool, typer.Option(
     "--confirm/--no-confirm",

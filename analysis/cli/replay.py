@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 
 from analysis.cli.common import fail, parse_rules, stdout
-from analysis.cli.options import GameName, Players, Rules
+from analysis.cli.options import GameName, Players, Rules, path_value
 from engines.bots import split_specs
 
 
 def show(
-    path: Annotated[Path, typer.Argument(
+    path: Annotated[Path, typer.Argument(parser=path_value,
         metavar="RUN_DIR|FILE", help="A run directory, or a transcript file of `simulate play`.")],
     game: Annotated[int | None, typer.Option(
         "--game", help="Game index in the run (the game_index column, from 0).")] = None,
@@ -23,8 +23,9 @@ def show(
     seat: Annotated[int | None, typer.Option(
         help="Show only what seat K (from 1) could see (default: everything).")] = None,
     html: Annotated[Path | None, typer.Option(
-        "--html", help="Also write a self-contained HTML page with the full view after "
-                       "each decision, folded by round.")] = None,
+        "--html", parser=path_value,
+        help="Also write a self-contained HTML page with the full view after each decision, "
+             "folded by round.")] = None,
 ) -> None:
     """Replay one game of a run (or a played game) round by round, in words."""
     from analysis.present import transcript
@@ -50,6 +51,7 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Game seed (default: random, printed).")]
     = None,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Transcript file (default results/play-GAME-TIME-sSEED.json).")] = None,
     pause: Annotated[float, typer.Option(help="Seconds to pause before each bot move.")]
     = 0.5,

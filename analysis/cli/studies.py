@@ -1,6 +1,6 @@
 """Analysis commands of `simulate`: compare (duplicate format), report, run (experiment files).
 
-`register(app)` adds them to the main typer app; user errors raise ValueError,
+`register(app)` adds them to the main typer app; user errors raise `BadInput`,
 which `analysis.cli.app.main` prints as one `error: ...` line with exit 2.
 """
 
@@ -15,7 +15,13 @@ import pandas as pd
 import typer
 from rich.table import Table
 
-from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.common import (
+    parse_rules,
+    rerun_command,
+    run_with_progress,
+    stderr,
+    stdout,
+)
 from analysis.cli.options import (
     Backend,
     Bootstrap,
@@ -29,8 +35,12 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    jobs_value,
+    path_value,
 )
 from analysis.present.formats import percent
+from analysis.run import tournament
+from engines.errors import BadInput
 
 
 def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()) -> None:
@@ -67,6 +77,7 @@ def compare_command(
     rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Directory for the permutation runs (default results/compare-GAME-TIME).")]
     = None,
     vs_rotation: Annotated[bool, typer.Option(
@@ -79,27 +90,38 @@ def compare_command(
     scheduler: Scheduler = None,
 ) -> None:
     """Compare bots in duplicate format: each deal is replayed once per seat permutation."""
+    from analysis.present.report import check_report_path
     from analysis.run import compare
+    from analysis.run.parallel import check_backend
     from analysis.stats import balance
     from engines import get_game
     from engines.bots import split_specs
 
     game = get_game(game_name)
-    players = players or game.players_default
+    players = game.players_default if players is None else players
     game.check_players(players)
     if games <= 0:
-        raise ValueError(f"--games must be positive, got {games}")
+        raise BadInput(f"--games must be positive, got {games}")
     if bootstrap < 0:
-        raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
+        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
     seed = secrets.randbelow(2**31) if seed is None else seed
+    if seed < 0:
+        raise BadInput(f"--seed must be >= 0, got {seed}")
     spec = compare.CompareSpec(game_name, players, tuple(split_specs(bots)), games, seed,
                                parse_rules(rule or []), fill)
     spec.run_specs()  # validate everything before playing
+    check_backend(backend or "loky", scheduler)
     out = out or Path("results") / f"compare-{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if report is not None:
+        check_report_path(report, "--report", made=out, html_only=True)
+    tournament.check_out_dir(out)
+    compare.check_out_dir(out)
     total = spec.deals * len(spec.seatings)
+    hint = rerun_command(seed=seed, out=out)
     result = run_with_progress(
         f"{game_name} {players}p duplicate", total, quiet,
-        lambda cb: compare.run_duplicate(spec, out, jobs, cb, backend or "loky", scheduler))
+        lambda cb: compare.run_duplicate(spec, out, jobs, cb, backend or "loky", scheduler),
+        saved_in=out, resume_with=hint)
     frame = result.frame
     stdout.print(
         f"[bold]{game_name}[/] · {players} players · line-up {', '.join(spec.lineup)} · "
@@ -119,7 +141,7 @@ def compare_command(
         rotation = run_with_progress(
             f"{game_name} {players}p rotation", total, quiet,
             lambda cb: compare.run_rotation(spec, rot_dir, jobs, cb, backend or "loky",
-                                            scheduler))
+                                            scheduler), saved_in=out, resume_with=hint)
         table = compare.narrowing(frame, rotation)
         _print_frame("Interval half width: duplicate vs plain rotation (same games)",
                      table[["bot", "share_duplicate", "half_width_duplicate", "share_rotation",
@@ -143,34 +165,42 @@ def _announce(message: str) -> None:
 
 
 def report_command(
-    run_dirs: Annotated[list[Path], typer.Argument(
+    run_dirs: Annotated[list[Path], typer.Argument(parser=path_value,
         metavar="RUN_DIR...", help="Run directories, or directories holding runs.")],
-    out: Annotated[Path, typer.Option(help="HTML file to write.")] = Path("report.html"),
+    out: Annotated[Path, typer.Option(parser=path_value,
+        help="HTML file to write.")] = Path("report.html"),
     title: Annotated[str, typer.Option(help="Report title.")] = "",
     bootstrap: Bootstrap = 100,
     confirm: Confirm = True,
     confirm_games: ConfirmGames = None,
     jobs: Annotated[int, typer.Option(
-        help="Worker processes for confirmation games (-1 = all cores).")] = -1,
+        parser=jobs_value, help="Worker processes for confirmation games (-1 = one per "
+                                "core).")] = -1,
+    allow_incomplete: Annotated[bool, typer.Option(
+        "--allow-incomplete",
+        help="Report the games on disk of a run with missing or damaged parts (with a "
+             "warning) instead of refusing it.")] = False,
 ) -> None:
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
     from analysis.present.report import write_report
 
     if bootstrap < 0:
-        raise ValueError(f"--bootstrap must be >= 0, got {bootstrap}")
+        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
-                        confirm_games=confirm_games, jobs=jobs, announce=_announce)
+                        confirm_games=confirm_games, jobs=jobs, announce=_announce,
+                        allow_incomplete=allow_incomplete)
     stdout.print(f"report: {path}")
 
 
 def run_command(
-    spec_file: Annotated[Path, typer.Argument(metavar="EXPERIMENT.toml",
+    spec_file: Annotated[Path, typer.Argument(parser=path_value, metavar="EXPERIMENT.toml",
                                               help="Experiment file (see experiments/).")],
     games: Annotated[int | None, typer.Option(
         "--games", "-n", help="Games per run, overriding the file (for quick runs).")] = None,
     scale: Annotated[float, typer.Option(
         help="Multiply every run's games by this (e.g. 0.05 for a quick look).")] = 1.0,
-    out: Annotated[Path, typer.Option(help="Root directory; runs go to OUT/NAME/...")]
+    out: Annotated[Path, typer.Option(parser=path_value,
+        help="Root directory; runs go to OUT/NAME/...")]
     = Path("results"),
     jobs: Jobs = -1,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the runs, play nothing.")]
@@ -183,9 +213,10 @@ def run_command(
 ) -> None:
     """Run every study of an experiment file, then write OUT/NAME/report.html."""
     from analysis.run import experiments
+    from analysis.run.parallel import check_backend
 
     if confirm_games is not None and confirm_games <= 0:
-        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
+        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
     sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
@@ -198,12 +229,15 @@ def run_command(
             stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
                          f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
         return
+    check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
+    tournament.check_out_dir(experiment.out_dir)
     summaries = []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,
                                        scheduler, confirm, confirm_games, _announce,
-                                       summaries.append))
+                                       summaries.append),
+        saved_in=experiment.out_dir, resume_with=rerun_command())
     if summaries and len(summaries[0]):
         from analysis.present import designer
 

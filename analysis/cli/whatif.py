@@ -4,16 +4,16 @@ setting).  Registered on the main app by `analysis.cli.app`."""
 
 from __future__ import annotations
 
-import os
 import secrets
-import tempfile
+import shlex
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.common import parse_rules, rerun_command, run_with_progress, stderr, stdout
+from analysis.cli.common import write_atomically as _write_atomically
 from analysis.cli.options import (
     Backend,
     BaseRules,
@@ -26,23 +26,10 @@ from analysis.cli.options import (
     Resume,
     RunSeed,
     Scheduler,
+    path_value,
 )
 from analysis.run import tournament
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` all at once (nothing half-written on failure)."""
-    if path.exists() and path.is_dir():
-        raise ValueError(f"--out {path} is a directory")
-    if not path.parent.exists():
-        raise ValueError(f"cannot write {path}: directory {path.parent} does not exist")
-    try:
-        handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temp, path)
-    except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror}") from None
+from engines.errors import BadInput
 
 
 def register(app: typer.Typer) -> None:
@@ -50,6 +37,7 @@ def register(app: typer.Typer) -> None:
     def data(
         game_name: GameName,
         out: Annotated[Path | None, typer.Option(
+            parser=path_value,
             help="Write the data set to this .toml file instead of printing it.")] = None,
         rule: Annotated[list[str] | None, typer.Option(
             "--rule", help="components=PATH or components.ITEM=VALUE (repeatable): show the "
@@ -71,7 +59,7 @@ def register(app: typer.Typer) -> None:
                          "rules); there is nothing guessed to show or vary.", soft_wrap=True)
             return
         if out is not None and out.suffix.lower() != ".toml":
-            raise ValueError(f"--out {out} must be a .toml file")
+            raise BadInput(f"--out {out} must be a .toml file")
         if items:
             table = Table(title=f"{game_name} data items (--rule components.ITEM=VALUE)")
             for column in ("item", "provenance", "shipped value", "alternatives", "source"):
@@ -100,12 +88,14 @@ def register(app: typer.Typer) -> None:
             "--grid/--one-at-a-time",
             help="Every combination, or (default) each key alone around the base setting.")]
         = False,
-        games: Annotated[int, typer.Option("--games", "-n", help="Games per cell.")] = 500,
+        games: Annotated[int | None, typer.Option(
+            "--games", "-n", help="Games per cell (default 500).")] = None,
         players: Players = None,
-        bots: Lineup = "heuristic",
+        bots: Lineup = None,
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
+            parser=path_value,
             help="Sweep directory: one run directory per cell (default results/sweep-...).")]
         = None,
         rule: BaseRules = None,
@@ -117,33 +107,54 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play the same deals under several settings and measure each key's effect on
         first-seat edge, seat balance, scoring sources, game length and ties (paired)."""
+        from analysis.present.report import check_report_path
         from analysis.run import sweep
+        from analysis.run.parallel import check_backend
         from engines import get_game
         from engines.bots import split_specs
 
-        if report is not None and report.suffix.lower() not in (".html", ".htm"):
-            raise ValueError(f"--report {report} must be an .html file")
+        check_backend(backend or "loky", scheduler)
         if resume is not None:
             spec = sweep.read_spec(resume)
+            if out is not None and out != resume:
+                raise BadInput(f"--resume {resume} finishes the sweep in place; drop --out {out}")
             out = resume
+            for option, value, recorded in (("--games", games, spec.games),
+                                            ("--players", players, spec.players),
+                                            ("--seed", seed, spec.seed)):
+                if value is not None and value != recorded:
+                    raise BadInput(f"--resume {resume} continues its recorded sweep with "
+                                   f"{option} {recorded}; {option} {value} differs (drop "
+                                   f"{option}, or start a new sweep with another --out)")
+            if vary or rule or bots is not None or grid:
+                raise BadInput(f"--resume {resume} continues its recorded sweep; drop --vary, "
+                               "--rule, --bots and --grid (or start a new sweep with another "
+                               "--out)")
         else:
             game = get_game(game_name)
-            players = players or game.players_default
+            players = game.players_default if players is None else players
             game.check_players(players)
             spec = sweep.SweepSpec(
-                game=game_name, players=players, games=games,
-                bots=tournament.fill_lineup(split_specs(bots), players),
+                game=game_name, players=players, games=500 if games is None else games,
+                bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
                 seed=secrets.randbelow(2**31) if seed is None else seed,
                 vary=sweep.parse_vary(game_name, vary or []),
                 design="grid" if grid else "one-at-a-time", rules=parse_rules(rule or []))
             out = out or Path("results") / f"sweep-{game_name}-s{spec.seed}"
         if spec.game != game_name:
-            raise ValueError(f"{resume} is a {spec.game} sweep, not {game_name}")
+            raise BadInput(f"{resume} is a {spec.game} sweep, not {game_name}")
         cells = sweep.validated_cells(spec)
+        if report is not None:
+            check_report_path(report, "--report", made=out, html_only=True)
+        tournament.check_out_dir(out)
+        sweep.check_out_dir(spec, out)
         total = spec.games * len(cells)
+        where = shlex.quote(str(out))
         frame = run_with_progress(f"{game_name} sweep, {len(cells)} cells", total, quiet,
                                   lambda progress: sweep.run_sweep(
-                                      spec, out, jobs, progress, backend, scheduler))
+                                      spec, out, jobs, progress, backend, scheduler),
+                                  saved_in=out,
+                                  resume_with=f"simulate sweep {game_name} --resume {where}")
         print_sweep(spec, frame)
         stdout.print(f"cells: {out}/<cell> (each a run directory; load_sweep({str(out)!r}) "
                      "loads them all)", soft_wrap=True, highlight=False)
@@ -195,14 +206,16 @@ def register(app: typer.Typer) -> None:
             "--vary", help="KEY=v1,v2,... or KEY=lo..hi[:step] (repeatable): the candidate "
                            "grid.")] = None,
         objective: Annotated[str, typer.Option(
-            help="first_edge, seat_spread or source_share:NAME[=TARGET] (smaller |...| is "
+            help="first_edge, seat_spread, seat_edge or source_share:NAME[=TARGET] (smaller "
+                 "|...| is "
                  "better; default target: an equal share per source).")] = "first_edge",
         budget: Annotated[int, typer.Option(help="Games to spend in all.")] = 5000,
         players: Players = None,
-        bots: Lineup = "heuristic",
+        bots: Lineup = None,
         seed: RunSeed = None,
         jobs: Jobs = -1,
         out: Annotated[Path | None, typer.Option(
+            parser=path_value,
             help="Search directory (rerun with the same --out to resume).")] = None,
         rule: BaseRules = None,
         backend: Backend = "loky",
@@ -211,26 +224,38 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Successive halving on shared deals: find the most balanced setting within a budget."""
         from analysis.run import search, sweep
+        from analysis.run.parallel import check_backend
         from engines import get_game
         from engines.bots import split_specs
 
+        check_backend(backend or "loky", scheduler)
         game = get_game(game_name)
-        players = players or game.players_default
+        players = game.players_default if players is None else players
         game.check_players(players)
         search.parse_objective(objective)
         if budget <= 0:
-            raise ValueError(f"--budget must be positive, got {budget}")
+            raise BadInput(f"--budget must be positive, got {budget}")
+        if seed is not None and seed < 0:
+            raise BadInput(f"--seed must be >= 0, got {seed}")
         spec = search.SearchSpec(
             game=game_name, players=players,
-            bots=tournament.fill_lineup(split_specs(bots), players),
+            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
             seed=secrets.randbelow(2**31) if seed is None else seed,
             vary=sweep.parse_vary(game_name, vary or []), objective=objective, budget=budget,
             rules=parse_rules(rule or []))
         plan = spec.rounds()
+        for cell in spec.candidates():  # every bad value fails here, before anything starts
+            tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
+                               dict(cell.rules)).validated()
+        search.check_objective(objective, game_name, players, spec.rules)
         out = out or Path("results") / f"search-{game_name}-s{spec.seed}"
+        tournament.check_out_dir(out)
+        search.check_out_dir(out)
         result = run_with_progress(f"{game_name} balance search", budget, quiet,
                                    lambda progress: search.run_search(
-                                       spec, out, jobs, progress, backend, scheduler))
+                                       spec, out, jobs, progress, backend, scheduler),
+                                   saved_in=out,
+                                   resume_with=rerun_command(seed=spec.seed, out=out))
         stdout.print(f"{game_name} {players}p · bots {', '.join(spec.bots)} · objective "
                      f"{objective} · {len(spec.candidates())} candidates · rounds of "
                      f"{', '.join(map(str, plan))} new games per survivor", soft_wrap=True,

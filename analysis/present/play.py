@@ -9,6 +9,7 @@ the game cleanly.  Every game, finished or not, is saved as a transcript file th
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -20,6 +21,7 @@ from analysis.present import transcript
 from engines import get_game
 from engines.bots import make_bot
 from engines.core import BOT_SEED_SALT
+from engines.errors import BadInput
 
 HUMAN = "you"
 HELP = """\
@@ -66,17 +68,21 @@ def play(
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     game = get_game(game_name)
-    players = players or game.players_default
+    players = game.players_default if players is None else players
     game.check_players(players)
     if not 0 <= seat < players:
-        raise ValueError(f"--seat must be 1-{players}, got {seat + 1}")
+        raise BadInput(f"--seat must be 1-{players}, got {seat + 1}")
     specs = list(bots) or ["heuristic"]
     others = players - 1
     if len(specs) > others:
-        raise ValueError(f"{len(specs)} bots given for the {others} other seats")
+        raise BadInput(f"{len(specs)} bots given for the {others} other seats")
     specs += [specs[-1]] * (others - len(specs))
     lineup = specs[:seat] + [HUMAN] + specs[seat:]
     made = [None if spec == HUMAN else make_bot(spec, game) for spec in lineup]
+    if seed is not None and seed < 0:
+        raise BadInput(f"--seed must be >= 0, got {seed}")
+    if not math.isfinite(pause) or pause < 0:
+        raise BadInput(f"--pause must be a finite number of seconds >= 0, got {pause}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     rules = dict(rules or {})
@@ -89,13 +95,13 @@ def play(
         out = Path("results") / f"play-{game_name}-{stamp}-s{seed}.json"
 
     if out.is_dir():
-        raise ValueError(f"--out {out} is a directory; give a file name such as game.json")
+        raise BadInput(f"--out {out} is a directory; give a file name such as game.json")
     try:  # refuse an unwritable place before the game, not after it
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ValueError(f"cannot create {out.parent}: {exc.strerror}") from None
+        raise BadInput(f"cannot create {out.parent}: {exc.strerror}") from None
     if not os.access(out.parent, os.W_OK):
-        raise ValueError(f"cannot write {out}: {out.parent} is not writable")
+        raise BadInput(f"cannot write {out}: {out.parent} is not writable")
 
     def write(text: str) -> None:
         stdout.write(text)

@@ -11,6 +11,7 @@ import base64
 import html
 import os
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from analysis.present.formats import percent, seats_from_one
 from analysis.results import store
 from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
+from engines.errors import BadInput
 
 PERCENT_COLUMNS = {
     "used_share", "available_share", "used_when_available",
@@ -54,18 +56,22 @@ def find_runs(paths: Sequence[str | os.PathLike]) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
-def load(paths: Sequence[str | os.PathLike]) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
+def load(paths: Sequence[str | os.PathLike], allow_incomplete: bool = False,
+         ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
     """The stacked frame of every run found, and their manifests (in the same order).
 
     Confirmation runs (fresh deals beside a run, `findings.confirm`) are not runs of their
-    own: they are left out here and read back when findings are confirmed.
+    own: they are left out here and read back when findings are confirmed.  A run with a
+    missing or bad part raises `RunError` unless `allow_incomplete`; then its manifest
+    carries the warning (`incomplete`), which the report shows.
     """
     run_dirs = [d for d in find_runs(paths)
                 if not findings.is_confirmation(store.read_manifest(d))]
     if not run_dirs:
         raise store.RunError("only confirmation runs found; name the original runs")
-    frames = [store.load_run(d) for d in run_dirs]
-    manifests = [f.attrs["manifest"] | {"path": str(d)} for f, d in zip(frames, run_dirs)]
+    frames = [store.load_run(d, allow_incomplete=allow_incomplete) for d in run_dirs]
+    manifests = [f.attrs["manifest"] | {"path": str(d), "incomplete": f.attrs["incomplete"]}
+                 for f, d in zip(frames, run_dirs)]
     # copy(): runs of different games have different k_ columns; the stacked frame comes out
     # in many blocks, and every later column added to it warned (PerformanceWarning)
     frame = pd.concat(frames, ignore_index=True).copy()
@@ -366,6 +372,8 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
              f"{len(manifests)} run(s), {frame.groupby(balance.GAME_KEY).ngroups:,} games. "
              "Seats are numbered from 1; seat 1 moves first. Intervals are 95%. Win share "
              "counts 1/k for a k-way shared win; truncated games are left out of win shares.</p>"]
+    parts += [f"<p class='note'><strong>{html.escape(m['incomplete'])}</strong></p>"
+              for m in manifests if m.get("incomplete")]
     parts.append(_section(
         "Headline findings",
         f"<p class='note'>{html.escape(findings.describe_correction(tests))} Balanced within "
@@ -455,6 +463,26 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
             + "".join(parts) + "</body></html>")
 
 
+def check_report_path(out: str | os.PathLike, option: str = "--out",
+                      made: str | os.PathLike | None = None, html_only: bool = False) -> Path:
+    """Refuse a report path that cannot be written, before any game is played: a directory,
+    a missing or unwritable parent directory (unless it is `made`, the results directory
+    the command creates first), or with `html_only` a name without .html/.htm."""
+    out = Path(out)
+    if html_only and out.suffix.lower() not in (".html", ".htm"):
+        raise BadInput(f"{option} {out} must be an .html file")
+    if out.is_dir():
+        raise BadInput(f"{option} {out} is a directory; give a file name such as report.html")
+    parent = out.parent
+    if made is not None and parent.resolve() == Path(made).resolve() and not parent.exists():
+        return out
+    if not parent.is_dir():
+        raise BadInput(f"cannot write {option} {out}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise BadInput(f"cannot write {option} {out}: directory {parent} is not writable")
+    return out
+
+
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  title: str = "", bootstrap: int = 100, confirm: bool = False,
                  confirm_games: int | None = None, jobs: int = 1,
@@ -463,7 +491,8 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  family_extra: pd.DataFrame | None = None,
                  late_sections: Callable[[pd.DataFrame], list[str]] | None = None,
                  variants: Callable[[pd.DataFrame], dict] | None = None,
-                 on_summary: Callable[[pd.DataFrame], None] | None = None) -> Path:
+                 on_summary: Callable[[pd.DataFrame], None] | None = None,
+                 allow_incomplete: bool = False) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
@@ -473,15 +502,16 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     manifests from the adjusted family, and `variants(tests)` gives the designer summary's
     variant worth testing per (game, players).  `on_summary` receives the designer summary
     (`simulate run` prints it).
+    `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
+    warning line (to `announce`, or as a Python warning) and in the report.
     """
-    out = Path(out)
-    if out.is_dir():
-        raise ValueError(f"--out {out} is a directory; give a file name such as report.html")
-    if not out.parent.exists():
-        raise ValueError(f"cannot write {out}: directory {out.parent} does not exist")
+    out = check_report_path(out)
     if confirm_games is not None and confirm_games <= 0:
-        raise ValueError(f"--confirm-games must be positive, got {confirm_games}")
-    frame, manifests = load(paths)
+        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
+    frame, manifests = load(paths, allow_incomplete)
+    for manifest in manifests:
+        if manifest.get("incomplete"):
+            (announce or warnings.warn)(manifest["incomplete"])
     tests = findings.family(frame, extra=family_extra)
     if confirm:
         tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,

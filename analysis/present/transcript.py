@@ -27,6 +27,7 @@ from analysis.stats import balance
 from engines import get_game, play_game
 from engines.bots import make_bot
 from engines.core import State, rules_to_str
+from engines.errors import BadInput
 
 TRANSCRIPT_FORMAT = "tabletop-sim-transcript"
 PICKS = ("largest-margin", "closest", "shared-win", "longest", "shortest", "seat-K-wins")
@@ -76,18 +77,18 @@ def pick_game(frame: pd.DataFrame, criterion: str) -> int:
     outcomes = balance.game_outcomes(frame)
     outcomes = outcomes[~outcomes["truncated"].astype(bool)].sort_values("game_index")
     if outcomes.empty:
-        raise ValueError("the run has no finished game to pick from")
+        raise BadInput("the run has no finished game to pick from")
     if criterion.startswith("seat-") and criterion.endswith("-wins"):
         try:
             seat = int(criterion[5:-5]) - 1
         except ValueError:
-            raise ValueError(f"--pick {criterion!r}: K in seat-K-wins must be a number") from None
+            raise BadInput(f"--pick {criterion!r}: K in seat-K-wins must be a number") from None
         players = int(frame["players"].iloc[0])
         if not 0 <= seat < players:
-            raise ValueError(f"--pick {criterion!r}: seats are 1-{players}")
+            raise BadInput(f"--pick {criterion!r}: seats are 1-{players}")
         won = frame[(frame["seat"] == seat) & (frame["win_share"] == 1.0)]
         if won.empty:
-            raise ValueError(f"seat {seat + 1} never won alone in this run")
+            raise BadInput(f"seat {seat + 1} never won alone in this run")
         return int(won["game_index"].min())
     if criterion == "largest-margin":
         return int(outcomes.loc[outcomes["margin"].idxmax(), "game_index"])
@@ -96,13 +97,13 @@ def pick_game(frame: pd.DataFrame, criterion: str) -> int:
     if criterion == "shared-win":
         shared = outcomes[outcomes["tie"]]
         if shared.empty:
-            raise ValueError("no game of this run ended in a shared win")
+            raise BadInput("no game of this run ended in a shared win")
         return int(shared["game_index"].iloc[0])
     if criterion == "longest":
         return int(outcomes.loc[outcomes["decisions"].idxmax(), "game_index"])
     if criterion == "shortest":
         return int(outcomes.loc[outcomes["decisions"].idxmin(), "game_index"])
-    raise ValueError(f"unknown --pick {criterion!r}; choose from {', '.join(PICKS)}")
+    raise BadInput(f"unknown --pick {criterion!r}; choose from {', '.join(PICKS)}")
 
 
 def typical_game(frame: pd.DataFrame) -> int:
@@ -110,7 +111,7 @@ def typical_game(frame: pd.DataFrame) -> int:
     outcomes = balance.game_outcomes(frame)
     outcomes = outcomes[~outcomes["truncated"].astype(bool)].sort_values("game_index")
     if outcomes.empty:
-        raise ValueError("the run has no finished game to pick from")
+        raise BadInput("the run has no finished game to pick from")
     distance = ((outcomes["margin"] - outcomes["margin"].median()).abs(),
                 (outcomes["decisions"] - outcomes["decisions"].median()).abs())
     ranked = outcomes.assign(d_margin=distance[0], d_length=distance[1])
@@ -127,13 +128,13 @@ def from_run(run_dir: str | os.PathLike, index: int) -> GameSource:
     manifest = store.read_manifest(run_dir)
     spec = tournament.spec_from_manifest(manifest)
     if not 0 <= index < spec.games:
-        raise ValueError(f"--game must be 0-{spec.games - 1} for this run, got {index}")
+        raise BadInput(f"--game must be 0-{spec.games - 1} for this run, got {index}")
     frame = store.load_run(run_dir)
     rows = frame[frame["game_index"] == index].sort_values("seat")
     if rows.empty:
         raise store.RunError(f"game {index} is not in the finished chunks of {run_dir}")
     game = get_game(spec.game)
-    seed = int(tournament.run_seeds(spec.seed, spec.games)[index])
+    seed = int(tournament.seeds_between(spec.seed, index, index + 1, spec.seed_branch)[0])
     lineup = tournament.lineup_for(spec, index)
     bots = [make_bot(bot_spec, game) for bot_spec in lineup]
     record = play_game(game, bots, seed, spec.players, spec.rules, record=True)
@@ -171,9 +172,46 @@ def load(path: str | os.PathLike) -> GameSource:
         raise store.RunError(f"{path} is not a transcript file (format {TRANSCRIPT_FORMAT})")
     fields = GameSource.__dataclass_fields__
     try:
-        return GameSource(**{k: v for k, v in data.items() if k in fields})
+        source = GameSource(**{k: v for k, v in data.items() if k in fields})
     except TypeError as exc:
         raise store.RunError(f"transcript {path} lacks a field: {exc}") from None
+    check(source, str(path))
+    return source
+
+
+def check(source: GameSource, where: str) -> None:
+    """Refuse a transcript that does not describe a playable game: wrong types, an unknown
+    game or rule, a player count out of range, or an action that is not legal where it
+    stands (found by replaying it)."""
+    def wrong(message: str) -> None:
+        raise store.RunError(f"transcript {where}: {message}")
+
+    def is_int(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if not isinstance(source.game, str):
+        wrong(f"game must be a game's name, got {source.game!r}")
+    game = get_game(source.game)
+    if not is_int(source.players):
+        wrong(f"players must be an integer, got {source.players!r}")
+    game.check_players(source.players)
+    if not is_int(source.seed) or source.seed < 0:
+        wrong(f"seed must be an integer >= 0, got {source.seed!r}")
+    if not isinstance(source.rules, dict):
+        wrong(f"rules must be a table of rule options, got {source.rules!r}")
+    if not isinstance(source.lineup, list) or len(source.lineup) != source.players or not all(
+            isinstance(name, str) for name in source.lineup):
+        wrong(f"lineup must name one player per seat ({source.players}), got {source.lineup!r}")
+    if not isinstance(source.actions, list) or not all(is_int(a) for a in source.actions):
+        wrong("actions must be a list of integer action ids")
+    game.checked_rules(**source.rules)
+    state = game.new_state(source.players, source.seed, **dict(source.rules))
+    for number, action in enumerate(source.actions, 1):
+        if state.is_terminal():
+            wrong(f"action {number} of {len(source.actions)} comes after the game ended")
+        if action not in state.legal_actions():
+            wrong(f"action {number} ({action}) is not legal at that point of the game")
+        state.apply_action(action)
 
 
 def open_source(path: str | os.PathLike, index: int | None, pick: str | None) -> GameSource:
@@ -181,7 +219,7 @@ def open_source(path: str | os.PathLike, index: int | None, pick: str | None) ->
     path = Path(path)
     if path.is_file():
         if index is not None or pick is not None:
-            raise ValueError(f"{path} is a transcript file: --game and --pick need a run dir")
+            raise BadInput(f"{path} is a transcript file: --game and --pick need a run dir")
         return load(path)
     if not (path / store.MANIFEST).is_file():
         below = sorted(str(p.parent) for p in path.rglob(store.MANIFEST)) if path.is_dir() else []
@@ -190,7 +228,7 @@ def open_source(path: str | os.PathLike, index: int | None, pick: str | None) ->
                                    + ", ".join(below[:5]) + (" ..." if len(below) > 5 else ""))
         raise store.RunError(f"{path} is neither a run directory nor a transcript file")
     if (index is None) == (pick is None):
-        raise ValueError("give exactly one of --game N and --pick CRITERION")
+        raise BadInput("give exactly one of --game N and --pick CRITERION")
     if pick is not None:
         index = pick_game(store.load_run(path), pick)
     return from_run(path, int(index))
@@ -356,7 +394,7 @@ def check_html_path(out: str | os.PathLike) -> Path:
     """Refuse a path the page cannot be written to, before any work is done."""
     out = Path(out)
     if out.is_dir() or not out.parent.is_dir() or not os.access(out.parent, os.W_OK):
-        raise ValueError(f"cannot write {out}: give a new file in a writable directory")
+        raise BadInput(f"cannot write {out}: give a new file in a writable directory")
     return out
 
 
@@ -425,5 +463,5 @@ def most_extreme(run_dirs: Sequence[str | os.PathLike]) -> GameSource:
         if best is None or margin > best[0]:
             best = (margin, run_dir, index)
     if best is None:
-        raise ValueError("no runs given")
+        raise BadInput("no runs given")
     return from_run(best[1], best[2])

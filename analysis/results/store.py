@@ -3,6 +3,10 @@
 A run directory holds `manifest.json` (the spec, seed, package and data-set versions) and
 one `part-NNNNN.parquet` per finished chunk.  Parts are written atomically (temp file +
 rename), so a killed run leaves only whole parts and a resumed run never double-counts.
+Each part's Parquet metadata names its run and chunk and holds a SHA-256 of its rows, so a
+part damaged on disk, one copied in from another run and a missing part are all found
+(`check_parts`) before a result is computed from them: loading refuses such a run unless told
+to report the games on disk, and resuming moves bad parts aside and replays them.
 
 A chunk travels from its worker as a pyarrow `Table` and is written as it is; only loading
 a run makes a DataFrame: a table is much cheaper to build, pickle and write (figures: README,
@@ -11,10 +15,12 @@ a run makes a DataFrame: a table is much cheaper to build, pickle and write (fig
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,14 +30,20 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from engines.core import GameRecord
+from engines.errors import BadInput
 
 if TYPE_CHECKING:
     import pandas as pd
 
 MANIFEST = "manifest.json"
 FORMAT = "tabletop-sim-run"
-FORMAT_VERSION = 1
+#: 2: parts carry run id, chunk number and checksum (version 1 parts are checked by content).
+FORMAT_VERSION = 2
 PART_GLOB = "part-*.parquet"
+#: Suffix of a damaged or foreign part moved aside by a resume (kept for inspection).
+REJECTED_SUFFIX = ".rejected"
+#: Keys of a part's Parquet (Arrow schema) metadata.
+PART_RUN_ID, PART_CHUNK, PART_CHECKSUM = b"tabletop.run_id", b"tabletop.chunk", b"tabletop.sha256"
 #: Column prefixes of the action-kind counts (chosen, available).
 KIND_PREFIXES = ("k_", "a_")
 CHOSEN_PREFIX = "k_"
@@ -44,7 +56,7 @@ BASE_COLUMNS = [
 ]
 
 
-class RunError(ValueError):
+class RunError(BadInput):
     """A results directory that is missing, unreadable, corrupt or not a run."""
 
 
@@ -155,13 +167,186 @@ def part_path(run_dir: Path, chunk: int) -> Path:
     return run_dir / f"part-{chunk:05d}.parquet"
 
 
+def table_digest(table: pa.Table) -> str:
+    """SHA-256 of a table's column names, types, null positions and values (not metadata).
+
+    Computed from the values, not from Arrow buffers: the same rows hash alike whatever the
+    chunking, and whatever bytes a writer or reader leaves under a null (~1 ms per chunk of a
+    few hundred games).
+    """
+    digest = hashlib.sha256()
+    for name, column in zip(table.column_names, table.columns):
+        digest.update(f"{name}\x1e{column.type}\x1e{len(column)}\x1e".encode())
+        if column.null_count:
+            valid = pc.is_valid(column)
+            digest.update(valid.to_numpy().tobytes())
+            column = column.filter(valid)
+        kind = column.type
+        if pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_boolean(kind):
+            digest.update(column.to_numpy().tobytes())
+        else:
+            digest.update("\x1f".join(map(str, column.to_pylist())).encode())
+    return digest.hexdigest()
+
+
 def write_part(run_dir: Path, chunk: int, table: pa.Table) -> Path:
-    """Write one chunk atomically; writing the same chunk twice leaves one copy."""
+    """Write one chunk atomically, stamped with its run id, number and checksum; writing the
+    same chunk twice leaves one copy."""
     path = part_path(run_dir, chunk)
     tmp = path.with_suffix(".parquet.tmp")
-    pq.write_table(table, tmp)
+    run_id = table.column("run_id")[0].as_py() if table.num_rows else ""
+    stamp = {PART_RUN_ID: str(run_id).encode(), PART_CHUNK: str(chunk).encode(),
+             PART_CHECKSUM: table_digest(table).encode()}
+    pq.write_table(table.replace_schema_metadata({**(table.schema.metadata or {}), **stamp}),
+                   tmp)
     os.replace(tmp, path)
     return path
+
+
+@dataclass
+class PartCheck:
+    """A run's parts held against its manifest: which chunks count, which are missing or bad."""
+
+    run_dir: Path
+    game: str
+    games: int
+    size: int
+    tables: dict[int, pa.Table] = field(default_factory=dict)  # verified, metadata removed
+    damaged: list[tuple[Path, str]] = field(default_factory=list)  # (part, why it cannot count)
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.games // self.size)
+
+    @property
+    def missing(self) -> int:
+        """How many chunks have no part that counts (never played, deleted, or damaged)."""
+        return self.chunks - len(self.tables)
+
+    def first_missing(self) -> int | None:
+        """The lowest such chunk (found without listing every chunk of a huge run)."""
+        return next((n for n in range(self.chunks) if n not in self.tables), None)
+
+    @property
+    def games_on_disk(self) -> int:
+        """Games in the verified parts (each holds exactly its chunk's games)."""
+        return sum(min(self.size, self.games - n * self.size) for n in self.tables)
+
+    def problem(self) -> str | None:
+        """One line naming the first bad or missing part, or None for a whole run."""
+        resume = f"`simulate {self.game} --resume {self.run_dir}`"
+        if self.damaged:
+            path, why = self.damaged[0]
+            more = (f" (and {len(self.damaged) - 1} more bad part(s))"
+                    if len(self.damaged) > 1 else "")
+            return (f"{path} {why}{more}; {resume} moves it aside and replays it, "
+                    "--allow-incomplete leaves it out")
+        first = self.first_missing()
+        if first is not None:
+            more = f" and {self.missing - 1:,} more" if self.missing > 1 else ""
+            return (f"{self.run_dir} is incomplete: {part_path(self.run_dir, first).name}"
+                    f"{more} missing ({self.games_on_disk:,} of {self.games:,} games on disk); "
+                    f"finish it with {resume}, or pass --allow-incomplete")
+        return None
+
+    def warning(self) -> str | None:
+        """The line shown when an incomplete run is used anyway."""
+        if not self.damaged and not self.missing:
+            return None
+        bad = f", {len(self.damaged)} bad part(s) left out" if self.damaged else ""
+        return (f"warning: {self.run_dir} is incomplete: {self.games_on_disk:,} of "
+                f"{self.games:,} games{bad}; results cover only the games on disk")
+
+
+def _chunk_plan(manifest: dict[str, Any], run_dir: Path) -> tuple[int, int]:
+    """(games, chunk size) of the run, as its manifest says."""
+    try:
+        games, size = int(manifest["games"]), int(manifest["chunk_size"])
+    except (KeyError, TypeError, ValueError):
+        raise RunError(f"{run_dir / MANIFEST} lacks a valid games or chunk_size") from None
+    if games <= 0 or size <= 0:
+        raise RunError(f"{run_dir / MANIFEST} lacks a valid games or chunk_size")
+    return games, size
+
+
+def _verify_part(path: Path, number: int, manifest: dict[str, Any], games: int,
+                 size: int) -> tuple[pa.Table | None, str]:
+    """(the part's rows without their stamp, "") if it is chunk `number` of this run, intact;
+    else (None, why not)."""
+    try:
+        table = pq.ParquetFile(path).read()
+    except Exception as exc:  # truncated or damaged: pyarrow raises several types
+        first = (str(exc).strip().split(". ")[0].splitlines() or [type(exc).__name__])[0]
+        return None, f"is unreadable (truncated or corrupt: {first.rstrip('.')})"
+    stamp = table.schema.metadata or {}
+    run_id = str(manifest.get("run_id", ""))
+    if PART_CHECKSUM in stamp:
+        stamped_run = stamp.get(PART_RUN_ID, b"").decode(errors="replace")
+        if stamped_run != run_id:
+            return None, f"belongs to run {stamped_run}, not to this run ({run_id})"
+        if stamp.get(PART_CHUNK, b"").decode(errors="replace") != str(number):
+            return None, (f"holds chunk {stamp.get(PART_CHUNK, b'?').decode(errors='replace')}"
+                          f", not chunk {number}")
+        if stamp[PART_CHECKSUM].decode(errors="replace") != table_digest(table):
+            return None, "does not match its checksum (corrupt)"
+    elif int(manifest.get("format_version", 1)) >= 2:
+        return None, "has no run id or checksum (not written by this run)"
+    table = table.replace_schema_metadata(None)
+    if "run_id" in table.column_names and not pc.all(
+            pc.equal(table.column("run_id"), run_id)).as_py():
+        return None, f"holds rows of another run than this one ({run_id})"
+    if "game_index" in table.column_names:  # every game of the chunk, none other
+        start, stop = number * size, min(number * size + size, games)
+        index = table.column("game_index")
+        span = pc.min_max(index).as_py() if table.num_rows else {"min": None, "max": None}
+        if (span["min"], span["max"], pc.count_distinct(index).as_py()) != (
+                start, stop - 1, stop - start):
+            return None, f"does not hold exactly games {start}-{stop - 1} (chunk {number})"
+    return table, ""
+
+
+def check_parts(run_dir: str | os.PathLike, manifest: dict[str, Any] | None = None) -> PartCheck:
+    """Read and verify every part of a run: stamped with this run's id and its own chunk
+    number, rows matching the checksum, the chunk's games exactly; and list what is missing."""
+    run_dir = Path(run_dir)
+    manifest = read_manifest(run_dir) if manifest is None else manifest
+    games, size = _chunk_plan(manifest, run_dir)
+    check = PartCheck(run_dir, str(manifest.get("game", "GAME")), games, size)
+    for path in sorted(run_dir.glob(PART_GLOB)):
+        number = _part_number(path)
+        if number is None or not 0 <= number < check.chunks:
+            check.damaged.append((path, f"is not a part of this run (it has {check.chunks} "
+                                        "chunks)"))
+            continue
+        table, why = _verify_part(path, number, manifest, games, size)
+        if table is None:
+            check.damaged.append((path, why))
+        else:
+            check.tables[number] = table
+    return check
+
+
+def set_aside(check: PartCheck) -> str | None:
+    """Rename every bad part of `check` to `<name>.rejected` (so its chunk is played again);
+    one line saying which, or None."""
+    if not check.damaged:
+        return None
+    moved = []
+    for path, why in check.damaged:
+        target = path.with_name(path.name + REJECTED_SUFFIX)
+        copy = 1
+        while target.exists():
+            copy += 1
+            target = path.with_name(f"{path.name}{REJECTED_SUFFIX}-{copy}")
+        os.replace(path, target)
+        moved.append(f"{path.name} {why}")
+    return (f"warning: replaying {len(moved)} bad part(s) of {check.run_dir}, moved aside as "
+            f"*{REJECTED_SUFFIX}: " + "; ".join(moved))
+
+
+def _part_number(path: Path) -> int | None:
+    match = re.fullmatch(r"part-(\d+)\.parquet", path.name)
+    return int(match.group(1)) if match else None
 
 
 def finished_chunks(run_dir: Path) -> set[int]:
@@ -199,19 +384,24 @@ def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any]:
     return manifest
 
 
-def load_run(run_dir: str | os.PathLike, include_truncated: bool = True) -> pd.DataFrame:
-    """All finished games of a run, one row per seat per game, sorted by game and seat."""
+def load_run(run_dir: str | os.PathLike, include_truncated: bool = True,
+             allow_incomplete: bool = False) -> pd.DataFrame:
+    """All games of a run, one row per seat per game, sorted by game and seat.
+
+    A run with a missing, damaged or foreign part raises `RunError` naming the part: a result
+    from part of a run must never pass for the whole.  `allow_incomplete` loads the parts
+    that check out instead, and puts the warning line in `frame.attrs["incomplete"]`.
+    """
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
-    parts = sorted(run_dir.glob(PART_GLOB))
-    if not parts:
-        raise RunError(f"{run_dir} holds no finished games yet")
-    tables = []
-    for part in parts:
-        try:
-            tables.append(pq.ParquetFile(part).read())
-        except Exception as exc:  # pyarrow raises several types for damaged files
-            raise RunError(f"{part} is unreadable or corrupt: {exc}") from None
+    check = check_parts(run_dir, manifest)
+    problem = check.problem()
+    if problem and not allow_incomplete:
+        raise RunError(problem)
+    tables = [check.tables[n] for n in sorted(check.tables)]
+    if not tables:
+        raise RunError(f"{run_dir} holds no finished games yet" if not check.damaged
+                       else str(problem))
     try:  # parts may differ in score sources: missing columns become nulls, then 0 below
         table = pa.concat_tables(tables, promote_options="permissive")
     except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
@@ -237,6 +427,7 @@ def load_run(run_dir: str | os.PathLike, include_truncated: bool = True) -> pd.D
     if not include_truncated:
         frame = frame[~frame["truncated"]].reset_index(drop=True)
     frame.attrs["manifest"] = manifest
+    frame.attrs["incomplete"] = check.warning()
     return frame
 
 

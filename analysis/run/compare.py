@@ -27,6 +27,7 @@ import pandas as pd
 from analysis.results import store
 from analysis.run import tournament
 from analysis.stats import balance
+from engines.errors import BadInput
 
 COMPARE_FILE = "compare.json"
 FILLS = ("last", "alternate")
@@ -35,13 +36,13 @@ FILLS = ("last", "alternate")
 def fill(bots: Sequence[str], players: int, how: str = "last") -> tuple[str, ...]:
     """The table's line-up: `last` repeats the last bot, `alternate` cycles through them."""
     if how not in FILLS:
-        raise ValueError(f"--fill must be one of {', '.join(FILLS)}, got {how!r}")
+        raise BadInput(f"--fill must be one of {', '.join(FILLS)}, got {how!r}")
     if len(bots) < 2:
-        raise ValueError("a comparison needs at least two different bots")
+        raise BadInput("a comparison needs at least two different bots")
     if len(set(bots)) != len(bots):
-        raise ValueError(f"bots must be different specs, got {', '.join(bots)}")
+        raise BadInput(f"bots must be different specs, got {', '.join(bots)}")
     if len(bots) > players:
-        raise ValueError(f"{len(bots)} bots given for {players} players")
+        raise BadInput(f"{len(bots)} bots given for {players} players")
     if how == "last":
         return tournament.fill_lineup(bots, players)
     return tuple(bots[i % len(bots)] for i in range(players))
@@ -94,6 +95,14 @@ class CompareResult:
     spec: CompareSpec
 
 
+def check_out_dir(out: Path) -> None:
+    """A comparison directory must be new, empty, or an earlier attempt at a comparison."""
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if out.exists() and any(out.iterdir()) and not (out / COMPARE_FILE).is_file():
+        raise BadInput(f"{out} is not empty and holds no comparison; use another --out")
+
+
 def run_duplicate(
     spec: CompareSpec, out_dir: str | os.PathLike, jobs: int = -1,
     progress: Callable[[int], None] | None = None, backend: str = "loky",
@@ -102,10 +111,7 @@ def run_duplicate(
     """Play (or finish) every permutation's run under `out_dir` and load them together."""
     out = Path(out_dir)
     planned = spec.run_specs()  # validates game, players, bots and rules first
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"{out} is not a directory")
-    if out.exists() and any(out.iterdir()) and not (out / COMPARE_FILE).is_file():
-        raise ValueError(f"{out} is not empty and holds no comparison; use another --out")
+    check_out_dir(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / COMPARE_FILE).write_text(json.dumps({
         "format": "duplicate", "game": spec.game, "players": spec.players,
@@ -126,12 +132,14 @@ def run_rotation(
     progress: Callable[[int], None] | None = None, backend: str = "loky",
     scheduler: str | None = None,
 ) -> pd.DataFrame:
-    """The same line-up, as many games, plain seat rotation (a fresh deal every game)."""
+    """The same line-up, as many games, plain seat rotation (a fresh deal every game);
+    an interrupted rotation run is finished by running the comparison again."""
     games = spec.deals * len(spec.seatings)
     run_spec = tournament.RunSpec(
         game=spec.game, players=spec.players, games=games, bots=spec.lineup,
         seed=spec.seed, rules=dict(spec.rules), rotate=True).validated()
-    return tournament.run(run_spec, out_dir, jobs, progress, backend, scheduler).frame
+    return tournament.run_or_resume(run_spec, out_dir, jobs, progress, backend,
+                                    scheduler).frame
 
 
 def narrowing(duplicate: pd.DataFrame, rotation: pd.DataFrame) -> pd.DataFrame:

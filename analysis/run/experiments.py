@@ -41,6 +41,7 @@ from analysis.run import compare, tournament
 from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
+from engines.errors import BadInput
 
 TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "backend", "scheduler"}
 STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules"}
@@ -76,11 +77,13 @@ class Experiment:
 
 
 def _fail(where: str, message: str) -> None:
-    raise ValueError(f"{where}: {message}")
+    raise BadInput(f"{where}: {message}")
 
 
 def _as_list(value: Any, where: str, key: str, kind: type) -> list:
     values = value if isinstance(value, list) else [value]
+    if not values:
+        _fail(where, f"{key} needs at least one value")
     for v in values:
         if not isinstance(v, kind) or isinstance(v, bool) and kind is not bool:
             _fail(where, f"{key} expects {kind.__name__} values, got {v!r}")
@@ -90,6 +93,8 @@ def _as_list(value: Any, where: str, key: str, kind: type) -> list:
 def _games_count(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
         _fail(where, f"games must be a positive integer, got {value!r}")
+    if value > tournament.MAX_GAMES:
+        _fail(where, f"games must be at most {tournament.MAX_GAMES:,}, got {value:,}")
     return value
 
 
@@ -106,18 +111,19 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(f"experiment file {path} does not exist") from None
+        raise BadInput(f"experiment file {path} does not exist") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read {path}: {exc}") from None
+        raise BadInput(f"cannot read {path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path} is not valid TOML: {exc}") from None
+        raise BadInput(f"{path} is not valid TOML: {exc}") from None
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
         _fail(where, f"unknown key {unknown[0]!r}; known: {', '.join(sorted(TOP_KEYS))}")
-    if games is not None and games <= 0:
-        raise ValueError(f"--games must be positive, got {games}")
-    if not scale > 0:
-        raise ValueError(f"--scale must be positive, got {scale}")
+    if games is not None and not 0 < games <= tournament.MAX_GAMES:
+        raise BadInput(f"--games must be positive and at most {tournament.MAX_GAMES:,}, "
+                       f"got {games:,}")
+    if not (math.isfinite(scale) and scale > 0):
+        raise BadInput(f"--scale must be a positive finite number, got {scale}")
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip():
         _fail(where, "name must be a non-empty string")
@@ -180,6 +186,8 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
     count = default_games if count is None else _games_count(count, where)
     count = override if override is not None else max(1, math.ceil(count * scale))
     label = study.get("label")
+    if label is not None and (not isinstance(label, str) or not label.strip()):
+        _fail(where, f"label must be a non-empty string, got {label!r}")
     runs = []
     for game_name in names:
         try:

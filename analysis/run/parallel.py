@@ -2,9 +2,10 @@
 
 The dask path drives a `distributed.Client` directly (`submit(pure=False, retries=...)` +
 `as_completed`) rather than through joblib's dask backend, because
-- every chunk is submitted at once, so the scheduler balances them over whatever workers
-  exist *now*, including machines that join mid-run (joblib only pre-dispatches about
-  2 x the threads it saw at start);
+- up to `DASK_WINDOW` chunks are submitted at once (then one more per finished chunk, so a
+  run of any size is planned in constant memory), so the scheduler balances them over
+  whatever workers exist *now*, including machines that join mid-run (joblib only
+  pre-dispatches about 2 x the threads it saw at start);
 - a worker that dies takes its running chunk with it; the scheduler re-runs that chunk
   elsewhere (up to `distributed.scheduler.allowed-failures` deaths), and `retries` covers
   a chunk that raised on a sick worker; chunks are keyed by number, so the parent writes each
@@ -19,15 +20,23 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import ctypes
 import functools
 import hashlib
 import importlib
+import itertools
+import os
+import signal
 import socket
 import sys
+import threading
+import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
+
+from engines.errors import BadInput
 
 BACKENDS = ("loky", "dask")
 INSTALL_HINT = "pip install -e '.[dask]'"
@@ -37,18 +46,24 @@ CONNECT_TIMEOUT = 10.0
 TASK_RETRIES = 2
 #: Seconds to wait for a remote scheduler to have at least one worker.
 WORKER_TIMEOUT = 60.0
+#: Seconds between a loky worker's checks that the process that started it is alive.
+PARENT_POLL = 1.0
+#: `prctl` option: the signal the kernel sends a process when its parent thread dies (Linux).
+PR_SET_PDEATHSIG = 1
+#: Chunks in flight on a dask cluster: plenty for any cluster, bounded for any run size.
+DASK_WINDOW = 1024
 
 
-class CodeMismatchError(ValueError):
+class CodeMismatchError(BadInput):
     """A worker whose engine/runner code differs from the submitting machine's."""
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:
     """Fail before any output exists: unknown backend, missing dask, unreachable scheduler."""
     if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
+        raise BadInput(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
     if scheduler and backend != "dask":
-        raise ValueError("--scheduler needs --backend dask")
+        raise BadInput("--scheduler needs --backend dask")
     if backend == "dask":
         _import_distributed()
         if scheduler:
@@ -59,7 +74,7 @@ def _import_distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ValueError(
+        raise BadInput(
             f"the dask backend needs dask.distributed, which is not installed: {INSTALL_HINT}"
         ) from None
     return distributed
@@ -80,7 +95,7 @@ def _probe_scheduler(address: str) -> None:
             return  # tls:// etc. need the client's security settings: let it decide
         host, port = parse_host_port(location)
     except (ValueError, TypeError):
-        raise ValueError(
+        raise BadInput(
             f"invalid dask scheduler address {address!r}; expected tcp://HOST:PORT"
         ) from None
     try:
@@ -89,15 +104,15 @@ def _probe_scheduler(address: str) -> None:
         with concurrent.futures.ThreadPoolExecutor(1) as pool:  # own event loop, any caller
             info = pool.submit(asyncio.run, _identity(address)).result()
     except TimeoutError:
-        raise ValueError(
+        raise BadInput(
             f"cannot reach dask scheduler {address}: no answer within {CONNECT_TIMEOUT:g} s"
         ) from None
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
-        raise ValueError(f"cannot reach dask scheduler {address}: {reason}") from None
+        raise BadInput(f"cannot reach dask scheduler {address}: {reason}") from None
     if not isinstance(info, dict) or info.get("type") != "Scheduler":
         kind = info.get("type") if isinstance(info, dict) else type(info).__name__
-        raise ValueError(f"{address} is a dask {kind}, not a scheduler")
+        raise BadInput(f"{address} is a dask {kind}, not a scheduler")
 
 
 async def _identity(address: str) -> Any:
@@ -115,7 +130,7 @@ async def _identity(address: str) -> Any:
 
 def parallel_chunks(
     play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
-    todo: list[tuple[int, int, int]], jobs: int, backend: str, scheduler: str | None,
+    todo: Iterable[tuple[int, int, int]], jobs: int, backend: str, scheduler: str | None,
 ) -> Iterator[tuple[int, Any]]:
     """Yield (chunk number, result) as chunks finish, each chunk number exactly once."""
     if backend == "loky":
@@ -123,7 +138,7 @@ def parallel_chunks(
     elif backend == "dask":
         yield from _dask_chunks(play_chunk, spec, meta, todo, jobs, scheduler)
     else:
-        raise ValueError(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
+        raise BadInput(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
 
 
 def _task(play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
@@ -131,15 +146,41 @@ def _task(play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
     return number, play_chunk(spec, meta, start, stop)
 
 
+def exit_with_parent(parent: int) -> None:
+    """Loky worker initializer: end this worker as soon as `parent` (the run) is gone.
+
+    A run killed by SIGKILL cannot shut its pool down, and loky's idle workers (with the
+    resource trackers they keep open) would otherwise stay alive indefinitely.  On Linux the
+    kernel kills the worker with its parent (`PR_SET_PDEATHSIG`, immediate even while compiled
+    code holds the GIL); everywhere a daemon thread also polls the parent's pid.
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # died before the signal was armed
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="exit-with-parent",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:  # an orphan is re-parented (to init or a subreaper)
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
 def _loky_chunks(
     play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
-    todo: list[tuple[int, int, int]], jobs: int,
+    todo: Iterable[tuple[int, int, int]], jobs: int,
 ) -> Iterator[tuple[int, Any]]:
     import joblib
 
     calls = (joblib.delayed(_task)(play_chunk, spec, meta, number, start, stop)
              for number, start, stop in todo)
-    yield from joblib.Parallel(n_jobs=jobs, return_as="generator_unordered")(calls)
+    with joblib.parallel_config(backend="loky", initializer=exit_with_parent,
+                                initargs=(os.getpid(),)):
+        pool = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered")
+    yield from pool(calls)
 
 
 @contextlib.contextmanager
@@ -152,7 +193,7 @@ def dask_client(scheduler: str | None, jobs: int) -> Iterator[Any]:
                 client = distributed.Client(
                     scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
             except (OSError, ValueError) as exc:
-                raise ValueError(f"cannot reach dask scheduler {scheduler}: {exc}") from None
+                raise BadInput(f"cannot reach dask scheduler {scheduler}: {exc}") from None
             stack.callback(client.close)
         else:
             cluster = stack.enter_context(distributed.LocalCluster(
@@ -190,7 +231,7 @@ def _check_cluster(client: Any, game: str) -> str:
     try:
         client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
     except TimeoutError:
-        raise ValueError(
+        raise BadInput(
             f"the dask scheduler has had no workers for {WORKER_TIMEOUT:.0f} s; start some with "
             "`dask worker tcp://HOST:PORT --nthreads 1`"
         ) from None
@@ -198,7 +239,7 @@ def _check_cluster(client: Any, game: str) -> str:
     try:
         found = client.run(worker_fingerprint, game)
     except Exception as exc:  # a worker without the package fails to unpickle the call
-        raise ValueError(
+        raise BadInput(
             f"dask workers cannot run tabletop-sim code ({type(exc).__name__}: {exc}); "
             "install this checkout on every worker"
         ) from None
@@ -213,41 +254,50 @@ def _check_cluster(client: Any, game: str) -> str:
 
 def _dask_chunks(
     play_chunk: Callable[..., Any], spec: Any, meta: dict[str, Any],
-    todo: list[tuple[int, int, int]], jobs: int, scheduler: str | None,
+    todo: Iterable[tuple[int, int, int]], jobs: int, scheduler: str | None,
 ) -> Iterator[tuple[int, Any]]:
     distributed = _import_distributed()
     from distributed.client import FutureCancelledError
 
-    if not todo:
+    pending = iter(todo)
+    first = list(itertools.islice(pending, DASK_WINDOW))
+    if not first:
         return
     token = uuid.uuid4().hex[:8]
     with dask_client(scheduler, jobs) as client:
         # A private LocalCluster runs this checkout; remote workers must prove they do too.
         fingerprint = _check_cluster(client, spec.game) if scheduler else None
-        futures = [
-            client.submit(
+
+        def submit(number: int, start: int, stop: int) -> Any:
+            return client.submit(
                 _dask_task, play_chunk, spec, meta, number, start, stop, fingerprint,
                 key=f"chunk-{meta['run_id']}-{number:05d}-{token}", pure=False,
                 retries=TASK_RETRIES,
             )
-            for number, start, stop in todo
-        ]
-        completed = distributed.as_completed(futures, loop=client.loop, with_results=True)
-        del futures  # as_completed now holds the only references: results free as yielded
+
+        # as_completed holds the only references: results free as they are yielded
+        completed = distributed.as_completed([submit(*chunk) for chunk in first],
+                                             loop=client.loop)
         seen: set[int] = set()
         try:
-            for _future, (number, frame) in completed:
+            for future in completed:
+                # result() raises what the chunk raised (a cancelled chunk included)
+                number, frame = future.result()
+                del future
+                following = next(pending, None)
+                if following is not None:
+                    completed.add(submit(*following))
                 if number not in seen:
                     seen.add(number)
                     yield number, frame
         except distributed.KilledWorker as exc:
-            raise ValueError(
+            raise BadInput(
                 f"a chunk killed {exc.allowed_failures + 1} dask workers in a row "
                 "(distributed.scheduler.allowed-failures); finished chunks are saved, "
                 "finish with --resume"
             ) from None
         except FutureCancelledError as exc:
-            raise ValueError(
+            raise BadInput(
                 f"lost the dask scheduler mid-run ({exc}); finished chunks are saved, "
                 "finish with --resume"
             ) from None

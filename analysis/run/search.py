@@ -8,8 +8,10 @@ games go to the survivors: the budget is spent on the promising settings.  An ex
 of the same precision would have played every candidate as many games as the winner played.
 
 Objectives (smaller is better): `first_edge` = |first-seat edge|; `seat_spread` = highest minus
-lowest seat win share; `source_share:NAME[=TARGET]` = |share of points from NAME − TARGET|
-(default target: an equal share for every scoring source).
+lowest seat win share; `seat_edge` = the largest |seat edge| over the seats (the seat is the one
+farthest from the fair share; `simulate compensate` minimises it); `source_share:NAME[=TARGET]`
+= |share of points from NAME − TARGET| (default target: an equal share for every scoring
+source).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import pandas as pd
 from analysis.results import store
 from analysis.run import sweep, tournament
 from analysis.stats import balance
+from engines.errors import BadInput
 
 #: Seed branches of search rounds (0 is the run's own stream, 1 confirmation runs).
 SEARCH_BRANCH = 100
@@ -35,7 +38,7 @@ MIN_ROUND_GAMES = 10
 
 def parse_objective(text: str) -> tuple[str, str, float | None]:
     """(kind, source, target) of `first_edge`, `seat_spread` or `source_share:NAME[=T]`."""
-    if text in ("first_edge", "seat_spread"):
+    if text in ("first_edge", "seat_spread", "seat_edge"):
         return text, "", None
     kind, _, rest = text.partition(":")
     if kind == "source_share" and rest:
@@ -43,25 +46,49 @@ def parse_objective(text: str) -> tuple[str, str, float | None]:
         try:
             value = float(target) if target else None
         except ValueError:
-            raise ValueError(f"--objective source_share:NAME=TARGET needs a number, got "
+            raise BadInput(f"--objective source_share:NAME=TARGET needs a number, got "
                              f"{target!r}") from None
         if value is not None and not 0 <= value <= 1:
-            raise ValueError("--objective source_share target must be a share in 0..1")
+            raise BadInput("--objective source_share target must be a share in 0..1")
         return kind, name, value
-    raise ValueError(f"--objective must be first_edge, seat_spread or source_share:NAME, "
+    raise BadInput(f"--objective must be first_edge, seat_spread, seat_edge or "
+                   f"source_share:NAME, "
                      f"got {text!r}")
+
+
+def check_objective(text: str, game_name: str, players: int, rules: dict[str, Any]) -> None:
+    """Refuse an objective the games cannot measure, before any round is played: a
+    `source_share:NAME` whose NAME is not one of the game's scoring sources (read from one
+    random game's score breakdown under the base rules)."""
+    from engines import get_game, play_game
+    from engines.bots import make_bot
+
+    kind, source, _ = parse_objective(text)
+    if kind != "source_share":
+        return
+    game = get_game(game_name)
+    record = play_game(game, [make_bot("random", game)] * players, 1, players, rules)
+    if source not in record.breakdown:
+        known = ", ".join(record.breakdown) or "none (the game reports no scoring sources)"
+        raise BadInput(f"--objective {text}: no scoring source {source!r} in {game_name}; "
+                       f"sources: {known}")
 
 
 def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
               ) -> tuple[float, float, float, float, np.ndarray]:
     """(objective, statistic, ci_low, ci_high, per-game values of the statistic)."""
     kind, source, target = parse_objective(spec)
+    if kind == "seat_edge":
+        values = largest_seat_edge(table)
+        half = balance._z(confidence) * float(np.std(values, ddof=1)) / math.sqrt(len(values))
+        estimate = float(values.mean())
+        return estimate, estimate, estimate - half, estimate + half, values
     inf = sweep.influence(table)
     if kind == "source_share":
         key = f"share:{source}"
         if key not in inf:
             known = ", ".join(k[6:] for k in inf if k.startswith("share:"))
-            raise ValueError(f"no scoring source {source!r}; sources: {known}")
+            raise BadInput(f"no scoring source {source!r}; sources: {known}")
         shares = [k for k in inf if k.startswith("share:")]
         target = 1 / len(shares) if target is None else target
     else:
@@ -71,6 +98,33 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
     value = abs(estimate - target) if kind == "source_share" else (
         abs(estimate) if kind == "first_edge" else estimate)
     return value, estimate, estimate - half, estimate + half, values
+
+
+def largest_seat_edge(table: pd.DataFrame) -> np.ndarray:
+    """Per game, the win (minus the fair share) of the seat farthest from the fair share,
+    signed so that its mean is that seat's |edge| (the `seat_edge` objective)."""
+    from analysis.run.explain import seat_values
+
+    values = seat_values(table)
+    means = values.mean(axis=0)
+    seat = int(np.argmax(np.abs(means)))
+    return values[:, seat] * (1.0 if means[seat] >= 0 else -1.0)
+
+
+def objective_difference(a: pd.DataFrame, b: pd.DataFrame, spec: str,
+                         confidence: float = 0.95) -> tuple[float, float, float, float]:
+    """(b − a, low, high, p) of the objective's per-game values on the deals both played."""
+    common = a.index.intersection(b.index)
+    if len(common) < 2:
+        return (float("nan"),) * 4
+    va = pd.Series(objective(a.loc[common], spec)[4], index=common)
+    vb = pd.Series(objective(b.loc[common], spec)[4], index=common)
+    diff = (vb - va).to_numpy()
+    mean = float(diff.mean())
+    se = float(np.std(diff, ddof=1) / math.sqrt(len(diff)))
+    half = balance._z(confidence) * se
+    p = balance.two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
+    return mean, mean - half, mean + half, p
 
 
 @dataclass(frozen=True)
@@ -94,7 +148,7 @@ class SearchSpec:
         """New games per surviving candidate in each round of successive halving."""
         count = len(self.candidates())
         if count < 2:
-            raise ValueError("--vary gives only one candidate; list at least two values")
+            raise BadInput("--vary gives only one candidate; list at least two values")
         rounds = max(1, math.ceil(math.log2(count)))
         per_round = self.budget // rounds
         plan, alive = [], count
@@ -103,7 +157,7 @@ class SearchSpec:
             alive = max(1, math.ceil(alive / 2))
         if min(plan) < MIN_ROUND_GAMES:
             need = rounds * MIN_ROUND_GAMES * count
-            raise ValueError(f"--budget {self.budget} is too small for {count} candidates: "
+            raise BadInput(f"--budget {self.budget} is too small for {count} candidates: "
                              f"successive halving needs at least {need} games")
         return plan
 
@@ -116,23 +170,30 @@ class SearchResult:
     difference: tuple[float, float, float]  # best − runner-up statistic, paired interval
     games_spent: int
     games_exhaustive: int
-    #: Each candidate's per-game table (all rounds it played), for paired comparisons.
-    games: dict[str, pd.DataFrame] = field(default_factory=dict)
+    #: Per candidate, its games (`sweep.game_table` rows of every round it played).
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+
+def check_out_dir(out: Path) -> None:
+    """A search directory must be new, empty, or an earlier attempt at a search."""
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if out.exists() and any(out.iterdir()) and not (out / "round-1").exists():
+        raise BadInput(f"{out} is not empty and holds no search; use another --out")
 
 
 def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
                progress: Callable[[int], None] | None = None, backend: str = "loky",
                scheduler: str | None = None) -> SearchResult:
     """Play the rounds (resuming any finished runs in `out_dir`) and pick the best setting."""
-    parse_objective(spec.objective)
     candidates = spec.candidates()
     plan = spec.rounds()
     for cell in candidates:  # every bad value fails here, before anything is written
         tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
                            dict(cell.rules)).validated()
+    check_objective(spec.objective, spec.game, spec.players, spec.rules)
     out = Path(out_dir)
-    if out.exists() and any(out.iterdir()) and not (out / "round-1").exists():
-        raise ValueError(f"{out} is not empty and holds no search; use another --out")
+    check_out_dir(out)
     alive = [c.name for c in candidates]
     tables: dict[str, list[pd.DataFrame]] = {name: [] for name in alive}
     spent = 0
@@ -162,7 +223,11 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
     best = alive[0]
     runner = alive[1] if len(alive) > 1 else None
     difference = (float("nan"),) * 3
-    if runner is not None:
+    if runner is not None and parse_objective(spec.objective)[0] == "seat_edge":
+        d, low, high, _ = objective_difference(pd.concat(tables[runner]),
+                                               pd.concat(tables[best]), spec.objective)
+        difference = (d, low, high)
+    elif runner is not None:
         a, b = pd.concat(tables[best]), pd.concat(tables[runner])
         effect = sweep.paired_difference(b, a)
         key = _statistic_key(spec.objective, effect)
@@ -170,11 +235,13 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
         difference = (float(row["effect"]), float(row["ci_low"]), float(row["ci_high"]))
     exhaustive = len(candidates) * int(table.loc[table["candidate"] == best, "games"].iloc[0])
     return SearchResult(table.reset_index(drop=True), best, runner, difference, spent,
-                        exhaustive, {n: pd.concat(p) for n, p in tables.items()})
+                        exhaustive, {name: pd.concat(parts) for name, parts in tables.items()})
 
 
 def _statistic_key(objective_text: str, effects: pd.DataFrame) -> str:
     kind, source, _ = parse_objective(objective_text)
+    if kind == "seat_edge":
+        return "largest seat edge"
     return f"share:{source}" if kind == "source_share" else kind
 
 
@@ -195,12 +262,12 @@ def objective_values(table: pd.DataFrame, spec: str) -> np.ndarray:
 def differences_from_best(spec: SearchSpec, result: SearchResult) -> pd.DataFrame:
     """Per other candidate: its objective minus the best's, paired by deal over the games
     both played (the rounds share deals), with the paired interval and p."""
-    if not result.games:
+    if not result.tables:
         return pd.DataFrame(columns=["candidate", "games", "effect", "ci_low", "ci_high", "p"])
     z = balance._z(0.95)
-    best = result.games[result.best]
+    best = result.tables[result.best]
     rows = []
-    for name, games in result.games.items():
+    for name, games in result.tables.items():
         if name == result.best:
             continue
         common = best.index.intersection(games.index)

@@ -35,6 +35,7 @@ from analysis.results import store
 from analysis.run import tournament
 from analysis.stats import balance, verdicts
 from engines import datasets, get_game
+from engines.errors import BadInput
 
 DESIGNS = ("one-at-a-time", "grid")
 SWEEP_FILE = "sweep.json"
@@ -54,7 +55,7 @@ def _item(game: str, key: str) -> datasets.Item | None:
         return None
     data_set = datasets.dataset_of(game)
     if data_set is None:
-        raise ValueError(f"{game} uses only official component data: there is no data item "
+        raise BadInput(f"{game} uses only official component data: there is no data item "
                          f"{key[len(datasets.PREFIX):]!r} to vary")
     return data_set.item(key[len(datasets.PREFIX):], game)
 
@@ -70,17 +71,17 @@ def parse_values(game: str, key: str, text: str) -> tuple[Any, ...]:
         try:
             lo, hi, st = int(low), int(high), int(step or 1)
         except ValueError:
-            raise ValueError(f"--vary {key}: a range is lo..hi or lo..hi:step with integers, "
+            raise BadInput(f"--vary {key}: a range is lo..hi or lo..hi:step with integers, "
                              f"got {text!r}") from None
         if st <= 0 or hi < lo:
-            raise ValueError(f"--vary {key}: empty range {text!r}")
+            raise BadInput(f"--vary {key}: empty range {text!r}")
         return tuple(str(v) for v in range(lo, hi + 1, st))
     separator = ";" if item is not None and item.kind != "int" else ","
     values = tuple(v.strip() for v in text.split(separator) if v.strip())
     if not values:
-        raise ValueError(f"--vary {key} needs at least one value")
+        raise BadInput(f"--vary {key} needs at least one value")
     if len(set(values)) != len(values):
-        raise ValueError(f"--vary {key} lists a value twice")
+        raise BadInput(f"--vary {key} lists a value twice")
     return values
 
 
@@ -90,13 +91,13 @@ def parse_vary(game: str, pairs: Sequence[str]) -> tuple[tuple[str, tuple[Any, .
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"--vary expects KEY=v1,v2,..., got {pair!r}")
+            raise BadInput(f"--vary expects KEY=v1,v2,..., got {pair!r}")
         out.append((key.strip(), parse_values(game, key.strip(), text)))
     keys = [k for k, _ in out]
     if len(set(keys)) != len(keys):
-        raise ValueError("--vary names a key twice")
+        raise BadInput("--vary names a key twice")
     if not out:
-        raise ValueError("give at least one --vary KEY=v1,v2,...")
+        raise BadInput("give at least one --vary KEY=v1,v2,...")
     return tuple(out)
 
 
@@ -156,7 +157,7 @@ class SweepSpec:
         """Grid: every combination.  One at a time: the base setting, then each other value
         of one key with the rest at their base values."""
         if self.design not in DESIGNS:
-            raise ValueError(f"design must be one of {', '.join(DESIGNS)}, got {self.design!r}")
+            raise BadInput(f"design must be one of {', '.join(DESIGNS)}, got {self.design!r}")
         texts = {key: [canonical(self.game, key, v) for v in values]
                  for key, values in self.vary}
         raw = {key: dict(zip(texts[key], values)) for key, values in self.vary}
@@ -212,9 +213,26 @@ def validated_cells(spec: SweepSpec) -> list[tuple[Cell, tournament.RunSpec]]:
     """Every cell with its validated run spec: any bad value fails here, before any output."""
     cells = spec.cells()
     if len(cells) < 2:
-        raise ValueError("--vary gives only one setting (the base); list at least one other "
+        raise BadInput("--vary gives only one setting (the base); list at least one other "
                          "value to compare with")
     return [(cell, spec.run_spec(cell).validated()) for cell in cells]
+
+
+def check_out_dir(spec: SweepSpec, out: Path) -> None:
+    """A sweep directory must be new, empty, or hold this very sweep (to resume it)."""
+    stored = out / SWEEP_FILE
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if stored.is_file():
+        try:
+            same = SweepSpec.from_json(json.loads(stored.read_text())).to_json() == \
+                spec.to_json()
+        except (OSError, ValueError, KeyError, TypeError):
+            raise BadInput(f"{stored} is unreadable or corrupt") from None
+        if not same:
+            raise BadInput(f"{out} holds a different sweep; remove it or use another --out")
+    elif out.exists() and any(out.iterdir()):
+        raise BadInput(f"{out} is not empty; use --resume {out} or another --out")
 
 
 def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
@@ -225,17 +243,13 @@ def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
     planned = validated_cells(spec)
     out = Path(out_dir)
     stored = out / SWEEP_FILE
-    if stored.is_file():
-        if SweepSpec.from_json(json.loads(stored.read_text())).to_json() != spec.to_json():
-            raise ValueError(f"{out} holds a different sweep; remove it or use another --out")
-    else:
-        if out.exists() and any(out.iterdir()):
-            raise ValueError(f"{out} is not empty; use --resume {out} or another --out")
+    check_out_dir(spec, out)
+    if not stored.is_file():
         try:
             out.mkdir(parents=True, exist_ok=True)
             stored.write_text(json.dumps(spec.to_json(), indent=2))
         except OSError as exc:
-            raise ValueError(f"cannot write to {out}: {exc.strerror}") from None
+            raise BadInput(f"cannot write to {out}: {exc.strerror}") from None
     for cell, run_spec in planned:
         if announce is not None:
             announce(f"cell {cell.name}")
@@ -325,7 +339,7 @@ def paired_difference(reference: pd.DataFrame, other: pd.DataFrame,
     """Effect of `other` against `reference` per statistic, paired by game seed, with the
     paired interval and the standard error two independent runs of this size would give."""
     if not reference.index.equals(other.index):
-        raise ValueError("paired cells must have played the same game seeds")
+        raise BadInput("paired cells must have played the same game seeds")
     return _effects([(influence(reference), influence(other))], len(reference), confidence)
 
 
@@ -380,7 +394,7 @@ def effects(spec: SweepSpec, frame: pd.DataFrame, confidence: float = 0.95) -> p
                     continue
                 ref_table, table = tables[ref_cell.name], tables[cell.name]
                 if not ref_table.index.equals(table.index):
-                    raise ValueError(f"cells {ref_cell.name} and {cell.name} did not play the "
+                    raise BadInput(f"cells {ref_cell.name} and {cell.name} did not play the "
                                      "same deals")
                 pairs.append((influence(ref_table), influence(table)))
             if not pairs:
@@ -612,7 +626,7 @@ def guessed_items(game: str) -> dict[str, list[Any]]:
     `vary` table: the shipped value first, then the alternatives."""
     data_set = datasets.dataset_of(game)
     if data_set is None:
-        raise ValueError(f"{game} uses only official component data: there are no guesses "
+        raise BadInput(f"{game} uses only official component data: there are no guesses "
                          "to vary")
     data = dict(data_set.default_data)
     return {datasets.PREFIX + item.name: [item.get(data), *item.plausible]
@@ -628,14 +642,14 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
     string "guesses": every GUESS / INFERRED item over the alternatives its rules file names.
     """
     if not isinstance(table, dict):
-        raise ValueError(f"{where}: must be a table")
+        raise BadInput(f"{where}: must be a table")
     unknown = sorted(set(table) - SWEEP_KEYS)
     if unknown:
-        raise ValueError(f"{where}: unknown key {unknown[0]!r}; known: "
+        raise BadInput(f"{where}: unknown key {unknown[0]!r}; known: "
                          f"{', '.join(sorted(SWEEP_KEYS))}")
     game_name = table.get("game")
     if not isinstance(game_name, str):
-        raise ValueError(f"{where}: game must be one game's name")
+        raise BadInput(f"{where}: game must be one game's name")
     try:
         game = get_game(game_name)
         vary = table.get("vary")
@@ -643,7 +657,7 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
             vary = guessed_items(game_name)
         if not isinstance(vary, dict) or not vary or not all(
                 isinstance(v, list) and v for v in vary.values()):
-            raise ValueError("vary must be \"guesses\" or a table of KEY = [values]")
+            raise BadInput("vary must be \"guesses\" or a table of KEY = [values]")
         players = table.get("players", game.players_default)
         if players == "default":
             players = game.players_default
@@ -652,17 +666,20 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
         bots = [bots] if isinstance(bots, str) else list(bots)
         count = table.get("games", default_games)
         if not isinstance(count, int) or isinstance(count, bool) or count <= 0:
-            raise ValueError(f"games must be a positive integer, got {count!r}")
+            raise BadInput(f"games must be a positive integer, got {count!r}")
         count = override if override is not None else max(1, math.ceil(count * scale))
         rules = table.get("rules", {})
         if not isinstance(rules, dict):
-            raise ValueError("rules must be a table of rule options")
+            raise BadInput("rules must be a table of rule options")
         spec = SweepSpec(game=game_name, players=players, games=count,
                          bots=tournament.fill_lineup(bots, players), seed=seed,
                          vary=tuple((k, tuple(v)) for k, v in vary.items()),
                          design=table.get("design", "one-at-a-time"), rules=dict(rules))
         validated_cells(spec)
     except ValueError as exc:
-        raise ValueError(f"{where}: {exc}") from None
-    label = table.get("label") or f"sweep-{game_name}-{players}p"
+        raise BadInput(f"{where}: {exc}") from None
+    label = table.get("label")
+    if label is not None and (not isinstance(label, str) or not label.strip()):
+        raise BadInput(f"{where}: label must be a non-empty string, got {label!r}")
+    label = label or f"sweep-{game_name}-{players}p"
     return out_dir / _slug(label), spec

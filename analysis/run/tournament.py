@@ -10,13 +10,13 @@ before it is counted, so an interrupted run resumes with `resume(run_dir)` and l
 from __future__ import annotations
 
 import dataclasses
-import functools
 import gc
 import importlib.metadata
 import os
+import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,14 +27,21 @@ import pyarrow as pa
 from analysis.results import store
 from analysis.run.parallel import check_backend
 from engines import _build as engine_build
-from engines import datasets, get_game, play_game
+from engines import datasets, get_game, kit, play_game
 from engines.bots import make_bot
 from engines.core import AVAILABILITY_EVERY, rules_to_str
+from engines.errors import BadInput
 
 if TYPE_CHECKING:
     import pandas as pd
 
 ProgressCallback = Callable[[int], None]
+
+
+#: The most games one run may ask for: a run of any size up to this is planned lazily and
+#: starts at once, but 10**15 games would take some 30,000 years at a million games a
+#: second, so a larger count is a typo (and game indices must fit Parquet's int64).
+MAX_GAMES = 10**15
 
 
 @dataclass(frozen=True)
@@ -56,14 +63,21 @@ class RunSpec:
         game = get_game(self.game)
         game.check_players(self.players)
         if self.games <= 0:
-            raise ValueError(f"--games must be positive, got {self.games}")
+            raise BadInput(f"--games must be positive, got {self.games}")
+        if self.games > MAX_GAMES:
+            raise BadInput(f"--games must be at most {MAX_GAMES:,} (10**15), got {self.games:,}")
+        if self.chunk_size < 0:
+            raise BadInput(f"--chunk-size must be >= 0 (0 = chosen for you), got "
+                           f"{self.chunk_size}")
         if self.seed < 0:
-            raise ValueError(f"--seed must be >= 0, got {self.seed}")
+            raise BadInput(f"--seed must be >= 0, got {self.seed}")
         if self.seed_branch < 0:
-            raise ValueError(f"seed branch must be >= 0, got {self.seed_branch}")
+            raise BadInput(f"seed branch must be >= 0, got {self.seed_branch}")
         if len(self.bots) != self.players:
-            raise ValueError(f"{len(self.bots)} bots for {self.players} players")
+            raise BadInput(f"{len(self.bots)} bots for {self.players} players")
         rules = game.checked_rules(**self.rules)  # bad options or components file: ValueError
+        if getattr(rules, "seat_bonus", ""):  # one value per seat (the count needs players)
+            kit.seat_bonus(rules.seat_bonus, self.players)
         for spec in self.bots:
             make_bot(spec, game)
         chunk = self.chunk_size or default_chunk_size(self.games)
@@ -86,7 +100,7 @@ def fill_lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
     if not specs:
         specs = ["heuristic"]
     if len(specs) > players:
-        raise ValueError(f"{len(specs)} bots given for {players} players")
+        raise BadInput(f"{len(specs)} bots given for {players} players")
     return tuple(specs) + (specs[-1],) * (players - len(specs))
 
 
@@ -101,22 +115,39 @@ def game_seeds(seed: int, games: int, branch: int = 0) -> np.ndarray:
     spawn key (k,), so a confirmation run's deals are reproducible from the run seed and
     disjoint from the original's.
     """
+    return seeds_between(seed, 0, games, branch)
+
+
+#: numpy's SeedSequence output mixing (`generate_state`), needed to start at any word.
+_INIT_B, _MULT_B, _XSHIFT = 0x8B51F9DD, 0x58F38DED, 16
+
+
+def seeds_between(seed: int, start: int, stop: int, branch: int = 0) -> np.ndarray:
+    """The seeds of games [start, stop): exactly `game_seeds(seed, stop)[start:stop]`, in
+    time and memory proportional to stop - start, however large `start` is.
+
+    `SeedSequence.generate_state(n)` has no skip-ahead, so a chunk far into a long run would
+    have to generate every seed before it (a 10**12-game run: 8 TB).  Word i of its output
+    only depends on the entropy pool and on the hash constant INIT_B * MULT_B**i (mod 2**32),
+    so the words of a range are computed directly (`tests/test_runner.py` checks them against
+    numpy's own).
+    """
     sequence = (np.random.SeedSequence(seed) if branch == 0
                 else np.random.SeedSequence(seed, spawn_key=(branch,)))
-    state = sequence.generate_state(games, dtype=np.uint64)
+    pool = np.asarray(sequence.pool, dtype=np.uint32)
+    first, count = 2 * start, 2 * (stop - start)  # two 32-bit words per 64-bit seed
+    if count <= 0:
+        return np.zeros(0, dtype=np.int64)
+    steps = np.full(count, _MULT_B, dtype=np.uint32)
+    steps[0] = _INIT_B * pow(_MULT_B, first, 2**32) % 2**32
+    with np.errstate(over="ignore"):
+        before = np.multiply.accumulate(steps, dtype=np.uint32)  # hash constant of word i
+        words = pool[(np.arange(first, first + count, dtype=np.uint64)
+                      % np.uint64(len(pool))).astype(np.intp)] ^ before
+        words *= before * np.uint32(_MULT_B)
+        words ^= words >> np.uint32(_XSHIFT)
+    state = words.astype("<u4").view("<u8").astype(np.uint64)
     return (state >> np.uint64(1)).astype(np.int64)
-
-
-@functools.lru_cache(maxsize=2)
-def run_seeds(seed: int, games: int, branch: int = 0) -> np.ndarray:
-    """All of a run's game seeds, computed once per worker process (read-only).
-
-    `generate_state` cannot skip ahead, so slicing `game_seeds(seed, stop)` per chunk made
-    every chunk regenerate the seeds before it (cost: README, "Architecture").
-    """
-    seeds = game_seeds(seed, games, branch)
-    seeds.setflags(write=False)
-    return seeds
 
 
 def lineup_for(spec: RunSpec, game_index: int) -> tuple[str, ...]:
@@ -127,11 +158,56 @@ def lineup_for(spec: RunSpec, game_index: int) -> tuple[str, ...]:
     return spec.bots[shift:] + spec.bots[:shift]
 
 
-def chunks(spec: RunSpec) -> list[tuple[int, int, int]]:
-    """(chunk number, first game index, end game index) for the whole run."""
+def chunks(spec: RunSpec, skip: Collection[int] = ()) -> Iterator[tuple[int, int, int]]:
+    """(chunk number, first game index, end game index) for the whole run, but the chunk
+    numbers in `skip`; lazily, so a run of any size is planned in constant memory."""
     size = spec.chunk_size
-    return [(i, start, min(start + size, spec.games))
-            for i, start in enumerate(range(0, spec.games, size))]
+    for number in range(chunk_count(spec)):
+        if number not in skip:
+            yield number, number * size, min((number + 1) * size, spec.games)
+
+
+def chunk_count(spec: RunSpec) -> int:
+    return -(-spec.games // spec.chunk_size)
+
+
+def chunk_games(spec: RunSpec, number: int) -> int:
+    """Games in chunk `number` (the last one may be short)."""
+    return min((number + 1) * spec.chunk_size, spec.games) - number * spec.chunk_size
+
+
+def check_out_dir(path: str | os.PathLike, option: str = "--out") -> None:
+    """Refuse an output directory that cannot be created or written, without creating it:
+    its nearest existing ancestor must be a writable directory."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise BadInput(f"{option} {path} is a file, not a directory")
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.exists():
+        existing = Path.cwd()
+    if not existing.is_dir():
+        raise BadInput(f"cannot create output directory {path} ({option}): {existing} is not "
+                       "a directory")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise BadInput(f"cannot create output directory {path} ({option}): {existing} is not "
+                       "writable")
+
+
+def check_jobs(jobs: int) -> None:
+    """A positive count of worker processes, or -1 (one per core)."""
+    if not isinstance(jobs, int) or jobs == 0 or jobs < -1:
+        raise BadInput(f"--jobs must be a positive number of worker processes or -1 for one "
+                       f"per core, got {jobs}")
+
+
+def workers(jobs: int, chunks_left: int) -> int:
+    """Processes worth starting: never more than the cores, nor than the chunks to play
+    (8 workers for one chunk would start 7 idle processes)."""
+    cores = os.cpu_count() or 1
+    wanted = cores if jobs == -1 else jobs
+    return max(1, min(wanted, cores, chunks_left))
 
 
 def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
@@ -150,7 +226,7 @@ def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa
 
 def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
     game = get_game(spec.game)
-    seeds = run_seeds(spec.seed, spec.games, spec.seed_branch)[start:stop].tolist()
+    seeds = seeds_between(spec.seed, start, stop, spec.seed_branch).tolist()
     bot_for: dict[tuple[int, str], Any] = {}
     bots_of: dict[tuple[str, ...], list] = {}
     records, lineups = [], []
@@ -231,7 +307,7 @@ class RunResult:
 
 
 def _execute(
-    spec: RunSpec, meta: dict[str, Any], todo: list[tuple[int, int, int]], jobs: int,
+    spec: RunSpec, meta: dict[str, Any], todo: Iterable[tuple[int, int, int]], jobs: int,
     backend: str, scheduler: str | None,
 ) -> Iterator[tuple[int, pa.Table]]:
     """Yield (chunk number, table) as chunks finish, in whatever order they finish."""
@@ -252,52 +328,74 @@ def run(
     backend: str = "loky",
     scheduler: str | None = None,
     _manifest: dict[str, Any] | None = None,
+    announce: Callable[[str], None] | None = None,
 ) -> RunResult:
-    """Play the run into `out_dir` (created; must be empty unless resuming) and load it."""
+    """Play the run into `out_dir` (created; must be empty unless resuming) and load it.
+
+    Resuming checks the parts on disk first (`store.check_parts`): a damaged part or one from
+    another run is moved aside and its chunk played again, said in one line to `announce`
+    (default: stderr).
+    """
     check_backend(backend, scheduler)  # before any output exists
+    check_jobs(jobs)
     run_dir = Path(out_dir)
     if _manifest is None:
         spec = spec.validated()
         if run_dir.exists() and any(run_dir.iterdir()):
-            raise ValueError(f"{run_dir} is not empty; use --resume {run_dir} or another --out")
+            raise BadInput(f"{run_dir} is not empty; use --resume {run_dir} or another --out")
         try:
             run_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ValueError(f"cannot create output directory {run_dir}: {exc.strerror}") from None
+            raise BadInput(f"cannot create output directory {run_dir}: {exc.strerror}") from None
         if not os.access(run_dir, os.W_OK):
-            raise ValueError(f"output directory {run_dir} is not writable")
+            raise BadInput(f"output directory {run_dir} is not writable")
         manifest = new_manifest(spec)
         store.write_manifest(run_dir, manifest)
     else:
         manifest = _manifest
     meta = {"run_id": manifest["run_id"], "game": spec.game,
             "rules": manifest["rules_str"], "dataset": manifest["dataset"]}
-    done = store.finished_chunks(run_dir)
-    todo = [c for c in chunks(spec) if c[0] not in done]
-    sizes = {number: stop - start for number, start, stop in todo}
+    done: set[int] = set()
+    if _manifest is not None:
+        check = store.check_parts(run_dir, manifest)
+        moved = store.set_aside(check)
+        if moved:
+            (announce or _to_stderr)(moved)
+        done = {n for n in check.tables if 0 <= n < chunk_count(spec)}
+        del check  # its tables: the games are read again once the run is whole
+    played_before = sum(chunk_games(spec, n) for n in done)
+    if _manifest is not None and len(done) < chunk_count(spec):
+        (announce or _to_stderr)(
+            f"resuming {run_dir}: {len(done):,} chunks on disk, playing the other "
+            f"{chunk_count(spec) - len(done):,} ({spec.games - played_before:,} games)")
     if progress is not None and done:
-        progress(spec.games - sum(sizes.values()))
-    if jobs <= 0:
-        jobs = os.cpu_count() or 1
+        progress(played_before)
+    jobs = workers(jobs, chunk_count(spec) - len(done))
     started = time.perf_counter()
-    for number, table in _execute(spec, meta, todo, jobs, backend, scheduler):
+    for number, table in _execute(spec, meta, chunks(spec, done), jobs, backend, scheduler):
         store.write_part(run_dir, number, table)
         if progress is not None:
-            progress(sizes[number])
+            progress(chunk_games(spec, number))
     seconds = time.perf_counter() - started
     frame = store.load_run(run_dir)
-    return RunResult(frame, run_dir, manifest, sum(sizes.values()), seconds)
+    return RunResult(frame, run_dir, manifest, spec.games - played_before, seconds)
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 def resume(
     run_dir: str | os.PathLike, jobs: int = -1, progress: ProgressCallback | None = None,
     backend: str = "loky", scheduler: str | None = None,
+    announce: Callable[[str], None] | None = None,
 ) -> RunResult:
-    """Finish an interrupted run: play only the chunks that have no part on disk."""
+    """Finish an interrupted run: play the chunks that have no intact part of this run."""
     manifest = store.read_manifest(run_dir)
     spec = spec_from_manifest(manifest)
     spec.validated()
-    return run(spec, run_dir, jobs, progress, backend, scheduler, _manifest=manifest)
+    return run(spec, run_dir, jobs, progress, backend, scheduler, _manifest=manifest,
+               announce=announce)
 
 
 def run_or_resume(
@@ -315,5 +413,5 @@ def run_or_resume(
     stored = spec_from_manifest(store.read_manifest(run_dir))
     same = ("game", "players", "games", "bots", "seed", "rules", "rotate", "seed_branch")
     if any(getattr(stored, key) != getattr(wanted, key) for key in same):
-        raise ValueError(f"{run_dir} holds a different run; remove it or use another --out")
+        raise BadInput(f"{run_dir} holds a different run; remove it or use another --out")
     return resume(run_dir, jobs, progress, backend, scheduler)

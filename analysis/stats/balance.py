@@ -14,7 +14,10 @@ def wilson_interval(successes, trials, confidence: float = 0.95):
     """Wilson score interval for a proportion (works on arrays; fractional successes allowed).
 
     Shared wins count 1/k, so `successes` may be fractional; the interval is then the
-    usual approximation with the observed share.
+    usual approximation with the observed share.  The interval always holds the observed
+    share and lies in [0, 1]: 0 wins give a lower bound of exactly 0 and n wins of n an upper
+    bound of exactly 1 (the formula misses both by a rounding error, which made error bars
+    of share minus bound negative).
     """
     successes = np.asarray(successes, dtype=float)
     trials = np.asarray(trials, dtype=float)
@@ -24,7 +27,9 @@ def wilson_interval(successes, trials, confidence: float = 0.95):
         denom = 1 + z**2 / trials
         centre = (p + z**2 / (2 * trials)) / denom
         half = z * np.sqrt(p * (1 - p) / trials + z**2 / (4 * trials**2)) / denom
-    return centre - half, centre + half
+        low = np.minimum(np.clip(centre - half, 0.0, 1.0), p)
+        high = np.maximum(np.clip(centre + half, 0.0, 1.0), p)
+    return low, high
 
 
 def _counted(frame: pd.DataFrame, include_truncated: bool) -> pd.DataFrame:

@@ -24,6 +24,7 @@ import pandas as pd
 from analysis.results import store
 from analysis.run import tournament
 from analysis.stats import balance, verdicts
+from engines.errors import BadInput
 
 #: Correction across one output's family (family-wise: see `verdicts.Family`).
 FAMILY_METHOD = "holm"
@@ -186,7 +187,7 @@ def _check_stored(target: Path, spec: tournament.RunSpec) -> None:
     if (target / store.MANIFEST).is_file():
         games = int(store.read_manifest(target).get("games", 0))
         if games != spec.games:
-            raise ValueError(f"{target} holds {games:,} fresh games, not {spec.games:,}; "
+            raise BadInput(f"{target} holds {games:,} fresh games, not {spec.games:,}; "
                              f"remove it to confirm on {spec.games:,}")
 
 

@@ -51,6 +51,7 @@ import pyspiel
 import engines
 from engines.adapters import openspiel_name, win_shares
 from engines.core import Game, State, make_rules, rule_changes
+from engines.errors import BadInput
 
 __all__ = ["TabletopGame", "TabletopState", "register", "ISMCTSBot", "make_ismcts",
            "DEAL_BYTES", "public_keys"]
@@ -127,13 +128,13 @@ class TabletopGame(pyspiel.Game):
         defaults = _parameter_defaults(game)
         unknown = sorted(set(params) - set(defaults))
         if unknown:
-            raise ValueError(f"unknown parameter {unknown[0]!r} for {game.name}")
+            raise BadInput(f"unknown parameter {unknown[0]!r} for {game.name}")
         merged = {**defaults, **params}
         self.num_seats = int(merged.pop("players"))
         game.check_players(self.num_seats)
         self.utility = merged.pop("utility")
         if self.utility not in UTILITIES:
-            raise ValueError(f"utility must be one of {', '.join(UTILITIES)}")
+            raise BadInput(f"utility must be one of {', '.join(UTILITIES)}")
         options = {k: (None if v == "" else v) for k, v in merged.items()
                    if v != defaults[k]}
         self.rules = make_rules(game.Rules, options)
@@ -439,13 +440,13 @@ class ISMCTSBot:
         from open_spiel.python.algorithms import ismcts
 
         if simulations < 2:  # OpenSpiel's first simulation only expands the root
-            raise ValueError("simulations must be at least 2")
+            raise BadInput("simulations must be at least 2")
         if rollouts < 1:
-            raise ValueError("rollouts must be at least 1")
+            raise BadInput("rollouts must be at least 1")
         policies = {"max_visit": ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
                     "max_value": ismcts.ISMCTSFinalPolicyType.MAX_VALUE}
         if final not in policies:
-            raise ValueError(f"final must be one of {', '.join(policies)}")
+            raise BadInput(f"final must be one of {', '.join(policies)}")
         self.game = game
         self.simulations = simulations
         self.uct_c = uct_c
@@ -488,7 +489,12 @@ def make_ismcts(game: Game, variant: str | None, options: dict[str, str]) -> ISM
 
     if variant:
         raise BotSpecError(f"ismcts takes options, not a variant ({variant!r})")
-    parsers = {"simulations": parse_int, "uct_c": parse_float, "rollouts": parse_int,
+    from engines.bots.mcts.options import MAX_ITERATIONS
+
+    def count(bot: str, key: str, raw: str) -> int:  # the bot checks the least count
+        return parse_int(bot, key, raw, maximum=MAX_ITERATIONS)
+
+    parsers = {"simulations": count, "uct_c": parse_float, "rollouts": count,
                "final": lambda bot, key, raw: raw}
     check_known("ismcts", options, parsers)
     kwargs: dict[str, Any] = {key: parsers[key]("ismcts", key, raw) for key, raw in options.items()}

@@ -44,6 +44,7 @@ from pettingzoo import AECEnv
 import engines
 from engines.adapters import win_shares
 from engines.core import Game, State
+from engines.errors import BadInput
 
 __all__ = ["TabletopEnv", "env", "raw_env", "Encoding", "encoding_for"]
 
@@ -103,18 +104,18 @@ class TabletopEnv(AECEnv):
                  max_cycles: int | None = None, render_seat: int | None = None, **rules: Any):
         super().__init__()
         self.game = engines.get_game(game)
-        self.num_seats = players or self.game.players_default
+        self.num_seats = self.game.players_default if players is None else players
         self.rules = self.game.make_rules(**rules)
         self.game.check_players(self.num_seats)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+            raise BadInput(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata,
                          "name": f"tabletop_{self.game.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(self.num_seats)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         if render_seat is not None and not -1 <= render_seat < self.num_seats:
-            raise ValueError(f"render_seat must be -1 or a seat from 0 to {self.num_seats - 1}")
+            raise BadInput(f"render_seat must be -1 or a seat from 0 to {self.num_seats - 1}")
         self.render_seat = render_seat
         self.encoding = encoding_for(self.game, self.num_seats, self.rules)
         size = len(self.encoding.low)
@@ -125,7 +126,7 @@ class TabletopEnv(AECEnv):
         self._action_space = spaces.Discrete(self.game.num_actions)
         cap = self.game.max_decisions or self.game.max_game_length
         if max_cycles is not None and max_cycles < 1:
-            raise ValueError("max_cycles must be at least 1")
+            raise BadInput("max_cycles must be at least 1")
         self.max_cycles = cap if max_cycles is None else max_cycles
         self._deals = random.Random()
         self.np_random = np.random.default_rng()

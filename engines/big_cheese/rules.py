@@ -3,10 +3,14 @@
 Every ruling that names a flag in `shared/rules/big_cheese.md` is a field here with the
 ruling as its default (B1 `all_pass`, B2 `leader_must_open`, B5 `dice`/`target`, B7
 `big_cheese_chain`, B8 `veto_any_time`, B10 `final_tie`, B11 `exact`, B12 `max_rounds`), and
-so is the ruling of issue 14 item 6 (`exact_order`, see `docs/deviations.md`).
+so is our ruling on the order of several maturing projects (`exact_order`, see
+`docs/deviations.md`).
 """
 
 from dataclasses import dataclass, field
+
+from engines.errors import BadInput
+from engines.kit import parse_seat_bonus
 
 MAX_CHIPS = 999  # bids are actions 1..chips; 1000+ are the special actions
 
@@ -42,8 +46,9 @@ class Rules:
         metadata={
             "choices": ("choice", "oldest"),
             "help": "exact-N only: when one award completes several of a player's projects, "
-            "choice = the owner picks which to roll next, one at a time (our ruling, issue 14 "
-            "item 6: the seed is silent and the order decides which roll is void); oldest = "
+            "choice = the owner picks which to roll next, one at a time (our ruling: the "
+            "seed is silent and the order decides which roll is void; asked only "
+            "when some order could void a roll or the player holds a Big Cheese); oldest = "
             "oldest first, no decision (the engine before that ruling)",
         },
     )
@@ -85,22 +90,44 @@ class Rules:
         default=1000,
         metadata={"help": "safety cap on auctions; reaching it ends the game on scores (B12)"},
     )
+    first_leader: str = field(
+        default="random",
+        metadata={
+            "choices": ("random", "first", "last"),
+            "lever": True,
+            "help": "seat lever, setup: random = pick the first leader at random (printed); "
+            "first = seat 1 leads the first auction; last = the last seat does.  The deck is "
+            "the same",
+        },
+    )
+    seat_bonus: str = field(
+        default="",
+        metadata={"unit": "chips",
+            "help": "variant (compensation, not a rule): b1,b2,... extra starting chips "
+                  "of each seat, seat 1 first; '' = none"},
+    )
+
     def __post_init__(self) -> None:
+        if self.first_leader not in ("random", "first", "last"):
+            raise ValueError(f"first_leader must be random, first or last, "
+                             f"got {self.first_leader!r}")
+        if any(self.chips + b > MAX_CHIPS for b in parse_seat_bonus(self.seat_bonus)):
+            raise ValueError(f"chips plus seat_bonus must stay at most {MAX_CHIPS}")
         if self.exact < 0:
-            raise ValueError(f"exact must be a positive number of points, got {self.exact}")
+            raise BadInput(f"exact must be a positive number of points, got {self.exact}")
         if self.exact:
             if self.dice != "polyhedral":
-                raise ValueError(
+                raise BadInput(
                     f"exact={self.exact} is the polyhedral variant; it needs dice=polyhedral"
                 )
             if self.target:
-                raise ValueError("give either target or exact, not both (exact replaces target)")
+                raise BadInput("give either target or exact, not both (exact replaces target)")
         if self.target < 0:
-            raise ValueError(f"target must be a positive number of points, got {self.target}")
+            raise BadInput(f"target must be a positive number of points, got {self.target}")
         if not 1 <= self.chips <= MAX_CHIPS:
-            raise ValueError(f"chips must be between 1 and {MAX_CHIPS}, got {self.chips}")
+            raise BadInput(f"chips must be between 1 and {MAX_CHIPS}, got {self.chips}")
         if self.max_rounds < 1:
-            raise ValueError(f"max_rounds must be positive, got {self.max_rounds}")
+            raise BadInput(f"max_rounds must be positive, got {self.max_rounds}")
 
     @property
     def goal(self) -> int:

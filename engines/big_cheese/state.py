@@ -49,6 +49,7 @@ from engines.kit import (
     deal_back,
     following_seats,
     reshuffle,
+    seat_bonus,
     seat_orders,
     shuffled,
     track_lead,
@@ -184,12 +185,13 @@ class BigCheeseState(State):
         self.chosen_pos = -1  # the pending position whose project the owner just chose
         self._orders = seat_orders(n)
         self._following = following_seats(n)
-        self._acts = bid_table(rules.chips)
+        bonus = seat_bonus(rules.seat_bonus, n)  # extra starting chips (compensation)
+        self._acts = bid_table(rules.chips + max(bonus))
         self._roll_faces = ROLL_FACES[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
         self.discard = []
-        self.pool = [rules.chips] * n
+        self.pool = [rules.chips + b for b in bonus]
         self.proj_cards = [[] for _ in range(n)]  # oldest first
         # A project won at award A with bid b holds A + b - awards chips: every later award
         # takes one off (B3), so it matures at award A + b.  Store that due award number.
@@ -199,7 +201,9 @@ class BigCheeseState(State):
         self.points = [0] * n
         self.earned = [[0] * len(NUMBER_VALUES) for _ in range(n)]
         self.phase = BID
-        self.leader = self.rng.randrange(n)
+        self.leader = self.rng.randrange(n)  # drawn whatever the lever, to keep the deal
+        if rules.first_leader != "random":
+            self.leader = 0 if rules.first_leader == "first" else n - 1
         self.to_act = -1
         self.high_bid = 0
         self.high_bidder = -1
@@ -449,13 +453,28 @@ class BigCheeseState(State):
 
     def _offer_order(self, pos: int) -> bool:
         """Exact-N (issue 14 item 6): stop for the owner to pick the next project to roll,
-        unless they just picked the one at `pos` or their remaining projects are all alike."""
+        unless they just picked the one at `pos`, their remaining projects are all alike, or
+        the order cannot change anything: no order can void a roll (their points plus the
+        highest face of every remaining project stay within the goal) and they hold no Big
+        Cheese (whose re-roll decisions would follow the order).  Then the oldest rolls
+        first (B9), as without the choice."""
         if self.chosen_pos == pos:
             self.chosen_pos = -1
             return False
         options = self.next_options(pos)
         if len(options) < 2:
             return False
+        seat = self.pending[pos][0]
+        if not self.cheeses[seat]:
+            top = self.points[seat]
+            for owner, card in self.pending[pos:]:
+                if owner != seat:
+                    break
+                faces = self._roll_faces[card]
+                if faces:
+                    top += max(faces)
+            if top <= self.goal:
+                return False
         self.pending_pos = pos
         self.phase = ORDER
         self._legal_cache = options

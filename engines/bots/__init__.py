@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
+import math
 from collections.abc import Callable
 
 from engines.bots.random_bot import RandomBot
 from engines.core import Bot, Game
+from engines.errors import BadInput
 
 __all__ = [
     "BOTS", "BotSpecError", "RandomBot", "bot_names", "make_bot", "parse_spec", "split_specs",
 ]
 
 
-class BotSpecError(ValueError):
+class BotSpecError(BadInput):
     """A bot spec that names no bot, an unknown variant or a malformed option."""
 
 
@@ -78,9 +80,19 @@ def _heuristic(game: Game, variant: str | None, options: dict[str, str]) -> Bot:
         raise BotSpecError(
             f"unknown heuristic {key!r} for {game.name}; known: {', '.join(sorted(styles))}"
         )
+    for option, raw in options.items():  # inf and nan read as numbers, but play as nonsense
+        try:
+            number = float(raw)
+        except ValueError:
+            continue
+        if not math.isfinite(number):
+            raise BotSpecError(f"{game.name} heuristic option {option}= must be a finite "
+                               f"number, got {raw!r}")
     try:
         bot = styles[key](**options)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:
+        if not options:  # no option of the user's to blame: a bug
+            raise
         raise BotSpecError(f"bad options for heuristic:{key}: {exc}") from None
     return bot
 

@@ -22,18 +22,24 @@ def check_known(bot: str, options: Mapping[str, str], known: Iterable[str]) -> N
         )
 
 
-def parse_int(bot: str, key: str, raw: str | int, minimum: int | None = None) -> int:
+def parse_int(bot: str, key: str, raw: str | int, minimum: int | None = None,
+              maximum: int | None = None) -> int:
+    """An integer in minimum..maximum (a cap keeps a typo's extra zeros from starting a run
+    that never ends)."""
     try:
         value = int(raw)
     except ValueError:
         raise BotSpecError(f"{bot} option {key}= expects an integer, got {raw!r}") from None
     if minimum is not None and value < minimum:
         raise BotSpecError(f"{bot} option {key}= must be >= {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise BotSpecError(f"{bot} option {key}= must be at most {maximum:,}, got {value:,}")
     return value
 
 
-def parse_float(bot: str, key: str, raw: str, positive: bool = False) -> float:
-    """A finite number >= 0 (> 0 with `positive`)."""
+def parse_float(bot: str, key: str, raw: str, positive: bool = False,
+                maximum: float | None = None) -> float:
+    """A finite number >= 0 (> 0 with `positive`), at most `maximum`."""
     try:
         value = float(raw)
     except ValueError:
@@ -41,6 +47,8 @@ def parse_float(bot: str, key: str, raw: str, positive: bool = False) -> float:
     if not math.isfinite(value) or value < 0 or (positive and value == 0):
         bound = "> 0" if positive else ">= 0"
         raise BotSpecError(f"{bot} option {key}= must be a finite number {bound}, got {raw!r}")
+    if maximum is not None and value > maximum:
+        raise BotSpecError(f"{bot} option {key}= must be at most {maximum:g}, got {raw!r}")
     return value
 
 

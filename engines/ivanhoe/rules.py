@@ -3,6 +3,9 @@
 
 from dataclasses import dataclass, field
 
+from engines.errors import BadInput
+from engines.kit import parse_seat_bonus
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -28,6 +31,27 @@ class Rules:
         default=100,
         metadata={"help": "I14: consecutive players unable to start before the game is a draw"},
     )
+    first_starter: str = field(
+        default="random",
+        metadata={
+            "choices": ("random", "first", "last"),
+            "lever": True,
+            "help": "seat lever, setup: the player to the dealer's left starts the first "
+            "tournament, the dealer drawn at random (printed); first = seat 1 starts it, last "
+            "= the last seat does.  The hands dealt are the same",
+        },
+    )
+    seat_bonus: str = field(
+        default="",
+        metadata={"unit": "cards",
+            "help": "variant (compensation, not a rule): b1,b2,... extra cards dealt to "
+                  "each seat's starting hand, seat 1 first; '' = none"},
+    )
+
     def __post_init__(self) -> None:
+        if self.first_starter not in ("random", "first", "last"):
+            raise ValueError(f"first_starter must be random, first or last, "
+                             f"got {self.first_starter!r}")
+        parse_seat_bonus(self.seat_bonus)
         if self.max_failed_starts < 1:
-            raise ValueError("max_failed_starts must be at least 1")
+            raise BadInput("max_failed_starts must be at least 1")

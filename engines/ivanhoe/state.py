@@ -64,6 +64,7 @@ from engines.kit import (
     draw_from,
     next_seat,
     refill,
+    seat_bonus,
     seat_orders,
     track_lead,
     world_rng,
@@ -154,7 +155,13 @@ class IvanhoeState(State):
         self.stalled = False  # nobody could start for too long: a draw (I14)
         self.stats = Metrics()
         dealer = self.rng.randrange(n)  # whoever draws the purple token deals
-        self.begin_start(next_seat(dealer, n))
+        for p, extra in enumerate(seat_bonus(rules.seat_bonus, n)):  # compensation: cards
+            for _ in range(extra):
+                self.draw(p)
+        first = next_seat(dealer, n)  # the seat lever keeps the deal, moves the first start
+        if rules.first_starter != "random":
+            first = 0 if rules.first_starter == "first" else n - 1
+        self.begin_start(first)
 
     # ------------------------------------------------------------------ contract basics
     def current_player(self) -> int:

@@ -705,11 +705,15 @@ class Heuristic:
         p = s.player
         hand = s.hands[p]
         stealth = s.raid_approach
+        cache = s.play_base < 0 and not s.tiles[p] and not self.save_ki
         if s.guard_kind == G_ELITE:  # guard_value() inlined (hot path)
-            g = (s.C.estealth if stealth else s.C.eforce)[s.guard_id][s.elite_part]
+            guards = (s.C.estealth if stealth else s.C.eforce)[s.guard_id]
+            g = guards[s.elite_part]
+            if s.elite_part + 1 < len(guards):
+                cache = False  # a double elite: the cards offered also keep its next guard
         else:
             g = s.C.gval[s.guard_id]
-        if s.play_base < 0 and not s.tiles[p] and not self.save_ki:
+        if cache:
             # without skills the first play is a function of (approach, guard, hand) only
             key = fight_key(stealth, g, hand)
             a = _FIRST_PLAY.get(key, -1)
@@ -747,16 +751,17 @@ class Heuristic:
                     return A_SWITCH
             return a
         v = s.play_value()
+        skills = not s.boryaku_played or s.rules.boryaku_skills  # A18
         if stealth:
             need = v - g + 1  # how far down the play must go
-            steps = ((A_MINUS2, 2, ready[E_MINUS2] and not s.boryaku_played),
-                     (A_PM1_MINUS, 1, ready[E_PM1] and not s.boryaku_played),
+            steps = ((A_MINUS2, 2, ready[E_MINUS2] and skills),
+                     (A_PM1_MINUS, 1, ready[E_PM1] and skills),
                      (A_KI_MINUS, 1, hand[2]))
             setter = A_ZERO
         else:
             need = g - v + 1
-            steps = ((A_PLUS2, 2, ready[E_PLUS2] and not s.boryaku_played),
-                     (A_PM1_PLUS, 1, ready[E_PM1] and not s.boryaku_played),
+            steps = ((A_PLUS2, 2, ready[E_PLUS2] and skills),
+                     (A_PM1_PLUS, 1, ready[E_PM1] and skills),
                      (A_KI_PLUS, 1, hand[2]))
             setter = A_SIX
         reach = sum(step * n for _a, step, n in steps)
@@ -801,14 +806,16 @@ class Heuristic:
                g: int) -> int:
         ki = hand[2]
         if s.play_base < 0:
-            # a base card that wins alone: the least precious one (index v = value - 1)
+            # a base card that wins alone: the least precious one (index v = value - 1);
+            # offered unless the next guard of a double elite needs it
+            double = s.guard_kind == G_ELITE and s.elite_part + 1 < len(s.C.eforce[s.guard_id])
             if stealth:
                 for v in SPEND_ORDER:
-                    if hand[v] and v + 1 < g:
+                    if hand[v] and v + 1 < g and (not double or A_BASE + v in legal):
                         return A_BASE + v
             else:
                 for v in SPEND_ORDER:
-                    if hand[v] and v + 1 > g:
+                    if hand[v] and v + 1 > g and (not double or A_BASE + v in legal):
                         return A_BASE + v
             if A_BOR2 in legal and (2 < g if stealth else 2 > g):
                 return A_BOR2

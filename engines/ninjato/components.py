@@ -23,6 +23,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Final
 
 from engines import datasets
+from engines.errors import BadInput
 
 DATASET = "ninjato-reconstructed-v1"
 
@@ -164,7 +165,7 @@ def _need(names: list[str]) -> tuple[int, int, int, int]:
     for name in names:
         t = TREASURE_NAMES.index(name)
         if t == GOLD:
-            raise ValueError("a cost cannot name gold (gold is the joker)")
+            raise BadInput("a cost cannot name gold (gold is the joker)")
         need[t] += 1
     return tuple(need)  # type: ignore[return-value]
 
@@ -270,7 +271,7 @@ def build(data: dict[str, Any], treasure_mix: str = "B") -> Components:
     d.update(data)
     for key, width in _WIDTHS.items():
         if len(d[key]) != width:
-            raise ValueError(f"{key} needs {width} entries, got {len(d[key])}")
+            raise BadInput(f"{key} needs {width} entries, got {len(d[key])}")
     effect, school, cost, names = [], [], [], []
     for s in d["skills"]:
         for _ in range(int(s["copies"])):
@@ -279,10 +280,19 @@ def build(data: dict[str, Any], treasure_mix: str = "B") -> Components:
             cost.append(int(s["cost"]))
             names.append(s["name"])
     if sum(1 for e in effect if e == E_DISGUISE) < 3:
-        raise ValueError("the data set needs 3 disguise tiles (one per round 5-7)")
+        raise BadInput("the data set needs 3 disguise tiles (one per round 5-7)")
+    clans = range(len(CLAN_NAMES))
+    if not d["guards"] or any(int(v) not in range(1, 6) or int(a) not in (0, 1)
+                              for v, a in d["guards"]):
+        raise BadInput("guards must be a non-empty list of [value 1-5, alarm 0 or 1]")
+    if not d["envoys"] or any(int(e["clan"]) not in clans or int(e["mask"]) not in (0, 1)
+                              for e in d["envoys"]):
+        raise BadInput(f"every envoy needs a clan 0-{len(clans) - 1} and a mask 0 or 1")
+    if any(int(c) not in clans for c, _ in d["setup_tokens"]):
+        raise BadInput(f"every setup token needs a clan 0-{len(clans) - 1}")
     ages = [int(e["age"]) for e in d["envoys"]]
     if len(set(ages)) != len(ages):
-        raise ValueError("envoy ages must be unique (ruling A13)")
+        raise BadInput("envoy ages must be unique (ruling A13)")
     env_opts = tuple(envoy_options(e["cost"]) for e in d["envoys"])
     rum_opts = tuple(rumour_options(r["cost"]) for r in d["rumours"])
     counts = d["treasure_counts"] if treasure_mix == "B" else d["treasure_counts_alt_a"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.datasets import DataSet, Item, ints_check, range_check, table_key
+from engines.errors import BadInput
 from engines.ninjato import components
 
 
@@ -25,7 +26,7 @@ def _alarms(d: dict) -> int:
 def _guard_table(per_value: int, alarms: int) -> list[list[int]]:
     """`per_value` guards of each value 1-5; alarms spread evenly, extra ones on low values."""
     if alarms > 5 * per_value:
-        raise ValueError(f"{alarms} alarm guards but only {5 * per_value} guards")
+        raise BadInput(f"{alarms} alarm guards but only {5 * per_value} guards")
     table = []
     for v in range(1, 6):
         marked = alarms // 5 + (1 if v - 1 < alarms % 5 else 0)

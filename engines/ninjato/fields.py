@@ -109,7 +109,7 @@ class NinjatoFields(State):
     play_base: int                  # value of the play's base card (-1: none yet)
     play_modifier: int              # sum of the +-modifiers played on it
     play_override: int              # set-to-0/6 value (-1: none)
-    boryaku_played: bool            # the base is Boryaku (no skill modifiers, A18)
+    boryaku_played: bool            # the base is Boryaku (A18, rule boryaku_skills)
     raid_wins: int                  # guards beaten in this raid
     # --- decisions in progress
     pending: int                    # card being paid for (kind * 100 + id) or skill tile

@@ -140,8 +140,10 @@ class RaidRules(NinjatoFields):
             if self.play_base < 0:
                 stealth = self.raid_approach
                 if self.guard_kind == G_ELITE:
-                    values = self.C.estealth if stealth else self.C.eforce
-                    g = values[self.guard_id][self.elite_part]
+                    guards = (self.C.estealth if stealth else self.C.eforce)[self.guard_id]
+                    if self.elite_part + 1 < len(guards):  # a double elite: its rest too
+                        return self.legal_fight_general()
+                    g = guards[self.elite_part]
                 else:
                     g = self.C.gval[self.guard_id]
                 key = fight_key(stealth, g, hand)
@@ -163,22 +165,34 @@ class RaidRules(NinjatoFields):
         p = self.player
         hand = self.hands[p]
         ready = self.ready[p]
+        owned = self.owned[p]
         out = []
         if self.play_base < 0:
             ki = hand[2]
+            part = self.elite_part
+            double = self.guard_kind == G_ELITE and part + 1 < len(self.C.eforce[self.guard_id])
             for v in range(5):
-                if hand[v] and self.can_still_win(v + 1, ki - (v == 2), False):
+                if hand[v] and self.can_still_win(v + 1, ki - (v == 2), False, part) and (
+                        not double or self.rest_winnable(v)):
                     out.append(A_BASE + v)
             if ready[E_BORYAKU]:
-                if self.can_still_win(2, ki, True):
+                rest = not double or self.rest_winnable(-1)
+                if rest and self.can_still_win(2, ki, True, part):
                     out.append(A_BOR2)
-                if self.can_still_win(4, ki, True):
+                if rest and self.can_still_win(4, ki, True, part):
                     out.append(A_BOR4)
+            if not out and not (ready[E_REFRESH] and owned[E_BORYAKU] > ready[E_BORYAKU] and (
+                    self.can_still_win(2, ki, True, part) or self.can_still_win(4, ki, True, part))
+                    and (not double or self.rest_winnable(-1))):
+                # seed 004, translator's note: a fight no play can win fails at once (no
+                # switch, refresh or swap is offered first: a switch or refresh that could
+                # help is counted by `can_still_win`; Choho stays open when keeping, A4)
+                return _GIVE_UP
         elif self.play_override < 0:
             if hand[2]:
                 out.append(A_KI_PLUS)
                 out.append(A_KI_MINUS)
-            if not self.boryaku_played:
+            if not self.boryaku_played or self.rules.boryaku_skills:
                 if ready[E_MINUS2]:
                     out.append(A_MINUS2)
                 if ready[E_PLUS2]:
@@ -194,7 +208,6 @@ class RaidRules(NinjatoFields):
             out.append(A_SWITCH)
         out.append(A_GIVE_UP)
         if ready[E_REFRESH]:
-            owned = self.owned[p]
             for e in _REFRESHABLE:
                 if owned[e] > ready[e]:
                     out.append(A_REFRESH + e)
@@ -202,14 +215,18 @@ class RaidRules(NinjatoFields):
             out.extend(self.swap_actions())
         return out
 
-    def can_still_win(self, base: int, kis: int, boryaku: bool) -> bool:
-        """Whether a play with this base value can still beat the guard (issue 14.2).
+    def can_still_win(self, base: int, kis: int, boryaku: bool, part: int) -> bool:
+        """Whether a play with this base value can still beat the guard (issue 14.2), or
+        guard `part` of the elite being fought (a double elite's later guard).
 
         The reach of each direction is the base plus every ready modifier pushing that way
-        (Ki +-1 each; unless the base is Boryaku, A18: -2/+2, +-1, set 0/6), with each
-        Tenmon refresh spent on the strongest such skill the seat owns.  One switch of
-        approach (Seishin) is tried too, paid by a refresh when the tile is used.
+        (Ki +-1 each; -2/+2, +-1, set 0/6, also on Boryaku unless `boryaku_skills` is off,
+        A18), with each Tenmon refresh spent on the strongest such skill the seat owns.
+        One switch of approach (Seishin) is tried too, paid by a refresh when the tile is
+        used.  An upper bound: a False is certain, a True may still lose.
         """
+        if boryaku and self.rules.boryaku_skills:
+            boryaku = False  # modified like a dojo card of 2 or 4
         p = self.player
         ready = self.ready[p]
         owned = self.owned[p]
@@ -221,7 +238,7 @@ class RaidRules(NinjatoFields):
             options.append((self.raid_approach ^ 1, refresh - 1))
         for stealth, spare in options:
             if self.guard_kind == G_ELITE:
-                g = (self.C.estealth if stealth else self.C.eforce)[self.guard_id][self.elite_part]
+                g = (self.C.estealth if stealth else self.C.eforce)[self.guard_id][part]
             else:
                 g = self.C.gval[self.guard_id]
             if boryaku:
@@ -241,6 +258,50 @@ class RaidRules(NinjatoFields):
                 if base + kis + 2 * ready[E_PLUS2] + ready[E_PM1] + spare * step > g:
                     return True
         return False
+
+    def rest_winnable(self, v: int) -> bool:
+        """Seed 004 (a double elite: both guards must be beaten, A6 one play each) and its
+        translator's note (a fight that cannot be won fails at once): whether the guards
+        after this one can still be beaten once card index `v` (-1: Boryaku) is played on it.
+
+        The card and the Ki it needs to pass this guard leave the hand (the Ki that ready
+        skills pushing the same way, or a Tenmon, cannot stand in for; none if a set-to-0/6
+        or a switch of approach may do), and some card of the rest (or Boryaku), with the
+        Ki left, must still beat each later guard (a double elite has two).  Without skill
+        tiles this is exact; with them it is an upper bound, as `can_still_win` (the skills
+        used on this guard are still counted for the next).
+        """
+        p = self.player
+        hand = list(self.hands[p])
+        part = self.elite_part
+        stealth = self.raid_approach
+        if v >= 0:
+            hand[v] -= 1
+            g = (self.C.estealth if stealth else self.C.eforce)[self.guard_id][part]
+            need = v + 2 - g if stealth else g - v  # Ki to carry v + 1 past g
+            if need > 0 and self.tiles[p]:
+                ready = self.ready[p]
+                owned = self.owned[p]
+                spare = ready[E_REFRESH]
+                setter, big = (E_ZERO, E_MINUS2) if stealth else (E_SIX, E_PLUS2)
+                if ready[E_SWITCH] or owned[E_SWITCH] and spare or ready[setter] or (
+                        owned[setter] and spare):
+                    need = 0
+                else:
+                    step = 2 if owned[big] else 1 if owned[E_PM1] else 0
+                    need -= 2 * ready[big] + ready[E_PM1] + spare * step
+            if need > 0:
+                hand[2] -= need
+                if hand[2] < 0:
+                    return False
+        ki = hand[2]
+        for later in range(part + 1, len(self.C.eforce[self.guard_id])):
+            if not any(hand[w] and self.can_still_win(w + 1, ki - (w == 2), False, later)
+                       for w in range(5)) and not (
+                    self.owned[p][E_BORYAKU] and (self.can_still_win(2, ki, True, later)
+                                                  or self.can_still_win(4, ki, True, later))):
+                return False
+        return True
 
     def swap_actions(self) -> list[int]:
         """Choho: give a treasure from the shuriken for any treasure in the house.

@@ -16,6 +16,7 @@ from engines.ninjato.actions import (
     PH_CHOICE,
     PH_DISCARD,
     PH_DISGUISE,
+    PH_DRAW,
     PH_END,
     PH_FIGHT,
     PH_KEEP,
@@ -35,7 +36,8 @@ PHASES = {
     PH_PLACE: "place a shuriken", PH_PAY: "pay", PH_SKILLPAY: "pay for a skill",
     PH_DISCARD: "discard to 7 cards", PH_FIGHT: "fight a guard", PH_CHOICE: "banzai or retreat",
     PH_KEEP: "keep a treasure", PH_TOKEN: "take a clan token", PH_DISGUISE: "declare Disguise",
-    PH_REWARD1: "scoring reward", PH_REWARD2: "scoring reward", PH_END: "game over",
+    PH_REWARD1: "scoring reward", PH_REWARD2: "scoring reward", PH_DRAW: "draw a dojo card",
+    PH_END: "game over",
 }
 ROUNDS = 7
 

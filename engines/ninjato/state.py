@@ -23,6 +23,7 @@ from engines.kit import (
     lead_changes,
     refill,
     refill_counts,
+    seat_bonus,
     world_rng,
 )
 from engines.ninjato import components as comp
@@ -58,7 +59,7 @@ from engines.ninjato.actions import (
     PH_SKILLPAY,
     action_to_str,
 )
-from engines.ninjato.components import E_BORYAKU, E_DISGUISE, R_SHAMEFUL
+from engines.ninjato.components import E_BORYAKU, E_DISGUISE, E_REFRESH, R_SHAMEFUL
 from engines.ninjato.fields import SLOTS as _SLOTS
 from engines.ninjato.raid import RaidRules
 from engines.ninjato.rules import Rules
@@ -276,7 +277,7 @@ class NinjatoState(RaidRules):
                     if v >= 0:
                         s.hands[p][v] += 1
             s.row = sorted(s.draw_card() + 1 for _ in range(3))
-        s.honour = [0] * n
+        s.honour = seat_bonus(rules.seat_bonus, n)  # starting honour: 0 unless compensated
         s.envoy_honour = [0] * n
         s.token_honour = [0] * n
         s.rumour_honour = [0] * n
@@ -297,7 +298,10 @@ class NinjatoState(RaidRules):
         s.leaders = []
         s.final = None
         s.phase = PH_PLACE
-        s.player = order[0]
+        if rules.first_round_order != "random":  # seat lever; the deal above is unchanged
+            s.order = list(range(n)) if rules.first_round_order == "seats" else \
+                list(range(n - 1, -1, -1))
+        s.player = s.order[0]
         return s
 
     # ------------------------------------------------------------------ chance helpers
@@ -355,7 +359,8 @@ class NinjatoState(RaidRules):
                 if schools & school_bit or (hand[card] if card >= 0 else has_card):
                     out.append(i)
                 i += 1
-        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU]:
+        if has_card or self.rules.empty_hand_raid or self.ready[p][E_BORYAKU] or (
+                self.ready[p][E_REFRESH] and self.owned[p][E_BORYAKU]):  # Tenmon: Boryaku up
             closed = 0  # bit set of the closed houses (usually none: not looked at)
             if True in self.house_closed:
                 bit = 1
@@ -377,8 +382,8 @@ class NinjatoState(RaidRules):
                     if envs >> e & 1:
                         out.append(i)
                     i += 1
-            # the pavilion is refilled after every buy: unrolled for its usual four cards
-            # (half the bytecodes of the loop)
+            # (the pavilion is refilled at the end of a round and after a scoring phase):
+            # unrolled for its usual four cards (half the bytecodes of the loop)
             if rums:
                 pavilion = self.pavilion
                 if len(pavilion) == 4:
@@ -437,7 +442,8 @@ class NinjatoState(RaidRules):
         self.learn_skill(self.pending, a - A_SKILLPAY)
 
     def apply_discard(self, a: int) -> None:
-        """A17: discard down to the hand limit, one card per decision."""
+        """A17: discard down to the hand limit, one card per decision; then the visit's
+        draws go on."""
         v = a - A_DISCARD
         self.hands[self.player][v] -= 1
         self.dojo_discards[v] += 1
@@ -445,7 +451,7 @@ class NinjatoState(RaidRules):
             self.known[self.player][v] -= 1
         self.to_discard -= 1
         if self.to_discard == 0:
-            self.next_turn()
+            self.next_draw()
 
     # ------------------------------------------------------------------ locations
     def visit_dojo(self, a: int) -> None:
@@ -456,7 +462,7 @@ class NinjatoState(RaidRules):
         hand = self.hands[p]
         hn = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
         self.to_draw = DRAWS_BY_HAND[hn] if hn < 2 else 2
-        self.apply_draw(a)
+        self.apply_draw(a, hn >= HAND_LIMIT)
 
     def legal_draw(self) -> list[int]:
         """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
@@ -469,9 +475,14 @@ class NinjatoState(RaidRules):
             return out
         return draw_actions(1 if any(self.dojo_discards) else 0, self.row)
 
-    def apply_draw(self, a: int) -> None:
+    def apply_draw(self, a: int, full: bool = False) -> None:
         """One dojo draw: the deck's top card (seen by the drawer only) or a face-up card
-        (seen by all); then the next draw, made at once when it has one option (row empty)."""
+        (seen by all); then the next draw, made at once when it has one option (row empty).
+
+        A17: a hand over the limit discards right after the draw.  Only a hand `full` at the
+        visit's start (7 cards: it draws 2; `visit_dojo` says so) can pass the limit before
+        the visit's last draw, which `end_dojo` checks; so the hand is counted here only
+        then."""
         p = self.player
         hand = self.hands[p]
         row = self.row
@@ -490,6 +501,9 @@ class NinjatoState(RaidRules):
             self.to_draw -= 1
             if not self.to_draw:
                 break
+            if full and hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                    and not self.discard_to_limit():
+                return  # the seat discards (PH_DISCARD); `apply_discard` draws on
             opts = self.legal_draw()
             if len(opts) > 1:
                 self.phase = PH_DRAW
@@ -501,8 +515,44 @@ class NinjatoState(RaidRules):
         self.to_draw = 0
         self.end_dojo()
 
+    def next_draw(self) -> None:
+        """The visit's next draw after a discard: asked, made at once (one option), or none
+        left (the visit ends: the row is refilled)."""
+        if self.to_draw:
+            opts = self.legal_draw()
+            if len(opts) > 1:
+                self.phase = PH_DRAW
+                return
+            if opts:
+                self.apply_draw(opts[0])
+                return
+        self.to_draw = 0
+        self.end_dojo()
+
+    def discard_to_limit(self) -> bool:
+        """A17: over the hand limit right after a draw, discard down to it at once (before
+        the visit's next draw).  True when done here (one card value in hand: no choice);
+        False when the seat must choose (phase PH_DISCARD)."""
+        hand = self.hands[self.player]
+        over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
+        if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
+            v = next(i for i, c in enumerate(hand) if c)
+            hand[v] -= over
+            self.dojo_discards[v] += over
+            known = self.known[self.player]
+            known[v] = known[v] - over if known[v] > over else 0
+            return True
+        self.to_discard = over
+        self.phase = PH_DISCARD
+        return False
+
     def end_dojo(self) -> None:
-        """After all the draws: refill the face-up row to 3, then the hand limit (A17)."""
+        """After all the draws: the hand limit (A17, right after the last draw), then refill
+        the face-up row to 3."""
+        hand = self.hands[self.player]
+        if hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
+                and not self.discard_to_limit():
+            return  # the seat discards (PH_DISCARD); `apply_discard` ends the visit
         row = self.row
         need = 3 - len(row)
         if need > 0:  # draws inlined with a running deck total, as in `draw_card`
@@ -520,20 +570,6 @@ class NinjatoState(RaidRules):
                 total -= 1
                 need -= 1
         row.sort()
-        hand = self.hands[self.player]
-        over = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] - HAND_LIMIT
-        if over > 0:
-            self.to_discard = over
-            if sum(1 for c in hand if c) == 1:  # forced: only one value to discard
-                v = next(i for i, c in enumerate(hand) if c)
-                hand[v] -= over
-                self.dojo_discards[v] += over
-                known = self.known[self.player]
-                known[v] = known[v] - over if known[v] > over else 0
-                self.to_discard = 0
-            else:
-                self.phase = PH_DISCARD
-                return
         self.next_turn()
 
     def visit_sensei(self, slot: int) -> None:
@@ -838,6 +874,8 @@ class NinjatoState(RaidRules):
             "elite_guards": elite,
             "unused_treasure": unused,
         }
+        if self.rules.seat_bonus:  # the compensation variant: starting honour
+            self.final["seat_bonus"] = seat_bonus(self.rules.seat_bonus, n)
         self.phase = PH_END
         self.player = -1
 
@@ -845,17 +883,14 @@ class NinjatoState(RaidRules):
         """Honour so far (track) during play; the final total once the game is over."""
         if self.final is None:
             return [float(h) for h in self.honour]
-        f = self.final
-        return [float(a + b + c + d + e) for a, b, c, d, e in zip(
-            f["envoys"], f["honour_tokens"], f["rumours"], f["elite_guards"],
-            f["unused_treasure"])]
+        return [float(sum(column)) for column in zip(*self.final.values())]
 
     def score_breakdown(self) -> dict[str, list[float]]:
         if self.final is None:
             return {"envoys": [float(x) for x in self.envoy_honour],
                     "honour_tokens": [float(x) for x in self.token_honour],
                     "rumours": [float(x) for x in self.rumour_honour]}
-        return {k: [float(x) for x in self.final[k]] for k in scoring.SOURCES}
+        return {k: [float(x) for x in v] for k, v in self.final.items()}
 
     def winners(self) -> list[int]:
         """Most honour; ties: most envoys, then the oldest envoy (3.9)."""

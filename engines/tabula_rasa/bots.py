@@ -109,8 +109,9 @@ class MarginBot:
             seen[card] += 1
         unseen_total = NUM_TYPES * COPIES - sum(seen)  # deck + removed + other hands
         plies_left = state.total_plies - state.ply
+        start = state._next[0]  # the seat acting at ply 0 (the starting_player lever)
         my_plays_left = sum(
-            len(range(state.ply + (s - state.ply) % n, state.total_plies, n))
+            len(range(state.ply + (s - start - state.ply) % n, state.total_plies, n))
             for s in range(n) if state.side_of[s] == me
         )
         opp_plays_left = plies_left - my_plays_left

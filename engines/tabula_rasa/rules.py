@@ -2,6 +2,9 @@
 
 from dataclasses import dataclass, field
 
+from engines.errors import BadInput
+from engines.kit import FIRST_SEAT_CHOICES, parse_seat_bonus
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -40,14 +43,35 @@ class Rules:
         },
     )
 
+    starting_player: str = field(
+        default="first",
+        metadata={
+            "choices": FIRST_SEAT_CHOICES,
+            "lever": True,
+            "help": "seat lever, A10: the player left of the dealer starts; first = seat 1 "
+            "(default), last = the last seat, random = a seat drawn per deal (the deal is the "
+            "same)",
+        },
+    )
+    seat_bonus: str = field(
+        default="",
+        metadata={"unit": "points",
+            "help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
+                  "to its total, seat 1 first (4p: a team adds its seats' bonuses); '' = none"},
+    )
+
     def __post_init__(self) -> None:
+        if self.starting_player not in FIRST_SEAT_CHOICES:
+            raise ValueError(f"starting_player must be one of {', '.join(FIRST_SEAT_CHOICES)}, "
+                             f"got {self.starting_player!r}")
+        parse_seat_bonus(self.seat_bonus)
         if self.castle_rule not in ("first_to_two", "two_consecutive"):
-            raise ValueError(f"castle_rule must be first_to_two or two_consecutive, "
+            raise BadInput(f"castle_rule must be first_to_two or two_consecutive, "
                              f"got {self.castle_rule!r}")
         if self.majority_by not in ("count", "value_sum"):
-            raise ValueError(f"majority_by must be count or value_sum, got {self.majority_by!r}")
+            raise BadInput(f"majority_by must be count or value_sum, got {self.majority_by!r}")
         if self.final_tie not in ("draw", "tiebreak"):
-            raise ValueError(f"final_tie must be draw or tiebreak, got {self.final_tie!r}")
+            raise BadInput(f"final_tie must be draw or tiebreak, got {self.final_tie!r}")
         if self.allow_partner_signalling:
-            raise ValueError("allow_partner_signalling=True is not supported "
+            raise BadInput("allow_partner_signalling=True is not supported "
                              "(partners never share hand information)")

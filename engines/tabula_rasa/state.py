@@ -10,7 +10,7 @@ import random
 from bisect import insort
 
 from engines.core import State
-from engines.kit import copy_rng, deal_back, world_rng
+from engines.kit import copy_rng, deal_back, first_seat, seat_bonus, world_rng
 from engines.tabula_rasa import render
 from engines.tabula_rasa.actions import (
     ACTION_TERRITORY,
@@ -42,16 +42,17 @@ _COUNT_WEIGHTS = (1,) * len(ACTION_VALUE)
 #: Territory of each action (its index within one side's block of the tally).
 _TERR = ACTION_TERRITORY
 
-def _tables(num_players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per seat, its side's offset in the tally; per ply, the seat to act (-1 = game over)."""
+def _tables(num_players: int, start: int = 0) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per seat, its side's offset in the tally; per ply, the seat to act (-1 = game over),
+    seat `start` acting first."""
     sides = 2 if num_players == 4 else num_players
     offset = tuple((seat % sides) * NUM_TERRITORIES for seat in range(num_players))
     plies = len(FULL_DECK) - REMOVED
-    turn = tuple(p % num_players if p < plies else -1 for p in range(plies + 1))
+    turn = tuple((p + start) % num_players if p < plies else -1 for p in range(plies + 1))
     return offset, turn
 
 
-_TABLES = {n: _tables(n) for n in (2, 3, 4)}
+_TABLES = {(n, start): _tables(n, start) for n in (2, 3, 4) for start in range(n)}
 
 
 class TabulaRasaState(State):
@@ -93,11 +94,14 @@ class TabulaRasaState(State):
         self.tally = [0] * (self.sides * NUM_TERRITORIES)  # what decides majorities
         self.history: list[int] = []
         self.ply = 0
-        self.to_move = 0  # A10: seat 0 is the player left of the dealer
+        # A10: seat 0 is the player left of the dealer, unless the starting_player lever moves it
+        start = first_seat(self.rules.starting_player, num_players, seed)
+        self.to_move = start
         self.total_plies = len(FULL_DECK) - REMOVED  # A11: every card in play is played
         self._weights = ACTION_VALUE if self.rules.majority_by == "value_sum" else _COUNT_WEIGHTS
         self._result: tuple[int, Scoring] | None = None
-        self._offset, self._next = _TABLES[num_players]
+        self._offset, self._next = _TABLES[num_players, start]
+        seat_bonus(self.rules.seat_bonus, num_players)  # a wrong count fails here
 
     # --- acting --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -164,14 +168,24 @@ class TabulaRasaState(State):
     def _per_seat(self, per_side: list[int]) -> list[float]:
         return [float(per_side[s]) for s in self.side_of]
 
+    def _totals(self) -> list[int]:
+        """Each side's points: tile points plus its seats' `seat_bonus` (compensation)."""
+        totals = self.scoring().totals
+        if not self.rules.seat_bonus:
+            return totals
+        totals = list(totals)
+        for seat, bonus in enumerate(seat_bonus(self.rules.seat_bonus, self.num_players)):
+            totals[self.side_of[seat]] += bonus
+        return totals
+
     def scores(self) -> list[float]:
         """Tile points; in 4p both partners get the team total."""
-        return self._per_seat(self.scoring().totals)
+        return self._per_seat(self._totals())
 
     def winners(self) -> list[int]:
         """Top score; a tie is shared (A9 draw) or broken by territories, then the castle."""
         result = self.scoring()
-        totals = result.totals
+        totals = self._totals()
         best = max(totals)
         sides = [s for s in range(self.sides) if totals[s] == best]
         if len(sides) > 1 and self.rules.final_tie == "tiebreak":
@@ -182,7 +196,11 @@ class TabulaRasaState(State):
         return [seat for seat, side in enumerate(self.side_of) if side in sides]
 
     def score_breakdown(self) -> dict[str, list[float]]:
-        return {k: self._per_seat(v) for k, v in self.scoring().by_source.items()}
+        out = {k: self._per_seat(v) for k, v in self.scoring().by_source.items()}
+        if self.rules.seat_bonus:
+            out["seat_bonus"] = self._per_seat(
+                [a - b for a, b in zip(self._totals(), self.scoring().totals)])
+        return out
 
     def metrics(self) -> dict[str, float]:
         result = self.scoring()

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engines import datasets
+from engines.errors import BadInput
 
 DATASET = "time-pirates-inferred-v1"
 
@@ -119,18 +120,18 @@ def build(data: dict[str, Any], label: str) -> Components:
     epochs = merged["epochs"]
     n = len(epochs)
     if not 2 <= n <= MAX_EPOCHS:
-        raise ValueError(f"components: need 2..{MAX_EPOCHS} epochs, got {n}")
+        raise BadInput(f"components: need 2..{MAX_EPOCHS} epochs, got {n}")
     spaces, lines, names = [], [], []
     for i, ep in enumerate(epochs):
         s, l1, l2 = int(ep["spaces"]), int(ep["line1"]), int(ep["line2"])
         if s < 1 or not (0 <= l1 < n and 0 <= l2 < n) or i in (l1, l2):
-            raise ValueError(f"components: bad epoch {i}: {ep!r}")
+            raise BadInput(f"components: bad epoch {i}: {ep!r}")
         spaces.append(s)
         lines.append((l1, l2))
         names.append(str(ep.get("name", f"E{i}")))
     start = int(merged["patrol_start"])
     if not 0 <= start < n:
-        raise ValueError(f"components: patrol_start {start} out of range")
+        raise BadInput(f"components: patrol_start {start} out of range")
     per = merged["artifacts_per_colour"]
     bag = [0] * NUM_BAG_KINDS
     for c in range(NUM_COLOURS):
@@ -142,16 +143,16 @@ def build(data: dict[str, Any], label: str) -> Components:
     bag[POLICE_2] = int(merged["police_tokens"]["line2"])
     per_year = int(merged["police_per_year"])
     if min(bag) < 0 or bag[POLICE_1] + bag[POLICE_2] < per_year or per_year < 1:
-        raise ValueError("components: token counts must be >= 0 with enough police tokens")
+        raise BadInput("components: token counts must be >= 0 with enough police tokens")
     if sum(bag[:NUM_KINDS]) < sum(spaces):
-        raise ValueError("components: fewer artifacts than artifact spaces")
+        raise BadInput("components: fewer artifacts than artifact spaces")
     deeds = [(c, int(p), int(cost), 1) for c in range(NUM_COLOURS)
              for p, cost in merged["coloured_deeds"]]
     deeds += [(WHITE, int(p), int(cost), int(k)) for p, cost, k in merged["white_deeds"]]
     if len(deeds) > MAX_DEED_TYPES or any(d[2] < 1 or d[1] < 0 or d[3] < 1 for d in deeds):
-        raise ValueError("components: bad deed table")
+        raise BadInput("components: bad deed table")
     if any(d[0] == WHITE and d[2] > NUM_COLOURS + bag[WHITE_KIND] for d in deeds):
-        raise ValueError("components: a white deed costs more than distinct colours allow")
+        raise BadInput("components: a white deed costs more than distinct colours allow")
     return Components(
         label=label,
         epoch_names=tuple(names),

@@ -9,6 +9,7 @@ alternatives, so that `--rule components.ITEM=VALUE` and the what-if studies can
 from __future__ import annotations
 
 from engines.datasets import DataSet, Item, ints_check, range_check, table_key
+from engines.errors import BadInput
 from engines.time_pirates import components
 
 
@@ -18,7 +19,7 @@ def _spaces(d: dict) -> list[int]:
 
 def _set_spaces(d: dict, spaces: list[int]) -> None:
     if len(spaces) != len(d["epochs"]):
-        raise ValueError(f"needs {len(d['epochs'])} entries (one per epoch), got {len(spaces)}")
+        raise BadInput(f"needs {len(d['epochs'])} entries (one per epoch), got {len(spaces)}")
     d["epochs"] = [{**e, "spaces": s} for e, s in zip(d["epochs"], spaces)]
 
 
@@ -29,7 +30,7 @@ def _lines(d: dict) -> list[list[int]]:
 def _set_lines(d: dict, lines: list[list[int]]) -> None:
     if len(lines) != len(d["epochs"]) or not all(
             isinstance(p, list) and len(p) == 2 for p in lines):
-        raise ValueError(f"needs one [line1, line2] pair per epoch ({len(d['epochs'])})")
+        raise BadInput(f"needs one [line1, line2] pair per epoch ({len(d['epochs'])})")
     d["epochs"] = [{**e, "line1": a, "line2": b} for e, (a, b) in zip(d["epochs"], lines)]
 
 

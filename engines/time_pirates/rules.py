@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.errors import BadInput
+from engines.kit import parse_seat_bonus
 from engines.time_pirates import components
 
 
@@ -40,12 +42,41 @@ class Rules:
     majority_bonus: int = field(
         default=2, metadata={"help": "P10: bonus for the most points in a colour (ties all score)"}
     )
+    placement_order: str = field(
+        default="printed",
+        metadata={
+            "choices": ("printed", "reversed"),
+            "lever": True,
+            "help": "seat lever, setup 5: printed = pawns placed in reverse turn order, the "
+                    "start player (seat 1) last, then seat 1 takes the first turn; reversed = "
+                    "seat 1 places first, then clockwise",
+        },
+    )
+    game_end: str = field(
+        default="printed",
+        metadata={
+            "choices": ("printed", "round"),
+            "lever": True,
+            "help": "seat lever, restocking: printed = the game ends the moment the 8th police "
+                    "token of year 3 is drawn (mid-round); round = that restock stops, the "
+                    "round is played out (no more restocking) so every seat has had as many "
+                    "turns, then year 3 is scored",
+        },
+    )
+    seat_bonus: str = field(
+        default="",
+        metadata={"unit": "points",
+            "help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
+                          "to its final total, seat 1 first; '' = none"},
+    )
+
     def __post_init__(self) -> None:
         if self.restock_eligibility not in ("rio", "piatnik"):
-            raise ValueError(f"restock_eligibility must be rio or piatnik, "
+            raise BadInput(f"restock_eligibility must be rio or piatnik, "
                              f"got {self.restock_eligibility!r}")
         if self.patrol_effect not in ("rio", "flee"):
-            raise ValueError(f"patrol_effect must be rio or flee, got {self.patrol_effect!r}")
+            raise BadInput(f"patrol_effect must be rio or flee, got {self.patrol_effect!r}")
         if self.set_bonus < 0 or self.majority_bonus < 0:
-            raise ValueError("bonuses must be >= 0")
+            raise BadInput("bonuses must be >= 0")
+        parse_seat_bonus(self.seat_bonus)
         components.load(self.components)  # raises ValueError on a bad file

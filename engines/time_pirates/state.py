@@ -19,7 +19,7 @@ from itertools import compress
 from typing import Final, NamedTuple
 
 from engines.core import State
-from engines.kit import copy_rng, draw_from, lead_changes, next_seat, world_rng
+from engines.kit import copy_rng, draw_from, lead_changes, next_seat, seat_bonus, world_rng
 from engines.time_pirates import components as C
 from engines.time_pirates import legal_lists, render, scoring
 from engines.time_pirates.actions import (
@@ -132,7 +132,7 @@ class TimePiratesState(State):
         "white_placements", "final_bonuses", "phase", "to_move", "standard_actions_left",
         "forced_move", "paying_deed", "payment_left", "paid_colours", "swap_colour",
         "swap_target", "counters", "colour_counts", "hand_size", "atomic_colours",
-        "arrow_colours", "seats_with_artifacts", "result",
+        "arrow_colours", "seats_with_artifacts", "result", "final_round",
     )
     # Every attribute declared with its type (and the slots above for the pure build):
     # compiled with mypyc, a declared attribute is a field of the C struct, ints unboxed; one
@@ -177,6 +177,7 @@ class TimePiratesState(State):
     arrow_colours: list[int]
     seats_with_artifacts: int
     result: Outcome | None  # fixed by the final scoring
+    final_round: bool  # game_end=round: year 3 has ended, the round is being played out
     _plays_forced_choices = True  # a decision with one option is no choice (module docstring)
 
     # --- text view (render.py) ----------------------------------------------------------
@@ -215,7 +216,11 @@ class TimePiratesState(State):
         self.white_placements = [[] for _ in range(n)]
         self.final_bonuses = None
         self.result = None
-        self.to_move = n - 1  # start epochs are chosen from the right of the start player
+        # setup 5: start epochs are chosen from the right of the start player (printed), or
+        # from the start player clockwise (placement_order=reversed)
+        self.to_move = 0 if rules.placement_order == "reversed" else n - 1
+        self.final_round = False
+        seat_bonus(rules.seat_bonus, n)  # a wrong count fails here
         self.phase = PH_START
         self.standard_actions_left = 0
         self.forced_move = False
@@ -423,6 +428,8 @@ class TimePiratesState(State):
 
     def _legal_restock(self) -> list[int]:
         """Epochs that may be restocked (none holds a pirate), then "no restock"."""
+        if self.final_round:  # game_end=round: no police token is left to draw
+            return [NO_RESTOCK]
         occupied = 0
         for e in self.pawn_epoch:
             occupied |= 1 << e
@@ -567,7 +574,12 @@ class TimePiratesState(State):
     def _do_start(self, action: int) -> None:
         p = self.to_move
         self.pawn_epoch[p] = action - EPOCH
-        if p == 0:
+        if self.rules.placement_order == "reversed":
+            if p == self.num_players - 1:
+                self._begin_turn(0)
+            else:
+                self.to_move = p + 1
+        elif p == 0:
             self._begin_turn(0)
         else:
             self.to_move = p - 1
@@ -578,7 +590,13 @@ class TimePiratesState(State):
 
     # --- turn structure -------------------------------------------------------------------
     def _begin_turn(self, p: int) -> None:
-        """Start of a turn: case A (the Patrol is in your epoch) or case B (restock option)."""
+        """Start of a turn: case A (the Patrol is in your epoch) or case B (restock option).
+        With game_end=round, the start player's turn after the last police token of the
+        game is the end of the round: year 3 is scored instead."""
+        if self.final_round and p == 0:
+            self.final_round = False
+            self._end_year()
+            return
         self.to_move = p
         self.counters[N_TURNS] += 1
         self.forced_move = False
@@ -617,7 +635,9 @@ class TimePiratesState(State):
 
     # --- restocking and the year end ------------------------------------------------------
     def _restock(self, e: int) -> None:
-        """Fill every empty space of epoch `e`; police tokens move the Patrol (P3, P4, P5)."""
+        """Fill every empty space of epoch `e`; police tokens move the Patrol (P3, P4, P5:
+        after a year end, a bag of police only stops the refill, so one action ends at
+        most one year)."""
         ep = self.epochs[e]
         need = self.components.spaces[e] - len(ep)
         lines = self.components.lines
@@ -632,8 +652,17 @@ class TimePiratesState(State):
             self.patrol = lines[self.patrol][line]
             self.police_track[line] += 1
             if self.police_track[0] + self.police_track[1] >= per_year:
+                if self.year + 1 >= self.components.years and self.rules.game_end == "round":
+                    self.final_round = True  # scored at the end of the round (_begin_turn)
+                    break
                 self._end_year()
                 if self.phase == PH_WHITE or self.phase == PH_OVER:
+                    break
+                bag = self.bag
+                if self.bag_total == bag[C.POLICE_1] + bag[C.POLICE_2]:
+                    # P5: police only (every artifact in play, none discarded): the refill
+                    # stops, its spaces stay empty; going on would end every year left
+                    # at once (P4 resumes a refill to fill it, which no draw can now do)
                     break
         if not need:
             self.epochs_with_space &= ~(1 << e)
@@ -723,6 +752,9 @@ class TimePiratesState(State):
         totals = self.totals()
         if self.final_bonuses:
             totals = [t + a + b for t, a, b in zip(totals, *self.final_bonuses)]
+        if self.rules.seat_bonus:
+            totals = [t + b for t, b in zip(totals, seat_bonus(self.rules.seat_bonus,
+                                                               self.num_players))]
         return [float(t) for t in totals]
 
     def winners(self) -> list[int]:
@@ -743,6 +775,8 @@ class TimePiratesState(State):
         special = self.final_bonuses or [[0] * n, [0] * n]
         out["set_bonus"] = [float(v) for v in special[0]]
         out["majority"] = [float(v) for v in special[1]]
+        if self.rules.seat_bonus:
+            out["seat_bonus"] = [float(v) for v in seat_bonus(self.rules.seat_bonus, n)]
         return out
 
     def metrics(self) -> dict[str, float]:
@@ -804,6 +838,7 @@ class TimePiratesState(State):
         new.result = self.result
         new.bag_tokens = list(self.bag_tokens)
         new.epochs_with_space = self.epochs_with_space
+        new.final_round = self.final_round
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:

@@ -4,9 +4,10 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 
 - `iterations=N`   rollouts (uct: iterations) per decision, an upper bound for the paired
                    search's early stop (default `DEFAULT_ITERATIONS`; a game may set its
-                   own, see per-game defaults below).
+                   own, see per-game defaults below); at most `MAX_ITERATIONS`.
 - `time=SECONDS`   wall-clock budget per decision instead; `iterations`, if also given, is
-                   then an upper bound.  A time budget makes play NOT reproducible.
+                   then an upper bound.  A time budget makes play NOT reproducible.  At most
+                   `MAX_SECONDS`.
 - `search=paired|uct`  the paired flat search (`search.py`, default) or SO-ISMCTS
                    (`ismcts.py`).
 - `confidence=Z`   paired: standard errors by which an action must beat the heuristic's move
@@ -46,6 +47,12 @@ from engines.core import Game
 #: Iterations per decision when neither `iterations` nor `time` is given (what a decision
 #: costs with it: README, "Bots").
 DEFAULT_ITERATIONS = 28
+#: The most rollouts (and rollout depth, and sampled worlds) a decision may ask for: a
+#: million rollouts already take minutes per decision in these games, and a larger number is
+#: a typo (`iterations=1000000000`) that would start a run that never ends.
+MAX_ITERATIONS = 1_000_000
+#: The longest thinking time per decision `time=` accepts (an hour).
+MAX_SECONDS = 3600.0
 
 ROLLOUTS = ("random", "heuristic")
 SEARCHES = ("paired", "uct")
@@ -81,10 +88,12 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
     check_known("mcts", options, OPTIONS)
     values: dict[str, object] = {}
     if "time" in options:
-        values["time"] = parse_float("mcts", "time", options["time"], positive=True)
+        values["time"] = parse_float("mcts", "time", options["time"], positive=True,
+                                     maximum=MAX_SECONDS)
         values["iterations"] = None
     if "iterations" in options:
-        values["iterations"] = parse_int("mcts", "iterations", options["iterations"], 1)
+        values["iterations"] = parse_int("mcts", "iterations", options["iterations"], 1,
+                                         MAX_ITERATIONS)
     if "c" in options:
         values["c"] = parse_float("mcts", "c", options["c"])
     if "rollout" in options:
@@ -92,10 +101,11 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
         if values["rollout"] == "heuristic" and "default" not in game.heuristics:
             raise BotSpecError(f"rollout=heuristic: {game.name} has no default heuristic bot")
     if "rollout_depth" in options:
-        values["rollout_depth"] = parse_int("mcts", "rollout_depth", options["rollout_depth"], 1)
+        values["rollout_depth"] = parse_int("mcts", "rollout_depth", options["rollout_depth"], 1,
+                                            MAX_ITERATIONS)
     if "determinizations" in options:
         values["determinizations"] = parse_int(
-            "mcts", "determinizations", options["determinizations"], 0
+            "mcts", "determinizations", options["determinizations"], 0, MAX_ITERATIONS
         )
     if "reward" in options:
         values["reward"] = parse_choice("mcts", "reward", options["reward"], REWARDS)

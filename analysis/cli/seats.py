@@ -1,0 +1,169 @@
+"""Seat-edge commands of `simulate`: `explain` (why a seat wins: each seat lever's share of the
+edge, paired by deal) and `compensate` (the smallest `seat_bonus` that balances the seats).
+Registered on the main app by `analysis.cli.app`."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout, write_atomically
+from analysis.cli.options import (
+    Backend,
+    BaseRules,
+    GameName,
+    Jobs,
+    Lineup,
+    Players,
+    Quiet,
+    Report,
+    Resume,
+    RunSeed,
+    Scheduler,
+)
+from analysis.run import tournament
+from engines.errors import BadInput
+
+
+def _say(line: str) -> None:
+    stdout.print(line, soft_wrap=True, highlight=False, markup=False)
+
+
+def explain_command(
+    game_name: GameName,
+    players: Players = None,
+    bots: Lineup = "heuristic",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per setting (the printed "
+                                       "rules and each other choice of each lever).")] = 500,
+    lever: Annotated[list[str] | None, typer.Option(
+        "--lever", help="A seat lever to try (repeatable; default: every lever of the game, "
+                        "see `simulate list`).")] = None,
+    seed: RunSeed = None,
+    jobs: Jobs = 1,
+    out: Annotated[Path | None, typer.Option(
+        help="Directory of the paired runs (default results/explain-GAME-sSEED).")] = None,
+    resume: Resume = None,
+    rule: BaseRules = None,
+    report: Report = None,
+    backend: Backend = "loky",
+    scheduler: Scheduler = None,
+    quiet: Quiet = False,
+) -> None:
+    """Why a seat wins: each seat's edge, how much of it each seat lever removes (the same
+    deals replayed under each lever), and where it comes from (scoring sources, decisions)."""
+    from analysis.run import explain, sweep
+    from engines import get_game
+    from engines.bots import split_specs
+
+    if report is not None and report.suffix.lower() not in (".html", ".htm"):
+        raise BadInput(f"--report {report} must be an .html file")
+    if resume is not None:
+        spec = explain.spec_of(sweep.read_spec(resume))
+        if spec.game != game_name:
+            raise BadInput(f"{resume} explains {spec.game}, not {game_name}")
+        out = resume
+    else:
+        game = get_game(game_name)
+        players = players or game.players_default
+        game.check_players(players)
+        spec = explain.ExplainSpec(
+            game=game_name, players=players, games=games,
+            bots=tournament.fill_lineup(split_specs(bots), players),
+            seed=secrets.randbelow(2**31) if seed is None else seed,
+            rules=parse_rules(rule or []), levers=tuple(lever or ()))
+        out = out or Path("results") / f"explain-{game_name}-s{spec.seed}"
+    plan = explain.validated(spec)
+    cells = len(plan.cells())
+    frame = run_with_progress(f"{game_name} explain, {cells} settings", spec.games * cells,
+                              quiet, lambda progress: explain.run_explain(
+                                  spec, out, jobs, progress, backend, scheduler))
+    result = explain.explain(plan, frame)
+    for line in result.lines():
+        _say(line)
+    stderr.print(f"runs: {out}/<setting> (resume with --resume {out})", highlight=False,
+                 soft_wrap=True)
+    if report is not None:
+        from analysis.present.report import page
+
+        write_atomically(report, page(f"Why a seat wins: {game_name}",
+                                       explain.report_html(result)))
+        _say(f"report: {report}")
+
+
+def compensate_command(
+    game_name: GameName,
+    players: Players = None,
+    bots: Lineup = "heuristic",
+    budget: Annotated[int, typer.Option(help="Games to spend in all.")] = 5000,
+    unit: Annotated[int, typer.Option(
+        help="One step of bonus in the game's seat_bonus unit (points, honour, chips or "
+             "cards: `simulate list`).")] = 1,
+    steps: Annotated[int, typer.Option(help="Largest bonus, in steps of --unit.")] = 4,
+    shape: Annotated[str, typer.Option(
+        help="monotone: seat 1 gets 0 and each later seat at least the bonus of the seat "
+             "before; any: every vector whose smallest bonus is 0.")] = "monotone",
+    margin: Annotated[float, typer.Option(
+        help="Balanced means every seat's interval within ±MARGIN points of fair.")] = 5.0,
+    replay: Annotated[int, typer.Option(
+        "--replay", help="Then play the answer (the smallest balanced compensation, and the "
+                         "least largest edge when it differs) on this many fresh deals "
+                         "(another seed branch, stored in OUT/replay) and give each one's "
+                         "balance verdict; 0 = don't.")] = 0,
+    seed: RunSeed = None,
+    jobs: Jobs = 1,
+    out: Annotated[Path | None, typer.Option(
+        help="Search directory (default results/compensate-GAME-sSEED).")] = None,
+    resume: Resume = None,
+    rule: BaseRules = None,
+    backend: Backend = "loky",
+    scheduler: Scheduler = None,
+    quiet: Quiet = False,
+) -> None:
+    """The smallest seat_bonus compensation that balances the seats: a racing search over
+    bonus vectors on shared deals, minimising the largest seat edge."""
+    from analysis.run import compensate
+    from engines import get_game
+    from engines.bots import split_specs
+
+    if resume is not None:
+        spec = compensate.read_spec(resume)
+        if spec.game != game_name:
+            raise BadInput(f"{resume} compensates {spec.game}, not {game_name}")
+        out = resume
+    else:
+        game = get_game(game_name)
+        players = players or game.players_default
+        game.check_players(players)
+        spec = compensate.CompensateSpec(
+            game=game_name, players=players,
+            bots=tournament.fill_lineup(split_specs(bots), players),
+            seed=secrets.randbelow(2**31) if seed is None else seed, budget=budget,
+            rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
+            margin=margin / 100)
+        out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
+    if replay < 0:
+        raise BadInput(f"--replay must be >= 0, got {replay}")
+    compensate.validated(spec)
+    result = run_with_progress(f"{game_name} compensate", spec.budget, quiet,
+                               lambda progress: compensate.run_compensate(
+                                   spec, out, jobs, progress, backend, scheduler))
+    for line in result.lines():
+        _say(line)
+    if replay:
+        answers = len({result.smallest, result.candidates["bonus"].iloc[0]} - {None})
+        for line in run_with_progress(f"{game_name} replay", replay * answers, quiet,
+                                      lambda progress: compensate.replay(
+                                          spec, result, out, replay, jobs, progress, backend,
+                                          scheduler)):
+            _say(line)
+    stderr.print(f"runs: {out}/search/round-N/<candidate> (resume with --resume {out})",
+                 highlight=False, soft_wrap=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add explain and compensate to the `simulate` app."""
+    app.command("explain")(explain_command)
+    app.command("compensate")(compensate_command)

@@ -1,0 +1,376 @@
+"""Why a seat wins: each seat's edge, and how much of it each seat lever removes.
+
+A seat's **edge** is its win share minus the fair share 1/n (in points: hundredths).  The
+game's seat levers (rule options marked `lever`, e.g. Time Pirates' placement order and end of
+game) each change one seat-order mechanism.  `simulate explain` plays the same deals under the
+printed rules and under every other choice of every lever (a one-at-a-time paired sweep,
+`analysis.run.sweep`), and reports per lever and seat how much of the seat's edge the lever
+removes: the mean per-deal difference of the seat's win (printed minus lever) with its paired
+interval, Holm-adjusted over every lever × seat.
+
+Where the edge comes from is read off the printed rules' games: each seat's points from each
+scoring source against the average seat (sources named `year…` / `round…` are the game's rounds,
+so for those games this is points per round per seat), and each seat's decisions per game
+(from the recorded action kinds; turns per seat are not recorded separately).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis.run import sweep
+from analysis.stats import balance
+from engines import get_game
+from engines.core import seat_levers
+from engines.errors import BadInput
+
+#: Scoring sources whose names mark them as rounds of the game (points per round per seat).
+ROUND_PREFIXES = ("year", "round")
+
+
+@dataclass(frozen=True)
+class ExplainSpec:
+    """What to explain: `levers` = the lever options to try (empty = every lever the game
+    has); `rules` = the base rules (the printed ones unless given)."""
+
+    game: str
+    players: int
+    games: int
+    bots: tuple[str, ...]
+    seed: int
+    rules: dict[str, Any] = field(default_factory=dict)
+    levers: tuple[str, ...] = ()
+
+    def lever_values(self) -> dict[str, tuple[Any, ...]]:
+        """Each lever tried, with its choices (the base value first)."""
+        game = get_game(self.game)
+        known = seat_levers(game.Rules)
+        if not known:
+            raise BadInput(f"{self.game} has no seat levers (rule options marked as such)")
+        unknown = [k for k in self.levers if k not in known]
+        if unknown:
+            raise BadInput(f"{unknown[0]!r} is not a seat lever of {self.game}; levers: "
+                             f"{', '.join(known)}")
+        chosen = self.levers or tuple(known)
+        return {key: known[key] for key in chosen}
+
+    def sweep_spec(self) -> sweep.SweepSpec:
+        """The one-at-a-time paired sweep behind the explanation."""
+        vary = tuple((key, tuple(str(v) for v in values))
+                     for key, values in self.lever_values().items())
+        return sweep.SweepSpec(game=self.game, players=self.players, games=self.games,
+                               bots=self.bots, seed=self.seed, vary=vary,
+                               design="one-at-a-time", rules=dict(self.rules))
+
+
+def validated(spec: ExplainSpec) -> sweep.SweepSpec:
+    """The sweep spec with every cell validated (bad input fails before anything runs)."""
+    get_game(spec.game).check_players(spec.players)
+    if spec.games < 2:
+        raise BadInput(f"--games must be at least 2 (intervals need two deals), got "
+                         f"{spec.games}")
+    plan = spec.sweep_spec()
+    sweep.validated_cells(plan)
+    return plan
+
+
+def run_explain(spec: ExplainSpec, out_dir: str | Path, jobs: int = 1,
+                progress: Callable[[int], None] | None = None, backend: str = "loky",
+                scheduler: str | None = None) -> pd.DataFrame:
+    """Play (or finish: the sweep directory resumes) every cell; returns the sweep's frame."""
+    plan = validated(spec)
+    return sweep.run_sweep(plan, out_dir, jobs, progress, backend, scheduler)
+
+
+def spec_of(plan: sweep.SweepSpec) -> ExplainSpec:
+    """The explanation a stored sweep directory holds (for `--resume`)."""
+    return ExplainSpec(plan.game, plan.players, plan.games, plan.bots, plan.seed,
+                       dict(plan.rules), tuple(k for k, _ in plan.vary))
+
+
+# --------------------------------------------------------------------------------------------
+# Seat edges, paired by deal
+# --------------------------------------------------------------------------------------------
+
+
+def seat_values(table: pd.DataFrame) -> np.ndarray:
+    """Per game (rows of `sweep.game_table`) and seat: the seat's win minus the fair share."""
+    n = int(table["players"].iloc[0])
+    return table[[f"win_{s}" for s in range(n)]].to_numpy(dtype=float) - 1.0 / n
+
+
+def _interval(values: np.ndarray, confidence: float) -> tuple[float, float, float, float]:
+    """(mean, low, high, p) of per-game values: normal interval, two-sided test of 0."""
+    mean = float(values.mean())
+    se = float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.nan
+    z = balance._z(confidence)
+    p = balance.two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
+    return mean, mean - z * se, mean + z * se, p
+
+
+def seat_edges(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """One row per seat (0-based, as in results): `edge` (win share − fair), its interval
+    and p (Holm over the seats)."""
+    values = seat_values(table)
+    rows = []
+    for seat in range(values.shape[1]):
+        edge, low, high, p = _interval(values[:, seat], confidence)
+        rows.append({"seat": seat, "win_share": edge + 1 / values.shape[1], "edge": edge,
+                     "ci_low": low, "ci_high": high, "p": p, "games": len(values)})
+    out = pd.DataFrame(rows)
+    out["p_adjusted"] = balance.adjust_pvalues(out["p"].to_numpy(), "holm")
+    return out
+
+
+def _tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    return {cell: sweep.game_table(part) for cell, part in frame.groupby("cell")}
+
+
+def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
+                  confidence: float = 0.95) -> pd.DataFrame:
+    """Per lever setting and seat: the seat's edge under the base and under the lever, and
+    `removed` = base edge − lever edge (paired by deal) with its interval; `p_adjusted` is
+    Holm over every lever × seat of the table."""
+    tables = _tables(frame)
+    cells = plan.cells()
+    base_cell = next(c for c in cells if c.name == "base")
+    base = tables[base_cell.name]
+    base_values = seat_values(base)
+    rows = []
+    for cell in cells:
+        if cell.name == base_cell.name:
+            continue
+        key = next(k for k, v in cell.settings.items() if v != base_cell.settings[k])
+        table = tables[cell.name]
+        if not table.index.equals(base.index):
+            raise ValueError(f"cell {cell.name} did not play the base's deals")
+        values = seat_values(table)
+        for seat in range(base_values.shape[1]):
+            removed, low, high, p = _interval(base_values[:, seat] - values[:, seat],
+                                              confidence)
+            rows.append({"lever": key, "setting": cell.settings[key],
+                         "base_setting": base_cell.settings[key], "seat": seat,
+                         "base_edge": float(base_values[:, seat].mean()),
+                         "edge": float(values[:, seat].mean()), "removed": removed,
+                         "ci_low": low, "ci_high": high, "p": p})
+    out = pd.DataFrame(rows)
+    if not out.empty:
+        out["p_adjusted"] = balance.adjust_pvalues(out["p"].to_numpy(), "holm")
+        out["significant"] = out["p_adjusted"] < balance.ALPHA
+    return out
+
+
+def sources_by_seat(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Per scoring source and seat: mean points per game and the seat's points minus the
+    average seat's from that source (per-game values, with an interval); `round` marks the
+    sources that are rounds of the game."""
+    sources = balance.source_columns(frame)
+    rows = []
+    if not sources:
+        return pd.DataFrame(rows)
+    n = int(frame["players"].iloc[0])
+    for column in sources:
+        wide = frame.pivot_table(index="seed", columns="seat", values=column, aggfunc="sum")
+        average = wide.mean(axis=1)
+        for seat in range(n):
+            diff, low, high, p = _interval((wide[seat] - average).to_numpy(dtype=float),
+                                           confidence)
+            name = column[len("pts_"):]
+            rows.append({"source": name, "round": name.startswith(ROUND_PREFIXES),
+                         "seat": seat, "points": float(wide[seat].mean()),
+                         "vs_average": diff, "ci_low": low, "ci_high": high, "p": p})
+    return pd.DataFrame(rows)
+
+
+def decisions_by_seat(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Per seat: decisions per game (the sum of its recorded action kinds), with an interval
+    of its difference from the average seat.  Empty when the run recorded no action kinds."""
+    kinds = [c for c in frame.columns if c.startswith("k_")]
+    if not kinds:
+        return pd.DataFrame()
+    counts = frame.assign(_decisions=frame[kinds].sum(axis=1)).pivot_table(
+        index="seed", columns="seat", values="_decisions", aggfunc="sum")
+    average = counts.mean(axis=1)
+    rows = []
+    for seat in counts.columns:
+        diff, low, high, _ = _interval((counts[seat] - average).to_numpy(dtype=float),
+                                       confidence)
+        rows.append({"seat": int(seat), "decisions": float(counts[seat].mean()),
+                     "vs_average": diff, "ci_low": low, "ci_high": high})
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------------------------
+# In words
+# --------------------------------------------------------------------------------------------
+
+
+def _pts(x: float) -> str:
+    """A share difference in signed points, never "-0.0"."""
+    text = f"{100 * x:+.1f}"
+    return "+0.0" if text == "-0.0" else text
+
+
+def _seats_to_explain(edges: pd.DataFrame) -> list[int]:
+    """Seats (0-based) whose edge is significant after Holm; else the one with the largest."""
+    off = edges[edges["p_adjusted"] < balance.ALPHA]
+    if len(off):
+        return sorted(int(seat) for seat in off["seat"])
+    return [int(edges.loc[edges["edge"].abs().idxmax(), "seat"])]
+
+
+def edge_lines(edges: pd.DataFrame) -> list[str]:
+    """Each seat's edge with its interval, and whether it is significant."""
+    lines = []
+    for row in edges.itertuples():
+        verdict = "significant" if row.p_adjusted < balance.ALPHA else "not significant"
+        lines.append(f"seat {row.seat + 1}: win share {100 * row.win_share:.1f}%, edge "
+                     f"{_pts(row.edge)} points [{_pts(row.ci_low)}, {_pts(row.ci_high)}] "
+                     f"({verdict} after Holm over {len(edges)} seats)")
+    return lines
+
+
+def lever_lines(effects: pd.DataFrame, seats: list[int]) -> list[str]:
+    """'game_end=round removes 2.1 of seat 1's +7.4 points [0.8, 3.4]' per lever and seat.
+
+    `removed` is signed toward the edge: removing part of a shortfall is a positive number
+    too; a negative number means the lever makes the seat's edge larger."""
+    lines = []
+    for (lever, setting), part in effects.groupby(["lever", "setting"], sort=False):
+        for seat in seats:
+            row = part[part["seat"] == seat].iloc[0]
+            sign = 1.0 if row["base_edge"] >= 0 else -1.0
+            removed = sign * row["removed"]
+            low, high = sorted((sign * row["ci_low"], sign * row["ci_high"]))
+            word = "edge" if row["base_edge"] >= 0 else "shortfall"
+            verb = "removes" if removed >= 0 else "adds"
+            amount = abs(removed)
+            bounds = f"[{_pts(low)}, {_pts(high)}]"
+            tail = "" if row["significant"] else " (not significant after Holm)"
+            if verb == "adds":
+                bounds = f"[{_pts(-high)}, {_pts(-low)}]"
+                text = (f"{lever}={setting} adds {100 * amount:.1f} points to seat {seat + 1}'s "
+                        f"{100 * abs(row['base_edge']):.1f}-point {word} {bounds}{tail}; "
+                        f"under it the edge is {_pts(row['edge'])}")
+            else:
+                text = (f"{lever}={setting} removes {100 * amount:.1f} of seat {seat + 1}'s "
+                        f"{100 * abs(row['base_edge']):.1f}-point {word} {bounds}{tail}; "
+                        f"under it the edge is {_pts(row['edge'])}")
+            lines.append(text)
+    return lines
+
+
+def source_lines(sources: pd.DataFrame, seats: list[int]) -> list[str]:
+    """Per explained seat, the sources where it scores significantly off the average seat."""
+    if sources.empty:
+        return ["the results record no scoring sources"]
+    family = balance.adjust_pvalues(sources["p"].to_numpy(), "holm")
+    sources = sources.assign(p_adjusted=family)
+    lines = []
+    for seat in seats:
+        part = sources[(sources["seat"] == seat) & (sources["p_adjusted"] < balance.ALPHA)]
+        part = part.sort_values("vs_average", key=abs, ascending=False)
+        if part.empty:
+            lines.append(f"seat {seat + 1}: no scoring source differs significantly from the "
+                         "average seat's")
+            continue
+        cells = [f"{r.source} {r.vs_average:+.2f} [{r.ci_low:+.2f}, {r.ci_high:+.2f}]"
+                 for r in part.itertuples()]
+        lines.append(f"seat {seat + 1} against the average seat, points per game: "
+                     + "; ".join(cells))
+    if not sources["round"].any():
+        lines.append("(the results record points by scoring source, not by round: this game "
+                     "has no per-round sources)")
+    return lines
+
+
+def decision_lines(decisions: pd.DataFrame) -> list[str]:
+    if decisions.empty:
+        return ["the results record no action kinds, so decisions per seat are unknown"]
+    cells = [f"seat {r.seat + 1} {r.decisions:.1f} ({r.vs_average:+.2f} [{r.ci_low:+.2f}, "
+             f"{r.ci_high:+.2f}] against the average seat)" for r in decisions.itertuples()]
+    return ["decisions per game: " + "; ".join(cells)]
+
+
+@dataclass
+class Explanation:
+    """Everything `simulate explain` prints and the report shows."""
+
+    plan: sweep.SweepSpec
+    edges: pd.DataFrame
+    effects: pd.DataFrame
+    sources: pd.DataFrame
+    decisions: pd.DataFrame
+
+    @property
+    def seats(self) -> list[int]:
+        return _seats_to_explain(self.edges)
+
+    def header(self) -> str:
+        p = self.plan
+        rules = ",".join(f"{k}={v}" for k, v in p.rules.items()) or "printed rules"
+        return (f"{p.game} {p.players}p · line-up {', '.join(p.bots)} (rotated over seats) · "
+                f"{p.games:,} games per setting on the same deals (seed {p.seed}) · base: "
+                f"{rules} · levers: {', '.join(k for k, _ in p.vary)}")
+
+    def lines(self) -> list[str]:
+        out = [self.header(), "Seat edges (win share − fair share, 95% intervals):"]
+        out += ["  " + line for line in edge_lines(self.edges)]
+        out.append("What each lever removes (paired by deal; Holm over "
+                   f"{len(self.effects)} lever × seat effects):")
+        out += ["  " + line for line in lever_lines(self.effects, self.seats)]
+        out.append("Where the edge comes from (printed rules' games):")
+        out += ["  " + line for line in source_lines(self.sources, self.seats)]
+        out += ["  " + line for line in decision_lines(self.decisions)]
+        return out
+
+
+def explain(plan: sweep.SweepSpec, frame: pd.DataFrame,
+            confidence: float = 0.95) -> Explanation:
+    """The explanation of a finished sweep (`run_explain`'s frame or `sweep.load_sweep`)."""
+    base = frame[frame["cell"] == "base"]
+    return Explanation(plan, seat_edges(sweep.game_table(base), confidence),
+                       lever_effects(plan, frame, confidence),
+                       sources_by_seat(base, confidence), decisions_by_seat(base, confidence))
+
+
+def as_sweep_effects(effects: pd.DataFrame) -> pd.DataFrame:
+    """The lever effects in the shape of `sweep.effects` (one statistic per seat: the edge
+    removed), so `plots.effect_sizes` draws them."""
+    if effects.empty:
+        return pd.DataFrame(columns=["key", "setting", "statistic", "effect", "ci_low",
+                                     "ci_high", "significant"])
+    return pd.DataFrame({"key": effects["lever"], "setting": effects["setting"],
+                         "statistic": [f"seat {s + 1} edge removed" for s in effects["seat"]],
+                         "effect": effects["removed"], "ci_low": effects["ci_low"],
+                         "ci_high": effects["ci_high"], "significant": effects["significant"]})
+
+
+def report_html(result: Explanation, title: str = "") -> str:
+    """The explanation as a report section: the words, then the tables behind them."""
+    from html import escape
+
+    from analysis.present import plots
+    from analysis.present.report import image_html, table_html
+
+    parts = [f"<h2>{escape(title or 'Why a seat wins')}: {escape(result.plan.game)}</h2>",
+             "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines()) + "</ul>"]
+    parts.append(table_html(result.edges, "Seat edges under the base rules"))
+    if not result.effects.empty:
+        parts.append(table_html(result.effects, "Edge removed per lever and seat (base − "
+                                                "lever, paired by deal; Holm over the table)"))
+        parts.append(image_html(plots.effect_sizes(as_sweep_effects(result.effects)),
+                                "edge removed per lever and seat"))
+    if not result.sources.empty:
+        parts.append(table_html(result.sources, "Points per game by scoring source and seat, "
+                                                "against the average seat"))
+    if not result.decisions.empty:
+        parts.append(table_html(result.decisions, "Decisions per game by seat"))
+    return "\n".join(parts)

@@ -1,0 +1,490 @@
+"""Every bad input a user can give `simulate` is refused cleanly: exit code 2, one line
+starting `error:`, no traceback, and nothing written (no results directory, no report).
+
+`python -m tests.test_bad_input` runs the same list through the console command, one
+subprocess per case, and counts the cases that are clean and not clean.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from analysis.cli import main
+
+GAME = "tabula-rasa"
+VARY = "castle_rule=first_to_two,two_consecutive"
+#: One bad input per line: (id, argv).  `{d}` is a scratch directory holding the files of
+#: `make_files`; `{run}` a finished 10-game run of GAME (2 players, seed 1), `{sweep}` a
+#: finished sweep of GAME (4 games per cell).
+CASES: list[tuple[str, list[str]]] = [
+    # options of the game command
+    ("players-0", [GAME, "--players", "0"]),
+    ("players-9", [GAME, "--players", "9"]),
+    ("games-0", [GAME, "--games", "0"]),
+    ("games-negative", [GAME, "--games", "-3"]),
+    ("jobs-0", [GAME, "--jobs", "0"]),
+    ("jobs-minus-5", [GAME, "--jobs", "-5"]),
+    ("seed-negative", [GAME, "--seed", "-1"]),
+    ("out-empty", [GAME, "--games", "5", "--out", ""]),
+    ("chunk-size-negative", [GAME, "--games", "5", "--chunk-size", "-1", "--out", "{d}/out"]),
+    ("report-missing-dir", [GAME, "--games", "5", "--out", "{d}/out",
+                            "--report", "{d}/nowhere/r.html"]),
+    ("report-not-html", [GAME, "--games", "5", "--out", "{d}/out", "--report", "{d}/r.txt"]),
+    ("report-is-dir", [GAME, "--games", "5", "--out", "{d}/out", "--report", "{d}"]),
+    ("out-under-a-file", [GAME, "--games", "5", "--out", "{d}/broken.json/out"]),
+    ("out-is-a-file", [GAME, "--games", "5", "--out", "{d}/broken.json"]),
+    ("backend-unknown", [GAME, "--games", "5", "--backend", "spark", "--out", "{d}/out"]),
+    ("resume-other-games", [GAME, "--resume", "{run}", "--games", "50"]),
+    ("resume-other-players", [GAME, "--resume", "{run}", "--players", "3"]),
+    ("resume-other-seed", [GAME, "--resume", "{run}", "--seed", "7"]),
+    ("resume-other-bots", [GAME, "--resume", "{run}", "--bots", "random"]),
+    ("games-too-many", [GAME, "--games", str(10**16)]),
+    ("resume-missing", [GAME, "--resume", "{d}/none"]),
+    # --rule
+    ("rule-no-equals", [GAME, "--rule", "castle_rule"]),
+    ("rule-unknown", [GAME, "--rule", "colour=blue"]),
+    ("rule-bad-choice", [GAME, "--rule", "castle_rule=sometimes"]),
+    ("rule-data-item-official", [GAME, "--rule", "components.years=3"]),
+    ("rule-years-0", ["time-pirates", "--rule", "components.years=0"]),
+    ("rule-dojo-negative", ["ninjato", "--rule", "components.dojo_counts=-1,10,12,10,10"]),
+    ("rule-unknown-item", ["ninjato", "--rule", "components.nothing=1"]),
+    # bot specs
+    ("bot-unknown", [GAME, "--bots", "nonsense"]),
+    ("bot-heuristic-style", [GAME, "--bots", "heuristic:nope"]),
+    ("mcts-iterations-huge", [GAME, "--bots", "mcts:iterations=1e23"]),
+    ("mcts-iterations-10-to-23", [GAME, "--bots", "mcts:iterations=" + "1" + "0" * 23]),
+    ("mcts-time-huge", [GAME, "--bots", "mcts:time=1e9"]),
+    ("mcts-iterations-float", [GAME, "--bots", "mcts:iterations=2.5"]),
+    ("mcts-iterations-0", [GAME, "--bots", "mcts:iterations=0"]),
+    ("mcts-iterations-text", [GAME, "--bots", "mcts:iterations=many"]),
+    ("mcts-unknown-option", [GAME, "--bots", "mcts:colour=red"]),
+    ("heuristic-option-text", ["time-pirates", "--bots", "heuristic:jump=abc"]),
+    ("heuristic-option-inf", ["time-pirates", "--bots", "heuristic:caution=inf"]),
+    ("too-many-bots", [GAME, "--players", "2", "--bots", "random,random,random"]),
+    # component data files (one validation with --rule components.ITEM=)
+    ("data-guards-empty", ["ninjato", "--rule", "components={d}/guards-empty.toml"]),
+    ("data-envoy-clan-7", ["ninjato", "--rule", "components={d}/envoy-clan-7.json"]),
+    ("data-1e400", ["ninjato", "--rule", "components={d}/huge.toml"]),
+    ("data-dojo-negative", ["ninjato", "--rule", "components={d}/dojo-negative.toml"]),
+    ("data-dojo-empty", ["ninjato", "--rule", "components={d}/dojo-empty.toml"]),
+    ("data-dojo-zero", ["ninjato", "--rule", "components={d}/dojo-zero.toml"]),
+    ("data-years-0", ["time-pirates", "--rule", "components={d}/years-0.toml"]),
+    ("data-years-negative", ["time-pirates", "--rule", "components={d}/years-negative.toml"]),
+    ("data-years-1e400", ["time-pirates", "--rule", "components={d}/years-huge.toml"]),
+    ("data-guard-value-9", ["ninjato", "--rule", "components={d}/guard-9.json"]),
+    ("data-missing", ["ninjato", "--rule", "components={d}/none.toml"]),
+    ("data-not-toml", ["ninjato", "--rule", "components={d}/broken.toml"]),
+    ("data-unknown-key", ["ninjato", "--rule", "components={d}/unknown-key.toml"]),
+    # compare
+    ("compare-one-bot", ["compare", GAME, "--bots", "heuristic", "--out", "{d}/out"]),
+    ("compare-fill", ["compare", GAME, "--fill", "odd", "--out", "{d}/out"]),
+    ("compare-games-0", ["compare", GAME, "--games", "0", "--out", "{d}/out"]),
+    ("compare-jobs-0", ["compare", GAME, "--games", "8", "--jobs", "0", "--out", "{d}/out"]),
+    ("compare-report-missing-dir", ["compare", GAME, "--games", "8", "--out", "{d}/out",
+                                    "--report", "{d}/nowhere/r.html"]),
+    ("compare-out-under-a-file", ["compare", GAME, "--out", "{d}/broken.json/out"]),
+    ("compare-bootstrap-negative", ["compare", GAME, "--bootstrap", "-1", "--out", "{d}/out"]),
+    # sweep
+    ("sweep-unknown-key", ["sweep", GAME, "--vary", "colour=1,2", "--out", "{d}/out"]),
+    ("sweep-no-vary", ["sweep", GAME, "--out", "{d}/out"]),
+    ("sweep-games-0", ["sweep", GAME, "--vary", VARY, "--games", "0",
+                       "--out", "{d}/out"]),
+    ("sweep-players-0", ["sweep", GAME, "--vary", VARY,
+                         "--players", "0", "--out", "{d}/out"]),
+    ("sweep-jobs-minus-5", ["sweep", GAME, "--vary", VARY,
+                            "--jobs", "-5", "--out", "{d}/out"]),
+    ("sweep-report-missing-dir", ["sweep", GAME, "--vary", VARY,
+                                  "--games", "5", "--out", "{d}/out",
+                                  "--report", "{d}/nowhere/r.html"]),
+    ("sweep-resume-other-games", ["sweep", GAME, "--resume", "{sweep}", "--games", "9"]),
+    ("sweep-resume-other-vary", ["sweep", GAME, "--resume", "{sweep}", "--vary", VARY]),
+    ("sweep-resume-other-game", ["sweep", "ninjato", "--resume", "{sweep}"]),
+    ("sweep-out-empty", ["sweep", GAME, "--vary", VARY,
+                         "--games", "5", "--out", ""]),
+    # balance-search
+    ("search-objective", ["balance-search", GAME, "--vary", VARY,
+                          "--objective", "fairness", "--out", "{d}/out"]),
+    ("search-objective-source", ["balance-search", "ninjato", "--vary",
+                                 "components.token_values=2,4,6,8;2,4,6,8,10",
+                                 "--objective", "source_share:nothing", "--budget", "40",
+                                 "--out", "{d}/out"]),
+    ("search-out-under-a-file", ["balance-search", GAME, "--vary", VARY,
+                                "--out", "{d}/broken.json/out"]),
+    ("search-budget-0", ["balance-search", GAME, "--vary", VARY,
+                         "--budget", "0", "--out", "{d}/out"]),
+    ("search-budget-small", ["balance-search", GAME, "--vary", VARY,
+                             "--budget", "3", "--out", "{d}/out"]),
+    ("search-jobs-0", ["balance-search", GAME, "--vary", VARY,
+                       "--jobs", "0", "--out", "{d}/out"]),
+    # run (experiment files)
+    ("run-missing-file", ["run", "{d}/none.toml", "--out", "{d}/out"]),
+    ("run-scale-inf", ["run", "{d}/exp.toml", "--scale", "inf", "--out", "{d}/out"]),
+    ("run-scale-nan", ["run", "{d}/exp.toml", "--scale", "nan", "--out", "{d}/out"]),
+    ("run-scale-0", ["run", "{d}/exp.toml", "--scale", "0", "--out", "{d}/out"]),
+    ("run-games-0", ["run", "{d}/exp.toml", "--games", "0", "--out", "{d}/out"]),
+    ("run-jobs-0", ["run", "{d}/exp.toml", "--jobs", "0", "--out", "{d}/out"]),
+    ("run-out-empty", ["run", "{d}/exp.toml", "--out", ""]),
+    ("run-out-under-a-file", ["run", "{d}/exp.toml", "--out", "{d}/broken.json/out"]),
+    ("run-unknown-key", ["run", "{d}/exp-unknown-key.toml", "--out", "{d}/out"]),
+    ("run-bad-games", ["run", "{d}/exp-bad-games.toml", "--out", "{d}/out"]),
+    ("run-bad-bot", ["run", "{d}/exp-bad-bot.toml", "--out", "{d}/out"]),
+    ("run-mcts-huge", ["run", "{d}/exp-mcts-huge.toml", "--out", "{d}/out"]),
+    ("run-bad-players", ["run", "{d}/exp-bad-players.toml", "--out", "{d}/out"]),
+    ("run-bad-rule", ["run", "{d}/exp-bad-rule.toml", "--out", "{d}/out"]),
+    ("run-not-toml", ["run", "{d}/broken.toml", "--out", "{d}/out"]),
+    ("run-confirm-games-0", ["run", "{d}/exp.toml", "--confirm-games", "0",
+                             "--out", "{d}/out"]),
+    # show (transcripts and runs)
+    ("show-illegal-action", ["show", "{d}/illegal.json"]),
+    ("show-string-actions", ["show", "{d}/string-actions.json"]),
+    ("show-string-seed", ["show", "{d}/string-seed.json"]),
+    ("show-bad-players", ["show", "{d}/bad-players.json"]),
+    ("show-unknown-game", ["show", "{d}/unknown-game.json"]),
+    ("show-not-json", ["show", "{d}/broken.json"]),
+    ("show-game-out-of-range", ["show", "{run}", "--game", "99"]),
+    ("show-pick-unknown", ["show", "{run}", "--pick", "best"]),
+    ("show-seat-0", ["show", "{run}", "--game", "0", "--seat", "0"]),
+    ("show-nothing", ["show", "{d}/none"]),
+    # play, bench, data, report
+    ("play-seed-negative", ["play", GAME, "--seed", "-1", "--out", "{d}/out/t.json"]),
+    ("play-seat-0", ["play", GAME, "--seat", "0", "--out", "{d}/out/t.json"]),
+    ("play-pause-negative", ["play", GAME, "--pause", "-1", "--out", "{d}/out/t.json"]),
+    ("play-pause-nan", ["play", GAME, "--pause", "nan", "--out", "{d}/out/t.json"]),
+    ("bench-seconds-nan", ["bench", GAME, "--seconds", "nan"]),
+    ("bench-seconds-inf", ["bench", GAME, "--seconds", "inf"]),
+    ("bench-seconds-0", ["bench", GAME, "--seconds", "0"]),
+    ("bench-seed-negative", ["bench", GAME, "--seed", "-1", "--seconds", "0.1"]),
+    ("bench-players-0", ["bench", GAME, "--players", "0", "--seconds", "0.1"]),
+    ("data-out-not-toml", ["data", "ninjato", "--out", "{d}/out.txt"]),
+    ("report-no-run", ["report", "{d}/none", "--out", "{d}/out.html"]),
+    ("report-bootstrap-negative", ["report", "{run}", "--bootstrap", "-1",
+                                   "--out", "{d}/out.html"]),
+    ("unknown-command", ["chess"]),
+]
+
+#: A phrase of each case's error line: refused for the right reason.
+EXPECT = {
+    'players-0': '2-4 players, got 0',
+    'players-9': '2-4 players, got 9',
+    'games-0': '--games must be positive',
+    'games-negative': '--games must be positive',
+    'games-too-many': '--games must be at most',
+    'jobs-0': "'--jobs'",
+    'jobs-minus-5': 'or -1 for one per core, got -5',
+    'seed-negative': '--seed must be >= 0',
+    'out-empty': "'--out': an empty path",
+    'chunk-size-negative': '--chunk-size must be >= 0',
+    'report-missing-dir': 'does not exist',
+    'report-not-html': 'must be an .html file',
+    'report-is-dir': '--report',
+    'out-under-a-file': 'cannot create output directory',
+    'out-is-a-file': 'is a file, not a directory',
+    'compare-out-under-a-file': 'cannot create output directory',
+    'run-out-under-a-file': 'cannot create output directory',
+    'search-out-under-a-file': 'cannot create output directory',
+    'backend-unknown': 'unknown backend',
+    'resume-other-games': '--games 50 differs',
+    'resume-other-players': '--players 3 differs',
+    'resume-other-seed': '--seed 7 differs',
+    'resume-other-bots': '--bots random differs',
+    'resume-missing': 'not a directory',
+    'rule-no-equals': 'KEY=VALUE',
+    'rule-unknown': 'unknown rule option',
+    'rule-bad-choice': 'must be one of',
+    'rule-data-item-official': 'only official component data',
+    'rule-years-0': 'years=0: must be 1..20',
+    'rule-dojo-negative': 'every entry must be >= 0',
+    'rule-unknown-item': 'unknown data item',
+    'bot-unknown': 'unknown bot',
+    'bot-heuristic-style': 'unknown heuristic',
+    'mcts-iterations-huge': 'expects an integer',
+    'mcts-iterations-10-to-23': 'at most 1,000,000',
+    'mcts-time-huge': 'at most 3600',
+    'mcts-iterations-float': 'expects an integer',
+    'mcts-iterations-0': 'must be >= 1',
+    'mcts-iterations-text': 'expects an integer',
+    'mcts-unknown-option': 'unknown mcts option',
+    'heuristic-option-text': 'bad options for heuristic:default',
+    'heuristic-option-inf': 'must be a finite number',
+    'too-many-bots': '3 bots given for 2 players',
+    'data-guards-empty': 'guards_per_value=0',
+    'data-envoy-clan-7': 'clan 0-2',
+    'data-1e400': 'expects a list of integers',
+    'data-dojo-negative': 'every entry must be >= 0',
+    'data-dojo-empty': 'needs 5 entries',
+    'data-dojo-zero': 'add up to at least 24',
+    'data-years-0': 'years=0: must be 1..20',
+    'data-years-negative': 'years=-1: must be 1..20',
+    'data-years-1e400': "'years' expects an integer",
+    'data-guard-value-9': 'value 1-5',
+    'data-missing': 'does not exist',
+    'data-not-toml': 'not valid TOML',
+    'data-unknown-key': "unknown key 'colour'",
+    'compare-one-bot': 'at least two different bots',
+    'compare-fill': '--fill must be one of',
+    'compare-games-0': '--games must be positive',
+    'compare-jobs-0': "'--jobs'",
+    'compare-report-missing-dir': 'does not exist',
+    'compare-bootstrap-negative': '--bootstrap',
+    'sweep-unknown-key': 'unknown rule option',
+    'sweep-no-vary': 'at least one --vary',
+    'sweep-games-0': '--games must be positive',
+    'sweep-players-0': '2-4 players, got 0',
+    'sweep-jobs-minus-5': "'--jobs'",
+    'sweep-report-missing-dir': 'does not exist',
+    'sweep-resume-other-games': '--games 9 differs',
+    'sweep-resume-other-vary': 'drop --vary',
+    'sweep-resume-other-game': 'is a tabula-rasa sweep, not ninjato',
+    'sweep-out-empty': "'--out': an empty path",
+    'search-objective': '--objective must be',
+    'search-objective-source': "no scoring source 'nothing'",
+    'search-budget-0': '--budget must be positive',
+    'search-budget-small': 'too small',
+    'search-jobs-0': "'--jobs'",
+    'run-missing-file': 'does not exist',
+    'run-scale-inf': '--scale must be a positive finite',
+    'run-scale-nan': '--scale must be a positive finite',
+    'run-scale-0': '--scale must be',
+    'run-games-0': '--games must be positive',
+    'run-jobs-0': "'--jobs'",
+    'run-out-empty': "'--out': an empty path",
+    'run-unknown-key': "unknown key 'colour'",
+    'run-bad-games': 'games must be a positive integer',
+    'run-bad-bot': 'unknown bot',
+    'run-mcts-huge': 'expects an integer',
+    'run-bad-players': '2-4 players, got 9',
+    'run-bad-rule': 'unknown rule option',
+    'run-not-toml': 'not valid TOML',
+    'run-confirm-games-0': '--confirm-games must be positive',
+    'show-illegal-action': 'is not legal',
+    'show-string-actions': 'list of integer action ids',
+    'show-string-seed': 'seed must be an integer',
+    'show-bad-players': '2-4 players, got 9',
+    'show-unknown-game': "unknown game 'chess'",
+    'show-not-json': 'cannot read transcript',
+    'show-game-out-of-range': '--game must be 0-9',
+    'show-pick-unknown': 'unknown --pick',
+    'show-seat-0': '--seat must be 1-2',
+    'show-nothing': 'neither a run directory',
+    'play-seed-negative': '--seed must be >= 0',
+    'play-seat-0': '--seat must be',
+    'play-pause-negative': '--pause',
+    'play-pause-nan': '--pause',
+    'bench-seconds-nan': '--seconds must be a positive finite',
+    'bench-seconds-inf': '--seconds must be a positive finite',
+    'bench-seconds-0': '--seconds',
+    'bench-seed-negative': '--seed must be >= 0',
+    'bench-players-0': '2-4 players, got 0',
+    'data-out-not-toml': 'must be a .toml file',
+    'report-no-run': '',
+    'report-bootstrap-negative': '--bootstrap',
+    'unknown-command': 'unknown game or command',
+}
+
+#: The cases that reproduce the bad inputs an independent test of every subcommand found
+#: not clean (a traceback, silent acceptance, or an error only after the work).
+FOUND_UNCLEAN = {
+    "run-scale-inf", "data-guards-empty", "data-envoy-clan-7", "data-1e400",
+    "show-illegal-action", "show-string-actions", "show-string-seed", "mcts-iterations-huge",
+    "mcts-iterations-10-to-23", "players-0", "jobs-0", "jobs-minus-5", "out-empty",
+    "resume-other-games", "resume-other-players", "bench-seconds-nan", "bench-seconds-inf",
+    "play-seed-negative", "data-dojo-negative", "data-dojo-empty", "data-years-0",
+    "data-years-negative", "report-missing-dir", "compare-report-missing-dir",
+    "sweep-report-missing-dir", "search-objective-source", "chunk-size-negative",
+}
+
+
+TRANSCRIPT = {"format": "tabletop-sim-transcript", "version": 1, "game": GAME, "players": 2,
+              "seed": 1, "rules": {}, "lineup": ["you", "heuristic"], "actions": [],
+              "label": "", "scores": None, "finished": False}
+
+
+def make_files(d: Path) -> None:
+    """The bad files the cases read: component data sets, experiment files, transcripts."""
+    from engines.ninjato import components as ninjato_data
+
+    envoys = [dict(e) for e in ninjato_data.DEFAULT_DATA["envoys"]]
+    envoys[0]["clan"] = 7
+    files = {
+        "guards-empty.toml": "guards = []\n",
+        "guard-9.json": json.dumps({"guards": [[9, 0]] + ninjato_data.DEFAULT_DATA["guards"][1:]}),
+        "envoy-clan-7.json": json.dumps({"envoys": envoys}),
+        "huge.toml": "treasure_values = [1e400, 3, 4, 5]\n",
+        "dojo-negative.toml": "dojo_counts = [-1, 10, 12, 10, 10]\n",
+        "dojo-empty.toml": "dojo_counts = []\n",
+        "dojo-zero.toml": "dojo_counts = [0, 0, 0, 0, 0]\n",
+        "years-0.toml": "years = 0\n",
+        "years-negative.toml": "years = -1\n",
+        "years-huge.toml": "years = 1e400\n",
+        "broken.toml": "this is [ not toml\n",
+        "unknown-key.toml": "colour = 3\n",
+        "broken.json": "{not json",
+    }
+    study = f'[[study]]\ngame = "{GAME}"\nplayers = 2\nbots = ["heuristic", "random"]\n'
+    files |= {
+        "exp.toml": f"games = 10\n{study}",
+        "exp-unknown-key.toml": f"games = 10\ncolour = 1\n{study}",
+        "exp-bad-games.toml": f"games = -10\n{study}",
+        "exp-bad-bot.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nbots = ["nonsense"]\n',
+        "exp-mcts-huge.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
+                              'bots = ["mcts:iterations=1e23"]\n',
+        "exp-bad-players.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nplayers = 9\n',
+        "exp-bad-rule.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
+                             'rules = {colour = "blue"}\n',
+    }
+    transcripts = {
+        "illegal.json": {"actions": [10**6]},
+        "string-actions.json": {"actions": ["a", "b"]},
+        "string-seed.json": {"seed": "x"},
+        "bad-players.json": {"players": 9},
+        "unknown-game.json": {"game": "chess"},
+    }
+    for name, changes in transcripts.items():
+        files[name] = json.dumps(TRANSCRIPT | changes)
+    for name, text in files.items():
+        (d / name).write_text(text, encoding="utf-8")
+
+
+def make_run(path: Path) -> Path:
+    """A finished 10-game run of GAME for the resume, show and report cases."""
+    from analysis.run import tournament
+
+    spec = tournament.RunSpec(game=GAME, players=2, games=10, bots=("heuristic", "random"),
+                              seed=1)
+    tournament.run(spec, path, jobs=1)
+    return path
+
+
+def make_sweep(path: Path) -> Path:
+    """A finished sweep of GAME over VARY, 4 games per cell, for the sweep --resume cases."""
+    from analysis.run import sweep
+
+    spec = sweep.SweepSpec(game=GAME, players=2, games=4, bots=("heuristic", "random"), seed=1,
+                           vary=sweep.parse_vary(GAME, [VARY]), design="one-at-a-time")
+    sweep.run_sweep(spec, path, jobs=1)
+    return path
+
+
+def contents(d: Path) -> set[str]:
+    return {str(p.relative_to(d)) for p in d.rglob("*")}
+
+
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory) -> Path:
+    return make_run(tmp_path_factory.mktemp("run") / "run")
+
+
+@pytest.fixture(scope="module")
+def finished_sweep(tmp_path_factory) -> Path:
+    return make_sweep(tmp_path_factory.mktemp("sweep") / "sweep")
+
+
+@pytest.mark.parametrize("case, argv", CASES, ids=[c[0] for c in CASES])
+def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
+        case, argv, tmp_path, finished_run, finished_sweep, capsys, monkeypatch):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    make_files(scratch)
+    monkeypatch.chdir(tmp_path)
+    before, run_before = contents(tmp_path), contents(finished_run) | contents(finished_sweep)
+    args = [a.format(d=scratch, run=finished_run, sweep=finished_sweep) for a in argv]
+    code = main(args + (["--quiet"] if "--quiet" in _quiet_commands(args) else []))
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.startswith("error:") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert EXPECT[case] in err, err
+    assert contents(tmp_path) == before, "something was written"
+    assert contents(finished_run) | contents(finished_sweep) == run_before, "a run was changed"
+
+
+def _quiet_commands(args: list[str]) -> set[str]:
+    """`--quiet` where the command has it (keeps progress bars out of the captured output)."""
+    return {"--quiet"} if args and args[0] not in (
+        "show", "play", "bench", "data", "report", "chess") else set()
+
+
+def test_every_case_found_unclean_is_in_the_list():
+    assert FOUND_UNCLEAN <= {name for name, _ in CASES}
+
+
+def test_an_internal_error_is_reported_as_a_bug_with_exit_1(tmp_path, capsys, monkeypatch):
+    """A plain ValueError from inside the toolkit is not the user's mistake."""
+    from analysis.cli import games
+
+    def broken(*args, **kwargs):
+        raise ValueError("'yerr' must not contain negative values")
+
+    monkeypatch.setattr(games, "print_summary", broken)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    code = main([GAME, "--games", "4", "--jobs", "1", "--seed", "1", "--quiet",
+                 "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert not err.startswith("error:") and err.count("\n") == 1
+    assert "bug in tabletop-sim" in err and "ValueError: 'yerr' must not" in err
+    written = list(tmp_path.glob("simulate-traceback-*.txt"))
+    assert len(written) == 1 and str(written[0]) in err
+    assert "Traceback (most recent call last)" in written[0].read_text()
+
+
+def test_report_of_a_run_where_a_seat_never_won(tmp_path, capsys):
+    """0 wins: the Wilson lower bound is exactly 0, so no error bar is negative."""
+    run = tmp_path / "R"
+    assert main(["ninjato", "--games", "5", "--seed", "1", "--jobs", "1", "--quiet",
+                 "--out", str(run)]) == 0
+    code = main(["report", str(run), "--out", str(tmp_path / "r.html"), "--no-confirm"])
+    assert code == 0, capsys.readouterr().err
+    assert (tmp_path / "r.html").is_file()
+
+
+def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[str]]:
+    """Run every case through the console command; (tried, clean, ids of unclean cases)."""
+    import tempfile
+
+    unclean = []
+    with tempfile.TemporaryDirectory() as root:
+        root_path = Path(root)
+        run = make_run(root_path / "run")
+        swept = make_sweep(root_path / "sweep")
+        env = {**os.environ, "TABLETOP_PURE": os.environ.get("TABLETOP_PURE", "1"),
+               "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+        for name, argv in cases:
+            scratch = root_path / name
+            scratch.mkdir()
+            make_files(scratch)
+            before = contents(root_path)
+            args = [a.format(d=scratch, run=run, sweep=swept) for a in argv]
+            args += list(_quiet_commands(args))
+            try:
+                proc = subprocess.run([sys.executable, "-m", "analysis.cli", *args],
+                                      cwd=scratch, capture_output=True, text=True, timeout=300,
+                                      env=env, stdin=subprocess.DEVNULL)
+            except subprocess.TimeoutExpired:
+                proc = subprocess.CompletedProcess(args, -1, "", "still running after 300 s\n")
+            err = proc.stderr
+            clean = (proc.returncode == 2 and err.startswith("error:")
+                     and err.count("\n") == 1 and "Traceback" not in err
+                     and contents(root_path) == before)
+            if not clean:
+                unclean.append(name)
+            print(f"{'clean    ' if clean else 'NOT CLEAN'} {name}: rc {proc.returncode}: "
+                  f"{err.strip().splitlines()[-1] if err.strip() else '(no stderr)'}"[:220],
+                  flush=True)
+    return len(cases), len(cases) - len(unclean), unclean
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    tried, clean, unclean = count()
+    print(f"all cases: tried {tried}, clean {clean}, not clean {len(unclean)}: "
+          f"{', '.join(unclean)}")
+    found = [u for u in unclean if u in FOUND_UNCLEAN]
+    print(f"cases found unclean before: tried {len(FOUND_UNCLEAN)}, "
+          f"clean {len(FOUND_UNCLEAN) - len(found)}, not clean {len(found)}")

@@ -1,0 +1,156 @@
+"""`simulate explain` and `simulate compensate` on a toy game whose first-seat edge and exact
+compensation are known in closed form (`tests.toy_games.KOMI`: seat 1 wins 47/72 of the games,
+`seat_bonus=0,1` or the lever `head_start_to=none` makes the game exactly fair)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engines
+from analysis.cli import main
+from analysis.run import compensate, explain, search
+from tests.toy_games import KOMI, KOMI_FIRST_SHARE
+
+EDGE = KOMI_FIRST_SHARE - 0.5  # +15.28 points
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def komi(monkeypatch):
+    """The toy game registered for the runner (played in this process, jobs=1)."""
+    monkeypatch.setitem(engines.GAMES, KOMI.name, KOMI)
+    return KOMI
+
+
+def test_komi_first_seat_edge_is_the_closed_form(komi, tmp_path):
+    spec = explain.ExplainSpec("toy-komi", 2, 3000, ("heuristic",) * 2, 4)
+    frame = explain.run_explain(spec, tmp_path / "e")
+    table = explain.sweep.game_table(frame[frame["cell"] == "base"])
+    edges = explain.seat_edges(table)
+    first = edges.iloc[0]
+    assert first["ci_low"] < EDGE < first["ci_high"]
+    assert first["p_adjusted"] < 0.05
+
+
+def test_explain_attributes_the_whole_edge_to_the_lever_that_removes_it(komi, tmp_path):
+    spec = explain.ExplainSpec("toy-komi", 2, 3000, ("heuristic",) * 2, 4)
+    frame = explain.run_explain(spec, tmp_path / "e")
+    result = explain.explain(spec.sweep_spec(), frame)
+    row = result.effects[(result.effects["lever"] == "head_start_to")
+                         & (result.effects["seat"] == 0)].iloc[0]
+    assert row["setting"] == "none" and row["base_setting"] == "first"
+    assert row["ci_low"] < EDGE < row["ci_high"] and row["significant"]
+    lines = "\n".join(result.lines())
+    assert "head_start_to=none removes" in lines and "of seat 1's" in lines
+    # where the edge comes from: the head-start source, +0.5 points a game against the average
+    head = result.sources[(result.sources["source"] == "head_start")
+                          & (result.sources["seat"] == 0)].iloc[0]
+    assert head["vs_average"] == pytest.approx(0.5)
+    assert "head_start +0.50" in lines
+    assert result.decisions["decisions"].tolist() == [1.0, 1.0]
+
+
+def test_explain_resumes_without_replaying(komi, tmp_path):
+    spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
+    first = explain.run_explain(spec, tmp_path / "e")
+    calls = []
+    again = explain.run_explain(spec, tmp_path / "e", progress=calls.append)
+    assert len(again) == len(first) and sum(calls) == 2 * 40  # counted as done, not played
+
+
+def test_compensate_finds_the_exact_compensation(komi, tmp_path):
+    spec = compensate.CompensateSpec("toy-komi", 2, ("heuristic",) * 2, 3, 3000)
+    assert spec.vectors() == [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]
+    result = compensate.run_compensate(spec, tmp_path / "c")
+    assert result.smallest == "0,1"
+    text = "\n".join(result.lines())
+    assert "use it as --rule seat_bonus=0,1" in text
+    assert "games spent" in text
+    best = result.candidates.set_index("bonus").loc["0,1"]
+    assert best["ci_low"] < 0.05 and best["balanced"]
+
+
+def test_seat_edge_objective_is_the_largest_seat_edge():
+    import pandas as pd
+
+    table = pd.DataFrame({"win_0": [1.0, 1.0, 0.0, 1.0], "win_1": [0.0, 0.0, 1.0, 0.0],
+                          "players": 2})
+    value, estimate, low, high, values = search.objective(table, "seat_edge")
+    assert value == pytest.approx(0.25) and values.tolist() == [0.5, 0.5, -0.5, 0.5]
+
+
+def test_compensate_candidates_by_shape():
+    spec = compensate.CompensateSpec("tabula-rasa", 3, ("random",) * 3, 1, 1000, steps=2)
+    assert spec.vectors()[:4] == [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 0, 2)]  # least total first
+    assert len(spec.vectors()) == 6
+    wide = compensate.CompensateSpec("tabula-rasa", 3, ("random",) * 3, 1, 1000, steps=1,
+                                     shape="any", unit=2)
+    assert (2, 0, 2) in wide.vectors() and (2, 2, 2) not in wide.vectors()
+
+
+# --- the commands ---------------------------------------------------------------------------
+
+
+def test_explain_cli_prints_edges_levers_sources(komi, tmp_path, capsys):
+    report = tmp_path / "why.html"
+    code, out, err = run_cli(capsys, "explain", "toy-komi", "--games", "400", "--seed", "2",
+                             "-q", "--out", str(tmp_path / "e"), "--report", str(report))
+    assert code == 0, err
+    assert "line-up heuristic, heuristic" in out and "seat 1: win share" in out
+    assert "head_start_to=none removes" in out and "decisions per game" in out
+    assert "Why a seat wins" in report.read_text()
+    code, again, err = run_cli(capsys, "explain", "toy-komi", "-q", "--resume",
+                               str(tmp_path / "e"))
+    assert code == 0, err
+    assert again.splitlines()[:4] == out.splitlines()[:4]
+
+
+def test_compensate_cli_prints_a_usable_rule(komi, tmp_path, capsys):
+    code, out, err = run_cli(capsys, "compensate", "toy-komi", "--budget", "1500", "--seed",
+                             "3", "-q", "--out", str(tmp_path / "c"))
+    assert code == 0, err
+    assert "--rule seat_bonus=0,1" in out and "games spent" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["explain", "toy-komi", "--lever", "nope"], "not a seat lever"),
+    (["explain", "toy-komi", "--games", "1"], "at least 2"),
+    (["explain", "toy-komi", "--rule", "faces=x"], "expects an integer"),
+    (["compensate", "toy-komi", "--shape", "spiral"], "--shape"),
+    (["compensate", "toy-komi", "--budget", "10"], "too small"),
+    (["compensate", "toy-komi", "--unit", "0"], "--unit"),
+    (["compensate", "toy-komi", "--margin", "0"], "--margin"),
+    (["compensate", "toy-komi", "--rule", "seat_bonus=0,1"], "already set seat_bonus"),
+    (["compensate", "toy-komi", "--players", "3"], "2-2 players"),
+    (["compensate", "toy-komi", "--replay", "-1"], "--replay"),
+])
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(komi, tmp_path, capsys, argv,
+                                                         message):
+    out = tmp_path / "out"
+    code, _, err = run_cli(capsys, *argv, "--out", str(out), "-q")
+    assert code == 2
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_a_game_without_levers_cannot_be_explained(tmp_path, capsys, monkeypatch):
+    from tests.toy_games import COIN
+
+    monkeypatch.setitem(engines.GAMES, COIN.name, COIN)
+    code, _, err = run_cli(capsys, "explain", "toy-coin", "--out", str(tmp_path / "o"), "-q")
+    assert code == 2 and "no seat levers" in err
+
+
+def test_compensate_replays_the_answer_on_fresh_deals(komi, tmp_path, capsys):
+    code, out, err = run_cli(capsys, "compensate", "toy-komi", "--budget", "1500", "--seed",
+                             "3", "-q", "--out", str(tmp_path / "c"), "--replay", "2000")
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.startswith("replayed on 2,000 fresh deals"))
+    assert "seat_bonus=0,1" in line and "balanced within ±5 points" in line
+    manifest = (tmp_path / "c" / "replay" / "0,1" / "manifest.json").read_text()
+    assert '"seed_branch": 1' in manifest
