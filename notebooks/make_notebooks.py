@@ -41,11 +41,28 @@ out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix="notebook-"
 print("results in", out_dir)'''
 
 
-FINDINGS_MD = ("## Findings that hold up\n\nOne call gives every test behind the report's "
-               "findings: raw and Benjamini–Hochberg-adjusted p-values, the minimum "
-               "detectable effect at 80% power, and — with `confirm_on` — each significant "
-               "finding replayed on fresh deals (stored beside its run as `RUN-confirm`). "
-               "See docs/reading-findings.md.")
+FINDINGS_MD = ("## Findings that hold up\n\nOne call gives the report's one family of tests "
+               "(every seat, every bot of a mixed line-up, every heterogeneity test across "
+               "line-ups): raw p-values and p-values Holm-adjusted over the whole family, the "
+               "detectable effect at 80% power (a planning figure, not a bound), and — with "
+               "`confirm_on` — each significant finding replayed on fresh deals (stored beside "
+               "its run as `RUN-confirm`) and quoted with the fresh estimate. See "
+               "docs/reading-findings.md.")
+
+
+def summary_cells() -> list:
+    """The designer summary first: the answers per game and player count."""
+    return [
+        new_markdown_cell(
+            "## Designer summary\n\nOne row per game and player count: balanced or not "
+            "(every seat's 95% interval within ±5 points of fair, a seat named when it is off "
+            "the fair share after the family's Holm adjustment, otherwise 'cannot tell'), the "
+            "largest seat edge with its interval, the largest scoring source (a tie when "
+            "intervals overlap) and the systems the bots skipped although random play "
+            "reaches them. The details follow below."),
+        new_code_cell("from analysis.present import designer\n\n"
+                      "designer.summary_table(frame, manifests)"),
+    ]
 
 
 def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
@@ -79,6 +96,7 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
             "    print(f\"{n} players: {GAMES} games, {result.games_per_second:.0f} games/s\")\n"
             "frame, manifests = report.load(run_dirs)\n"
             "frame.head()  # the stored frame: seat 0 here is seat 1"),
+        *summary_cells(),
         *systems_cells(),
         new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 1's win share "
                           "minus the fair share; balance = 1 − (best − worst seat share)."),
@@ -146,10 +164,11 @@ def robustness_notebook() -> nbformat.NotebookNode:
         new_markdown_cell(
             "# Does it hold with other bots?\n\nThe same game played by several line-ups "
             "(random, every heuristic style, MCTS with fewer games): seat win shares and "
-            "scoring-source shares side by side with 95% intervals, and for each headline "
-            "conclusion of the default heuristic a verdict in plain words. Significance is "
-            "adjusted with Benjamini–Hochberg over every seat of every line-up. The same "
-            "study for every game: `simulate run experiments/robustness.toml`."),
+            "scoring-source shares side by side with 95% intervals, and per seat a verdict "
+            "from a heterogeneity test (χ² line-up × win, Holm-adjusted in the output's one "
+            "family) read with each line-up's direction; a line-up with too few games to "
+            "tell is named and never vetoes. The same study for every game: "
+            "`simulate run experiments/robustness.toml`."),
         new_code_cell(SETUP),
         new_code_cell(
             "game = get_game(GAME)\n"
@@ -168,8 +187,9 @@ def robustness_notebook() -> nbformat.NotebookNode:
             "    print(f\"{bot}: {games} games, {result.games_per_second:.1f} games/s\")\n"
             "frame, manifests = report.load(run_dirs)\n"
             "frame = robustness.with_lineups(frame)"),
+        *summary_cells(),
         new_markdown_cell("## Verdicts"),
-        new_code_cell("checks = robustness.verdicts(frame)\n"
+        new_code_cell("checks = findings.robustness_verdicts(frame)\n"
                       "for row in checks.itertuples():\n"
                       "    print(f\"{row.verdict}\\n    {row.details}\")\n"
                       "checks"),

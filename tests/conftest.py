@@ -43,3 +43,21 @@ def chromium_dom(page: Path, tmp_path: Path, width: int = 1300) -> str:
         capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _reference_cache(tmp_path_factory):
+    """Reference runs for coverage (`analysis.run.reference`) go to a session directory, not
+    the user's cache."""
+    import os
+
+    from analysis.run import reference
+
+    path = tmp_path_factory.mktemp("reference-cache")
+    old = os.environ.get(reference.CACHE_ENV)
+    os.environ[reference.CACHE_ENV] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop(reference.CACHE_ENV, None)
+    else:
+        os.environ[reference.CACHE_ENV] = old

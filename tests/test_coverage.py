@@ -118,3 +118,29 @@ def test_issue15_list_shows_each_games_action_kinds(capsys):
     out = capsys.readouterr().out
     for game in GAMES.values():
         assert f"  action kinds: {', '.join(game.action_kinds)}" in out
+
+
+def test_summary_names_a_kind_the_reference_reaches_and_the_bot_never_uses(monkeypatch,
+                                                                            tmp_path):
+    """The always-call heuristic alone in every seat: its own availability cannot show fold
+    as skipped against random play, the reference run does (played once, then cached)."""
+    from analysis.run import reference
+
+    monkeypatch.setitem(GAMES, SHOWDOWN.name, SHOWDOWN)
+    spec = tournament.RunSpec(game=SHOWDOWN.name, players=2, games=30,
+                              bots=("heuristic", "heuristic"), seed=5)
+    result = tournament.run(spec, tmp_path / "run", jobs=1)
+    buffer = io.StringIO()
+    print_summary(Console(file=buffer, width=100), result)
+    lines = buffer.getvalue().splitlines()
+    line = next(line for line in lines if line.startswith("heuristic never played"))
+    assert re.fullmatch(r"heuristic never played fold \(random play reaches it in \d+% of "
+                        r"games\)", line), line
+    cached = list(reference.cache_root().glob(f"{SHOWDOWN.name}-2p-*"))
+    assert len(cached) == 1  # the reference run, cached per configuration
+    table = coverage.skipped_against_reference(result.frame, [result.manifest])
+    assert table[0][1].numbers["never"] == 1.0
+    # measured in the run itself when the frame holds the reference line-up
+    own = reference.reference_frame(result.manifest, "heuristic", frame=result.frame)
+    assert len(own) == len(result.frame)
+    assert len(list(reference.cache_root().glob(f"{SHOWDOWN.name}-2p-*"))) == 1

@@ -96,3 +96,57 @@ format = "duplicate"
     assert main(argv) == 0  # second call resumes finished runs: nothing replayed, same report
     assert main(argv[:3] + ["7"] + argv[4:]) == 2  # other game counts clash with stored runs
     assert "holds a different run" in capsys.readouterr().err
+
+
+def test_one_family_across_every_table_of_a_report(tmp_path):
+    """Seat, bot and sweep tests of one experiment report are adjusted together (Holm) and
+    every table states the same family size."""
+    import re
+
+    import pandas as pd
+
+    from analysis.present import report
+    from analysis.stats import balance
+
+    path = write(tmp_path, 'name = "fam"\nseed = 3\n[[study]]\ngame = "tabula-rasa"\n'
+                           'players = 3\nbots = ["heuristic", "random"]\ngames = 40\n'
+                           '[[sweep]]\ngame = "tabula-rasa"\nplayers = 3\ngames = 30\n'
+                           'vary = {castle_rule = ["first_to_two", "two_consecutive"]}\n')
+    experiment = experiments.load(path, tmp_path / "out")
+    out = experiments.execute(experiment, jobs=1, confirm=False)
+    text = out.read_text()
+    sizes = set(re.findall(r"Holm over (?:the|this \w+'s|the report's) (\d+) tests", text))
+    assert len(sizes) == 1, sizes
+    size = int(sizes.pop())
+    # 3 seats + 2 bots (mixed line-up) + the sweep's effects
+    frame, _ = report.load([r.path for r in experiment.runs])
+    from analysis.run import sweep
+
+    spec_path, spec = experiment.sweeps[0]
+    effects = sweep.effects(spec, sweep.load_sweep(spec_path)[1])
+    assert size == 3 + 2 + len(effects)
+    tests = report.findings.family(frame, extra=sweep.family_rows([effects]))
+    assert tests["p_adjusted"].tolist() == pytest.approx(
+        list(balance.adjust_pvalues(tests["p_value"], "holm")), nan_ok=True)
+    assert isinstance(tests, pd.DataFrame) and tests["tests"].iloc[0] == size
+
+
+def test_variant_worth_testing_moves_the_edge_furthest_towards_balance():
+    from types import SimpleNamespace
+
+    import pandas as pd
+
+    from analysis.stats import findings
+
+    table = pd.DataFrame({
+        "key": ["chips", "chips", "components.x"], "setting": ["8", "12", "2"],
+        "statistic": ["first_edge", "first_edge", "seat_spread"],
+        "reference": [0.08, 0.08, 0.10], "estimate": [0.05, 0.01, 0.12],
+        "effect": [-0.03, -0.07, 0.02], "ci_low": [-0.04, -0.08, 0.01],
+        "ci_high": [-0.02, -0.06, 0.03], "p": [1e-6, 1e-9, 1e-5]})
+    sweeps = [(SimpleNamespace(game="g", players=4), None, table)]
+    tests = findings.family(pd.DataFrame(), extra=experiments.sweep_family(sweeps))
+    assert tests["tests"].iloc[0] == 3
+    text = experiments.sweep_variants(sweeps, tests)[("g", 4)]
+    assert text == ("chips=12: first-seat edge -7.0 points [-8.0, -6.0]; balance rests on "
+                    "guessed data: components.x")

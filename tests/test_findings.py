@@ -112,8 +112,9 @@ def test_issue21_chance_finding_is_not_confirmed_and_real_edge_is(tmp_path):
     tests = findings.confirm(findings.family(frame), manifests)
     bot = tests[(tests["kind"] == "bot") & (tests["subject"] == "heuristic")].iloc[0]
     assert bot["significant"] and bot["confirmed"] is True
-    assert findings.verdict(bot).startswith("significant (adjusted p ")
-    assert "confirmed on 60 fresh games (p " in findings.verdict(bot)
+    assert "of its seat-games against a fair 33.3%: a significant edge (adjusted p " in \
+        findings.verdict(bot)
+    assert "confirmed on 60 fresh games: " in findings.verdict(bot)  # the fresh estimate
 
 
 def test_issue21_report_command_confirms_by_default_and_not_with_no_confirm(tmp_path, capsys):
@@ -126,7 +127,7 @@ def test_issue21_report_command_confirms_by_default_and_not_with_no_confirm(tmp_
     assert main(["report", str(tmp_path / "mixed"), "--out", str(out), "--jobs", "1",
                  "--confirm-games", "80", "--bootstrap", "0"]) == 0
     text = out.read_text()
-    assert "confirmed on 80 fresh games" in text and "Benjamini–Hochberg" in text
+    assert "confirmed on 80 fresh games" in text and "Holm over the" in text
     assert "p_adjusted" in text and "mde" in text
     assert store.read_manifest(tmp_path / "mixed-confirm")["games"] == 80
     capsys.readouterr()
@@ -139,12 +140,12 @@ def test_issue21_cli_summary_flags_significant_effect_unconfirmed_with_command(t
     assert main(["tabula-rasa", "--games", "60", "--players", "3", "--seed", "5", "--jobs",
                  "1", "--out", str(out), "--bots", "heuristic,random"]) == 0
     stdout = capsys.readouterr().out
-    assert "over the 3 tests behind these findings" in stdout
-    assert "bot heuristic: significant (adjusted p " in stdout
+    assert "adjusted with Holm over the 5 tests in this summary" in stdout  # 3 seats, 2 bots
+    assert "a significant edge (adjusted p " in stdout
     assert "unconfirmed" in stdout
     assert f"simulate report {out} --out {out}/report.html" in stdout
-    assert "no seat edge larger than about" in stdout  # the seats: what could have been seen
-    assert "p (Holm)" in stdout
+    assert "no seat edge larger than" not in stdout  # a planning figure is not a bound
+    assert "  balance: " in stdout and "p adjusted" in stdout
 
 
 # --------------------------------------------------------------------------------------------
@@ -195,11 +196,10 @@ def test_issue21_report_shows_team_win_shares_not_shared_wins(tmp_path):
     frame, manifests = report.load([tmp_path / "tr4"])
     lines = report.headlines(frame)
     text = " ".join(lines)
-    assert "the partnership of seat 1 (first to move; teams seats 1+3 vs seats 2+4)" in text
-    assert "partners share every win of their team (no tie)" in text
+    assert "cannot tell: the team edges lie between" in text and "team of seats 1+3 [" in text
     assert "100.0% of games end in a shared win" not in text
     html_text = report.render(frame, manifests, bootstrap=0)
-    assert "Win share by team (partners win together)" in html_text
+    assert "win share by team (partners win together)" in html_text
     assert "team of seats 2+4" in html_text
 
 
@@ -245,4 +245,4 @@ def test_issue21_cli_summary_labels_partnerships_and_team_shares(tmp_path, capsy
     stdout = capsys.readouterr().out
     assert "partnership" in stdout and stdout.count("team of seats 1+3") == 3  # 2 seats + team
     assert "Win share by team (partners win together)" in stdout
-    assert "team effect: no team edge larger than about" in stdout
+    assert "  balance: " in stdout and "no team edge larger than" not in stdout

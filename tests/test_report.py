@@ -37,7 +37,8 @@ def test_report_has_charts_tables_manifest_and_headlines(html_file, run_dir):
     assert text.count("<table>") >= 8
     manifest = store.read_manifest(run_dir)
     assert manifest["run_id"] in text and manifest["dataset"] in text
-    assert "seat 1 (first to move) wins" in text and "against a fair 33.3%" in text
+    assert "tabula-rasa, 3 players, official rules: " in text and "against the fair share" in text
+    assert "Holm over the" in text
     assert "Plackett-Luce" in text
 
 
@@ -95,7 +96,7 @@ def test_audit_14_8_wide_tables_fit_or_scroll_inside_their_box_at_1300_pixels(
     assert int(page_width) <= int(view_width), "the page is wider than the window"
     tables = [line.split(maxsplit=3) for line in lines[1:]]
     assert len(tables) >= 8 and any("Balance table" in t[3] for t in tables)
-    assert any("Chi-square" in t[3] for t in tables)
+    assert any("each seat against the fair share" in t[3] for t in tables)
     cut = [t[3] for t in tables if t[1] != "ok"]
     assert cut == [], f"tables running off the page: {cut}"
 

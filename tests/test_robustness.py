@@ -12,7 +12,7 @@ import pytest
 
 from analysis.present import report
 from analysis.run import experiments, tournament
-from analysis.stats import robustness
+from analysis.stats import balance, findings, robustness
 from engines import GAMES
 from tests.conftest import chromium_dom, needs_chromium
 from tests.toy_games import NIM
@@ -38,67 +38,72 @@ def frame_of(*parts: list[dict]) -> pd.DataFrame:
 
 
 def verdict_lines(frame: pd.DataFrame) -> list[str]:
-    return robustness.verdicts(frame)["verdict"].tolist()
+    return findings.robustness_verdicts(frame)["verdict"].tolist()
 
 
-def test_issue15_seat_edge_holds_under_every_lineup():
-    frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 680),
-                     lineup_games("mcts", 400, 260))
-    table = robustness.verdicts(frame)
-    assert table["verdict"].tolist()[:2] == ["seat 1's edge holds under every line-up",
-                                             "seat 2's shortfall holds under every line-up"]
-    assert table["holds"].tolist()[:2] == [True, True]
-    assert table["conclusion"].iloc[0] == "seat 1 wins more than the fair 50.0% (with heuristic)"
-    assert "heuristic 70.0% [" in table["details"].iloc[0]
+def test_seat_edge_holds_under_every_lineup_when_shares_agree():
+    frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 690),
+                     lineup_games("mcts", 400, 275))
+    table = findings.robustness_verdicts(frame)
+    first = table.iloc[0]
+    assert first["verdict"].startswith("seat 1's edge (+20.0 points with heuristic) holds under "
+                                       "every line-up (shares agree, χ² line-up × win p = ")
+    assert first["holds"] and first["conclusion"] == "seat 1"
+    assert "heuristic 70.0% [" in first["details"]
 
 
-def test_issue15_seat_edge_depends_on_the_bots():
+def test_seat_edge_absent_with_a_lineup_depends_on_the_bots():
     frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 520),
-                     lineup_games("mcts", 100, 55))
-    first = robustness.verdicts(frame).iloc[0]
-    assert first["verdict"] == ("seat 1's edge depends on the bots: significant with "
-                                "heuristic, not with mcts, random")
+                     lineup_games("mcts", 10, 6))
+    first = findings.robustness_verdicts(frame).iloc[0]
+    assert "depends on the bots: absent with random" in first["verdict"]
+    assert first["verdict"].endswith("; too few games with mcts to tell")  # never vetoes
     assert not first["holds"]
 
 
-def test_issue15_seat_edge_reversed_under_another_lineup():
+def test_seat_edge_reversed_under_another_lineup():
     frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 300))
-    assert verdict_lines(frame)[0] == ("seat 1's edge depends on the bots: significant with "
-                                       "heuristic; reversed with random")
+    assert "depends on the bots: reverses with random" in verdict_lines(frame)[0]
 
 
-def test_issue15_no_significant_seat_effect_under_any_lineup():
+def test_ten_game_lineup_is_too_few_to_tell():
+    frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 700),
+                     lineup_games("mcts", 10, 3))
+    line = verdict_lines(frame)[0]
+    assert "holds under every line-up" in line and line.endswith(
+        "; too few games with mcts to tell")
+
+
+def test_no_seat_effect_under_any_lineup():
     frame = frame_of(lineup_games("heuristic", 1000, 510), lineup_games("random", 1000, 490))
     lines = verdict_lines(frame)
-    assert lines[0] == "seat 1 is not significantly off the fair share under any line-up"
+    assert lines[0].startswith("seat 1: no edge with heuristic, and the line-ups' shares agree")
     assert len([line for line in lines if line.startswith("seat")]) == 1  # seat 2 not examined
 
 
-def test_issue15_significance_is_adjusted_over_the_family():
-    """57.5% of 400 games: raw p = 0.003, but with many null seats beside it BH lifts it."""
-    alone = frame_of(lineup_games("heuristic", 400, 230), lineup_games("random", 400, 200))
-    seats = robustness.seat_shares(alone)
-    row = seats[(seats["lineup"] == "heuristic") & (seats["seat"] == 0)].iloc[0]
-    assert row["p_value"] == pytest.approx(0.00270, abs=1e-4)
-    assert row["p_adjusted"] == pytest.approx(row["p_value"] * 4 / 2)  # BH: rank 1-2 of 4
-    assert row["significant"]
+def test_heterogeneity_tests_are_in_the_family():
+    frame = frame_of(lineup_games("heuristic", 400, 230), lineup_games("random", 400, 200))
+    tests = findings.family(frame)
+    assert set(tests["kind"]) == {"seat", "robustness"}  # one bot per seat: no bot tests
+    assert tests["tests"].iloc[0] == 6  # 2 seats x 2 line-ups + 2 heterogeneity tests
+    assert tests["p_adjusted"].tolist() == pytest.approx(
+        balance.adjust_pvalues(tests["p_value"], "holm"))
 
 
-def test_issue15_seat_share_depends_on_the_bots_without_a_reference_finding():
-    """Tabula Rasa 3p in the first study run: nothing with heuristic, a shortfall with greedy."""
+def test_seat_share_depends_on_the_bots_without_a_reference_finding():
+    """Nothing with heuristic, a shortfall with greedy."""
     frame = frame_of(lineup_games("heuristic", 1000, 510), lineup_games("greedy", 1000, 400),
                      lineup_games("random", 1000, 505))
-    table = robustness.verdicts(frame)
-    assert table["verdict"].iloc[0] == ("seat 1's share depends on the bots: not significant "
-                                        "with heuristic, random; significantly below fair "
-                                        "with greedy")
-    assert table["conclusion"].iloc[0] == "seat 1 wins about the fair 50.0% (with heuristic)"
+    table = findings.robustness_verdicts(frame)
+    assert table["verdict"].iloc[0].startswith(
+        "seat 1's share depends on the bots: shortfall with greedy; no clear edge with "
+        "heuristic, random (χ² line-up × win p ")
     assert not table["holds"].iloc[0]
 
 
-def test_issue15_largest_scoring_source_verdicts():
+def test_largest_scoring_source_verdicts():
     same = frame_of(lineup_games("heuristic", 200, 120), lineup_games("random", 200, 100))
-    assert verdict_lines(same)[-1] == "'a' is the largest source of points under every line-up"
+    assert verdict_lines(same)[-1] == "'a' gives the most points under every line-up"
     flipped = frame_of(lineup_games("heuristic", 200, 120),
                        lineup_games("random", 200, 100, points=(1.0, 3.0)))
     assert verdict_lines(flipped)[-1] == ("the largest source of points depends on the bots: "
@@ -114,7 +119,7 @@ def test_issue15_lineup_labels_and_single_lineup_has_no_verdicts():
     frame.loc[frame["seat"] == 1, "bot"] = "mcts"
     assert set(robustness.lineup_labels(frame)) == {"heuristic + mcts"}
     assert not robustness.has_lineups(frame)
-    assert robustness.verdicts(frame).empty
+    assert findings.robustness_verdicts(frame).empty
 
 
 def test_issue15_experiment_format_each_plays_every_heuristic_style(tmp_path):

@@ -178,3 +178,11 @@ def test_skipped_systems_names_kinds_the_reference_reaches():
                                   "rare": 0.01}, "heuristic")
     assert v.claim == ("never played chōhō swap (random play reaches it in 23% of games); "
                        "almost never played bōryaku (in 0.4%; random play reaches it in 6%)")
+
+
+def test_heterogeneity_holds_but_says_which_lineup_alone_cannot_be_told_from_fair():
+    rows = lineup_rows(("heuristic", 70, 100), ("random", 12, 20))
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.9)
+    assert "holds under every line-up (shares agree, χ² line-up × win p = " in v.claim
+    assert ", adjusted = 0.9)" in v.claim
+    assert v.claim.endswith("; on its own, random cannot be told from the fair 50.0%")

@@ -278,7 +278,11 @@ def test_issue18_4_balance_search_finds_the_toy_games_known_optimum(tmp_path, co
     assert result.games_exhaustive > 3 * result.games_spent
     assert result.runner_up in ("head_start=9", "head_start=11")
     lines = search.summary_lines(spec, result)
-    assert lines[0].startswith("best setting: head_start=10") and "exhaustive" in lines[-1]
+    assert lines[0].startswith(("best setting: head_start=10", "best estimate: head_start=10"))
+    assert lines[1].startswith("tied with the best: ") and "exhaustive" in lines[-1]
+    # every candidate named as tied really is: its paired difference is not significant
+    diffs = search.differences_from_best(spec, result)
+    assert len(diffs) == 20 and (diffs["effect"] > -1e-12).sum() >= 18
 
 
 def test_issue18_4_balance_search_cli_prints_best_runner_up_and_games(tmp_path, capsys, coin):
@@ -286,7 +290,8 @@ def test_issue18_4_balance_search_cli_prints_best_runner_up_and_games(tmp_path, 
                              "--budget", "600", "--seed", "3", "--jobs", "1", "-q",
                              "--out", str(tmp_path / "s"))
     assert code == 0, err
-    assert "best setting: head_start=10" in out and "runner-up" in out and "would play" in out
+    assert "head_start=10 — first_edge" in out and "runner-up" in out and "would play" in out
+    assert "\ntied with the best: " in out
 
 
 # --- 5. backends ----------------------------------------------------------------------------
@@ -303,3 +308,26 @@ def test_issue18_5_sweep_on_dask_plays_the_same_cells_as_locally(tmp_path):
     pd.testing.assert_frame_equal(
         local[columns].sort_values(columns[:3]).reset_index(drop=True),
         dask[columns].sort_values(columns[:3]).reset_index(drop=True))
+
+
+def test_sweep_ranking_orders_significant_effects_and_lists_the_rest_as_no_clear_effect():
+    table = pd.DataFrame({
+        "key": ["chips"] * 4, "setting": ["8", "8", "12", "12"],
+        "statistic": ["length", "first_edge", "first_edge", "tie_rate"],
+        "reference": [100.0, 0.02, 0.02, 0.1], "effect": [-1.0, 0.01, -0.05, 0.001],
+        "ci_low": [-1.5, 0.002, -0.07, -0.01], "ci_high": [-0.5, 0.018, -0.03, 0.012],
+        "significant": [True, True, True, False]})
+    lines = sweep.ranking(table)
+    assert lines == [
+        "1. chips=12: first-seat edge -5.0 points [-7.0, -3.0] (significant)",
+        "2. chips=8: first-seat edge +1.0 points [+0.2, +1.8] (significant)",
+        "3. chips=8: game length -1.0 decisions [-1.5, -0.5] (significant)",
+        "no clear effect: chips=12 on tie rate"]
+    assert not any("%" in line for line in lines)
+
+
+def test_balance_search_names_the_official_value_instead_of_base():
+    spec = search.SearchSpec("big-cheese", 4, ("heuristic",) * 4, 1,
+                             sweep.parse_vary("big-cheese", ["chips=9..11"]), "first_edge", 600)
+    assert search.candidate_label(spec, "base") == "official (chips=10)"
+    assert search.candidate_label(spec, "chips=9") == "chips=9"

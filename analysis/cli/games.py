@@ -149,11 +149,19 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         backend: Backend = "loky",
         scheduler: Scheduler = None,
         report: Report = None,
+        reference: Annotated[str, typer.Option(
+            help="Bot whose play (in every seat, same game, players, rules and data set; "
+                 "played once and cached) defines which systems are offered: the summary "
+                 "names what your bots never used that it reaches. 'none' skips it.")]
+        = "random",
     ) -> None:
+        if reference != "none":
+            make_bot(reference, get_game(game_name))  # a bad spec fails before any game
         result = simulate_game(game_name, games, players, bots, seed, jobs, out, resume,
                                rule or [], quiet, chunk_size, backend or "loky", scheduler,
                                report)
-        print_summary(stdout, result, quiet=quiet)
+        print_summary(stdout, result, quiet=quiet,
+                      reference=None if reference == "none" else reference)
         if report is not None:
             from analysis.present.report import write_report
 

@@ -236,11 +236,18 @@ def run_command(
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)
+    summaries = []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,
-                                       scheduler, confirm, confirm_games, _announce),
+                                       scheduler, confirm, confirm_games, _announce,
+                                       summaries.append),
         saved_in=experiment.out_dir, resume_with=rerun_command())
+    if summaries and len(summaries[0]):
+        from analysis.present import designer
+
+        stdout.print(designer.rich_table(summaries[0], f"Designer summary: {experiment.name}"))
+        stdout.print(designer.note(summaries[0]), soft_wrap=True, highlight=False, markup=False)
     stdout.print(f"report: {path}")
 
 

@@ -22,7 +22,7 @@ import pandas as pd
 from analysis.present import coverage, plots
 from analysis.present.formats import percent, seats_from_one
 from analysis.results import store
-from analysis.stats import balance, findings, robustness
+from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
 from engines.errors import BadInput
 
@@ -165,71 +165,42 @@ def _select(table: pd.DataFrame, key: dict) -> pd.DataFrame:
     return table[np.logical_and.reduce([table[c] == v for c, v in key.items()])]
 
 
-def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[str]:
-    """Plain-language findings, one context at a time (seat 1 moves first).
+def _split_label(key: dict) -> str:
+    label = _context_label(key)
+    return label + (f", line-up {key['lineup']}" if key.get("lineup") else "")
 
-    `tests` is the adjusted (and perhaps confirmed) family from `findings`; every "significant"
-    below is after adjustment, and a finding refuted on fresh deals is said to be chance.
+
+def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[str]:
+    """Plain-language findings: one line per game × player count (and line-up) with its
+    balance verdict, then one per bot of a mixed comparison.
+
+    `tests` is the report's one family (`findings.family`, perhaps confirmed); every
+    "significant" below is after its Holm adjustment, and a confirmed finding is quoted
+    with its fresh estimate.
     """
     tests = findings.family(frame) if tests is None else tests
     lines: list[str] = []
-    if len(tests):
-        significant = tests[tests["significant"]]
-        confirmed = significant["confirmed"]
-        lines.append(
-            f"{len(significant)} of {len(tests)} tests are significant after "
-            f"{balance.ADJUST_METHODS[findings.FAMILY_METHOD]} adjustment; "
-            f"{int((confirmed == True).sum())} confirmed on fresh deals, "  # noqa: E712
-            f"{int((confirmed == False).sum())} not confirmed, "  # noqa: E712
-            f"{int(confirmed.isna().sum())} not replayed.")
-    margin = balance.margins(frame)
-    separation = balance.source_separation(frame)
-    ctx = balance.context_columns(frame)
-    for _, row in tests[tests["kind"] == "seat"].iterrows() if len(tests) else []:
-        key = {c: row[c] for c in ctx}
-        label = _context_label(key)
-        teams = balance.teams_for(str(key.get("game", "")), int(key["players"]))
-        first = "seat 1 (first to move)"
-        if row["subject"] == "team":
-            partners = " vs ".join(balance.team_label(teams, t).removeprefix("team of ")
-                                   for t in range(len(teams)))
-            first = f"the partnership of seat 1 (first to move; teams {partners})"
-        lines.append(
-            f"{label}: {first} wins {percent(row['share'])} ± {percent(row['half_width'])} against "
-            f"a fair {percent(row['fair'])} over {row['games']:,} games (χ² p = "
-            f"{row['p_value']:.3g}); {findings.verdict(row)}.")
-        if findings.holds(row):
-            best = balance.team_label(teams, next(i for i, t in enumerate(teams)
-                                                if row["best_seat"] in t))
-            worst = balance.team_label(teams, next(i for i, t in enumerate(teams)
-                                                 if row["worst_seat"] in t))
-            lines.append(f"{label}: {best} does best ({percent(row['best_share'])}), {worst} "
-                         f"worst ({percent(row['worst_share'])}).")
-        m = _select(margin, key)
-        if len(m):
-            m = m.iloc[0]
-            if len(teams) < int(key["players"]):
-                lines.append(f"{label}: partners share every win of their team (no tie); "
-                             f"{percent(m['tie_rate'])} of games end in a win shared between "
-                             f"teams; the winning team leads by {m['mean_margin']:.2f} points "
-                             "on average.")
-            else:
-                lines.append(f"{label}: {percent(m['tie_rate'])} of games end in a shared win; "
-                             f"the winner leads the runner-up by {m['mean_margin']:.2f} points "
-                             "on average.")
-        sep = _select(separation, key)
-        sep = sep[sep["source"] != "score"].dropna(subset=["effect"])
-        if len(sep):
-            top = sep.loc[sep["effect"].abs().idxmax()]
-            lines.append(f"{label}: '{top['source']}' points separate winners most "
-                         f"(winners {top['winners_mean']:.2f} vs others "
-                         f"{top['others_mean']:.2f} a game; effect size d = {top['effect']:.2f}).")
-    for _, row in tests[tests["kind"] == "bot"].iterrows() if len(tests) else []:
-        label = _context_label({c: row[c] for c in ctx})
-        lines.append(f"{label}: {row['subject']} wins {percent(row['share'])} ± "
-                     f"{percent(row['half_width'])} of its seat-games "
-                     f"(fair {percent(row['fair'])}; "
-                     f"interval clustered by deal); {findings.verdict(row)}.")
+    if not len(tests):
+        return lines
+    counted = tests[tests["kind"].isin(["seat", "bot"])]
+    significant = counted[counted["significant"]]
+    confirmed = significant["confirmed"]
+    lines.append(
+        f"{len(significant)} of {len(counted)} seat and bot tests are significant after Holm "
+        f"over the report's {int(tests['tests'].iloc[0])} tests; "
+        f"{int((confirmed == True).sum())} confirmed on fresh deals, "  # noqa: E712
+        f"{int((confirmed == False).sum())} not confirmed, "  # noqa: E712
+        f"{int(confirmed.isna().sum())} not replayed.")
+    for key, verdict in findings.balance_verdicts(tests):
+        line = f"{_split_label(key)}: {verdict.claim}"
+        if verdict.planning and not verdict.numbers.get("units_off"):
+            line += f" (planning: {verdict.planning})"
+        lines.append(line + ".")
+    ctx = [c for c in balance.CONTEXT + ["lineup"] if c in tests]
+    for _, row in tests[tests["kind"] == "bot"].iterrows():
+        label = _split_label({c: row[c] for c in ctx})
+        lines.append(f"{label}: {row['subject']} wins {findings.verdict(row)} (interval "
+                     "clustered by deal).")
     return lines
 
 
@@ -237,10 +208,11 @@ def tests_table(tests: pd.DataFrame) -> pd.DataFrame:
     """The family as the report shows it: raw and adjusted p, detectable effect, confirmation."""
     if tests.empty:
         return tests
-    columns = [c for c in balance.CONTEXT if c in tests] + [
-        "kind", "subject", "games", "share", "fair", "effect", "mde", "p_value", "p_adjusted",
-        "significant", "confirm_games", "confirm_share", "confirm_p", "confirmed"]
-    out = tests[columns].copy()
+    columns = [c for c in balance.CONTEXT + ["lineup"] if c in tests] + [
+        "kind", "subject", "games", "share", "ci_low", "ci_high", "fair", "effect", "mde",
+        "p_value", "p_adjusted", "significant", "confirm_games", "confirm_share", "confirm_p",
+        "confirmed"]
+    out = tests[[c for c in columns if c in tests]].copy()
     out["confirm_games"] = pd.Series([int(g) if g == g else np.nan for g in out["confirm_games"]],
                                      index=out.index, dtype=object)
     out["confirmed"] = out["confirmed"].map(
@@ -265,15 +237,6 @@ img { max-width: 100%; display: block; margin: .6em 0 1.2em; }
 """
 
 
-def _with_adjusted(table: pd.DataFrame, seat_p: pd.DataFrame | None,
-                   name: str) -> pd.DataFrame:
-    """A per-context table with the family's adjusted seat p-value beside the raw one."""
-    if seat_p is None or seat_p.empty or table.empty:
-        return table
-    ctx = [c for c in balance.CONTEXT if c in table and c in seat_p]
-    return table.merge(seat_p.rename(columns={"p_adjusted": name}), on=ctx, how="left")
-
-
 def _sources_wide(table: pd.DataFrame) -> pd.DataFrame:
     """One game's mean points by source as rows of context and seat (or bot), a column per
     source, and the total."""
@@ -284,11 +247,11 @@ def _sources_wide(table: pd.DataFrame) -> pd.DataFrame:
     return wide.reset_index()
 
 
-def _adjusted_separation(frame: pd.DataFrame) -> pd.DataFrame:
+def _descriptive_separation(frame: pd.DataFrame) -> pd.DataFrame:
+    """Source separation as a description (effect size d, correlation): its t-tests are not
+    in the report's family, so no p-value is shown that could read as "significant"."""
     table = balance.source_separation(frame)
-    if len(table) and "p_value" in table:
-        table["p_adjusted"] = balance.adjust_pvalues(table["p_value"], "bh")
-    return table
+    return table.drop(columns=["p_value"], errors="ignore")
 
 
 def _skipped_warning(frame: pd.DataFrame) -> str:
@@ -324,13 +287,13 @@ def systems_section(frame: pd.DataFrame) -> str:
                        coverage.by_kind))
 
 
-def robustness_section(frame: pd.DataFrame) -> str:
-    """Section "Does it hold with other bots?": seat and source shares per line-up, verdicts."""
+def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> str:
+    """Section "Does it hold with other bots?": seat and source shares per line-up, verdicts
+    from the heterogeneity tests of the report's family."""
     frame = robustness.with_lineups(frame)
     ctx = balance.context_columns(frame)
-    checks = robustness.verdicts(frame)
-    items = [f"{_context_label(row)}: {row['verdict']} ({row['details']})"
-             for row in checks.to_dict("records")]
+    checks = findings.robustness_verdicts(frame, tests)
+    items = [f"{_context_label(row)}: {row['verdict']}" for row in checks.to_dict("records")]
     seats, sources = robustness.seat_shares(frame), robustness.source_shares(frame)
     tables = []
     for key, group in frame.groupby(ctx, sort=True):
@@ -353,11 +316,15 @@ def robustness_section(frame: pd.DataFrame) -> str:
                                      "line-up [95% interval, games as units]"))
     return _section(
         "Does it hold with other bots?",
-        "<p class='note'>Each headline conclusion of the default heuristic line-up, checked "
-        "under every other line-up of these runs (random, other heuristic styles, MCTS — "
-        "MCTS runs have fewer games, so wider intervals). Significant: seat win share off "
-        "the fair share with p < 0.05 after Benjamini–Hochberg adjustment over every seat "
-        "of every line-up shown here.</p>",
+        "<p class='note'>Each seat's share under every line-up of these runs (random, other "
+        "heuristic styles, MCTS), compared by a heterogeneity test: χ² of line-up × win for "
+        "the seat, Holm-adjusted in the report's one family. 'Holds under every line-up': "
+        "the shares agree; 'same direction everywhere, size depends on the bots': they "
+        "differ but every line-up finds the edge; 'depends on the bots': some line-up "
+        "reverses it or shows none. A line-up whose interval is wider than the edge (MCTS "
+        "plays fewer games) is listed as too few games to tell and never vetoes. Seat 1 is "
+        "always shown, other seats when off the fair share or different between line-ups. "
+        "The largest scoring source is a tie when intervals overlap.</p>",
         "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>",
         charts_html(plots.seats_by_lineup, frame, "win share by seat under each line-up"),
         *tables)
@@ -388,12 +355,14 @@ def page(title: str, body: str) -> str:
 
 def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = "",
            bootstrap: int = 100, tests: pd.DataFrame | None = None,
-           extra: Sequence[str] = ()) -> str:
+           extra: Sequence[str] = (), summary: pd.DataFrame | None = None) -> str:
     """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
-    `extra`: further sections, such as what-if sweeps, placed before the manifests)."""
+    `extra`: further sections, such as what-if sweeps, placed before the manifests;
+    `summary`: the designer summary, `designer.summary_table`, computed when not given)."""
+    from analysis.present import designer
+
     tests = findings.family(frame) if tests is None else tests
-    seat_p = (tests[tests["kind"] == "seat"][balance.context_columns(frame) + ["p_adjusted"]]
-              if len(tests) else None)
+    summary = designer.summary_table(frame, manifests, tests) if summary is None else summary
     ctx = balance.context_columns(frame)
     contexts = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
     multi_bot = frame["bot"].nunique() > 1
@@ -407,43 +376,48 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
               for m in manifests if m.get("incomplete")]
     parts.append(_section(
         "Headline findings",
-        f"<p class='note'>{html.escape(findings.describe_correction(tests))} A significant "
+        f"<p class='note'>{html.escape(findings.describe_correction(tests))} Balanced within "
+        f"±{100 * verdicts.MARGIN:.0f} points means every seat's (team's) 95% interval lies "
+        "within that many points of the fair share; a seat named with its edge is off the "
+        "fair share after adjustment; otherwise the report cannot tell. A significant "
         "finding is replayed on fresh deals (an independent seed branch, as many games) and "
-        "reported confirmed or not; the detectable effect is the smallest edge these games "
-        "find with 80% power. See docs/reading-findings.md.</p>",
+        "quoted with the fresh estimate, confirmed or not; the detectable effect is a "
+        "planning figure (an edge that size would have been seen 80% of the time), not a "
+        "bound. See docs/reading-findings.md.</p>",
         "<ul>" + "".join(f"<li>{html.escape(line)}</li>"
                          for line in headlines(frame, tests)) + "</ul>",
-        table_html(tests_table(tests), "The tests behind the findings: raw and adjusted p, "
-                                       "minimum detectable effect (mde), confirmation")))
+        table_html(tests_table(tests), "The report's family of tests: raw p and p adjusted "
+                                       "with Holm over all of them, minimum detectable effect "
+                                       "(mde, a planning figure), confirmation")))
     parts.insert(1, _skipped_warning(frame))
+    parts.insert(1, designer.table_html(summary, designer.note(summary)))
     parts.append(systems_section(frame))
     if robustness.has_lineups(frame):
-        parts.append(robustness_section(frame))
+        parts.append(robustness_section(frame, tests))
     parts.append(_section(
         "Balance table (per game and player count)",
         "<p class='note'>first edge: seat 1's win share minus the fair share; balance: 1 − "
-        "(best − worst seat share), 100% = perfectly even; seat p: chi-square test of seat "
-        "wins against the fair share (teams in partnership games), seat p adjusted: the same "
-        "after Benjamini–Hochberg over the report's tests; decisiveness: mean winning margin "
-        "in points; rounds and lead changes come from the engine's metrics when it reports "
-        "them.</p>",
-        table_html(_with_adjusted(balance.balance_table(frame), seat_p, "seat_p_adjusted"))))
+        "(best − worst seat share), 100% = perfectly even (descriptive: the seat tests are "
+        "in Headline findings); decisiveness: mean winning margin in points; rounds and lead "
+        "changes come from the engine's metrics when it reports them.</p>",
+        table_html(balance.balance_table(frame).drop(columns=["seat_p_value"]))))
     parts.append(_section(
         "Seat advantage", charts_html(plots.seat_advantage, frame, "win share by seat"),
-        table_html(_with_adjusted(balance.seat_advantage(frame), seat_p, "p_adjusted"),
-                   "Chi-square test (teams in partnership games) and first-seat edge; "
-                   "p adjusted over the report's tests"),
-        table_html(balance.seat_tests(frame),
-                   ("Win share by team (partners win together) and each seat or team"
-                    if balance.has_teams(frame) else "Each seat") +
-                   " against the fair share: p adjusted with Holm over the units of each game "
-                   "and player count; mde = smallest deviation these games detect with 80% "
-                   "power"),
+        tables_by_game(tests_table(tests[tests["kind"] == "seat"]) if len(tests) else tests,
+                       ("win share by team (partners win together): each team" if
+                        balance.has_teams(frame) else "each seat")
+                       + " against the fair share: p adjusted with Holm over the "
+                       f"report's one family of {int(tests['tests'].iloc[0]) if len(tests) else 0}"
+                       " tests; mde = the edge these games would detect 80% of the time (a "
+                       "planning figure)"),
         tables_by_game(balance.seat_win_share(frame), "win share by seat")))
-    if multi_bot:
-        bot_parts = [table_html(balance.win_share(frame, ctx + ["bot"]), "Win share by bot")]
+    mixed = findings.mixed_games(frame)
+    if len(mixed):  # one bot in every seat wins exactly its fair share: nothing to compare
+        bot_parts = [table_html(balance.win_share(mixed, ctx + ["bot"]),
+                                "Win share by bot (games seating two or more bots)")]
         for _, group in contexts[:MAX_CONTEXT_CHARTS]:
-            if group["bot"].nunique() < 2:
+            group = findings.mixed_games(group)
+            if group.empty:
                 continue
             label = _context_label(group.iloc[0])
             table = balance.ratings(group, bootstrap=bootstrap)
@@ -467,10 +441,9 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         parts.append(_section(
             "Scoring balance",
             charts_html(plots.scoring_sources, frame, "points by source per seat", "seat"),
-            tables_by_game(_adjusted_separation(frame),
-                           "how much each source separates winners from the others (Welch "
-                           "t-test; p adjusted with Benjamini–Hochberg over the tests of "
-                           "every game's table)"),
+            tables_by_game(_descriptive_separation(frame),
+                           "how much each source separates winners from the others "
+                           "(descriptive: effect size d and correlation)"),
             tables_by_game(balance.scoring_balance(frame, "bot" if multi_bot else "seat"),
                            "mean points by source", _sources_wide)))
     conv = charts_html(plots.convergence, frame, "convergence",
@@ -515,11 +488,20 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  confirm_games: int | None = None, jobs: int = 1,
                  announce: Callable[[str], None] | None = None, backend: str = "loky",
                  scheduler: str | None = None, extra: Sequence[str] = (),
+                 family_extra: pd.DataFrame | None = None,
+                 late_sections: Callable[[pd.DataFrame], list[str]] | None = None,
+                 variants: Callable[[pd.DataFrame], dict] | None = None,
+                 on_summary: Callable[[pd.DataFrame], None] | None = None,
                  allow_incomplete: bool = False) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
     deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
+    `family_extra`: further tests of the output (an experiment's sweep effects) that join
+    the report's one family; `late_sections(tests)` renders sections placed before the
+    manifests from the adjusted family, and `variants(tests)` gives the designer summary's
+    variant worth testing per (game, players).  `on_summary` receives the designer summary
+    (`simulate run` prints it).
     `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
     warning line (to `announce`, or as a Python warning) and in the report.
     """
@@ -530,11 +512,18 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     for manifest in manifests:
         if manifest.get("incomplete"):
             (announce or warnings.warn)(manifest["incomplete"])
-    tests = findings.family(frame)
+    tests = findings.family(frame, extra=family_extra)
     if confirm:
         tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,
                                  scheduler)
-    text = render(frame, manifests, title, bootstrap, tests, extra)
+    extra = [*extra, *(late_sections(tests) if late_sections else [])]
+    from analysis.present import designer
+
+    summary = designer.summary_table(frame, manifests, tests,
+                                     variants(tests) if variants else None)
+    text = render(frame, manifests, title, bootstrap, tests, extra, summary)
+    if on_summary is not None:
+        on_summary(summary)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)

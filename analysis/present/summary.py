@@ -1,41 +1,55 @@
 """The table printed after a run: throughput, bot and seat win shares with Wilson intervals,
-what the seat test says after adjustment (a significant effect is flagged unconfirmed), and a
-line per bot naming the game systems it (almost) never used."""
+the balance verdict (an equivalence claim after the summary's one family of tests; a
+significant effect is flagged unconfirmed), and a line per bot naming the game systems it
+(almost) never used."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
 
-from analysis.present.coverage import neglect_lines
+from analysis.present.coverage import neglect_lines, reference_lines
 from analysis.present.formats import percent
 from analysis.run.tournament import RunResult
-from analysis.stats import findings
-from analysis.stats.balance import seat_tests, team_label, teams_for, win_share
+from analysis.stats import findings, verdicts
+from analysis.stats.balance import team_label, teams_for, win_share
 
 
 def _p(x: float) -> str:
     return "–" if x != x else f"{x:.3g}"
 
 
-def print_findings(console: Console, tests, run_dir) -> None:
-    """The family's verdicts, one line each; a significant one gets the confirming command."""
+def _say(console: Console, text: str) -> None:
+    console.print(text, soft_wrap=True, highlight=False, markup=False)
+
+
+def print_findings(console: Console, tests, run_dir, where: str = "summary") -> None:
+    """The family's verdicts in words: per game and player count the balance verdict (an
+    equivalence claim, with the detectable effect as a planning figure), then each bot;
+    a significant finding not yet replayed gets the confirming command."""
     if not len(tests):
         return
-    console.print(findings.describe_correction(tests), soft_wrap=True, highlight=False,
-                  markup=False)
-    for _, row in tests.iterrows():
-        what = (f"{row['subject']} effect" if row["kind"] == "seat"
-                else f"bot {row['subject']}")
-        console.print(f"  {what}: {findings.verdict(row)}", soft_wrap=True, highlight=False,
-                      markup=False)
-    if tests["significant"].any():
-        console.print(f"confirm on fresh deals: simulate report {run_dir} "
-                      f"--out {run_dir}/report.html", soft_wrap=True,
-                      highlight=False, markup=False)
+    _say(console, findings.describe_correction(tests, where))
+    several = tests[tests["kind"] == "seat"].groupby(
+        [c for c in ("game", "players", "rules", "lineup") if c in tests]).ngroups > 1
+    for key, verdict in findings.balance_verdicts(tests):
+        label = (f"{key.get('game', '')} {key.get('players')}p"
+                 + (f" ({key['rules']})" if key.get("rules") else "")
+                 + (f", {key['lineup']}" if key.get("lineup") else "") + ", ") if several else ""
+        _say(console, f"  {label}balance: {verdict.claim}")
+        if verdict.planning and not verdict.numbers.get("units_off"):
+            _say(console, f"    (planning: {verdict.planning})")
+    for _, row in tests[tests["kind"] == "bot"].iterrows():
+        _say(console, f"  bot {row['subject']}: {findings.verdict(row)}")
+    replay = tests["significant"] & tests["kind"].isin(["seat", "bot"]) & tests[
+        "confirmed"].isna()
+    if replay.any():
+        _say(console, f"confirm on fresh deals: simulate report {run_dir} "
+                      f"--out {run_dir}/report.html")
 
 
-def print_summary(console: Console, result: RunResult, quiet: bool = False) -> None:
+def print_summary(console: Console, result: RunResult, quiet: bool = False,
+                  reference: str | None = "random") -> None:
     """Headline line, then per-bot and per-seat tables (truncated games left out)."""
     frame, manifest = result.frame, result.manifest
     players = int(manifest["players"])
@@ -70,20 +84,31 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False) -> N
                           f"{percent(row.ci_low)}–{percent(row.ci_high)}", f"{row.mean_score:.2f}",
                           *(partners if team_game else []))
         console.print(seats)
-        units = seat_tests(frame)
+        units = tests[tests["kind"] == "seat"] if len(tests) else tests
         if len(units):
-            table = Table(title="Win share by team (partners win together) · p adjusted with "
-                                "Holm over the teams" if team_game else
-                                "Each seat against the fair share · p adjusted with Holm over "
-                                "the seats")
-            for column in ("seats", "win share", "fair", "p", "p (Holm)", "detectable"):
+            table = Table(title=("Win share by team (partners win together)" if team_game else
+                                 "Each seat against the fair share") +
+                          " · p adjusted with Holm over this summary's "
+                          f"{int(tests['tests'].iloc[0])} tests")
+            for column in ("seats", "win share", "95% CI", "edge (points)", "p", "p adjusted"):
                 table.add_column(column, justify="left" if column == "seats" else "right")
             for row in units.itertuples():
-                table.add_row(row.seats, percent(row.win_share), percent(row.fair), _p(row.p_value),
-                              _p(row.p_holm), f"±{percent(row.mde)}")
+                table.add_row(row.subject, percent(row.share),
+                              f"{percent(row.ci_low)}–{percent(row.ci_high)}",
+                              f"{verdicts.points(row.effect)} "
+                              f"{verdicts.interval(row.ci_low - row.fair, row.ci_high - row.fair)}",
+                              _p(row.p_value), _p(row.p_adjusted))
             console.print(table)
+    if len(tests):
+        from analysis.present import designer
+
+        console.print(designer.rich_table(designer.summary_table(
+            frame, [result.manifest], tests, reference=None if quiet else reference)))
     print_findings(console, tests, result.run_dir)
     if not quiet:
         for line in neglect_lines(frame):
-            console.print(line, soft_wrap=True, highlight=False, markup=False)
+            _say(console, line)
+        if reference:
+            for line in reference_lines(frame, [manifest], reference):
+                _say(console, line)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from analysis.present import report
 from analysis.run import compare, tournament
 from engines import GAMES, get_game
@@ -273,12 +275,14 @@ def execute(experiment: Experiment, jobs: int = -1,
             progress: Callable[[PlannedRun, int], None] | None = None,
             backend: str | None = None, scheduler: str | None = None, confirm: bool = True,
             confirm_games: int | None = None,
-            announce: Callable[[str], None] | None = None) -> Path:
+            announce: Callable[[str], None] | None = None,
+            on_summary: Callable[[pd.DataFrame], None] | None = None) -> Path:
     """Play (or resume) every planned run, then write the combined report; returns its path.
 
     `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.  With `confirm`
     (the default) every finding significant after adjustment is replayed on fresh deals
-    beside its runs before the report is written (`findings.confirm`).
+    beside its runs before the report is written (`findings.confirm`).  `on_summary`
+    receives the designer summary table (`analysis.present.designer`).
     """
     backend = backend or experiment.backend
     scheduler = scheduler or experiment.scheduler
@@ -295,33 +299,91 @@ def execute(experiment: Experiment, jobs: int = -1,
         tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
     title = f"Experiment {experiment.name}" + (
         f": {experiment.description}" if experiment.description else "")
-    sections = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
-    sections += _run_tunes(experiment, jobs, progress, backend, scheduler)
+    sweeps = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
+    tunes = _run_tunes(experiment, jobs, progress, backend, scheduler)
     if not experiment.runs:  # sweeps and tunes only: their sections are the report
+        from analysis.stats import findings
+
+        tests = findings.family(pd.DataFrame(), extra=sweep_family(sweeps))
         out = experiment.out_dir / "report.html"
         tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(report.page(title, "".join(sections)), encoding="utf-8")
+        tmp.write_text(report.page(title, "".join(sweep_sections(sweeps, tests) + tunes)),
+                       encoding="utf-8")
         os.replace(tmp, out)
         return out
     return report.write_report([r.path for r in experiment.runs],
                                experiment.out_dir / "report.html", title=title,
                                confirm=confirm, confirm_games=confirm_games, jobs=jobs,
                                announce=announce, backend=backend, scheduler=scheduler,
-                               extra=sections)
+                               extra=tunes, family_extra=sweep_family(sweeps),
+                               late_sections=lambda tests: sweep_sections(sweeps, tests),
+                               variants=lambda tests: sweep_variants(sweeps, tests),
+                               on_summary=on_summary)
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
-                scheduler: str | None, announce: Callable[[str], None] | None) -> list[str]:
-    """Play (or resume) the experiment's what-if sweeps; their report sections."""
+                scheduler: str | None, announce: Callable[[str], None] | None) -> list[tuple]:
+    """Play (or resume) the experiment's what-if sweeps: (spec, frame, effects) each."""
     from analysis.run import sweep
 
-    sections = []
+    out = []
     for path, spec in experiment.sweeps:
         callback = (lambda g: progress(None, g)) if progress else None
         frame = sweep.run_sweep(spec, path, jobs, callback, backend, scheduler, announce)
-        sections.append(report._section(f"What-if sweep: {spec.game} {spec.players}p",
-                                        sweep.report_html(spec, frame)))
-    return sections
+        out.append((spec, frame, sweep.effects(spec, frame)))
+    return out
+
+
+def sweep_family(sweeps: list[tuple]) -> pd.DataFrame:
+    """The sweeps' effects as members of the report's one family."""
+    from analysis.run import sweep
+
+    return sweep.family_rows([table for _, _, table in sweeps])
+
+
+def sweep_sections(sweeps: list[tuple], tests: pd.DataFrame) -> list[str]:
+    """Each sweep's report section, its effects adjusted in the report's family `tests`."""
+    from analysis.run import sweep
+
+    if not sweeps:
+        return []
+    tables = sweep.readjusted([table for _, _, table in sweeps], tests)
+    size = int(tests["tests"].iloc[0]) if len(tests) else 0
+    return [report._section(f"What-if sweep: {spec.game} {spec.players}p",
+                            sweep.report_html(spec, frame, table=table,
+                                              family=f"the report's {size} tests"))
+            for (spec, frame, _), table in zip(sweeps, tables)]
+
+
+def sweep_variants(sweeps: list[tuple], tests: pd.DataFrame) -> dict[tuple[str, int], str]:
+    """(game, players) -> the variant worth testing: the setting significant in the report's
+    family that moves the first-seat edge or seat spread furthest towards balance, and which
+    guessed data items (`components.*`) such a conclusion rests on."""
+    from analysis.run import sweep
+
+    if not sweeps:
+        return {}
+    tables = sweep.readjusted([table for _, _, table in sweeps], tests)
+    out: dict[tuple[str, int], str] = {}
+    for (spec, _, _), table in zip(sweeps, tables):
+        key = (spec.game, spec.players)
+        best, gain = None, 0.0
+        guessed = set()
+        for _, row in table[table["significant"]].iterrows():
+            if row["statistic"] not in ("first_edge", "seat_spread"):
+                continue
+            if str(row["key"]).startswith("components."):
+                guessed.add(str(row["key"]))
+            moved = abs(row["reference"]) - abs(row["reference"] + row["effect"])
+            if moved > gain:
+                best, gain = row, moved
+        text = "none significant" if best is None else (
+            f"{best['key']}={best['setting']}: "
+            f"{sweep.describe(best).replace(' (significant)', '')}")
+        if guessed:
+            text += "; balance rests on guessed data: " + ", ".join(sorted(guessed))
+        out[key] = text if key not in out else f"{out[key]}; {text}"
+    return out
 
 
 def _run_tunes(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,

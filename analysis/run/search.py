@@ -260,23 +260,86 @@ def _statistic_key(objective_text: str, effects: pd.DataFrame) -> str:
     return f"share:{source}" if kind == "source_share" else kind
 
 
+def objective_values(table: pd.DataFrame, spec: str) -> np.ndarray:
+    """Per-game values whose mean is (to first order) the objective: the statistic's
+    influence values, signed so that a larger value is a larger |statistic − target|."""
+    kind, _, given = parse_objective(spec)
+    _, estimate, _, _, values = objective(table, spec)
+    if kind == "seat_spread":
+        return values
+    target = 0.0
+    if kind == "source_share":
+        shares = [k for k in sweep.influence(table) if k.startswith("share:")]
+        target = 1 / len(shares) if given is None else given
+    return values * (1.0 if estimate >= target else -1.0)
+
+
+def differences_from_best(spec: SearchSpec, result: SearchResult) -> pd.DataFrame:
+    """Per other candidate: its objective minus the best's, paired by deal over the games
+    both played (the rounds share deals), with the paired interval and p."""
+    if not result.tables:
+        return pd.DataFrame(columns=["candidate", "games", "effect", "ci_low", "ci_high", "p"])
+    z = balance._z(0.95)
+    best = result.tables[result.best]
+    rows = []
+    for name, games in result.tables.items():
+        if name == result.best:
+            continue
+        common = best.index.intersection(games.index)
+        if len(common) < 2:
+            continue
+        a = objective_values(best.loc[common], spec.objective)
+        b = objective_values(games.loc[common], spec.objective)
+        diff = b - a
+        effect = float(diff.mean())
+        se = float(np.std(diff, ddof=1) / math.sqrt(len(diff)))
+        p = balance.two_sided_p(effect / se) if se > 0 else (1.0 if effect == 0 else 0.0)
+        rows.append({"candidate": name, "games": len(common), "effect": effect,
+                     "ci_low": effect - z * se, "ci_high": effect + z * se, "p": p})
+    return pd.DataFrame(rows, columns=["candidate", "games", "effect", "ci_low", "ci_high", "p"])
+
+
+def candidate_label(spec: SearchSpec, name: str) -> str:
+    """A candidate as printed: the base setting is named for what it is ("official" rules,
+    or the --rule setting), with its values."""
+    if name != "base":
+        return name
+    cell = next(c for c in spec.candidates() if c.name == name)
+    values = ", ".join(f"{k}={v}" for k, v in cell.settings.items())
+    return f"{'official' if not spec.rules else 'the --rule setting'} ({values})"
+
+
 def summary_lines(spec: SearchSpec, result: SearchResult) -> list[str]:
-    """The search result in words (printed by the CLI, used by the notebook)."""
+    """The search result in words (printed by the CLI, used by the notebook): the best
+    estimate, every candidate tied with it, the runner-up and the games spent."""
+    from analysis.stats import verdicts
+
     stat = _statistic_key(spec.objective, pd.DataFrame())
     row = result.table.set_index("candidate").loc[result.best]
 
     def fmt(x: float) -> str:
         return f"{x * 100:.1f}%" if stat.startswith("share:") else f"{x * 100:+.1f} points"
 
-    lines = [f"best setting: {result.best} — {stat} {fmt(row['statistic'])} "
+    def label(name: str) -> str:
+        return candidate_label(spec, name)
+
+    lines = [f"best setting: {label(result.best)} — {stat} {fmt(row['statistic'])} "
              f"[{fmt(row['ci_low'])}, {fmt(row['ci_high'])}] over {int(row['games'])} games"]
+    differences = differences_from_best(spec, result)
+    if len(differences):
+        tied, verdict = verdicts.ties_with_best(differences, result.best, label)
+        lines.append(f"{verdict.claim} (the objective's paired difference from the best is "
+                     f"not significant; Holm over {len(differences)} candidates)"
+                     if tied else f"{verdict.claim}; Holm over {len(differences)} candidates")
+        if tied:
+            lines[0] = lines[0].replace("best setting:", "best estimate:", 1)
     if result.runner_up is not None:
         other = result.table.set_index("candidate").loc[result.runner_up]
         d, low, high = result.difference
-        lines.append(f"runner-up: {result.runner_up} — {stat} {fmt(other['statistic'])} "
-                     f"[{fmt(other['ci_low'])}, {fmt(other['ci_high'])}]; best minus runner-up "
-                     f"{d * 100:+.1f} points [{low * 100:+.1f}, {high * 100:+.1f}] "
-                     "(paired by deal)")
+        lines.append(f"runner-up: {label(result.runner_up)} — {stat} "
+                     f"{fmt(other['statistic'])} [{fmt(other['ci_low'])}, "
+                     f"{fmt(other['ci_high'])}]; best minus runner-up {d * 100:+.1f} points "
+                     f"[{low * 100:+.1f}, {high * 100:+.1f}] (paired by deal)")
     lines.append(f"games spent: {result.games_spent:,} of a budget of {spec.budget:,}; an "
                  f"exhaustive grid of the same precision ({len(spec.candidates())} candidates × "
                  f"{int(row['games'])} games) would play {result.games_exhaustive:,}")

@@ -19,6 +19,7 @@ paired difference is the mean of per-game differences:
 from __future__ import annotations
 
 import dataclasses
+import html
 import itertools
 import json
 import math
@@ -32,13 +33,13 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import tournament
-from analysis.stats import balance
+from analysis.stats import balance, verdicts
 from engines import datasets, get_game
 from engines.errors import BadInput
 
 DESIGNS = ("one-at-a-time", "grid")
 SWEEP_FILE = "sweep.json"
-#: Statistics measured in shares (effects read in points); `length` reads in percent.
+#: Statistics measured in shares (effects read in points); `length` reads in decisions.
 SHARE_STATS = ("first_edge", "seat_spread", "tie_rate")
 #: A headline conclusion about game length changes when the mean moves by this much.
 LENGTH_TOLERANCE = 0.10
@@ -417,21 +418,18 @@ def narrowing(table: pd.DataFrame) -> float:
     return float(ratio.median()) if len(ratio) else float("nan")
 
 
-def _size(row: pd.Series) -> float:
-    """An effect's size for ranking: points for shares, percent of the mean for length."""
-    if row["statistic"] == "length":
-        return abs(row["effect"]) / abs(row["reference"]) * 100 if row["reference"] else 0.0
-    return abs(row["effect"]) * 100
+def _name(statistic: str) -> str:
+    name = statistic.replace("share:", "share of ").replace("_", " ")
+    return {"first edge": "first-seat edge", "seat spread": "seat spread",
+            "length": "game length", "tie rate": "tie rate"}.get(name, name)
 
 
 def describe(row: pd.Series) -> str:
-    """One effect in words: `first-seat edge +1.2 points [−0.3, +2.7]`."""
-    name = row["statistic"].replace("share:", "share of ").replace("_", " ")
-    name = {"first edge": "first-seat edge", "seat spread": "seat spread",
-            "length": "game length", "tie rate": "tie rate"}.get(name, name)
+    """One effect in words, in the unit of its measure: `first-seat edge +1.2 points
+    [−0.3, +2.7]`, `game length −3.5 decisions [−4.1, −2.9]` (never a percent)."""
+    name = _name(row["statistic"])
     if row["statistic"] == "length":
-        rel = row["effect"] / row["reference"] * 100 if row["reference"] else 0.0
-        text = (f"{name} {row['effect']:+.1f} decisions ({rel:+.0f}%) "
+        text = (f"{name} {row['effect']:+.1f} decisions "
                 f"[{row['ci_low']:+.1f}, {row['ci_high']:+.1f}]")
     else:
         text = (f"{name} {row['effect'] * 100:+.1f} points "
@@ -439,23 +437,43 @@ def describe(row: pd.Series) -> str:
     return text + (" (significant)" if row["significant"] else "")
 
 
+def family_rows(tables: list[pd.DataFrame]) -> pd.DataFrame:
+    """Every effect of several sweeps as members of an output's family (`findings.family`
+    `extra`): kind "sweep", `sweep` and `row` locate the effect."""
+    rows = [{"kind": "sweep", "subject": f"{r['key']}={r['setting']} {r['statistic']}",
+             "sweep": i, "row": j, "p_value": r["p"]}
+            for i, table in enumerate(tables) for j, (_, r) in enumerate(table.iterrows())]
+    return pd.DataFrame(rows, columns=["kind", "subject", "sweep", "row", "p_value"])
+
+
+def readjusted(tables: list[pd.DataFrame], tests: pd.DataFrame) -> list[pd.DataFrame]:
+    """The sweeps' effect tables with `p_adjusted` / `significant` from the family `tests`."""
+    out = []
+    members = tests[tests["kind"] == "sweep"] if len(tests) else tests
+    for i, table in enumerate(tables):
+        mine = members[members["sweep"] == i].sort_values("row")
+        table = table.copy()
+        if len(mine) == len(table):
+            table["p_adjusted"] = mine["p_adjusted"].to_numpy()
+            table["significant"] = table["p_adjusted"] < balance.ALPHA
+        out.append(table)
+    return out
+
+
 def ranking(table: pd.DataFrame) -> list[str]:
-    """What matters most, in words: keys ordered by their largest effect."""
-    if table.empty:
-        return []
-    scored = table.assign(size=table.apply(_size, axis=1))
-    scored["real"] = scored["size"].where(scored["significant"], 0.0)
-    lines = []
-    order = scored.groupby("key")[["real", "size"]].max().sort_values(
-        ["real", "size"], ascending=False)
-    for rank, key in enumerate(order.index, 1):
-        part = scored[scored["key"] == key].sort_values(["real", "size"], ascending=False)
-        top = part.iloc[0]
-        significant = part[part["significant"]]
-        verdict = (f"{len(significant)} of {len(part)} effects significant after Holm"
-                   if len(significant) else "no effect significant after Holm")
-        lines.append(f"{rank}. {key}: largest effect at {top['setting']}: {describe(top)}; "
-                     f"{verdict}")
+    """What matters most, in words: the significant effects (Holm over the table) ordered by
+    magnitude in the unit of their measure (shares in points first, then game length in
+    decisions), then one line naming every setting with no clear effect."""
+    ordered, rest = verdicts.rank_effects(table)
+    lines = [f"{rank}. {row['key']}={row['setting']}: {describe(row)}"
+             for rank, row in enumerate(ordered, 1)]
+    if rest:
+        quiet: dict[str, list[str]] = {}
+        for row in rest:
+            quiet.setdefault(f"{row['key']}={row['setting']}", []).append(
+                _name(row["statistic"]))
+        lines.append("no clear effect: " + "; ".join(
+            f"{setting} on {', '.join(names)}" for setting, names in quiet.items()))
     return lines
 
 
@@ -477,24 +495,40 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
     """For each headline conclusion of the base cell (first-seat edge, dominant scoring
     source, game length): "holds over every varied value" or "depends on KEY: changes from X
     to Y" — a change counts only when it is significant after Holm (game length: also at
-    least 10% of the mean)."""
+    least 10% of the mean); sources tied for the most points (overlapping intervals) are
+    named as a tie, and a change of leader within a tie is no change."""
     z = balance._z(confidence)
     base_cell = next(c for c in spec.cells() if c.name == "base")
     tables = {cell: game_table(part) for cell, part in frame.groupby("cell")}
     cells = {c.name: c for c in spec.cells()}
+
+    def leaders(cell_name: str) -> list[str]:
+        """The sources tied for the most points (intervals overlapping the leader's)."""
+        inf = influence(tables[cell_name])
+        rows = []
+        for k, (est, values) in inf.items():
+            if k.startswith("share:"):
+                half = z * np.std(values, ddof=1) / math.sqrt(len(values))
+                rows.append({"source": k[6:], "share": est, "ci_low": est - half,
+                             "ci_high": est + half})
+        return list(verdicts.overlapping(pd.DataFrame(rows))["source"]) if rows else ["-"]
 
     def classes(cell_name: str) -> dict[str, str]:
         inf = influence(tables[cell_name])
         est, values = inf["first_edge"]
         half = z * np.std(values, ddof=1) / math.sqrt(len(values))
         shares = {k[6:]: v[0] for k, v in inf.items() if k.startswith("share:")}
-        top = max(shares, key=shares.get) if shares else "-"
+        tied = leaders(cell_name)
+        top = tied[0]
+        source = (f"{top} ({shares.get(top, 0) * 100:.0f}% of points)" if len(tied) == 1 else
+                  "tie: " + ", ".join(f"{s} ({shares[s] * 100:.0f}%)" for s in tied))
         return {"first-seat edge": _edge_class(est, est - half, est + half),
-                "dominant scoring source": f"{top} ({shares.get(top, 0) * 100:.0f}% of points)",
+                "dominant scoring source": source,
                 "game length": f"{inf['length'][0]:.0f} decisions"}
 
     base = classes(base_cell.name)
-    base_top = base["dominant scoring source"].split(" ")[0]
+    base_leaders = leaders(base_cell.name)
+    base_top = base_leaders[0]
     rows = []
     for conclusion, base_text in base.items():
         changes = []
@@ -509,7 +543,7 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
                 changed = now[conclusion].split(" (")[0] != base_text.split(" (")[0]
             elif conclusion == "dominant scoring source":
                 moved = hits[hits["statistic"] == f"share:{base_top}"]
-                changed = now[conclusion].split(" ")[0] != base_top
+                changed = not set(base_leaders) & set(leaders(name))  # a tie is no change
             else:
                 moved = hits[hits["statistic"] == "length"]
                 changed = bool(len(moved)) and abs(moved["effect"].iloc[0]) >= \
@@ -547,26 +581,34 @@ def effects_shown(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "") -> str:
+def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "",
+                table: pd.DataFrame | None = None, family: str = "the table") -> str:
     """The sweep's report section: effects, the ranking, the conclusions table (one at a time)
-    and a chart of effect sizes."""
+    and a chart of effect sizes.  `table`: the effects with p adjusted in the output's family
+    (`family` names it); computed here, Holm over this sweep alone, when not given."""
     from analysis.present import plots
     from analysis.present.report import image_html, table_html
 
-    table = effects(spec, frame)
+    table = effects(spec, frame) if table is None else table
     label = (f"{spec.game} {spec.players}p, bots {', '.join(spec.bots)}, {spec.games} games per "
              f"cell on the same deals (seed {spec.seed}), {spec.design}; data sets: "
              f"{', '.join(sorted(frame['dataset'].unique()))}")
     parts = [f"<h2>{title or 'What-if sweep'}: {spec.game}</h2>", f"<p>{label}</p>"]
-    parts.append("<p>What matters most:</p><ol>" + "".join(
-        f"<li>{line.split('. ', 1)[1]}</li>" for line in ranking(table)) + "</ol>")
+    lines = ranking(table)
+    numbered = [line.split(". ", 1)[1] for line in lines if line[:1].isdigit()]
+    parts.append(f"<p>What matters most (significant after Holm over {html.escape(family)}, "
+                 "largest "
+                 "first; shares in points, game length in decisions):</p><ol>" + "".join(
+                     f"<li>{html.escape(line)}</li>" for line in numbered) + "</ol>" + "".join(
+                     f"<p>{html.escape(line)}</p>" for line in lines
+                     if not line[:1].isdigit()))
     if spec.design == "one-at-a-time":
         parts.append(table_html(conclusions(spec, frame, table),
                                 "Which conclusions of the base setting hold"))
     parts.append(table_html(effects_shown(table),
                             "Effects against the reference value, paired by deal, in the "
                             "unit of each statistic: points for shares, decisions for game "
-                            "length (p adjusted by Holm over the table); narrower = how many "
+                            f"length (p adjusted by Holm over {family}); narrower = how many "
                             "times wider independent runs' intervals would be"))
     parts.append(image_html(plots.effect_sizes(table), "effect sizes"))
     return "\n".join(parts)

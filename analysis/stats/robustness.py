@@ -5,21 +5,21 @@ it plays the opening badly) rather than of the game.  The robustness study
 (`experiments/robustness.toml`) plays each game with several line-ups — random, every
 heuristic style, MCTS — and this module sets them side by side: seat win shares and the
 share of points from each scoring source with 95% intervals, and for each headline
-conclusion of the reference line-up (the default heuristic) a verdict in plain words.
+conclusion a verdict in plain words from a heterogeneity test (χ² line-up × win per seat,
+read with each line-up's direction; `analysis.stats.verdicts.heterogeneity`).
 
 A run's line-up is the set of bot specs it seated (`lineup` column, e.g. `heuristic` or
-`heuristic + mcts`).  Seat tests are adjusted together (Benjamini–Hochberg over every seat of
-every line-up and context in the frame, `balance.adjust_pvalues`).
+`heuristic + mcts`).  The heterogeneity tests belong to the output's one family
+(`findings.family`, Holm).
 """
 
 from __future__ import annotations
-
-from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
 
 from analysis.stats import balance
+from analysis.stats import verdicts as wording
 
 #: The line-up whose findings are the headline conclusions checked under the others.
 REFERENCE = "heuristic"
@@ -57,18 +57,11 @@ def _order(lineups, reference: str) -> list[str]:
 
 
 def seat_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Win share per context, line-up and seat, with Wilson intervals and a test against the
-    fair share (normal approximation; `p_adjusted`: Benjamini–Hochberg over the whole table)."""
+    """Win share per context, line-up and seat, with Wilson intervals and the fair share (for
+    tables and charts; the tests are the heterogeneity tests of `heterogeneity_tests`)."""
     frame = with_lineups(frame)
     ctx = balance.context_columns(frame)
     out = balance.win_share(frame, ctx + ["lineup", "seat"], confidence)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        z = (out["win_share"] - out["fair"]) / np.sqrt(out["fair"] * (1 - out["fair"])
-                                                       / out["games"])
-    out["p_value"] = [2 * (1 - NormalDist().cdf(abs(v))) if np.isfinite(v) else np.nan
-                      for v in z]
-    out["p_adjusted"] = balance.adjust_pvalues(out["p_value"], "bh")
-    out["significant"] = out["p_adjusted"] < balance.ALPHA
     return out.drop(columns=["wins", "mean_score"])
 
 
@@ -105,116 +98,90 @@ def source_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     return pd.DataFrame(rows, columns=columns)
 
 
-def _seat_verdicts(seats: pd.DataFrame, reference: str) -> list[dict]:
-    rows = []
-    order = _order(seats["lineup"], reference)
-    ref = reference if reference in order else order[0]
-    ref_rows = seats[seats["lineup"] == ref].set_index("seat")
-    examined = [0] + [int(s) for s in ref_rows.index[ref_rows["significant"]] if s != 0]
-    for seat in examined:
-        if seat not in ref_rows.index:
-            continue
-        base = ref_rows.loc[seat]
-        up = base["win_share"] >= base["fair"]
-        word = "edge" if up else "shortfall"
-        same, reversed_, not_sig, details = [], [], [], []
-        for lineup in order:
-            row = seats[(seats["lineup"] == lineup) & (seats["seat"] == seat)]
-            if row.empty:
-                continue
-            row = row.iloc[0]
-            details.append(f"{lineup} {100 * row['win_share']:.1f}% "
-                           f"[{100 * row['ci_low']:.1f}–{100 * row['ci_high']:.1f}]")
-            if not row["significant"]:
-                not_sig.append(lineup)
-            elif (row["win_share"] >= row["fair"]) == up:
-                same.append(lineup)
-            else:
-                reversed_.append(lineup)
-        subject = f"seat {seat + 1}'s {word}"
-        ref_significant = bool(base["significant"])
-        if ref_significant and not not_sig and not reversed_:
-            verdict = f"{subject} holds under every line-up"
-        elif ref_significant:
-            verdict = f"{subject} depends on the bots: significant with {', '.join(same)}"
-            if not_sig:
-                verdict += f", not with {', '.join(not_sig)}"
-            if reversed_:
-                verdict += f"; reversed with {', '.join(reversed_)}"
-        elif not same and not reversed_:
-            verdict = (f"seat {seat + 1} is not significantly off the fair share under any "
-                       "line-up")
-        else:  # no finding with the reference, but one with some other line-up
-            above, below = (same, reversed_) if up else (reversed_, same)
-            verdict = (f"seat {seat + 1}'s share depends on the bots: not significant with "
-                       f"{', '.join(not_sig)}")
-            if above:
-                verdict += f"; significantly above fair with {', '.join(above)}"
-            if below:
-                verdict += f"; significantly below fair with {', '.join(below)}"
-        claim = ("more than" if up else "less than") if ref_significant else "about"
-        rows.append({"conclusion": f"seat {seat + 1} wins {claim} the fair "
-                                   f"{100 * base['fair']:.1f}% (with {ref})",
-                     "verdict": verdict,
-                     "holds": bool(ref_significant and not not_sig and not reversed_),
-                     "details": "; ".join(details) + f" (fair {100 * base['fair']:.1f}%)"})
-    return rows
-
-
-def _source_verdict(sources: pd.DataFrame, reference: str) -> list[dict]:
-    if sources.empty or sources["share"].isna().all():
-        return []
-    order = _order(sources["lineup"], reference)
-    ref = reference if reference in order else order[0]
-    top = {}
-    details = []
-    for lineup in order:
-        part = sources[sources["lineup"] == lineup].dropna(subset=["share"])
-        if part.empty:
-            continue
-        best = part.loc[part["share"].idxmax()]
-        top[lineup] = best["source"]
-        details.append(f"{lineup}: '{best['source']}' {100 * best['share']:.1f}% "
-                       f"[{100 * best['ci_low']:.1f}–{100 * best['ci_high']:.1f}]")
-    if ref not in top:
-        return []
-    leader = top[ref]
-    if all(source == leader for source in top.values()):
-        verdict = f"'{leader}' is the largest source of points under every line-up"
-    else:
-        groups: dict[str, list[str]] = {}
-        for lineup, source in top.items():
-            groups.setdefault(source, []).append(lineup)
-        verdict = ("the largest source of points depends on the bots: " + "; ".join(
-            f"'{source}' with {', '.join(lineups)}" for source, lineups in groups.items()))
-    return [{"conclusion": f"'{leader}' gives the most points (with {ref})", "verdict": verdict,
-             "holds": all(source == leader for source in top.values()),
-             "details": "; ".join(details)}]
-
-
-def verdicts(frame: pd.DataFrame, reference: str = REFERENCE) -> pd.DataFrame:
-    """Per context with two or more line-ups: each headline conclusion of the reference
-    line-up (seat 1's edge or shortfall, every other seat significantly off the fair share,
-    the largest scoring source) and whether it holds under every other line-up."""
+def unit_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Win share per context, line-up and seat (team in partnership games), with Wilson
+    intervals: the counts behind the heterogeneity tests."""
     frame = with_lineups(frame)
+    parts = [balance.team_win_share(group, confidence).assign(lineup=lineup)
+             for lineup, group in frame.groupby("lineup", sort=True)]
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def _contexts(frame: pd.DataFrame):
+    """(context dict, rows) of every context played with two or more line-ups."""
     ctx = balance.context_columns(frame)
-    seats = seat_shares(frame)
-    sources = source_shares(frame)
-    rows = []
     for key, group in frame.groupby(ctx, sort=True) if ctx else [((), frame)]:
         key = key if isinstance(key, tuple) else (key,)
-        if group["lineup"].nunique() < 2:
-            continue
-        where = dict(zip(ctx, key))
-        mask = np.logical_and.reduce([seats[c] == v for c, v in where.items()]) if ctx else \
-            np.ones(len(seats), bool)
-        found = _seat_verdicts(seats[mask], reference)
-        if len(sources):
-            smask = np.logical_and.reduce([sources[c] == v for c, v in where.items()]) \
-                if ctx else np.ones(len(sources), bool)
-            found += _source_verdict(sources[smask], reference)
-        rows += [{**where, **row} for row in found]
-    return pd.DataFrame(rows, columns=ctx + ["conclusion", "verdict", "holds", "details"])
+        if group["lineup"].nunique() >= 2:
+            yield dict(zip(ctx, key)), group
+
+
+def _where(table: pd.DataFrame, where: dict) -> pd.DataFrame:
+    if not where or table.empty:
+        return table
+    return table[np.logical_and.reduce([table[c] == v for c, v in where.items()])]
+
+
+def heterogeneity_tests(frame: pd.DataFrame, reference: str = REFERENCE) -> pd.DataFrame:
+    """Per context with two or more line-ups and per seat (team): the raw χ² p of line-up ×
+    win over the line-ups that can tell (`verdicts.too_few`).  These p-values belong to the
+    output's family (`findings.family`)."""
+    frame = with_lineups(frame)
+    ctx = balance.context_columns(frame)
+    units = unit_shares(frame)
+    rows = []
+    for where, _ in _contexts(frame):
+        part = _where(units, where)
+        for (team, label), lineups in part.groupby(["team", "seats"], sort=True):
+            rows.append({**where, "unit": int(team), "subject": label,
+                         "games": int(lineups["games"].sum()),
+                         "p_value": wording.heterogeneity_test(lineups, reference)})
+    return pd.DataFrame(rows, columns=ctx + ["unit", "subject", "games", "p_value"])
+
+
+def verdicts_table(frame: pd.DataFrame, tests: pd.DataFrame,
+                   reference: str = REFERENCE) -> pd.DataFrame:
+    """Per context with two or more line-ups: does each conclusion hold with other bots?
+
+    One verdict per seat (team) that is worth a sentence — seat 1 always, any other when its
+    share is off the fair one with the reference line-up or differs between line-ups (after
+    the family's adjustment) — and one on the largest scoring source.  `tests`: the output's
+    family (`findings.family`; `findings.robustness_verdicts` builds it for you).
+    """
+    frame = with_lineups(frame)
+    ctx = balance.context_columns(frame)
+    units = unit_shares(frame)
+    sources = source_shares(frame)
+    rows = []
+    for where, _ in _contexts(frame):
+        part = _where(units, where)
+        found = _where(tests, where) if len(tests) else tests
+        for (team, label), lineups in part.groupby(["team", "seats"], sort=True):
+            ref_row = found[(found["kind"] == "seat") & (found["subject"] == label)
+                            & (found["lineup"] == reference)] \
+                if len(found) and "lineup" in found else found.iloc[:0]
+            het_row = found[(found["kind"] == "robustness") & (found["subject"] == label)] \
+                if len(found) else found
+            ref_p = float(ref_row["p_adjusted"].iloc[0]) if len(ref_row) else None
+            het_p = float(het_row["p_adjusted"].iloc[0]) if len(het_row) else None
+            verdict = wording.heterogeneity(lineups, reference, label, ref_p, het_p)
+            ref_sig = ref_p is not None and ref_p < balance.ALPHA
+            het_sig = het_p is not None and het_p < balance.ALPHA
+            if team != 0 and not ref_sig and not het_sig:
+                continue
+            rows.append({**where, "conclusion": label, "verdict": verdict.claim,
+                         "holds": "holds under every line-up" in verdict.claim,
+                         "details": verdict.test, "p_value": verdict.p_value,
+                         "p_adjusted": verdict.p_adjusted})
+        shares = _where(sources, where)
+        if len(shares) and shares["share"].notna().any():
+            verdict = wording.source_robustness(shares, reference)
+            rows.append({**where, "conclusion": "largest scoring source",
+                         "verdict": verdict.claim, "holds": "under every line-up" in
+                         verdict.claim, "details": verdict.test, "p_value": np.nan,
+                         "p_adjusted": np.nan})
+    return pd.DataFrame(rows, columns=ctx + ["conclusion", "verdict", "holds", "details",
+                                             "p_value", "p_adjusted"])
 
 
 def side_by_side(table: pd.DataFrame, index: str, reference: str = REFERENCE) -> pd.DataFrame:

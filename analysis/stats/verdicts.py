@@ -53,6 +53,7 @@ class Verdict:
     family's adjustment (NaN when no p-value decides the claim); `family_size`: the number of
     tests in that family.  `confirmed`: None = not replayed, True/False = fresh deals agreed
     or not.  `planning`: an optional planning figure (detectable effect), never a bound.
+    `items`: what the claim names, for compact tables.
     """
 
     kind: str
@@ -66,6 +67,8 @@ class Verdict:
     family_size: int = 0
     confirmed: bool | None = None
     planning: str = ""
+    #: The things the claim names (skipped kinds, tied sources or candidates), for tables.
+    items: tuple[str, ...] = ()
 
     @property
     def significant(self) -> bool:
@@ -74,13 +77,8 @@ class Verdict:
         return bool(p == p and p < ALPHA)
 
     def text(self, with_subject: bool = True) -> str:
-        """The claim as printed: `subject: claim` (and the confirmation, when replayed)."""
-        out = f"{self.subject}: {self.claim}" if with_subject and self.subject else self.claim
-        if self.confirmed is True:
-            out += " (confirmed on fresh deals)"
-        elif self.confirmed is False:
-            out += " (not confirmed on fresh deals: not a finding)"
-        return out
+        """The claim as printed: `subject: claim`."""
+        return f"{self.subject}: {self.claim}" if with_subject and self.subject else self.claim
 
 
 # --------------------------------------------------------------------------------------------
@@ -208,10 +206,12 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
     numbers = {"margin": margin, "low": lo, "high": hi, "mde": mde, "balanced": float(inside),
                "units_off": float(len(off))}
     parts = []
-    for index in edge[off.index].abs().sort_values(ascending=False).index:
+    for index in edge[off.index].abs().sort_values(ascending=False, kind="stable").index:
         e = float(edge[index])
+        note = str(units.at[index, "note"]) if "note" in units and units.at[index, "note"] \
+            else ""
         parts.append(f"{units.at[index, 'seats']}'s {_edge_word(e)} {points(e)} points "
-                     f"{interval(low[index], high[index])}")
+                     f"{interval(low[index], high[index])}" + (f" ({note})" if note else ""))
     widest = (high - low).idxmax()
     if inside:
         claim = (f"balanced within ±{100 * margin:.0f} points: every "
@@ -222,7 +222,8 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
     elif parts:
         claim = "; ".join(parts)
     else:
-        claim = (f"cannot tell: the seat edges lie between {points(lo)} and {points(hi)} points "
+        unit = "team" if _teams(units) else "seat"
+        claim = (f"cannot tell: the {unit} edges lie between {points(lo)} and {points(hi)} points "
                  f"(widest: {units.at[widest, 'seats']} {interval(low[widest], high[widest])}); "
                  f"balanced within ±{100 * margin:.0f} would need every interval inside")
     worst = off.index[0] if len(off) else widest
@@ -235,7 +236,7 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
               f"{100 * margin:.0f} points"),
         p_value=float(raw[worst]) if raw.notna().any() else np.nan,
         p_adjusted=p_best if column != "p_value" else np.nan,
-        planning=planning_figure(mde))
+        planning=planning_figure(mde), items=tuple(parts))
 
 
 def _teams(units: pd.DataFrame) -> bool:
@@ -279,6 +280,31 @@ def _names(items: list[str]) -> str:
     return ", ".join(items)
 
 
+def too_few(lineups: pd.DataFrame, reference: str) -> list[str]:
+    """Line-ups that cannot tell: when the reference line-up's interval excludes the fair
+    share, every other line-up whose interval's half width exceeds that edge's size.
+
+    Decided on the raw intervals (not on an adjusted p), so the heterogeneity test of the
+    output's family and its wording use the same line-ups.
+    """
+    rows = lineups.set_index("lineup")
+    fair = float(rows["fair"].iloc[0])
+    ref = reference if reference in rows.index else rows.index[0]
+    base = rows.loc[ref]
+    if _direction(base["ci_low"], base["ci_high"], fair) == 0:
+        return []
+    edge = abs(float(base["win_share"]) - fair)
+    half = (rows["ci_high"] - rows["ci_low"]) / 2
+    return [n for n in rows.index if n != ref and half[n] > edge]
+
+
+def heterogeneity_test(lineups: pd.DataFrame, reference: str) -> float:
+    """The raw χ² p of one seat over the line-ups that can tell (see `too_few`)."""
+    rows = lineups.set_index("lineup")
+    keep = [n for n in rows.index if n not in too_few(lineups, reference)]
+    return heterogeneity_p(rows.loc[keep, "wins"], rows.loc[keep, "games"])
+
+
 def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
                   reference_p: float | None = None, p_adjusted: float | None = None,
                   subject: str = "") -> Verdict:
@@ -299,12 +325,8 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
     ref_edge = float(base["win_share"]) - fair
     ref_sig = (reference_p < ALPHA) if reference_p is not None else \
         _direction(base["ci_low"], base["ci_high"], fair) != 0
-    half = (rows["ci_high"] - rows["ci_low"]) / 2
-    if ref_sig:
-        too_few = [n for n in rows.index if n != ref and half[n] > abs(ref_edge)]
-    else:
-        too_few = []
-    informative = [n for n in rows.index if n not in too_few]
+    too_few_here = too_few(lineups, ref)
+    informative = [n for n in rows.index if n not in too_few_here]
     raw = heterogeneity_p(rows.loc[informative, "wins"], rows.loc[informative, "games"])
     p = raw if p_adjusted is None else p_adjusted
     differ = bool(p == p and p < ALPHA)
@@ -313,16 +335,21 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
     shares = "; ".join(f"{n} {100 * rows.at[n, 'win_share']:.1f}% "
                        f"[{100 * rows.at[n, 'ci_low']:.1f}, {100 * rows.at[n, 'ci_high']:.1f}]"
                        for n in rows.index)
-    test_p = f"χ² line-up × win p {format_p(p)}"
+    test_p = f"χ² line-up × win p {format_p(raw)}" + (
+        f", adjusted {format_p(p_adjusted)}" if p_adjusted is not None else "")
     word = _edge_word(ref_edge)
     if ref_sig:
         head = f"{unit}'s {word} ({points(ref_edge)} points with {ref})"
         sign = 1 if ref_edge > 0 else -1
         if len(informative) < 2:
-            claim = f"{head}: too few games with {_names(too_few)} to tell"
-            too_few = []
+            claim = f"{head}: too few games with {_names(too_few_here)} to tell"
+            too_few_here = []
         elif not differ:
             claim = f"{head} holds under every line-up (shares agree, {test_p})"
+            alone = [n for n in informative if directions[n] == 0]
+            if alone:
+                claim += (f"; on its own, {_names(alone)} cannot be told from the fair "
+                          f"{100 * fair:.1f}%")
         else:
             reverses = [n for n in informative if directions[n] == -sign]
             absent = [n for n in informative if directions[n] == 0]
@@ -348,8 +375,8 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
                 ([f"shortfall with {_names(down)}"] if down else []) + \
                 ([f"no clear edge with {_names(none)}"] if none else [])
             claim = f"{head}'s share depends on the bots: {'; '.join(bits)} ({test_p})"
-    if too_few:
-        claim += f"; too few games with {_names(too_few)} to tell"
+    if too_few_here:
+        claim += f"; too few games with {_names(too_few_here)} to tell"
     return Verdict(
         "robustness", subject, claim,
         {"reference_edge": ref_edge, "fair": fair, "lineups": float(len(rows)),
@@ -486,11 +513,13 @@ def skipped_systems(bot_use: Mapping[str, float], reference_use: Mapping[str, fl
     once.  A kind counts as offered when the reference uses it in at least `offered` of its
     games; named when the bot used it in under `rarely` of its own.
     """
-    never, seldom = [], []
+    never, seldom, items = [], [], []
     for kind, reached in sorted(reference_use.items(), key=lambda kv: -kv[1]):
         if not reached >= offered:
             continue
         used = bot_use.get(kind, 0.0)
+        if used < rarely:
+            items.append(kind)
         if used == 0:
             never.append(f"{kind} ({reference} reaches it in {_pct(reached)} of games)")
         elif used < rarely:
@@ -506,7 +535,7 @@ def skipped_systems(bot_use: Mapping[str, float], reference_use: Mapping[str, fl
     return Verdict("coverage", bot, claim, {"never": float(len(never)),
                                             "seldom": float(len(seldom))},
                    test=f"share of games with the kind chosen, against {reference} in the "
-                        "same game, player count, rules and data set")
+                        "same game, player count, rules and data set", items=tuple(items))
 
 
 def _pct(x: float) -> str:

@@ -1,0 +1,195 @@
+"""The designer summary: one row per game × player count (× line-up) with the answers first.
+
+Balanced or not (the equivalence verdict of the output's one family, and whether fresh deals
+confirmed a seat finding), the seat edge with its interval, the largest scoring source (or
+the sources tied for it), the systems the bots skipped against random play, and — when a
+what-if sweep of that game ran — the variant worth testing and whether a conclusion rests
+on guessed data.  Printed as a compact table by `simulate GAME` and `simulate run`, placed
+at the top of every report and in the notebooks; the details follow below it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+
+from analysis.stats import balance, findings, robustness, verdicts
+
+#: Skipped systems named per bot in the summary (most reached by the reference first).
+SKIPPED_SHOWN = 4
+
+COLUMNS = ["game", "players", "rules", "line-up", "games", "balanced", "fresh deals",
+           "largest seat edge", "largest source", "bots skipped", "variant worth testing"]
+
+
+def _short_balance(verdict: verdicts.Verdict) -> str:
+    numbers = verdict.numbers
+    if numbers.get("units_off"):
+        return f"no: {verdict.items[0] if verdict.items else verdict.claim}"
+    if numbers.get("balanced"):
+        return f"yes, within ±{100 * numbers['margin']:.0f} points"
+    return (f"cannot tell: edges {verdicts.points(numbers['low'])} to "
+            f"{verdicts.points(numbers['high'])} points")
+
+
+def _fresh(verdict: verdicts.Verdict, tests: pd.DataFrame) -> str:
+    refuted = [item.split("'s first-deal")[0] for item in verdict.items
+               if "was not confirmed" in item]
+    if refuted:
+        named = [item for item in verdict.items if "was not confirmed" not in item]
+        return ("confirmed; " if named and verdict.confirmed is not None else "") + \
+            f"not confirmed: {', '.join(refuted)}"
+    if not verdict.numbers.get("units_off"):
+        return "–"
+    return "not replayed" if verdict.confirmed is None else "confirmed"
+
+
+def _largest_edge(seats: pd.DataFrame) -> str:
+    if seats.empty:
+        return "–"
+    row = seats.loc[seats["effect"].abs().idxmax()]
+    share, low, high = findings.holds_quote(row)
+    fair = row["fair"]
+    return (f"{row['subject']} {verdicts.points(share - fair)} "
+            f"{verdicts.interval(low - fair, high - fair)}")
+
+
+def _largest_source(frame: pd.DataFrame) -> str:
+    if not balance.source_columns(frame):
+        return "–"
+    shares = robustness.source_shares(frame)
+    if shares.empty or shares["share"].isna().all():
+        return "–"
+    tied = verdicts.overlapping(shares)
+    cells = [f"{r.source} {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
+             for r in tied.itertuples()]
+    return cells[0] if len(cells) == 1 else "tie: " + ", ".join(cells)
+
+
+def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
+    parts = []
+    for place, verdict in found:
+        if any(place.get(k) != where.get(k) for k in ("game", "players", "rules")):
+            continue
+        if where.get("lineup") and verdict.subject not in where["lineup"].split(" + "):
+            continue
+        if verdict.items:
+            shown = list(verdict.items[:SKIPPED_SHOWN])
+            more = len(verdict.items) - len(shown)
+            parts.append(f"{verdict.subject}: {', '.join(shown)}"
+                         + (f" and {more} more" if more > 0 else ""))
+    return "; ".join(parts) if parts else "none"
+
+
+def summary_table(frame: pd.DataFrame, manifests: list[dict[str, Any]],
+                  tests: pd.DataFrame | None = None,
+                  variants: Mapping[tuple[str, int], str] | None = None,
+                  reference: str | None = "random") -> pd.DataFrame:
+    """One row per game × player count × rules (× line-up in a robustness study).
+
+    `variants`: (game, players) -> the variant worth testing, from the what-if sweeps that
+    ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
+    """
+    tests = findings.family(frame) if tests is None else tests
+    if len(tests) and "lineup" in tests and "bot" in frame:
+        frame = robustness.with_lineups(frame)
+    found = []
+    if reference:
+        from analysis.present import coverage
+
+        found = coverage.skipped_against_reference(frame, manifests, reference)
+    rows = []
+    seats = tests[tests["kind"] == "seat"] if len(tests) else tests
+    for where, verdict in findings.balance_verdicts(tests):
+        mask = pd.Series(True, index=seats.index)
+        for column, value in where.items():
+            mask &= seats[column] == value
+        part = frame
+        for column, value in where.items():
+            if column in part:
+                part = part[part[column] == value]
+        rows.append({
+            "game": where.get("game", ""), "players": where.get("players"),
+            "rules": where.get("rules") or "official", "line-up": where.get("lineup", ""),
+            "games": int(seats.loc[mask, "games"].max()) if mask.any() else 0,
+            "balanced": _short_balance(verdict), "fresh deals": _fresh(verdict, tests),
+            "largest seat edge": _largest_edge(seats[mask]),
+            "largest source": _largest_source(part),
+            "bots skipped": _skipped(found, where),
+            "variant worth testing": (variants or {}).get(
+                (where.get("game", ""), where.get("players")), "–"),
+        })
+    out = pd.DataFrame(rows, columns=COLUMNS)
+    if not out["line-up"].astype(bool).any():
+        out = out.drop(columns=["line-up"])
+    if not variants:
+        out = out.drop(columns=["variant worth testing"])
+    return out
+
+
+def compact(table: pd.DataFrame) -> pd.DataFrame:
+    """The summary with game, players, rules and line-up in one column and the fresh-deals
+    status folded into the balance verdict: narrow enough for a terminal."""
+    rows = []
+    for row in table.to_dict("records"):
+        name = f"{row['game']} {row['players']}p"
+        if row.get("rules") and row["rules"] != "official":
+            name += f" ({row['rules']})"
+        if row.get("line-up"):
+            name += f", {row['line-up']}"
+        balanced = row["balanced"]
+        if "not confirmed: " in row["fresh deals"]:
+            refuted = row["fresh deals"].split("not confirmed: ")[1]
+            balanced += f"; not confirmed on fresh deals: {refuted}"
+        out = {"game": name, "games": f"{row['games']:,}", "balanced": balanced,
+               "largest seat edge (points)": row["largest seat edge"],
+               "largest source": row["largest source"],
+               "skipped (random play reaches)": row["bots skipped"]}
+        if "variant worth testing" in row:
+            out["variant worth testing"] = row["variant worth testing"]
+        rows.append(out)
+    return pd.DataFrame(rows)
+
+
+def rich_table(table: pd.DataFrame, title: str = "Designer summary"):
+    """The summary as a compact rich table for the terminal."""
+    from rich.table import Table
+
+    shown = compact(table)
+    out = Table(title=title)
+    for column in shown.columns:
+        out.add_column(column, overflow="fold", justify="right" if column == "games" else "left",
+                       no_wrap=column in ("game", "games"))
+    for row in shown.itertuples(index=False):
+        out.add_row(*[str(v) for v in row])
+    return out
+
+
+def table_html(table: pd.DataFrame, note: str = "") -> str:
+    """The summary as the report's first table (left-aligned text cells)."""
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in table.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td style='text-align:left'>{html.escape(str(v))}</td>" for v in row)
+        + "</tr>" for row in table.itertuples(index=False))
+    return (f"<div class='table-box'><table id='designer-summary'><caption>Designer summary: "
+            f"one row per game and player count</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>"
+            + (f"<p class='note'>{html.escape(note)}</p>" if note else ""))
+
+
+def note(table: pd.DataFrame) -> str:
+    """How to read the summary's columns (only those it has)."""
+    text = ("balanced: 'yes' only when every seat's (team's) 95% interval lies within ±"
+            f"{100 * verdicts.MARGIN:.0f} points of the fair share; 'no' names a seat off the "
+            "fair share after the output's Holm adjustment (with its standing on fresh deals, "
+            "quoted with the fresh estimate); otherwise 'cannot tell'. largest source: a tie "
+            "when intervals overlap. skipped: systems a bot never or almost never played "
+            "although random play reaches them in the same game, player count, rules and data "
+            "set.")
+    if "variant worth testing" in table:
+        text += (" variant worth testing: the significant sweep setting that moves the "
+                 "first-seat edge or seat spread furthest towards balance.")
+    return text
