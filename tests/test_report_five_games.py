@@ -111,3 +111,20 @@ def test_seats_are_numbered_from_1_and_partners_as_teams(dom):
         assert numbers == list(range(1, int(n) + 1))
     assert "team of seats 1+3" in body and "team of seats 2+4" in body
     assert len(re.findall(r'<img alt="win share by seat: ', body)) == len(GAMES)
+
+
+@needs_chromium
+def test_report_opens_with_the_designer_summary_one_row_per_game_and_player_count(dom):
+    """The answer comes first: the summary table precedes every section, one row per run."""
+    match = re.search(r"<table id=['\"]designer-summary['\"]>(.*?)</table>", dom, re.DOTALL)
+    assert match, "no designer summary in the rendered report"
+    assert dom.index("designer-summary") < dom.index('<section id="game-systems-used">')
+    rows = [[html.unescape(re.sub(r"<[^>]+>", "", cell)) for cell in
+             re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.DOTALL)]
+            for row in re.findall(r"<tr>(.*?)</tr>", match.group(1), re.DOTALL)]
+    header, body = rows[0], rows[1:]
+    labels = sorted(f"{row[header.index('game')]} {row[header.index('players')]}p"
+                    for row in body)
+    expected = sorted([f"{name} {GAMES[name].min_players}p" for name in GAMES]
+                      + ["tabula-rasa 4p"])
+    assert labels == expected
