@@ -60,8 +60,9 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
         f"[bold]{manifest['game']}[/] · {players} players · {games:,} games"
         f" ({truncated} truncated) · {result.games_played_now:,} played now in "
         f"{result.seconds:.1f} s · [bold]{result.games_per_second:,.0f} games/s[/]"
-        f" · seed {manifest['seed']} · rules: {rules} · data: {manifest['dataset']}"
-    )
+    )  # what varies from run to run on one line, what the run is on the next
+    console.print(f"seed {manifest['seed']} · rules: {rules} · data: {manifest['dataset']}",
+                  soft_wrap=True, highlight=False)
     tests = findings.family(frame)
     if not quiet:
         bots = Table(title="Win share by bot (95% Wilson interval)")
