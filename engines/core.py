@@ -460,6 +460,21 @@ def rule_options(rules_cls: type) -> list[dict[str, Any]]:
     return out
 
 
+def lever_option(default: str, choices: tuple[str, ...], help: str) -> Any:
+    """A seat-lever rule option (one seat-order mechanism; `simulate explain` replays each of
+    its choices): a choice field marked `lever`, its help citing the rule text it touches."""
+    return field(default=default, metadata={"choices": choices, "lever": True, "help": help})
+
+
+def seat_bonus_option(unit: str, what: str) -> Any:
+    """The compensation variant `seat_bonus=b1,b2,...` (not a rule) in the game's natural
+    `unit`; `what` says what each value adds, seat 1 first."""
+    return field(default="", metadata={
+        "unit": unit,
+        "help": f"variant (compensation, not a rule): b1,b2,... {what}, seat 1 first; "
+                f"'' = none"})
+
+
 def seat_levers(rules_cls: type) -> dict[str, tuple[Any, ...]]:
     """The game's seat levers: options marked `metadata={"lever": True}` (each changes one
     seat-order mechanism) with their choices, the default first."""

@@ -9,6 +9,7 @@ so is our ruling on the order of several maturing projects (`exact_order`, see
 
 from dataclasses import dataclass, field
 
+from engines.core import lever_option, seat_bonus_option
 from engines.errors import BadInput
 from engines.kit import parse_seat_bonus
 
@@ -90,22 +91,13 @@ class Rules:
         default=1000,
         metadata={"help": "safety cap on auctions; reaching it ends the game on scores (B12)"},
     )
-    first_leader: str = field(
-        default="random",
-        metadata={
-            "choices": ("random", "first", "last"),
-            "lever": True,
-            "help": "seat lever, setup: random = pick the first leader at random (printed); "
-            "first = seat 1 leads the first auction; last = the last seat does.  The deck is "
-            "the same",
-        },
+    first_leader: str = lever_option(
+        "random", ("random", "first", "last"),
+        "seat lever, setup: random = pick the first leader at random (printed); "
+        "first = seat 1 leads the first auction; last = the last seat does.  The deck is "
+        "the same",
     )
-    seat_bonus: str = field(
-        default="",
-        metadata={"unit": "chips",
-            "help": "variant (compensation, not a rule): b1,b2,... extra starting chips "
-                  "of each seat, seat 1 first; '' = none"},
-    )
+    seat_bonus: str = seat_bonus_option("chips", "extra starting chips of each seat")
 
     def __post_init__(self) -> None:
         if self.first_leader not in ("random", "first", "last"):

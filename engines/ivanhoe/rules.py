@@ -3,6 +3,7 @@
 
 from dataclasses import dataclass, field
 
+from engines.core import lever_option, seat_bonus_option
 from engines.errors import BadInput
 from engines.kit import parse_seat_bonus
 
@@ -31,22 +32,13 @@ class Rules:
         default=100,
         metadata={"help": "I14: consecutive players unable to start before the game is a draw"},
     )
-    first_starter: str = field(
-        default="random",
-        metadata={
-            "choices": ("random", "first", "last"),
-            "lever": True,
-            "help": "seat lever, setup: the player to the dealer's left starts the first "
-            "tournament, the dealer drawn at random (printed); first = seat 1 starts it, last "
-            "= the last seat does.  The hands dealt are the same",
-        },
+    first_starter: str = lever_option(
+        "random", ("random", "first", "last"),
+        "seat lever, setup: the player to the dealer's left starts the first "
+        "tournament, the dealer drawn at random (printed); first = seat 1 starts it, last "
+        "= the last seat does.  The hands dealt are the same",
     )
-    seat_bonus: str = field(
-        default="",
-        metadata={"unit": "cards",
-            "help": "variant (compensation, not a rule): b1,b2,... extra cards dealt to "
-                  "each seat's starting hand, seat 1 first; '' = none"},
-    )
+    seat_bonus: str = seat_bonus_option("cards", "extra cards dealt to each seat's starting hand")
 
     def __post_init__(self) -> None:
         if self.first_starter not in ("random", "first", "last"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.core import lever_option, seat_bonus_option
 from engines.kit import parse_seat_bonus
 
 
@@ -29,16 +30,12 @@ class Rules:
     token_choice: str = field(default="free", metadata={
         "choices": ("free", "lowest"),
         "help": "A24: a cleared house takes any token of another clan, or that clan's lowest"})
-    first_round_order: str = field(default="random", metadata={
-        "choices": ("random", "seats", "reversed"),
-        "lever": True,
-        "help": "seat lever, setup 3.1: random = one marker per player drawn at random sets "
-                "round-1 turn order (printed); seats = seat 1, 2, ... in order; reversed = the "
-                "last seat first.  The cards dealt are the same"})
-    seat_bonus: str = field(default="", metadata={
-        "unit": "honour",
-        "help": "variant (compensation, not a rule): b1,b2,... starting honour of each seat, "
-                "seat 1 first; '' = none"})
+    first_round_order: str = lever_option(
+        "random", ("random", "seats", "reversed"),
+        "seat lever, setup 3.1: random = one marker per player drawn at random sets round-1 "
+        "turn order (printed); seats = seat 1, 2, ... in order; reversed = the last seat "
+        "first.  The cards dealt are the same")
+    seat_bonus: str = seat_bonus_option("honour", "starting honour of each seat")
 
     def __post_init__(self) -> None:
         if self.first_round_order not in ("random", "seats", "reversed"):

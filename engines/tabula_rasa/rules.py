@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 
+from engines.core import lever_option, seat_bonus_option
 from engines.errors import BadInput
 from engines.kit import FIRST_SEAT_CHOICES, parse_seat_bonus
 
@@ -43,22 +44,13 @@ class Rules:
         },
     )
 
-    starting_player: str = field(
-        default="first",
-        metadata={
-            "choices": FIRST_SEAT_CHOICES,
-            "lever": True,
-            "help": "seat lever, A10: the player left of the dealer starts; first = seat 1 "
-            "(default), last = the last seat, random = a seat drawn per deal (the deal is the "
-            "same)",
-        },
+    starting_player: str = lever_option(
+        "first", FIRST_SEAT_CHOICES,
+        "seat lever, A10: the player left of the dealer starts; first = seat 1 (default), "
+        "last = the last seat, random = a seat drawn per deal (the deal is the same)",
     )
-    seat_bonus: str = field(
-        default="",
-        metadata={"unit": "points",
-            "help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
-                  "to its total, seat 1 first (4p: a team adds its seats' bonuses); '' = none"},
-    )
+    seat_bonus: str = seat_bonus_option(
+        "points", "points each seat adds to its total (4p: a team adds its seats' bonuses)")
 
     def __post_init__(self) -> None:
         if self.starting_player not in FIRST_SEAT_CHOICES:

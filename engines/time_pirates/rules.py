@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.core import lever_option, seat_bonus_option
 from engines.errors import BadInput
 from engines.kit import parse_seat_bonus
 from engines.time_pirates import components
@@ -42,33 +43,20 @@ class Rules:
     majority_bonus: int = field(
         default=2, metadata={"help": "P10: bonus for the most points in a colour (ties all score)"}
     )
-    placement_order: str = field(
-        default="printed",
-        metadata={
-            "choices": ("printed", "reversed"),
-            "lever": True,
-            "help": "seat lever, setup 5: printed = pawns placed in reverse turn order, the "
-                    "start player (seat 1) last, then seat 1 takes the first turn; reversed = "
-                    "seat 1 places first, then clockwise",
-        },
+    placement_order: str = lever_option(
+        "printed", ("printed", "reversed"),
+        "seat lever, setup 5: printed = pawns placed in reverse turn order, the "
+        "start player (seat 1) last, then seat 1 takes the first turn; reversed = "
+        "seat 1 places first, then clockwise",
     )
-    game_end: str = field(
-        default="printed",
-        metadata={
-            "choices": ("printed", "round"),
-            "lever": True,
-            "help": "seat lever, restocking: printed = the game ends the moment the 8th police "
-                    "token of year 3 is drawn (mid-round); round = that restock stops, the "
-                    "round is played out (no more restocking) so every seat has had as many "
-                    "turns, then year 3 is scored",
-        },
+    game_end: str = lever_option(
+        "printed", ("printed", "round"),
+        "seat lever, restocking: printed = the game ends the moment the 8th police "
+        "token of year 3 is drawn (mid-round); round = that restock stops, the "
+        "round is played out (no more restocking) so every seat has had as many "
+        "turns, then year 3 is scored",
     )
-    seat_bonus: str = field(
-        default="",
-        metadata={"unit": "points",
-            "help": "variant (compensation, not a rule): b1,b2,... points each seat adds "
-                          "to its final total, seat 1 first; '' = none"},
-    )
+    seat_bonus: str = seat_bonus_option("points", "points each seat adds to its final total")
 
     def __post_init__(self) -> None:
         if self.restock_eligibility not in ("rio", "piatnik"):
