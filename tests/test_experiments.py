@@ -150,3 +150,14 @@ def test_variant_worth_testing_moves_the_edge_furthest_towards_balance():
     text = experiments.sweep_variants(sweeps, tests)[("g", 4)]
     assert text == ("chips=12: first-seat edge -7.0 points [-8.0, -6.0]; balance rests on "
                     "guessed data: components.x")
+
+
+def test_all_styles_leave_out_a_style_that_is_the_default_itself():
+    """A tuned style promoted to default is the same bot: one line-up, not two."""
+    from analysis.run.experiments import expand_styles
+    from engines import get_game
+
+    ninjato = expand_styles(["heuristic:*"], get_game("ninjato"))
+    assert "heuristic" in ninjato and "heuristic:tuned" not in ninjato
+    assert "heuristic:v2" in ninjato  # the previous default is another bot
+    assert "heuristic:tuned" in expand_styles(["heuristic:*"], get_game("ivanhoe"))

@@ -122,7 +122,7 @@ def test_issue15_lineup_labels_and_single_lineup_has_no_verdicts():
     assert findings.robustness_verdicts(frame).empty
 
 
-def test_issue15_experiment_format_each_plays_every_heuristic_style(tmp_path):
+def test_experiment_format_each_plays_every_distinct_heuristic_style(tmp_path):
     path = tmp_path / "each.toml"
     path.write_text(textwrap.dedent("""
         name = "each"
@@ -134,8 +134,11 @@ def test_issue15_experiment_format_each_plays_every_heuristic_style(tmp_path):
         format = "each"
     """))
     runs = experiments.load(path, out_root=tmp_path).runs
+    heuristics = GAMES["tabula-rasa"].heuristics
     styles = ["heuristic" if k == "default" else f"heuristic:{k}"
-              for k in GAMES["tabula-rasa"].heuristics]
+              for k, factory in heuristics.items()
+              if k == "default" or factory is not heuristics["default"]]
+    assert "heuristic:tuned" not in styles  # the tuned style is the default itself
     assert [run.bots for run in runs] == [(bot,) * 3 for bot in ["random", *styles]]
     assert len({run.path for run in runs}) == len(runs)
 

@@ -234,12 +234,15 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
 
 
 def expand_styles(bots: list[str], game) -> list[str]:
-    """`heuristic:*` stands for the default heuristic and every named style of the game."""
+    """`heuristic:*` stands for the default heuristic and every named style of the game but
+    those that are the default itself (a tuned style promoted to default): one line-up each."""
     out: list[str] = []
     for spec in bots:
         if spec == ALL_STYLES:
+            default = game.heuristics.get("default")
             out += ["heuristic" if key == "default" else f"heuristic:{key}"
-                    for key in game.heuristics]
+                    for key, factory in game.heuristics.items()
+                    if key == "default" or factory is not default]
         else:
             out.append(spec)
     return list(dict.fromkeys(out))
