@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.results import store
-from analysis.run import tournament
+from analysis.run import tables, tournament
 from analysis.stats import balance, verdicts
 from engines import datasets, get_game
 from engines.errors import BadInput
@@ -641,15 +641,7 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
     `vary` is a table of KEY = [values] (data items as rule keys `components.ITEM`), or the
     string "guesses": every GUESS / INFERRED item over the alternatives its rules file names.
     """
-    if not isinstance(table, dict):
-        raise BadInput(f"{where}: must be a table")
-    unknown = sorted(set(table) - SWEEP_KEYS)
-    if unknown:
-        raise BadInput(f"{where}: unknown key {unknown[0]!r}; known: "
-                         f"{', '.join(sorted(SWEEP_KEYS))}")
-    game_name = table.get("game")
-    if not isinstance(game_name, str):
-        raise BadInput(f"{where}: game must be one game's name")
+    game_name = tables.table_game(table, where, SWEEP_KEYS)
     try:
         game = get_game(game_name)
         vary = table.get("vary")
@@ -664,9 +656,7 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
         game.check_players(players)
         bots = table.get("bots", ["heuristic"])
         bots = [bots] if isinstance(bots, str) else list(bots)
-        count = table.get("games", default_games)
-        if not isinstance(count, int) or isinstance(count, bool) or count <= 0:
-            raise BadInput(f"games must be a positive integer, got {count!r}")
+        count = tables.positive_int(table.get("games", default_games), "games")
         count = override if override is not None else max(1, math.ceil(count * scale))
         rules = table.get("rules", {})
         if not isinstance(rules, dict):

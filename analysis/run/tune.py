@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.run import compare, search
+from analysis.run import compare, search, tables
 from analysis.stats import balance
 from engines import get_game
 from engines.bots import BotSpecError, make_bot, parse_spec
@@ -375,15 +375,7 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
         budget = 4000                          # scaled by --scale
 
     The best setting is written beside the runs as DIRECTORY/best.toml."""
-    if not isinstance(table, dict):
-        raise BadInput(f"{where}: must be a table")
-    unknown = sorted(set(table) - TUNE_KEYS)
-    if unknown:
-        raise BadInput(f"{where}: unknown key {unknown[0]!r}; known: "
-                         f"{', '.join(sorted(TUNE_KEYS))}")
-    game_name = table.get("game")
-    if not isinstance(game_name, str):
-        raise BadInput(f"{where}: game must be one game's name")
+    game_name = tables.table_game(table, where, TUNE_KEYS)
     try:
         game = get_game(game_name)
         players = table.get("players", game.players_default)
@@ -401,9 +393,7 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
         against = table.get("against")
         league = (tune_league(against) if against is not None
                   else default_league(game_name))
-        budget = table.get("budget", 4000)
-        if not isinstance(budget, int) or isinstance(budget, bool) or budget <= 0:
-            raise BadInput(f"budget must be a positive integer, got {budget!r}")
+        budget = tables.positive_int(table.get("budget", 4000), "budget")
         rules = table.get("rules", {})
         if not isinstance(rules, dict):
             raise BadInput("rules must be a table of rule options")
