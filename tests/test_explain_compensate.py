@@ -121,6 +121,8 @@ def test_compensate_cli_prints_a_usable_rule(komi, tmp_path, capsys):
     (["explain", "toy-komi", "--lever", "nope"], "not a seat lever"),
     (["explain", "toy-komi", "--games", "1"], "at least 2"),
     (["explain", "toy-komi", "--rule", "faces=x"], "expects an integer"),
+    (["explain", "toy-komi", "--report", "/nonexistent-dir/r.html"], "does not exist"),
+    (["explain", "toy-komi", "--report", "r.txt"], "must be an .html file"),
     (["compensate", "toy-komi", "--shape", "spiral"], "--shape"),
     (["compensate", "toy-komi", "--budget", "10"], "too small"),
     (["compensate", "toy-komi", "--unit", "0"], "--unit"),

@@ -58,8 +58,6 @@ def explain_command(
     from engines import get_game
     from engines.bots import split_specs
 
-    if report is not None and report.suffix.lower() not in (".html", ".htm"):
-        raise BadInput(f"--report {report} must be an .html file")
     if resume is not None:
         spec = explain.spec_of(sweep.read_spec(resume))
         if spec.game != game_name:
@@ -76,6 +74,10 @@ def explain_command(
             rules=parse_rules(rule or []), levers=tuple(lever or ()))
         out = out or Path("results") / f"explain-{game_name}-s{spec.seed}"
     plan = explain.validated(spec)
+    if report is not None:  # before any game: a report that cannot be written is bad input
+        from analysis.present.report import check_report_path
+
+        check_report_path(report, "--report", made=out, html_only=True)
     cells = len(plan.cells())
     frame = run_with_progress(f"{game_name} explain, {cells} settings", spec.games * cells,
                               quiet, lambda progress: explain.run_explain(
