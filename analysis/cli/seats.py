@@ -25,6 +25,7 @@ from analysis.cli.options import (
     Scheduler,
 )
 from analysis.run import tournament
+from analysis.run.parallel import check_backend
 from engines.errors import BadInput
 
 
@@ -74,6 +75,8 @@ def explain_command(
             rules=parse_rules(rule or []), levers=tuple(lever or ()))
         out = out or Path("results") / f"explain-{game_name}-s{spec.seed}"
     plan = explain.validated(spec)
+    check_backend(backend, scheduler)
+    tournament.check_out_dir(out)
     if report is not None:  # before any game: a report that cannot be written is bad input
         from analysis.present.report import check_report_path
 
@@ -146,6 +149,8 @@ def compensate_command(
             rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
             margin=margin / 100)
         out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
+    check_backend(backend, scheduler)
+    tournament.check_out_dir(out)
     if replay < 0:
         raise BadInput(f"--replay must be >= 0, got {replay}")
     compensate.validated(spec)

@@ -64,7 +64,7 @@ def tune_command(
 ) -> None:
     """Tune a heuristic: successive halving over parameter settings, each played in
     duplicate format against a league on shared deals; writes the best as a style file."""
-    from analysis.run import tune
+    from analysis.run import tournament, tune
     from analysis.run.parallel import check_backend
     from engines import get_game
     from engines.bots import split_specs
@@ -79,6 +79,7 @@ def tune_command(
     spec.validate()
     check_backend(backend, scheduler)
     out = out or Path("results") / f"tune-{game_name}-s{spec.seed}"
+    tournament.check_out_dir(out)
     style_path = style_out or out / "best.toml"
     if style_out is not None:
         tune.check_style_path(style_out)

@@ -215,7 +215,11 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
     if out.exists() and not out.is_dir():
         raise BadInput(f"{out} is not a directory")
     if record.is_file():
-        if json.loads(record.read_text()) != spec.to_json():
+        try:
+            recorded = json.loads(record.read_text())
+        except (OSError, ValueError):
+            raise BadInput(f"{record} is unreadable or corrupt; use another --out") from None
+        if recorded != spec.to_json():
             raise BadInput(f"{out} holds a different tuning run; use another --out")
     elif out.exists() and any(out.iterdir()):
         raise BadInput(f"{out} is not empty and holds no tuning run; use another --out")
@@ -261,7 +265,7 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
         if name != best:
             d, dh = _paired(frame, units[best], z)
             row.update(difference=d, diff_low=d - dh, diff_high=d + dh)
-            if d + dh >= 0:
+            if not d + dh < 0:  # NaN (too few paired values) cannot tell them apart either
                 tied.append(name)
         rows.append(row)
     table = pd.DataFrame(rows).sort_values(["games", "win_share"], ascending=[False, False])
