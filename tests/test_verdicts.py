@@ -186,3 +186,12 @@ def test_heterogeneity_holds_but_says_which_lineup_alone_cannot_be_told_from_fai
     assert "holds under every line-up (shares agree, χ² line-up × win p = " in v.claim
     assert ", adjusted = 0.9)" in v.claim
     assert v.claim.endswith("; on its own, random cannot be told from the fair 50.0%")
+
+
+def test_planning_figure_never_rounds_a_small_detectable_edge_to_zero():
+    from analysis.stats.verdicts import planning_figure
+
+    assert "an edge of 0.31 points" in planning_figure(0.0031)
+    assert "an edge of 2.1 points" in planning_figure(0.021)
+    assert "an edge of 15 points" in planning_figure(0.15)
+    assert planning_figure(float("nan")) == ""

@@ -177,8 +177,10 @@ def planning_figure(mde: float) -> str:
     """The detectable effect as a planning figure, never as a bound."""
     if mde != mde:
         return ""
-    return (f"an edge of {100 * mde:.0f} points would have been seen 80% of the time with "
-            "these games")
+    points = 100 * mde
+    digits = 0 if points >= 9.5 else 1 if points >= 0.95 else 2
+    shown = f"{points:.{digits}f}"
+    return f"an edge of {shown} points would have been seen 80% of the time with these games"
 
 
 def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
