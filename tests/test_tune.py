@@ -189,6 +189,7 @@ def test_tune_cli_refuses_a_game_without_documented_parameters(tmp_path, capsys,
 
 
 def test_tune_table_of_an_experiment_file_tunes_and_writes_style_and_report(tmp_path, aim):
+    from analysis.cli.reporting import run_experiment
     from analysis.run import experiments
 
     path = tmp_path / "tune.toml"
@@ -196,7 +197,7 @@ def test_tune_table_of_an_experiment_file_tunes_and_writes_style_and_report(tmp_
                     'vary = {aim = "3..7"}\nbudget = 1500\n')
     experiment = experiments.load(path, tmp_path / "out")
     assert experiments.total_games(experiment) == 1500
-    report = experiments.execute(experiment, jobs=1)
+    report = run_experiment(experiment, jobs=1)
     style = tmp_path / "out" / "tuning" / "tune-toy-aim-2p" / "best.toml"
     assert load_style(style, aim).params == {"aim": "5"}
     assert "best setting: aim=5" in report.read_text()

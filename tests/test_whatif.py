@@ -162,7 +162,7 @@ def test_issue18_2_sweep_cells_share_seeds_and_carry_varied_values(tmp_path, cap
 
 def test_issue18_2_grid_design_plays_every_combination(tmp_path, coin):
     spec = sweep.SweepSpec("toy-coin", 2, 20, ("heuristic", "heuristic"), 1,
-                           (("head_start", (8, 10)), ("sides", (20, 40))), "grid")
+                           vary=(("head_start", (8, 10)), ("sides", (20, 40))), design="grid")
     assert len(spec.cells()) == 4
     frame = sweep.run_sweep(spec, tmp_path / "grid", jobs=1)
     table = sweep.effects(spec, frame)
@@ -301,7 +301,7 @@ def test_issue18_4_balance_search_cli_prints_best_runner_up_and_games(tmp_path, 
 def test_issue18_5_sweep_on_dask_plays_the_same_cells_as_locally(tmp_path):
     pytest.importorskip("distributed")
     spec = sweep.SweepSpec("tabula-rasa", 3, 12, ("random",) * 3, 5,
-                           (("castle_rule", ("first_to_two", "two_consecutive")),))
+                           vary=(("castle_rule", ("first_to_two", "two_consecutive")),))
     local = sweep.run_sweep(spec, tmp_path / "local", jobs=1)
     dask = sweep.run_sweep(spec, tmp_path / "dask", jobs=1, backend="dask")
     columns = ["cell", "game_index", "seat", "seed", "score", "win_share"]

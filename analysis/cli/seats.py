@@ -92,9 +92,9 @@ def explain_command(
                  soft_wrap=True)
     if report is not None:
         from analysis.present.report import page
+        from analysis.present.whatif import explain_html
 
-        write_atomically(report, page(f"Why a seat wins: {game_name}",
-                                       explain.report_html(result)))
+        write_atomically(report, page(f"Why a seat wins: {game_name}", explain_html(result)))
         _say(f"report: {report}")
 
 

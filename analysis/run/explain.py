@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.run import sweep
+from analysis.run.study import StudySpec
 from analysis.stats import balance
 from engines import get_game
 from engines.core import seat_levers
@@ -36,16 +37,10 @@ ROUND_PREFIXES = ("year", "round")
 
 
 @dataclass(frozen=True)
-class ExplainSpec:
+class ExplainSpec(StudySpec):
     """What to explain: `levers` = the lever options to try (empty = every lever the game
     has); `rules` = the base rules (the printed ones unless given)."""
 
-    game: str
-    players: int
-    games: int
-    bots: tuple[str, ...]
-    seed: int
-    rules: dict[str, Any] = field(default_factory=dict)
     levers: tuple[str, ...] = ()
 
     def lever_values(self) -> dict[str, tuple[Any, ...]]:
@@ -339,38 +334,3 @@ def explain(plan: sweep.SweepSpec, frame: pd.DataFrame,
     return Explanation(plan, seat_edges(sweep.game_table(base), confidence),
                        lever_effects(plan, frame, confidence),
                        sources_by_seat(base, confidence), decisions_by_seat(base, confidence))
-
-
-def as_sweep_effects(effects: pd.DataFrame) -> pd.DataFrame:
-    """The lever effects in the shape of `sweep.effects` (one statistic per seat: the edge
-    removed), so `plots.effect_sizes` draws them."""
-    if effects.empty:
-        return pd.DataFrame(columns=["key", "setting", "statistic", "effect", "ci_low",
-                                     "ci_high", "significant"])
-    return pd.DataFrame({"key": effects["lever"], "setting": effects["setting"],
-                         "statistic": [f"seat {s + 1} edge removed" for s in effects["seat"]],
-                         "effect": effects["removed"], "ci_low": effects["ci_low"],
-                         "ci_high": effects["ci_high"], "significant": effects["significant"]})
-
-
-def report_html(result: Explanation, title: str = "") -> str:
-    """The explanation as a report section: the words, then the tables behind them."""
-    from html import escape
-
-    from analysis.present import plots
-    from analysis.present.report import image_html, table_html
-
-    parts = [f"<h2>{escape(title or 'Why a seat wins')}: {escape(result.plan.game)}</h2>",
-             "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines()) + "</ul>"]
-    parts.append(table_html(result.edges, "Seat edges under the base rules"))
-    if not result.effects.empty:
-        parts.append(table_html(result.effects, "Edge removed per lever and seat (base − "
-                                                "lever, paired by deal; Holm over the table)"))
-        parts.append(image_html(plots.effect_sizes(as_sweep_effects(result.effects)),
-                                "edge removed per lever and seat"))
-    if not result.sources.empty:
-        parts.append(table_html(result.sources, "Points per game by scoring source and seat, "
-                                                "against the average seat"))
-    if not result.decisions.empty:
-        parts.append(table_html(result.decisions, "Decisions per game by seat"))
-    return "\n".join(parts)

@@ -173,8 +173,8 @@ class SearchSpec:
 
     def candidates(self) -> list[sweep.Cell]:
         """Every combination of the varied values (the grid)."""
-        grid = sweep.SweepSpec(self.game, self.players, 1, self.bots, self.seed, self.vary,
-                               "grid", self.rules)
+        grid = sweep.SweepSpec(self.game, self.players, 1, self.bots, self.seed, self.rules,
+                               self.vary, "grid")
         return grid.cells()
 
     def rounds(self) -> list[int]:

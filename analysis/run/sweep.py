@@ -19,12 +19,11 @@ paired difference is the mean of per-game differences:
 from __future__ import annotations
 
 import dataclasses
-import html
 import itertools
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import tables, tournament
+from analysis.run.study import StudySpec
 from analysis.stats import balance, verdicts
 from engines import datasets, get_game
 from engines.errors import BadInput
@@ -137,17 +137,11 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class SweepSpec:
+class SweepSpec(StudySpec):
     """A paired sweep: `vary` = ((key, values), ...); every cell plays the same deals."""
 
-    game: str
-    players: int
-    games: int
-    bots: tuple[str, ...]
-    seed: int
-    vary: tuple[tuple[str, tuple[Any, ...]], ...]
+    vary: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     design: str = "one-at-a-time"
-    rules: dict[str, Any] = field(default_factory=dict)
     chunk_size: int = 0
 
     def base(self) -> dict[str, str]:
@@ -555,63 +549,6 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
                      "verdict": "; ".join(changes) if changes else
                      "holds over every varied value"})
     return pd.DataFrame(rows)
-
-
-def effects_shown(table: pd.DataFrame) -> pd.DataFrame:
-    """The effects table as a report shows it: every value written in its statistic's unit
-    (a share as a percentage and its change in points; game length and its change in
-    decisions), so a length change never reads as a percentage."""
-    if table.empty:
-        return table
-    rows = []
-    for row in table.to_dict("records"):
-        length = row["statistic"] == "length"
-        scale = 1.0 if length else 100.0
-        level = (lambda v: f"{v:.1f}") if length else (lambda v: f"{100 * v:.1f}%")
-        rows.append({
-            "key": row["key"], "reference_value": row["reference_value"],
-            "setting": row["setting"], "statistic": row["statistic"],
-            "reference": level(row["reference"]), "estimate": level(row["estimate"]),
-            "unit": "decisions" if length else "points",
-            "change": f"{row['effect'] * scale:+.1f}",
-            "95% interval": f"[{row['ci_low'] * scale:+.1f}, {row['ci_high'] * scale:+.1f}]",
-            "p": row["p"], "p_adjusted": row["p_adjusted"], "significant": row["significant"],
-            "narrower": round(row["se_independent"] / row["se"], 2) if row["se"] else np.nan,
-        })
-    return pd.DataFrame(rows)
-
-
-def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "",
-                table: pd.DataFrame | None = None, family: str = "the table") -> str:
-    """The sweep's report section: effects, the ranking, the conclusions table (one at a time)
-    and a chart of effect sizes.  `table`: the effects with p adjusted in the output's family
-    (`family` names it); computed here, Holm over this sweep alone, when not given."""
-    from analysis.present import plots
-    from analysis.present.report import image_html, table_html
-
-    table = effects(spec, frame) if table is None else table
-    label = (f"{spec.game} {spec.players}p, bots {', '.join(spec.bots)}, {spec.games} games per "
-             f"cell on the same deals (seed {spec.seed}), {spec.design}; data sets: "
-             f"{', '.join(sorted(frame['dataset'].unique()))}")
-    parts = [f"<h2>{title or 'What-if sweep'}: {spec.game}</h2>", f"<p>{label}</p>"]
-    lines = ranking(table)
-    numbered = [line.split(". ", 1)[1] for line in lines if line[:1].isdigit()]
-    parts.append(f"<p>What matters most (significant after Holm over {html.escape(family)}, "
-                 "largest "
-                 "first; shares in points, game length in decisions):</p><ol>" + "".join(
-                     f"<li>{html.escape(line)}</li>" for line in numbered) + "</ol>" + "".join(
-                     f"<p>{html.escape(line)}</p>" for line in lines
-                     if not line[:1].isdigit()))
-    if spec.design == "one-at-a-time":
-        parts.append(table_html(conclusions(spec, frame, table),
-                                "Which conclusions of the base setting hold"))
-    parts.append(table_html(effects_shown(table),
-                            "Effects against the reference value, paired by deal, in the "
-                            "unit of each statistic: points for shares, decisions for game "
-                            f"length (p adjusted by Holm over {family}); narrower = how many "
-                            "times wider independent runs' intervals would be"))
-    parts.append(image_html(plots.effect_sizes(table), "effect sizes"))
-    return "\n".join(parts)
 
 
 # --------------------------------------------------------------------------------------------

@@ -233,8 +233,8 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
         cand = candidates[name]
         played = 0
         for opponent in spec.against:
-            cmp = compare.CompareSpec(spec.game, spec.players, (cand.spec, opponent),
-                                      spec.deals(games) * spec.seatings, spec.seed,
+            cmp = compare.CompareSpec(spec.game, spec.players, spec.deals(games) * spec.seatings,
+                                      (cand.spec, opponent), spec.seed,
                                       dict(spec.rules), "last", TUNE_BRANCH + number)
             result = compare.run_duplicate(
                 cmp, out / f"round-{number}" / _slug(name) / _slug(opponent), jobs,
