@@ -426,7 +426,7 @@ def tune_notebook() -> nbformat.NotebookNode:
         new_code_cell(
             "import tempfile\nfrom pathlib import Path\n\n"
             "import matplotlib.pyplot as plt\nfrom IPython.display import Image, display\n\n"
-            "from analysis.present import plots, report\nfrom analysis.run import tune\n"
+            "from analysis.present import plots, report, whatif\nfrom analysis.run import tune\n"
             "from engines import get_game\nfrom engines.bots import make_bot\n\n"
             "out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix=\"tune-\"))\n"
             "print(\"results in\", out_dir)\n"
@@ -457,8 +457,8 @@ def tune_notebook() -> nbformat.NotebookNode:
             "print(style.read_text())\n"
             "make_bot(f\"heuristic:{style}\", get_game(GAME))\n"
             "path = out_dir / \"report.html\"\n"
-            "path.write_text(report.page(f\"Tuning {BOT} in {GAME}\",\n"
-            "                            tune.report_html(spec, result, style)))\n"
+            "path.write_text(report.page(f\"Tuning {BOT} in {GAME}\", whatif.tune_html(\n"
+            "    spec.command(), tune.summary_lines(spec, result), result.table, style)))\n"
             "print(\"report:\", path)"),
     ]
     return _notebook(cells)

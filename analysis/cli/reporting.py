@@ -110,7 +110,8 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
     title = f"Experiment {experiment.name}" + (
         f": {experiment.description}" if experiment.description else "")
     tunes = [report._section(f"Tuning: {spec.bot} in {spec.game} {spec.players}p",
-                             tune.report_html(spec, result, style))
+                             whatif.tune_html(spec.command(), tune.summary_lines(spec, result),
+                                              result.table, style))
              for spec, result, style in played.tunes]
     sweeps = played.sweeps
     if not experiment.runs:  # sweeps and tunes only: their sections are the report

@@ -1,6 +1,7 @@
-"""What-if sweeps and seat explanations as report sections: the effects table in each
-statistic's unit, the ranking in words, the conclusions table and the effect-size chart
-(the figures come from `run.sweep` and `run.explain`; nothing is played here)."""
+"""What-if sweeps, seat explanations and tuning searches as report sections: the effects
+table in each statistic's unit, the ranking in words, the conclusions table and the
+effect-size chart (the figures come from `run.sweep`, `run.explain` and `run.tune`; nothing is
+played here)."""
 
 from __future__ import annotations
 
@@ -98,3 +99,21 @@ def explain_html(result: Any, title: str = "") -> str:
     if not result.decisions.empty:
         parts.append(table_html(result.decisions, "Decisions per game by seat"))
     return "\n".join(parts)
+
+
+def tune_html(command: str, lines: list[str], table: pd.DataFrame, style_path: Any) -> str:
+    """A tuning search as an experiment report's section body: the command, the summary
+    (`tune.summary_lines`), the candidates (`TuneResult.table`) and the style file."""
+    def pct(x: float) -> str:
+        return f"{x * 100:.1f}%"
+
+    rows = "".join(
+        f"<tr><td>{html.escape(r.candidate)}</td><td>{r.games:,}</td>"
+        f"<td>{pct(r.win_share)} [{pct(r.ci_low)}, {pct(r.ci_high)}]</td>"
+        f"<td>{r.difference * 100:+.1f} [{r.diff_low * 100:+.1f}, {r.diff_high * 100:+.1f}]"
+        f"</td></tr>" for r in table.itertuples())
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    return (f"<p>{html.escape(command)}</p><ul>{items}</ul>"
+            "<table><tr><th>candidate</th><th>games</th><th>win share [95%]</th>"
+            f"<th>minus best, points [95% paired]</th></tr>{rows}</table>"
+            f"<p>style file: {html.escape(str(style_path))}</p>")

@@ -422,19 +422,3 @@ def tune_league(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise BadInput("against must be a list of bot specs")
     return tuple(value)
-
-
-def report_html(spec: TuneSpec, result: TuneResult, style_path: Path) -> str:
-    """An experiment report's section body: the summary, the candidates and the style file."""
-    import html
-
-    rows = "".join(
-        f"<tr><td>{html.escape(r.candidate)}</td><td>{r.games:,}</td>"
-        f"<td>{_pct(r.win_share)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]</td>"
-        f"<td>{r.difference * 100:+.1f} [{r.diff_low * 100:+.1f}, {r.diff_high * 100:+.1f}]"
-        f"</td></tr>" for r in result.table.itertuples())
-    lines = "".join(f"<li>{html.escape(line)}</li>" for line in summary_lines(spec, result))
-    return (f"<p>{html.escape(spec.command())}</p><ul>{lines}</ul>"
-            "<table><tr><th>candidate</th><th>games</th><th>win share [95%]</th>"
-            f"<th>minus best, points [95% paired]</th></tr>{rows}</table>"
-            f"<p>style file: {html.escape(str(style_path))}</p>")
