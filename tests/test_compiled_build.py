@@ -21,7 +21,7 @@ import pytest
 import engines
 from engines import GAMES, _build, get_game, play_game
 from engines.bots import make_bot
-from tests.conftest import random_midgame
+from tests.playouts import random_midgame
 from tests.test_fingerprint import cases, fingerprint
 
 ROOT = Path(engines.__file__).resolve().parent.parent

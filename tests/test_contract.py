@@ -15,7 +15,7 @@ import pytest
 from engines import GAMES, get_game, play_game, replay
 from engines.bots import bot_names, make_bot
 from engines.core import IllegalActionError, State
-from tests.conftest import random_midgame
+from tests.playouts import random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
          for n in range(game.min_players, game.max_players + 1)]

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engines import GAMES, get_game
-from tests.conftest import random_midgame
+from tests.playouts import random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
          for n in range(game.min_players, game.max_players + 1)]

@@ -225,7 +225,7 @@ def test_issue15_swap_values_are_exact_differences_so_swaps_cannot_loop():
     exactly zero: every swap the heuristic makes raises one potential (ours minus `deny`
     times the target's), so a turn's swaps must stop."""
     from engines.time_pirates.bots import _exchange
-    from tests.conftest import random_midgame
+    from tests.playouts import random_midgame
 
     checked = 0
     for seed in range(6):

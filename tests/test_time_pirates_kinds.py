@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import engines
@@ -20,6 +19,7 @@ from engines.time_pirates.actions import (
     PH_SWAP,
     PICK,
 )
+from tests.playouts import playout
 
 GAME = engines.get_game("time-pirates")
 KIND = {name: i for i, name in enumerate(GAME.action_kinds)}
@@ -28,16 +28,14 @@ KIND = {name: i for i, name in enumerate(GAME.action_kinds)}
 def random_playout_kinds(n: int, seed: int, check) -> Counter:
     """Play one uniformly random game; call `check(state, action)` on every legal action of
     every decision and count the kinds of the actions chosen."""
-    rng = random.Random(seed)
-    state = GAME.new_state(n, seed)
     chosen: Counter = Counter()
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        for a in legal:
-            check(state, a)
-        a = legal[rng.randrange(len(legal))]
+
+    def count(state, a):
         chosen[GAME.action_kinds[state.action_kind(a)]] += 1
-        state.apply_action(a)
+
+    for state in playout(GAME, n, seed, on_move=count):
+        for a in state.legal_actions():
+            check(state, a)
     return chosen
 
 
