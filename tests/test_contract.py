@@ -15,7 +15,7 @@ import pytest
 from engines import GAMES, get_game, play_game, replay
 from engines.bots import bot_names, make_bot
 from engines.core import IllegalActionError, State
-from tests.playouts import random_midgame
+from tests.playouts import playout, random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
          for n in range(game.min_players, game.max_players + 1)]
@@ -31,18 +31,14 @@ def _random_bots(game, n):
 def test_random_playouts_terminate_with_legal_actions_until_the_end(name, n):
     game = get_game(name)
     for seed in range(12):
-        state = game.new_state(n, seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not state.is_terminal():
-            player = state.current_player()
-            assert 0 <= player < n
+        for state in playout(game, n, seed, max_moves=100_000):
+            if state.is_terminal():
+                break
+            assert 0 <= state.current_player() < n
             legal = state.legal_actions()
             assert legal, "no legal action before the end"
             assert len(set(legal)) == len(legal), "duplicate actions"
-            state.apply_action(legal[rng.randrange(len(legal))])
-            steps += 1
-            assert steps < 100_000, "game does not terminate"
+        assert state.is_terminal(), "game does not terminate"
         assert state.current_player() == -1
         assert state.legal_actions() == []
         scores = state.scores()
@@ -396,12 +392,8 @@ def test_issue15_random_play_reaches_every_action_kind(name):
     played = 0
     while missing and played < KIND_GAMES:
         n = counts[played % len(counts)]
-        state = game.new_state(n, played, **rule_sets[played % len(rule_sets)])
-        rng = random.Random(played)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            missing.difference_update(map(state.action_kind, legal))
-            state.apply_action(legal[rng.randrange(len(legal))])
+        for state in playout(game, n, played, rules=rule_sets[played % len(rule_sets)]):
+            missing.difference_update(map(state.action_kind, state.legal_actions()))
         played += 1
     assert not missing, (f"{played} random games never reached: "
                          f"{[game.action_kinds[k] for k in sorted(missing)]}")
