@@ -167,9 +167,9 @@ def _old_dojo_take(row: list[int], k: int) -> list[int]:
 
 @pytest.mark.parametrize("hand_size", [0, 1, 2, 5])
 def test_heuristic_dojo_draws_take_the_cards_the_one_mask_visit_took(hand_size: int) -> None:
-    """Issue 14.3: the draws one at a time leave the heuristic's dojo play unchanged, for
-    every face-up row and draw count (the face-up ranking: `deck_below=0`; the default's
-    blind draws from a row of 2s and 4s came later, issue 15)."""
+    """Dojo draws made one at a time leave the heuristic's dojo play what it was when a
+    visit took all its cards at once, for every face-up row and draw count (the face-up
+    ranking: `deck_below=0`; the default's blind draws from a row of 2s and 4s differ)."""
     bot = Heuristic(deck_below=0)
     for row in itertools.combinations_with_replacement(range(1, 6), 3):
         s = GAME.new_state(4, 0)
