@@ -1,4 +1,4 @@
-"""Issue 15 item 1: Ivanhoe, The Big Cheese and Tabula Rasa name their systems.
+"""Ivanhoe, The Big Cheese and Tabula Rasa name their game systems (action kinds).
 
 Every legal action of random playouts maps to a kind, random play reaches every kind within
 a few seeded games, and named positions map to the kind a player would call them.

@@ -339,7 +339,7 @@ def test_mutation_check_a_clone_sharing_a_list_fails_the_property_check(name):
 
 
 # --------------------------------------------------------------------------------------------
-# Game systems (issue 15 item 1): every game names its kinds of decision, and random play
+# Game systems: every game names its kinds of decision, and random play
 # classifies every legal action into one of them and reaches each of them.
 # --------------------------------------------------------------------------------------------
 
@@ -350,7 +350,7 @@ KIND_VARIANTS = {"big-cheese": [{"dice": "polyhedral", "exact": 30}]}  # exact-N
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_issue15_every_game_declares_its_action_kinds(name):
+def test_every_game_declares_its_action_kinds(name):
     from analysis.results.store import kind_columns
 
     kinds = get_game(name).action_kinds
@@ -362,7 +362,7 @@ def test_issue15_every_game_declares_its_action_kinds(name):
 
 
 @pytest.mark.parametrize("name,n", CASES, ids=IDS)
-def test_issue15_action_kind_indexes_every_legal_action_of_random_playouts(name, n):
+def test_action_kind_indexes_every_legal_action_of_random_playouts(name, n):
     game = get_game(name)
     count = len(game.action_kinds)
     for seed in range(3):
@@ -381,7 +381,7 @@ def test_issue15_action_kind_indexes_every_legal_action_of_random_playouts(name,
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_issue15_random_play_reaches_every_action_kind(name):
+def test_random_play_reaches_every_action_kind(name):
     """Seeded random games reach every declared kind: chosen, or at least legal (a few kinds
     need a position uniform play rarely builds and then rarely picks, e.g. a 7-point deed).
     A kind random play never reaches is unreachable or misclassified."""
@@ -430,7 +430,7 @@ def test_every_builtin_package_is_registered():
 # --- core's hooks for classes the build does not compile (new games, tests' toy games) ----
 
 def test_forced_choices_hook_plays_the_sole_choices_of_an_interpreted_game():
-    """Core's forced-choices hook (`_plays_forced_choices`, issue 16) is a class setting that
+    """Core's forced-choices hook (`_plays_forced_choices`) is a class setting that
     the compiled `State.apply_action` reads from the class at run time: a game the build does
     not compile (a new game, or here the toy Nim) gets it too, in both builds."""
     from tests.toy_games import NIM, NimState

@@ -1,4 +1,4 @@
-"""Issue 15 item 1 for Ninjato: every decision has a named kind (a game system), and random
+"""Ninjato names its game systems: every decision has a named kind (a game system), and random
 play reaches every kind."""
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def test_random_play_reaches_every_action_kind() -> None:
 
 
 def test_action_kind_a_dojo_placement_is_the_visit_and_later_draws_are_draws() -> None:
-    """Issue 14.3 made the dojo placement the visit's first draw: it counts as the visit;
-    the draws after it count as a face-up card or a deck draw."""
+    """The dojo placement is the visit's first draw (draws come one at a time): it counts
+    as the visit; the draws after it count as a face-up card or a deck draw."""
     s = GAME.new_state(4, 5)
     p = s.current_player()
     s.hands[p] = [0, 0, 0, 0, 0]  # an empty hand draws 4: the visit goes on after one

@@ -1,4 +1,4 @@
-"""Issue 15 item 1 for Time Pirates: every decision of the rules is named as a game system
+"""Time Pirates names its game systems: every decision of the rules is named as a game system
 (`GAME.action_kinds`), and `State.action_kind` maps each legal action onto the right one."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def random_playout_kinds(n: int, seed: int, check) -> Counter:
     return chosen
 
 
-def test_issue15_time_pirates_declares_its_systems():
+def test_time_pirates_declares_its_action_kinds():
     assert GAME.action_kinds == ACTION_KINDS
     assert len(set(GAME.action_kinds)) == len(GAME.action_kinds)
     for name in ("take", "move", "restock", "no restock", "atomic jump", "arrow swap",
@@ -47,7 +47,7 @@ def test_issue15_time_pirates_declares_its_systems():
         assert name in KIND
 
 
-def test_issue15_every_legal_action_maps_to_the_kind_of_its_phase():
+def test_every_legal_action_maps_to_the_kind_of_its_phase():
     """On random playouts every legal action gets a valid kind, and the phase-dependent ones
     (a PICK is a payment, a penalty or a swap pick; an EPOCH a start, landing or jump) and
     the purchases (by the deed's points) get the right one."""
@@ -85,7 +85,7 @@ def test_issue15_every_legal_action_maps_to_the_kind_of_its_phase():
 BIG_DEEDS = {"buy 6-point deed", "buy 7-point deed"}
 
 
-def test_issue15_random_play_reaches_every_time_pirates_kind():
+def test_random_play_reaches_every_time_pirates_kind():
     chosen: Counter = Counter()
     for seed in range(12):
         chosen += random_playout_kinds(3 + seed % 4, seed, lambda state, a: None)
