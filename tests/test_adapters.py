@@ -214,7 +214,7 @@ def test_ismcts_bot_bad_options_are_spec_errors():
         make_bot("ismcts:iterations=4", game)
     with pytest.raises(BotSpecError, match="at least 2"):
         make_bot("ismcts:simulations=1", game)
-    # issue 16: the option parser every bot shares (engines.bots.options)
+    # the option parser every bot shares (engines.bots.options)
     with pytest.raises(BotSpecError, match="ismcts option rollouts= expects an integer"):
         make_bot("ismcts:rollouts=many", game)
     with pytest.raises(BotSpecError, match="ismcts option uct_c= must be a finite number >= 0"):

@@ -1,4 +1,4 @@
-"""The compiled build (issue 17): same games as pure, honest about which build runs.
+"""The compiled build: same games as pure, honest about which build runs.
 
 `setup.py` compiles the hot modules with mypyc; `engines/_build.py` decides per process which
 build plays.  These tests hold the traps the feasibility experiment found: a compiled module
