@@ -27,7 +27,7 @@ from engines.core import Bot, Game, State
 Bots = str | Bot | Sequence[Bot] | None
 
 
-def _seat_bots(game: Game, players: int, bots: Bots) -> list[Bot] | None:
+def _seat_bots(game: Game, players: int, bots: Bots) -> Sequence[Bot] | None:
     if bots is None:
         return None
     if isinstance(bots, str):
@@ -50,8 +50,18 @@ def playout(game: Game | str, players: int, seed: int, bots: Bots = None, *,
     """
     if isinstance(game, str):
         game = get_game(game)
-    seat_bots = _seat_bots(game, players, bots)
     state = game.new_state(players, seed, **dict(rules or {}))
+    yield from _play(state, seed, _seat_bots(game, players, bots), max_moves, on_move)
+
+
+def play_on(state: State, seed: int, bots: Sequence[Bot] | None = None) -> State:
+    """`state` itself, played on to the end with the stream `random.Random(seed)` (uniform
+    random moves, or one bot per seat): a position's future, e.g. a clone's."""
+    return deque(_play(state, seed, bots, None, None), maxlen=1)[0]
+
+
+def _play(state: State, seed: int, seat_bots: Sequence[Bot] | None, max_moves: int | None,
+          on_move: Callable[[State, int], None] | None) -> Iterator[State]:
     rng = random.Random(seed)
     moves = 0
     while True:
@@ -69,11 +79,12 @@ def playout(game: Game | str, players: int, seed: int, bots: Bots = None, *,
         moves += 1
 
 
-def positions(game: Game | str, players: int, seeds: Iterable[int], bots: Bots = None, *,
-              rules: Mapping[str, Any] | None = None) -> Iterator[State]:
-    """Every position of one playout per seed (fresh bots for each game when `bots` is a spec)."""
+def positions(game: Game | str, players: int, seeds: Iterable[int], bots: Bots = None,
+              **options: Any) -> Iterator[State]:
+    """Every position of one playout per seed (fresh bots for each game when `bots` is a
+    spec); `options` as for `playout`."""
     for seed in seeds:
-        yield from playout(game, players, seed, bots, rules=rules)
+        yield from playout(game, players, seed, bots, **options)
 
 
 def final(game: Game | str, players: int, seed: int, bots: Bots = None, **kwargs) -> State:

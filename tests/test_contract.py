@@ -15,7 +15,7 @@ import pytest
 from engines import GAMES, get_game, play_game, replay
 from engines.bots import bot_names, make_bot
 from engines.core import IllegalActionError, State
-from tests.playouts import playout, random_midgame
+from tests.playouts import play_on, playout, random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
          for n in range(game.min_players, game.max_players + 1)]
@@ -75,10 +75,7 @@ def check_clone_is_independent(state, seed):
     before = state.snapshot()
     copy = state.clone()
     assert copy.snapshot() == before
-    rng = random.Random(seed)
-    while not copy.is_terminal():
-        legal = copy.legal_actions()
-        copy.apply_action(legal[rng.randrange(len(legal))])
+    play_on(copy, seed)
     assert state.snapshot() == before, "playing the clone changed the original"
 
 
@@ -148,10 +145,7 @@ def _list_changed_in_place(game, n, seed):
     copy = state.clone()
     lists = {name: (getattr(copy, name), list(getattr(copy, name)))
              for name in _list_attributes(copy)}
-    rng = random.Random(seed)
-    while not copy.is_terminal():
-        legal = copy.legal_actions()
-        copy.apply_action(legal[rng.randrange(len(legal))])
+    play_on(copy, seed)
     return [name for name, (obj, old) in lists.items()
             if getattr(copy, name) is obj and obj != old]
 

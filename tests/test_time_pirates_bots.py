@@ -28,6 +28,7 @@ from engines.time_pirates.actions import (
     TAKE,
 )
 from engines.time_pirates.bots import CautiousBot, PirateBot, PirateBotV1
+from tests.playouts import positions, random_midgame
 from tests.test_time_pirates_rules import (
     BLUE,
     GREEN,
@@ -209,13 +210,11 @@ def test_v1_never_declines_a_restock_and_the_new_default_sometimes_does():
     """Coverage on a few seeded games: the old default never passes on a restock."""
     declined = {OLD: 0, NEW: 0}
     for spec in declined:
-        bots = [make_bot(spec, GAME) for _ in range(4)]
-        for seed in range(6):
-            state = GAME.new_state(4, seed)
-            while not state.is_terminal():
-                action = bots[state.current_player()].choose(state, random.Random(seed))
-                declined[spec] += state.phase == PH_RESTOCK and action == NO_RESTOCK
-                state.apply_action(action)
+        def count(state, action, spec=spec):
+            declined[spec] += state.phase == PH_RESTOCK and action == NO_RESTOCK
+
+        for _ in positions(GAME, 4, range(6), spec, on_move=count):
+            pass
     assert declined[OLD] == 0 < declined[NEW]
 
 
@@ -225,7 +224,6 @@ def test_swap_values_are_exact_differences_so_swaps_cannot_loop():
     exactly zero: every swap the heuristic makes raises one potential (ours minus `deny`
     times the target's), so a turn's swaps must stop."""
     from engines.time_pirates.bots import _exchange
-    from tests.playouts import random_midgame
 
     checked = 0
     for seed in range(6):
