@@ -14,7 +14,7 @@ from analysis.bench import bench_bot
 from engines import GAMES, play_game
 from engines.bots import BotSpecError, make_bot
 from engines.bots.mcts import DEFAULT_ITERATIONS, MCTSBot, make_mcts
-from tests.playouts import random_midgame
+from tests.conftest import random_midgame
 from tests.toy_games import CALL, FOLD, NIM, SHOWDOWN, nim_position, showdown_position
 
 
