@@ -25,6 +25,7 @@ from engines.big_cheese.components import BIG_CHEESE, DECK, VETO
 from engines.big_cheese.rules import Rules
 from engines.big_cheese.state import BigCheeseState, create_state
 from engines.bots import make_bot
+from tests.playouts import playout
 
 GAME = get_game("big-cheese")
 
@@ -697,12 +698,8 @@ def test_ruling_B2_leader_may_pass_by_default_and_must_open_with_the_option():
 def test_ruling_B13_after_every_award_all_but_the_winner_have_a_chip():
     game = GAME
     for seed in range(30):
-        state = game.new_state(4, seed)
-        rng = random.Random(seed)
         awards = 0
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+        for state in playout(game, 4, seed):
             if state.awards != awards and state.phase == 0:
                 awards = state.awards
                 broke = [s for s in range(4) if state.pool[s] == 0]
