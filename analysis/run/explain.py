@@ -16,7 +16,6 @@ so for those games this is points per round per seat), and each seat's decisions
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,22 +105,13 @@ def seat_values(table: pd.DataFrame) -> np.ndarray:
     return table[[f"win_{s}" for s in range(n)]].to_numpy(dtype=float) - 1.0 / n
 
 
-def _interval(values: np.ndarray, confidence: float) -> tuple[float, float, float, float]:
-    """(mean, low, high, p) of per-game values: normal interval, two-sided test of 0."""
-    mean = float(values.mean())
-    se = float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.nan
-    z = balance._z(confidence)
-    p = balance.two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
-    return mean, mean - z * se, mean + z * se, p
-
-
 def seat_edges(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """One row per seat (0-based, as in results): `edge` (win share − fair), its interval
     and p (Holm over the seats)."""
     values = seat_values(table)
     rows = []
     for seat in range(values.shape[1]):
-        edge, low, high, p = _interval(values[:, seat], confidence)
+        edge, low, high, p = balance.mean_interval(values[:, seat], confidence)
         rows.append({"seat": seat, "win_share": edge + 1 / values.shape[1], "edge": edge,
                      "ci_low": low, "ci_high": high, "p": p, "games": len(values)})
     out = pd.DataFrame(rows)
@@ -153,7 +143,7 @@ def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
             raise ValueError(f"cell {cell.name} did not play the base's deals")
         values = seat_values(table)
         for seat in range(base_values.shape[1]):
-            removed, low, high, p = _interval(base_values[:, seat] - values[:, seat],
+            removed, low, high, p = balance.mean_interval(base_values[:, seat] - values[:, seat],
                                               confidence)
             rows.append({"lever": key, "setting": cell.settings[key],
                          "base_setting": base_cell.settings[key], "seat": seat,
@@ -180,7 +170,7 @@ def sources_by_seat(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
         wide = frame.pivot_table(index="seed", columns="seat", values=column, aggfunc="sum")
         average = wide.mean(axis=1)
         for seat in range(n):
-            diff, low, high, p = _interval((wide[seat] - average).to_numpy(dtype=float),
+            diff, low, high, p = balance.mean_interval((wide[seat] - average).to_numpy(dtype=float),
                                            confidence)
             name = column[len("pts_"):]
             rows.append({"source": name, "round": name.startswith(ROUND_PREFIXES),
@@ -200,7 +190,7 @@ def decisions_by_seat(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataF
     average = counts.mean(axis=1)
     rows = []
     for seat in counts.columns:
-        diff, low, high, _ = _interval((counts[seat] - average).to_numpy(dtype=float),
+        diff, low, high, _ = balance.mean_interval((counts[seat] - average).to_numpy(dtype=float),
                                        confidence)
         rows.append({"seat": int(seat), "decisions": float(counts[seat].mean()),
                      "vs_average": diff, "ci_low": low, "ci_high": high})
