@@ -140,7 +140,7 @@ def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
         key = next(k for k, v in cell.settings.items() if v != base_cell.settings[k])
         table = tables[cell.name]
         if not table.index.equals(base.index):
-            raise ValueError(f"cell {cell.name} did not play the base's deals")
+            raise RuntimeError(f"cell {cell.name} did not play the base's deals")
         values = seat_values(table)
         for seat in range(base_values.shape[1]):
             removed, low, high, p = balance.mean_interval(base_values[:, seat] - values[:, seat],

@@ -338,8 +338,8 @@ def paired_difference(reference: pd.DataFrame, other: pd.DataFrame,
                       confidence: float = 0.95) -> pd.DataFrame:
     """Effect of `other` against `reference` per statistic, paired by game seed, with the
     paired interval and the standard error two independent runs of this size would give."""
-    if not reference.index.equals(other.index):
-        raise BadInput("paired cells must have played the same game seeds")
+    if not reference.index.equals(other.index):  # the runner pairs them: a bug, not a typo
+        raise RuntimeError("paired cells must have played the same game seeds")
     return _effects([(influence(reference), influence(other))], len(reference), confidence)
 
 
@@ -393,9 +393,9 @@ def effects(spec: SweepSpec, frame: pd.DataFrame, confidence: float = 0.95) -> p
                 if ref_cell is None:
                     continue
                 ref_table, table = tables[ref_cell.name], tables[cell.name]
-                if not ref_table.index.equals(table.index):
-                    raise BadInput(f"cells {ref_cell.name} and {cell.name} did not play the "
-                                     "same deals")
+                if not ref_table.index.equals(table.index):  # a bug, not a typo
+                    raise RuntimeError(f"cells {ref_cell.name} and {cell.name} did not play "
+                                       "the same deals")
                 pairs.append((influence(ref_table), influence(table)))
             if not pairs:
                 continue
