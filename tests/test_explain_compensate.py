@@ -55,6 +55,27 @@ def test_explain_attributes_the_whole_edge_to_the_lever_that_removes_it(komi, tm
     assert result.decisions["decisions"].tolist() == [1.0, 1.0]
 
 
+def test_explain_adjusts_every_p_value_it_calls_significant_in_one_family(komi, tmp_path):
+    import numpy as np
+    import pandas as pd
+
+    from analysis.stats import balance
+
+    spec = explain.ExplainSpec("toy-komi", 2, 200, ("heuristic",) * 2, 4)
+    result = explain.explain(spec.sweep_spec(), explain.run_explain(spec, tmp_path / "e"))
+    tables = (result.edges, result.effects, result.sources)
+    raw = pd.concat([t["p"] for t in tables], ignore_index=True)
+    adjusted = pd.concat([t["p_adjusted"] for t in tables], ignore_index=True)
+    assert np.allclose(adjusted, balance.adjust_pvalues(raw, "holm"), equal_nan=True)
+    assert (result.effects["significant"] == (result.effects["p_adjusted"] < 0.05)).all()
+    lines = result.lines()
+    assert lines[-1] == (
+        f"p-values adjusted with Holm over the {int(raw.notna().sum())} tests in this "
+        "explanation (one family: every seat edge, lever × seat effect and scoring source × "
+        "seat difference); 'significant' means adjusted p < 0.05.")
+    assert not any("Holm over" in line for line in lines[:-1])
+
+
 def test_explain_resumes_without_replaying(komi, tmp_path):
     spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
     first = explain.run_explain(spec, tmp_path / "e")
@@ -103,6 +124,8 @@ def test_explain_cli_prints_edges_levers_sources(komi, tmp_path, capsys):
     assert code == 0, err
     assert "line-up heuristic, heuristic" in out and "seat 1: win share" in out
     assert "head_start_to=none removes" in out and "decisions per game" in out
+    assert "p-values adjusted with Holm over the " in out.splitlines()[-2]
+    assert "in this explanation (one family: every seat edge" in out
     assert "Why a seat wins" in report.read_text()
     code, again, err = run_cli(capsys, "explain", "toy-komi", "-q", "--resume",
                                str(tmp_path / "e"))
