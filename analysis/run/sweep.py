@@ -218,21 +218,11 @@ def validated_cells(spec: SweepSpec) -> list[tuple[Cell, tournament.RunSpec]]:
     return [(cell, spec.run_spec(cell).validated()) for cell in cells]
 
 
-def check_out_dir(spec: SweepSpec, out: Path) -> None:
-    """A sweep directory must be new, empty, or hold this very sweep (to resume it)."""
-    stored = out / SWEEP_FILE
-    if out.exists() and not out.is_dir():
-        raise BadInput(f"{out} is not a directory")
-    if stored.is_file():
-        try:
-            same = SweepSpec.from_json(json.loads(stored.read_text())).to_json() == \
-                spec.to_json()
-        except (OSError, ValueError, KeyError, TypeError):
-            raise BadInput(f"{stored} is unreadable or corrupt") from None
-        if not same:
-            raise BadInput(f"{out} holds a different sweep; remove it or use another --out")
-    elif out.exists() and any(out.iterdir()):
-        raise BadInput(f"{out} is not empty; use --resume {out} or another --out")
+def check_out_dir(spec: SweepSpec, out: Path) -> bool:
+    """A sweep directory must be new, empty, or hold this very sweep (to resume it);
+    returns whether it holds it."""
+    return store.check_study_dir(out, SWEEP_FILE, spec.to_json(), "sweep",
+                          lambda data: SweepSpec.from_json(data).to_json())
 
 
 def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
@@ -242,14 +232,8 @@ def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
     """Play (or finish) every cell under `out_dir`; returns the combined frame."""
     planned = validated_cells(spec)
     out = Path(out_dir)
-    stored = out / SWEEP_FILE
-    check_out_dir(spec, out)
-    if not stored.is_file():
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            stored.write_text(json.dumps(spec.to_json(), indent=2))
-        except OSError as exc:
-            raise BadInput(f"cannot write to {out}: {exc.strerror}") from None
+    if not check_out_dir(spec, out):
+        store.write_study_record(out, SWEEP_FILE, spec.to_json())
     for cell, run_spec in planned:
         if announce is not None:
             announce(f"cell {cell.name}")

@@ -33,6 +33,7 @@ from typing import Any
 
 import pandas as pd
 
+from analysis.results import store
 from analysis.run import compare, search, tables
 from analysis.stats import balance, verdicts
 from engines import get_game
@@ -181,6 +182,15 @@ class TuneSpec:
                 "budget": self.budget, "seed": self.seed, "objective": self.objective,
                 "rules": self.rules}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TuneSpec:
+        """The spec of a tuning record (KeyError, TypeError or ValueError when it is not
+        one)."""
+        return cls(data["game"], int(data["players"]), data["bot"],
+                   tuple((k, tuple(v)) for k, v in data["vary"]), tuple(data["against"]),
+                   int(data["budget"]), int(data["seed"]), data["objective"],
+                   dict(data.get("rules", {})))
+
     def command(self) -> str:
         """The `simulate tune` line that plays this search."""
         parts = [f"simulate tune {self.game} --bot {self.bot}"]
@@ -212,21 +222,10 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
     """Race the candidates (resuming any finished comparisons in `out_dir`)."""
     spec.validate()
     out = Path(out_dir)
-    record = out / TUNE_FILE
-    if out.exists() and not out.is_dir():
-        raise BadInput(f"{out} is not a directory")
-    if record.is_file():
-        try:
-            recorded = json.loads(record.read_text())
-        except (OSError, ValueError):
-            raise BadInput(f"{record} is unreadable or corrupt; use another --out") from None
-        if recorded != spec.to_json():
-            raise BadInput(f"{out} holds a different tuning run; use another --out")
-    elif out.exists() and any(out.iterdir()):
-        raise BadInput(f"{out} is not empty and holds no tuning run; use another --out")
     plan = spec.rounds()
-    out.mkdir(parents=True, exist_ok=True)
-    record.write_text(json.dumps(spec.to_json(), indent=2))
+    if not store.check_study_dir(out, TUNE_FILE, spec.to_json(), "tuning run",
+                                 lambda data: TuneSpec.from_json(data).to_json()):
+        store.write_study_record(out, TUNE_FILE, spec.to_json())
     candidates = {c.name: c for c in spec.candidates()}
     parts: dict[str, list[pd.DataFrame]] = {name: [] for name in candidates}
 
@@ -360,11 +359,7 @@ def load_tune(out_dir: str | Path) -> TuneSpec:
     """The spec recorded in a tuning directory (for notebooks and resuming)."""
     path = Path(out_dir) / TUNE_FILE
     try:
-        data = json.loads(path.read_text())
-        return TuneSpec(data["game"], int(data["players"]), data["bot"],
-                        tuple((k, tuple(v)) for k, v in data["vary"]), tuple(data["against"]),
-                        int(data["budget"]), int(data["seed"]), data["objective"],
-                        dict(data.get("rules", {})))
+        return TuneSpec.from_json(json.loads(path.read_text()))
     except FileNotFoundError:
         raise BadInput(f"{out_dir} holds no tuning run ({TUNE_FILE} missing)") from None
     except (OSError, KeyError, TypeError, ValueError) as exc:
