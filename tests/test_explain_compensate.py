@@ -4,6 +4,8 @@ compensation are known in closed form (`tests.toy_games.KOMI`: seat 1 wins 47/72
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import engines
@@ -179,3 +181,57 @@ def test_compensate_replays_the_answer_on_fresh_deals(komi, tmp_path, capsys):
     assert "seat_bonus=0,1" in line and "balanced within ±5 points" in line
     manifest = (tmp_path / "c" / "replay" / "0,1" / "manifest.json").read_text()
     assert '"seed_branch": 1' in manifest
+
+
+# --- --resume continues what is recorded, nothing else ---------------------------------------
+
+
+def _recorded_explanation(directory):
+    spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
+    directory.mkdir()
+    (directory / explain.sweep.SWEEP_FILE).write_text(
+        json.dumps(spec.sweep_spec().to_json()))
+
+
+def _recorded_compensation(directory):
+    spec = compensate.CompensateSpec("toy-komi", 2, ("heuristic",) * 2, 3, 1500)
+    directory.mkdir()
+    (directory / compensate.SPEC_FILE).write_text(json.dumps(spec.to_json()))
+
+
+@pytest.mark.parametrize("command, options, message", [
+    ("explain", ["--games", "50"], "(--games 40); --games 50 differs"),
+    ("explain", ["--seed", "5"], "(--seed 4); --seed 5 differs"),
+    ("explain", ["--bots", "random"], "(--bots heuristic,heuristic); --bots random,random"),
+    ("explain", ["--rule", "faces=4"], "(no --rule); --rule faces=4 differs"),
+    ("explain", ["--players", "3"], "(--players 2); --players 3 differs"),
+    ("explain", ["--out", "elsewhere"], "finishes the explanation in place; drop --out"),
+    ("compensate", ["--budget", "2000"], "(--budget 1500); --budget 2000 differs"),
+    ("compensate", ["--steps", "2"], "(--steps 4); --steps 2 differs"),
+    ("compensate", ["--unit", "2"], "(--unit 1); --unit 2 differs"),
+    ("compensate", ["--shape", "any"], "(--shape monotone); --shape any differs"),
+    ("compensate", ["--margin", "3"], "(--margin 5.0); --margin 3.0 differs"),
+    ("compensate", ["--seed", "4"], "(--seed 3); --seed 4 differs"),
+    ("compensate", ["--out", "elsewhere"], "finishes the compensation search in place"),
+])
+def test_resume_refuses_an_option_that_differs_from_the_recorded_study(
+        komi, tmp_path, capsys, command, options, message):
+    directory = tmp_path / "study"
+    (_recorded_explanation if command == "explain" else _recorded_compensation)(directory)
+    code, out, err = run_cli(capsys, command, "toy-komi", "--resume", str(directory), "-q",
+                             *options)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: --resume {directory} ") and err.count("\n") == 1, err
+    assert message in err
+    assert len(list(directory.iterdir())) == 1  # nothing played, nothing written
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def test_resume_accepts_options_equal_to_the_recorded_ones(komi, tmp_path, capsys):
+    directory = tmp_path / "study"
+    _recorded_explanation(directory)
+    code, out, err = run_cli(capsys, "explain", "toy-komi", "--resume", str(directory), "-q",
+                             "--games", "40", "--seed", "4", "--bots", "heuristic",
+                             "--lever", "head_start_to", "--out", str(directory))
+    assert code == 0, err
+    assert "40 games per setting" in out
