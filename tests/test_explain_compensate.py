@@ -235,3 +235,9 @@ def test_resume_accepts_options_equal_to_the_recorded_ones(komi, tmp_path, capsy
                              "--lever", "head_start_to", "--out", str(directory))
     assert code == 0, err
     assert "40 games per setting" in out
+    directory = tmp_path / "search"
+    _recorded_compensation(directory)
+    code, out, err = run_cli(capsys, "compensate", "toy-komi", "--resume", str(directory),
+                             "-q", "--budget", "1500", "--margin", "5", "--shape", "monotone")
+    assert code == 0, err
+    assert "--rule seat_bonus=0,1" in out

@@ -117,22 +117,20 @@ def explain_command(
 
 
 def compensate_command(
+    ctx: typer.Context,
     game_name: GameName,
     players: Players = None,
     bots: Lineup = None,
-    budget: Annotated[int | None, typer.Option(
-        help="Games to spend in all (default 5000).")] = None,
-    unit: Annotated[int | None, typer.Option(
+    budget: Annotated[int, typer.Option(help="Games to spend in all.")] = 5000,
+    unit: Annotated[int, typer.Option(
         help="One step of bonus in the game's seat_bonus unit (points, honour, chips or "
-             "cards: `simulate list`; default 1).")] = None,
-    steps: Annotated[int | None, typer.Option(
-        help="Largest bonus, in steps of --unit (default 4).")] = None,
-    shape: Annotated[str | None, typer.Option(
-        help="monotone (default): seat 1 gets 0 and each later seat at least the bonus of "
-             "the seat before; any: every vector whose smallest bonus is 0.")] = None,
-    margin: Annotated[float | None, typer.Option(
-        help="Balanced means every seat's interval within ±MARGIN points of fair (default "
-             "5).")] = None,
+             "cards: `simulate list`).")] = 1,
+    steps: Annotated[int, typer.Option(help="Largest bonus, in steps of --unit.")] = 4,
+    shape: Annotated[str, typer.Option(
+        help="monotone: seat 1 gets 0 and each later seat at least the bonus of the seat "
+             "before; any: every vector whose smallest bonus is 0.")] = "monotone",
+    margin: Annotated[float, typer.Option(
+        help="Balanced means every seat's interval within ±MARGIN points of fair.")] = 5.0,
     replay: Annotated[int, typer.Option(
         "--replay", help="Then play the answer (the smallest balanced compensation, and the "
                          "least largest edge when it differs) on this many fresh deals "
@@ -159,14 +157,15 @@ def compensate_command(
         if spec.game != game_name:
             raise BadInput(f"{resume} compensates {spec.game}, not {game_name}")
         _refuse_other_out(resume, out, "compensation search")
-        recorded_margin = round(100 * spec.margin, 9)
         refuse_resume_changes(resume, "compensation search", {
-            "--budget": (budget, spec.budget), "--players": (players, spec.players),
-            "--seed": (seed, spec.seed), "--bots": (_lineup(bots, spec.players), spec.bots),
+            "--budget": (_given(ctx, "budget", budget), spec.budget),
+            "--players": (players, spec.players), "--seed": (seed, spec.seed),
+            "--bots": (_lineup(bots, spec.players), spec.bots),
             "--rule": (parse_rules(rule) if rule else None, spec.rules),
-            "--unit": (unit, spec.unit), "--steps": (steps, spec.steps),
-            "--shape": (shape, spec.shape),
-            "--margin": (None if margin is None else round(margin, 9), recorded_margin)})
+            "--unit": (_given(ctx, "unit", unit), spec.unit),
+            "--steps": (_given(ctx, "steps", steps), spec.steps),
+            "--shape": (_given(ctx, "shape", shape), spec.shape),
+            "--margin": (_given(ctx, "margin", margin), round(100 * spec.margin, 9))})
         out = resume
     else:
         game = get_game(game_name)
@@ -175,10 +174,9 @@ def compensate_command(
         spec = compensate.CompensateSpec(
             game=game_name, players=players,
             bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
-            seed=secrets.randbelow(2**31) if seed is None else seed,
-            budget=5000 if budget is None else budget, rules=parse_rules(rule or []),
-            unit=1 if unit is None else unit, steps=4 if steps is None else steps,
-            shape=shape or "monotone", margin=(5.0 if margin is None else margin) / 100)
+            seed=secrets.randbelow(2**31) if seed is None else seed, budget=budget,
+            rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
+            margin=margin / 100)
         out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
     check_backend(backend, scheduler)
     tournament.check_out_dir(out)
@@ -209,6 +207,13 @@ def _lineup(bots: str | None, players: int) -> tuple[str, ...] | None:
     from engines.bots import split_specs
 
     return None if bots is None else tournament.fill_lineup(split_specs(bots), players)
+
+
+def _given(ctx: typer.Context, name: str, value: object) -> object:
+    """An option's value when typed on the command line, None when it is its default (so
+    `--resume` refuses only what the user asked for)."""
+    source = ctx.get_parameter_source(name)
+    return None if source is None or source.name == "DEFAULT" else value
 
 
 def _refuse_other_out(resume: Path, out: Path | None, what: str) -> None:
