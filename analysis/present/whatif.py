@@ -90,12 +90,14 @@ def explain_html(result: Any, title: str = "") -> str:
     parts.append(table_html(result.edges, "Seat edges under the base rules"))
     if not result.effects.empty:
         parts.append(table_html(result.effects, "Edge removed per lever and seat (base − "
-                                                "lever, paired by deal; Holm over the table)"))
+                                                "lever, paired by deal; p adjusted in the "
+                                                "explanation's one family)"))
         parts.append(image_html(plots.effect_sizes(as_sweep_effects(result.effects)),
                                 "edge removed per lever and seat"))
     if not result.sources.empty:
         parts.append(table_html(result.sources, "Points per game by scoring source and seat, "
-                                                "against the average seat"))
+                                                "against the average seat (p adjusted in the "
+                                                "explanation's one family)"))
     if not result.decisions.empty:
         parts.append(table_html(result.decisions, "Decisions per game by seat"))
     return "\n".join(parts)
