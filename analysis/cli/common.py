@@ -24,6 +24,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from analysis.present import formats
 from engines.errors import BadInput
 
 stdout = Console()
@@ -136,7 +137,7 @@ def _run_with_progress(
             nonlocal counted
             counted += games
             rate = counted / max(time.perf_counter() - began, 1e-9)
-            bar.update(task, advance=games, rate=f"{rate:,.0f} games/s")
+            bar.update(task, advance=games, rate=f"{formats.rate(rate)} games/s")
 
         return start(advance)
 
