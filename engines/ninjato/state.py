@@ -52,11 +52,13 @@ from engines.ninjato.actions import (
     PH_DRAW,
     PH_END,
     PH_FIGHT,
+    PH_KEEP,
     PH_PAY,
     PH_PLACE,
     PH_REWARD1,
     PH_REWARD2,
     PH_SKILLPAY,
+    PH_TOKEN,
     action_to_str,
 )
 from engines.ninjato.components import E_BORYAKU, E_DISGUISE, E_REFRESH, R_SHAMEFUL
@@ -1084,7 +1086,8 @@ class NinjatoState(RaidRules):
             return K_SENSEI_DISGUISE
         return k
 
-    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    # --- core's phase-dispatch hook: an if-chain, commonest phase first (compiled, each
+    # branch is a direct call; a table of methods was a module look-up and a Python call)
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PH_PLACE:
@@ -1095,7 +1098,21 @@ class NinjatoState(RaidRules):
             return self.legal_choice()
         if phase == PH_DRAW:
             return self.legal_draw()
-        return _LEGAL[phase](self)
+        if phase == PH_PAY:
+            return self.legal_pay()
+        if phase == PH_SKILLPAY or phase == PH_DISCARD:
+            return self.legal_card()
+        if phase == PH_KEEP:
+            return self.legal_keep()
+        if phase == PH_TOKEN:
+            return self.token_actions()
+        if phase == PH_DISGUISE:
+            return self.legal_disguise()
+        if phase == PH_REWARD1:
+            return self.legal_reward1()
+        if phase == PH_REWARD2:
+            return self.legal_reward2()
+        return self.legal_none()
 
     def _apply(self, action: int) -> None:
         phase = self.phase
@@ -1107,23 +1124,17 @@ class NinjatoState(RaidRules):
             self.apply_choice(action)
         elif phase == PH_DRAW:
             self.apply_draw(action)
+        elif phase == PH_PAY:
+            self.apply_pay(action)
+        elif phase == PH_SKILLPAY:
+            self.apply_skillpay(action)
+        elif phase == PH_DISCARD:
+            self.apply_discard(action)
+        elif phase == PH_KEEP:
+            self.apply_keep(action)
+        elif phase == PH_TOKEN:
+            self.apply_token(action)
+        elif phase == PH_DISGUISE or phase == PH_REWARD1 or phase == PH_REWARD2:
+            self.apply_scoring(action)
         else:
-            _APPLY[phase](self, action)
-
-
-# phase -> legal-action generator / action handler (index = PH_* constant)
-_LEGAL = (
-    NinjatoState.legal_place, NinjatoState.legal_pay, NinjatoState.legal_card,
-    NinjatoState.legal_card, NinjatoState.legal_fight, NinjatoState.legal_choice,
-    NinjatoState.legal_keep, NinjatoState.token_actions, NinjatoState.legal_disguise,
-    NinjatoState.legal_reward1, NinjatoState.legal_reward2, NinjatoState.legal_draw,
-    NinjatoState.legal_none,
-)
-_APPLY = (
-    NinjatoState.apply_place, NinjatoState.apply_pay, NinjatoState.apply_skillpay,
-    NinjatoState.apply_discard, NinjatoState.apply_fight, NinjatoState.apply_choice,
-    NinjatoState.apply_keep, NinjatoState.apply_token, NinjatoState.apply_scoring,
-    NinjatoState.apply_scoring, NinjatoState.apply_scoring, NinjatoState.apply_draw,
-    NinjatoState.apply_none,
-)
-assert len(_LEGAL) == len(_APPLY) == PH_END + 1
+            self.apply_none(action)
