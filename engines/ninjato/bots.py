@@ -725,13 +725,9 @@ class Heuristic:
         hand = s.hands[p]
         stealth = s.raid_approach
         cache = s.play_base < 0 and not s.tiles[p] and not self.save_ki
-        if s.guard_kind == G_ELITE:  # guard_value() inlined (hot path)
-            guards = (s.C.estealth if stealth else s.C.eforce)[s.guard_id]
-            g = guards[s.elite_part]
-            if s.elite_part + 1 < len(guards):
-                cache = False  # a double elite: the cards offered also keep its next guard
-        else:
-            g = s.C.gval[s.guard_id]
+        g = s.guard_value()
+        if s.double_elite():
+            cache = False  # a double elite: the cards offered also keep its next guard
         if cache:
             # without skills the first play is a function of (approach, guard, hand) only
             key = fight_key(stealth, g, hand)
@@ -792,7 +788,7 @@ class Heuristic:
                     return A_BASE + cheap
             a = self._fight(s, legal, hand, stealth, g)
             if a == A_GIVE_UP and A_SWITCH in legal:
-                other = self._other_guard(s, g)
+                other = s.guard_value_for(s.raid_approach ^ 1, s.elite_part)
                 if any(hand[v] and ((v + 1 > other) if stealth else (v + 1 < other))
                        for v in range(5)):
                     return A_SWITCH
@@ -822,20 +818,13 @@ class Heuristic:
         if setter in legal:
             return setter
         if A_SWITCH in legal:
-            other = self._other_guard(s, g)
+            other = s.guard_value_for(s.raid_approach ^ 1, s.elite_part)
             if (v > other) if stealth else (v < other):
                 return A_SWITCH
         for e in (E_SIX, E_ZERO, E_PLUS2, E_MINUS2, E_PM1):
             if A_REFRESH + e in legal:
                 return A_REFRESH + e
         return A_GIVE_UP
-
-    @staticmethod
-    def _other_guard(s: NinjatoState, g: int) -> int:
-        """The current guard's value against the other approach (split elites differ)."""
-        if s.guard_kind == G_ELITE:
-            return (s.C.eforce if s.raid_approach else s.C.estealth)[s.guard_id][s.elite_part]
-        return g
 
     def best_swap(self, s: NinjatoState, legal: list[int]) -> int:
         """Choho: the swap that raises the shuriken's worth most (-1: none raises it)."""
@@ -855,7 +844,7 @@ class Heuristic:
         if s.play_base < 0:
             # a base card that wins alone: the least precious one (index v = value - 1);
             # offered unless the next guard of a double elite needs it
-            double = s.guard_kind == G_ELITE and s.elite_part + 1 < len(s.C.eforce[s.guard_id])
+            double = s.double_elite()
             if stealth:
                 for v in SPEND_ORDER:
                     if hand[v] and v + 1 < g and (not double or A_BASE + v in legal):
