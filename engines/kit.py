@@ -103,33 +103,19 @@ def draw_from(pile: list[int], rng: random.Random) -> int:
 
 
 def draw_count(counts: list[int], total: int, rng: random.Random) -> int:
-    """Remove and return a uniformly random item of a vector of five counts holding `total`
-    items (card values, treasure types): the index whose count went down by one.
-
-    Unrolled over the five entries (Ninjato draws this way ~160 times a game).
-    """
+    """Remove and return a uniformly random item of a vector of counts holding `total` items
+    (card values, treasure types): the index whose count went down by one.  Item number
+    `int(rng.random() * total)` of the pile laid out in index order (one number drawn)."""
     r = int(rng.random() * total)
-    c = counts[0]
-    if r < c:
-        counts[0] = c - 1
-        return 0
-    r -= c
-    c = counts[1]
-    if r < c:
-        counts[1] = c - 1
-        return 1
-    r -= c
-    c = counts[2]
-    if r < c:
-        counts[2] = c - 1
-        return 2
-    r -= c
-    c = counts[3]
-    if r < c:
-        counts[3] = c - 1
-        return 3
-    counts[4] -= 1
-    return 4
+    last = len(counts) - 1
+    for i in range(last):
+        c = counts[i]
+        if r < c:
+            counts[i] = c - 1
+            return i
+        r -= c
+    counts[last] -= 1
+    return last
 
 
 def refill(pile: list[int], discard: list[int]) -> bool:

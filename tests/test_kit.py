@@ -67,6 +67,22 @@ def test_draw_count_takes_one_item_in_proportion_to_the_counts() -> None:
     assert 650 < seen[1] < 850
 
 
+def test_draw_count_draws_the_item_the_laid_out_pile_has_at_the_drawn_place() -> None:
+    """Any number of counts (not only Ninjato's five): the item `draw_from` would take from
+    the pile laid out in index order, for the same number from the stream."""
+    rng = random.Random(8)
+    for length in range(1, 9):
+        for _ in range(200):
+            counts = [rng.randrange(4) for _ in range(length)]
+            counts[rng.randrange(length)] += 1
+            total = sum(counts)
+            pile = [i for i, c in enumerate(counts) for _ in range(c)]
+            mine, theirs = random.Random(length), random.Random(length)
+            kind = kit.draw_count(counts, total, mine)
+            assert kind == pile[int(theirs.random() * total)]
+            assert sum(counts) == total - 1 and mine.getstate() == theirs.getstate()
+
+
 def test_refill_takes_the_discards_back_in_place() -> None:
     pile, discard = [], [4, 2]
     assert kit.refill(pile, discard)
