@@ -42,7 +42,7 @@ from engines.big_cheese.actions import (
 )
 from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES, VALUE_INDEX, VETO
 from engines.big_cheese.rules import Rules
-from engines.big_cheese.scoring import ROLL_FACES, gain, roll_points
+from engines.big_cheese.scoring import ROLL_FACES, ROLL_TOP, gain, roll_points
 from engines.core import State
 from engines.kit import (
     copy_rng,
@@ -348,7 +348,7 @@ class BigCheeseState(State):
             dues = proj_due[seat]
             if dues:
                 pool[seat] += len(dues)  # B4: one chip back from every project on the table
-                if now in dues:  # `_mature`, inlined: oldest first
+                if now in dues:  # the projects due now mature, oldest first
                     cards = self.proj_cards[seat]
                     while now in dues:
                         i = dues.index(now)
@@ -467,12 +467,11 @@ class BigCheeseState(State):
         seat = self.pending[pos][0]
         if not self.cheeses[seat]:
             top = self.points[seat]
+            tops = ROLL_TOP[self.rules.dice == "d6"]
             for owner, card in self.pending[pos:]:
                 if owner != seat:
                     break
-                faces = self._roll_faces[card]
-                if faces:
-                    top += max(faces)
+                top += tops[card]
             if top <= self.goal:
                 return False
         self.pending_pos = pos
