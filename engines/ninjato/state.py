@@ -494,42 +494,43 @@ class NinjatoState(RaidRules):
                 total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
                 v = draw_count(deck, total, self.rng) if total else self.draw_card()
                 if v < 0:  # no card left anywhere
-                    break
+                    self.to_draw = 0
+                    self.end_dojo()
+                    return
             else:
                 v = a - A_TAKE
                 row.remove(v + 1)
                 self.known[p][v] += 1
             hand[v] += 1
             self.to_draw -= 1
-            if not self.to_draw:
-                break
-            if full and hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
-                    and not self.discard_to_limit():
+            if self.to_draw and full and hand[0] + hand[1] + hand[2] + hand[3] + hand[4] \
+                    > HAND_LIMIT and not self.discard_to_limit():
                 return  # the seat discards (PH_DISCARD); `apply_discard` draws on
-            opts = self.legal_draw()
-            if len(opts) > 1:
-                self.phase = PH_DRAW
-                self._legal_cache = opts  # the last step of an action: the next decision's
+            a = self.draw_on()
+            if a < 0:
                 return
-            if not opts:
-                break
-            a = opts[0]
-        self.to_draw = 0
-        self.end_dojo()
 
     def next_draw(self) -> None:
-        """The visit's next draw after a discard: asked, made at once (one option), or none
-        left (the visit ends: the row is refilled)."""
+        """The visit's next draw after a discard (as after a draw, `draw_on`)."""
+        a = self.draw_on()
+        if a >= 0:
+            self.apply_draw(a)
+
+    def draw_on(self) -> int:
+        """After a draw or a discard: the visit's next draw when it has one option (made at
+        once by the caller); else -1, the seat being asked (PH_DRAW, its legal list left in
+        the cache: the last step of an action) or the visit over (the row is refilled)."""
         if self.to_draw:
             opts = self.legal_draw()
             if len(opts) > 1:
                 self.phase = PH_DRAW
-                return
+                self._legal_cache = opts
+                return -1
             if opts:
-                self.apply_draw(opts[0])
-                return
+                return opts[0]
         self.to_draw = 0
         self.end_dojo()
+        return -1
 
     def discard_to_limit(self) -> bool:
         """A17: over the hand limit right after a draw, discard down to it at once (before
