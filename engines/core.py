@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, final
 
 from engines.errors import BadInput
+from engines.kit import check_seat_bonus
 
 try:  # read by mypyc at build time; at run time the engines need nothing outside stdlib
     from mypy_extensions import mypyc_attr
@@ -593,7 +594,9 @@ class Game:
     def new_state(self, num_players: int, seed: int, **rules: Any) -> State:
         """Initial position for `num_players` with the given variant options."""
         self.check_players(num_players)
-        return self.create_state(num_players, seed, self.make_rules(**rules))
+        checked = self.make_rules(**rules)
+        check_seat_bonus(checked, num_players)
+        return self.create_state(num_players, seed, checked)
 
     def teams(self, num_players: int) -> tuple[tuple[int, ...], ...]:
         """The seats that win together at this player count (singletons without partners)."""

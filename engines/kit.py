@@ -17,6 +17,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from engines.errors import BadInput
 
 __all__ = [
+    "check_seat_bonus",
     "copy_rng",
     "deal_back",
     "draw_count",
@@ -228,8 +229,20 @@ def first_seat(choice: str, num_players: int, seed: int) -> int:
                      f"got {choice!r}")
 
 
+#: `seat_bonus` texts already parsed: the rules' validation parses each once, and the scores
+#: and setups that read the values again look them up.
+_PARSED_BONUS: dict[str, tuple[int, ...]] = {}
+
+
 def parse_seat_bonus(text: str) -> tuple[int, ...]:
     """`b1,b2,...` (one whole number >= 0 per seat, seat 1 first) as a tuple; '' = none."""
+    parsed = _PARSED_BONUS.get(text)
+    if parsed is None:
+        parsed = _PARSED_BONUS[text] = _parse_seat_bonus(text)
+    return parsed
+
+
+def _parse_seat_bonus(text: str) -> tuple[int, ...]:
     text = str(text).strip()
     if not text:
         return ()
@@ -248,7 +261,8 @@ def parse_seat_bonus(text: str) -> tuple[int, ...]:
 
 
 def seat_bonus(text: str, num_players: int) -> list[int]:
-    """Each seat's bonus under `seat_bonus=text` (all 0 when unset); the count must match."""
+    """Each seat's bonus under `seat_bonus=text` (all 0 when unset); the count must match
+    (`Game.new_state` checks it before a game is built, with `check_seat_bonus`)."""
     values = parse_seat_bonus(text)
     if not values:
         return [0] * num_players
@@ -256,3 +270,11 @@ def seat_bonus(text: str, num_players: int) -> list[int]:
         raise BadInput(f"seat_bonus gives {len(values)} values for {num_players} players "
                          f"(one per seat)")
     return list(values)
+
+
+def check_seat_bonus(rules: object, num_players: int) -> None:
+    """A `seat_bonus` variant gives one value per seat (one-line BadInput otherwise): the one
+    check, made where a game is built (`Game.new_state`) and where a run is validated."""
+    text = getattr(rules, "seat_bonus", "")
+    if text:
+        seat_bonus(text, num_players)

@@ -165,3 +165,15 @@ def test_a_file_without_a_name_is_labelled_by_path_and_hash(tmp_path):
     label = get_game("time-pirates").dataset(get_game("time-pirates").make_rules(
         components=str(path)))
     assert label.startswith(f"file:{path}#") and len(label.split("#")[1]) == 8
+
+
+def test_a_seat_bonus_text_is_parsed_once_and_its_count_checked_where_a_game_is_built() -> None:
+    """The rules' validation parses `seat_bonus`; the scores read the same tuple again;
+    `Game.new_state` checks the count before any state is built (one-line BadInput)."""
+    from engines import BadInput, get_game
+
+    assert kit.parse_seat_bonus("0,1,2") is kit.parse_seat_bonus("0,1,2") == (0, 1, 2)
+    rules = get_game("tabula-rasa").make_rules(seat_bonus="0,1")
+    with pytest.raises(BadInput, match="gives 2 values for 3 players"):
+        kit.check_seat_bonus(rules, 3)
+    kit.check_seat_bonus(rules, 2)
