@@ -4,13 +4,24 @@
 sub-packages that have the package shape (`engines/README.md`: a `rules` and a `state`
 module) and expose a module attribute `GAME`; third-party games register through the
 `tabletop.games` entry-point group.
+
+A game that fails to load (a folder without `GAME`, an import that raises, a broken plugin)
+does not take the others down: it is left out of `GAMES`, its error is kept in `BROKEN` and
+printed once as a warning, asking for it by name raises with that error, and the contract
+tests fail while `BROKEN` is not empty.  So a half-written sixth game (or a bad plugin)
+never stops the toolkit from playing the five, and is never skipped silently.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.machinery
 import importlib.metadata
 import importlib.util
+import os
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from engines import _build
@@ -30,6 +41,7 @@ from engines.core import (  # noqa: E402
 from engines.errors import BadInput  # noqa: E402
 
 __all__ = [
+    "BROKEN",
     "GAMES",
     "BadInput",
     "Bot",
@@ -59,6 +71,10 @@ class UnknownGameError(KeyError, BadInput):
         return str(self.args[0])
 
 
+#: Set once the games that failed to load were reported, so worker processes stay quiet.
+_WARNED_ENV = "_TABLETOP_BROKEN_WARNED"
+
+
 class RegistrationError(ImportError):
     """A built-in game package that is missing or does not define `GAME`."""
 
@@ -66,16 +82,32 @@ class RegistrationError(ImportError):
 def _builtin_game(package: str) -> Game:
     """The `GAME` of `engines.<package>`; a missing package or `GAME` raises, never skips."""
     module_name = f"engines.{package}"
-    if importlib.util.find_spec(module_name) is None:
+    spec = importlib.util.find_spec(module_name)
+    if spec is None:
         raise RegistrationError(
             f"built-in game package {module_name!r} does not exist"
         )
+    for folder in spec.submodule_search_locations or ():
+        _check_no_foreign_extensions(module_name, Path(folder))
     game = getattr(importlib.import_module(module_name), "GAME", None)
     if not isinstance(game, Game):
         raise RegistrationError(
             f"built-in game package {module_name!r} defines no GAME (an engines.core.Game)"
         )
     return game
+
+
+def _check_no_foreign_extensions(module_name: str, folder: Path) -> None:
+    """Refuse a game folder holding compiled modules that this build did not make (copied
+    with the sources of the game it came from): Python would load them instead of the
+    folder's own `.py` files, and they are the other game's code."""
+    for path in sorted(folder.iterdir()):
+        stem, _, suffix = path.name.partition(".")
+        if (f".{suffix}" in importlib.machinery.EXTENSION_SUFFIXES and not stem.startswith("_")
+                and f"{module_name}.{stem}" not in _build.COMPILED_MODULES):
+            raise RegistrationError(
+                f"{path} is a compiled module the build did not make (copied from another "
+                f"game?): delete the folder's compiled files ({folder}/*.so)")
 
 
 def _game_packages() -> tuple[str, ...]:
@@ -88,24 +120,53 @@ def _game_packages() -> tuple[str, ...]:
                 if file.is_file())))
 
 
-def _discover(packages: tuple[str, ...] | None = None) -> dict[str, Game]:
+def _plugin_game(entry: importlib.metadata.EntryPoint) -> Game:
+    game = entry.load()
+    if not isinstance(game, Game):
+        raise RegistrationError(
+            f"entry point {entry.name!r} ({entry.value}) is not an engines.core.Game")
+    return game
+
+
+def _discover(packages: tuple[str, ...] | None = None,
+              broken: dict[str, str] | None = None) -> dict[str, Game]:
+    """The games of the folders (all, or `packages`) and of the entry points.  A game that
+    fails to load raises, or, given `broken`, is recorded there (`where: error`) and left out."""
     games: dict[str, Game] = {}
-    for package in _game_packages() if packages is None else packages:
-        game = _builtin_game(package)
-        games[game.name] = game
-    for entry in importlib.metadata.entry_points(group="tabletop.games"):
-        game = entry.load()
+    loaders: list[tuple[str, Callable[[], Game]]] = [
+        (f"engines.{package}", functools.partial(_builtin_game, package))
+        for package in (_game_packages() if packages is None else packages)]
+    loaders += [(f"entry point {entry.name}", functools.partial(_plugin_game, entry))
+                for entry in importlib.metadata.entry_points(group="tabletop.games")]
+    for where, load in loaders:
+        try:
+            game = load()
+        except Exception as exc:
+            if broken is None:
+                raise
+            broken[where] = f"{type(exc).__name__}: {exc}"
+            continue
         games[game.name] = game
     return games
 
 
-GAMES: dict[str, Game] = _discover()
+#: Games that failed to load, `engines.<package>` or `entry point <name>` -> the error.
+BROKEN: dict[str, str] = {}
+GAMES: dict[str, Game] = _discover(broken=BROKEN)
+if BROKEN and not os.environ.get(_WARNED_ENV):
+    os.environ[_WARNED_ENV] = "1"  # once, not again in each worker process
+    for _where, _error in BROKEN.items():
+        print(f"warning: game {_where} not loaded: {_error}", file=sys.stderr)
 
 
 def get_game(name: str) -> Game:
-    """The registered game called `name`; unknown names raise with the list of known ones."""
+    """The registered game called `name`; unknown names raise with the list of known ones
+    (and the games that failed to load, with their errors)."""
     try:
         return GAMES[name]
     except KeyError:
         known = ", ".join(sorted(GAMES)) or "(none)"
-        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
+        failed = "; ".join(f"{where} failed to load ({error})"
+                           for where, error in BROKEN.items())
+        raise UnknownGameError(f"unknown game {name!r}; known games: {known}"
+                               + (f"; {failed}" if failed else "")) from None

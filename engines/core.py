@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, final
 
 from engines.errors import BadInput
+from engines.kit import check_seat_bonus
 
 try:  # read by mypyc at build time; at run time the engines need nothing outside stdlib
     from mypy_extensions import mypyc_attr
@@ -95,10 +96,12 @@ class State:
 
     This class is compiled with the engines (`engines/_build.py`) and may be subclassed by
     interpreted classes (new games, the tests' toy games and deliberately broken engines).
-    Its one instance attribute is `_legal_cache`: an interpreted subclass must not list it in
-    `__slots__` (the compiled contract would read a different field than the subclass
-    writes; `__init_subclass__` refuses it).  Per-class settings (`_plays_forced_choices`,
-    `kind_table`, `_snapshot_skip`) are class variables, read from the class at run time.
+    Its one instance attribute is `_legal_cache`.  A subclass may list it in `__slots__` (as
+    the compiled games do, and so a copy of one): in an interpreted subclass of the compiled
+    class that slot would be a second field, hiding core's, so `__init_subclass__` removes
+    the slot's descriptor and the name stays core's field.  Per-class settings
+    (`_plays_forced_choices`, `kind_table`, `_snapshot_skip`) are class variables, read from
+    the class at run time.
     """
 
     _legal_cache: list[int] | None = None
@@ -107,7 +110,8 @@ class State:
     def __init_subclass__(cls, overrides_contract: bool = False, **kwargs: Any) -> None:
         """Hold the contract: no subclass defines `legal_actions` or `apply_action` (tests may,
         with `overrides_contract=True`, to check that the contract tests catch a broken one);
-        no interpreted subclass of the compiled State shadows `_legal_cache` with a slot."""
+        a `_legal_cache` slot of an interpreted subclass of the compiled State is dropped, so
+        that the subclass and the compiled contract read and write the same field."""
         super().__init_subclass__(**kwargs)
         own = {"legal_actions", "apply_action"} & set(vars(cls))
         if own and not overrides_contract:
@@ -119,10 +123,7 @@ class State:
         slots = vars(cls).get("__slots__", ())
         if (_compiled_state() and "_legal_cache" in ([slots] if isinstance(slots, str) else slots)
                 and "__mypyc_attrs__" not in vars(cls)):
-            raise TypeError(
-                f"{cls.__name__} lists _legal_cache in __slots__: core's compiled State holds "
-                "it (a slot would hide it from the contract); leave it out of __slots__"
-            )
+            delattr(cls, "_legal_cache")  # the slot's descriptor: the name resolves to core's
 
     # --- contract: acting -------------------------------------------------------------
     def current_player(self) -> int:
@@ -593,7 +594,9 @@ class Game:
     def new_state(self, num_players: int, seed: int, **rules: Any) -> State:
         """Initial position for `num_players` with the given variant options."""
         self.check_players(num_players)
-        return self.create_state(num_players, seed, self.make_rules(**rules))
+        checked = self.make_rules(**rules)
+        check_seat_bonus(checked, num_players)
+        return self.create_state(num_players, seed, checked)
 
     def teams(self, num_players: int) -> tuple[tuple[int, ...], ...]:
         """The seats that win together at this player count (singletons without partners)."""

@@ -17,6 +17,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from engines.errors import BadInput
 
 __all__ = [
+    "check_seat_bonus",
     "copy_rng",
     "deal_back",
     "draw_count",
@@ -103,33 +104,19 @@ def draw_from(pile: list[int], rng: random.Random) -> int:
 
 
 def draw_count(counts: list[int], total: int, rng: random.Random) -> int:
-    """Remove and return a uniformly random item of a vector of five counts holding `total`
-    items (card values, treasure types): the index whose count went down by one.
-
-    Unrolled over the five entries (Ninjato draws this way ~160 times a game).
-    """
+    """Remove and return a uniformly random item of a vector of counts holding `total` items
+    (card values, treasure types): the index whose count went down by one.  Item number
+    `int(rng.random() * total)` of the pile laid out in index order (one number drawn)."""
     r = int(rng.random() * total)
-    c = counts[0]
-    if r < c:
-        counts[0] = c - 1
-        return 0
-    r -= c
-    c = counts[1]
-    if r < c:
-        counts[1] = c - 1
-        return 1
-    r -= c
-    c = counts[2]
-    if r < c:
-        counts[2] = c - 1
-        return 2
-    r -= c
-    c = counts[3]
-    if r < c:
-        counts[3] = c - 1
-        return 3
-    counts[4] -= 1
-    return 4
+    last = len(counts) - 1
+    for i in range(last):
+        c = counts[i]
+        if r < c:
+            counts[i] = c - 1
+            return i
+        r -= c
+    counts[last] -= 1
+    return last
 
 
 def refill(pile: list[int], discard: list[int]) -> bool:
@@ -242,8 +229,20 @@ def first_seat(choice: str, num_players: int, seed: int) -> int:
                      f"got {choice!r}")
 
 
+#: `seat_bonus` texts already parsed: the rules' validation parses each once, and the scores
+#: and setups that read the values again look them up.
+_PARSED_BONUS: dict[str, tuple[int, ...]] = {}
+
+
 def parse_seat_bonus(text: str) -> tuple[int, ...]:
     """`b1,b2,...` (one whole number >= 0 per seat, seat 1 first) as a tuple; '' = none."""
+    parsed = _PARSED_BONUS.get(text)
+    if parsed is None:
+        parsed = _PARSED_BONUS[text] = _parse_seat_bonus(text)
+    return parsed
+
+
+def _parse_seat_bonus(text: str) -> tuple[int, ...]:
     text = str(text).strip()
     if not text:
         return ()
@@ -262,7 +261,8 @@ def parse_seat_bonus(text: str) -> tuple[int, ...]:
 
 
 def seat_bonus(text: str, num_players: int) -> list[int]:
-    """Each seat's bonus under `seat_bonus=text` (all 0 when unset); the count must match."""
+    """Each seat's bonus under `seat_bonus=text` (all 0 when unset); the count must match
+    (`Game.new_state` checks it before a game is built, with `check_seat_bonus`)."""
     values = parse_seat_bonus(text)
     if not values:
         return [0] * num_players
@@ -270,3 +270,11 @@ def seat_bonus(text: str, num_players: int) -> list[int]:
         raise BadInput(f"seat_bonus gives {len(values)} values for {num_players} players "
                          f"(one per seat)")
     return list(values)
+
+
+def check_seat_bonus(rules: object, num_players: int) -> None:
+    """A `seat_bonus` variant gives one value per seat (one-line BadInput otherwise): the one
+    check, made where a game is built (`Game.new_state`) and where a run is validated."""
+    text = getattr(rules, "seat_bonus", "")
+    if text:
+        seat_bonus(text, num_players)

@@ -197,9 +197,8 @@ def test_openspiel_public_observation_holds_no_private_information():
     assert public.tensor.size < private.tensor.size
 
 
-@pytest.mark.parametrize("name,players", [("tabula-rasa", 2), ("big-cheese", 3),
-                                          ("ivanhoe", 2), ("ninjato", 2),
-                                          ("time-pirates", 3)])
+@pytest.mark.parametrize("name,players", [(name, game.min_players)
+                                          for name, game in sorted(engines.GAMES.items())])
 def test_openspiel_ismcts_completes_a_game_through_the_adapter(name, players):
     game = engines.get_game(name)
     bots = [make_bot("ismcts:simulations=2", game)]

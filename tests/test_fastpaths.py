@@ -22,7 +22,7 @@ from engines.big_cheese.actions import (
     bid_list,
 )
 from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES
-from engines.big_cheese.scoring import ROLL_FACES, roll_points
+from engines.big_cheese.scoring import ROLL_FACES, ROLL_TOP, roll_points
 from engines.bots import make_bot
 from engines.core import play_game
 from engines.ivanhoe.actions import (
@@ -604,6 +604,7 @@ def test_big_cheese_roll_table_equals_the_roll_rule(d6: bool) -> None:
             r = step / 6000
             assert faces[int(r * len(faces))] == roll_points(card, r, d6)
         assert len(faces) == (6 if d6 else card)
+        assert ROLL_TOP[d6][card] == max(roll_points(card, step / 6000, d6) for step in range(6000))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

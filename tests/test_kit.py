@@ -67,6 +67,22 @@ def test_draw_count_takes_one_item_in_proportion_to_the_counts() -> None:
     assert 650 < seen[1] < 850
 
 
+def test_draw_count_draws_the_item_the_laid_out_pile_has_at_the_drawn_place() -> None:
+    """Any number of counts (not only Ninjato's five): the item `draw_from` would take from
+    the pile laid out in index order, for the same number from the stream."""
+    rng = random.Random(8)
+    for length in range(1, 9):
+        for _ in range(200):
+            counts = [rng.randrange(4) for _ in range(length)]
+            counts[rng.randrange(length)] += 1
+            total = sum(counts)
+            pile = [i for i, c in enumerate(counts) for _ in range(c)]
+            mine, theirs = random.Random(length), random.Random(length)
+            kind = kit.draw_count(counts, total, mine)
+            assert kind == pile[int(theirs.random() * total)]
+            assert sum(counts) == total - 1 and mine.getstate() == theirs.getstate()
+
+
 def test_refill_takes_the_discards_back_in_place() -> None:
     pile, discard = [], [4, 2]
     assert kit.refill(pile, discard)
@@ -149,3 +165,15 @@ def test_a_file_without_a_name_is_labelled_by_path_and_hash(tmp_path):
     label = get_game("time-pirates").dataset(get_game("time-pirates").make_rules(
         components=str(path)))
     assert label.startswith(f"file:{path}#") and len(label.split("#")[1]) == 8
+
+
+def test_a_seat_bonus_text_is_parsed_once_and_its_count_checked_where_a_game_is_built() -> None:
+    """The rules' validation parses `seat_bonus`; the scores read the same tuple again;
+    `Game.new_state` checks the count before any state is built (one-line BadInput)."""
+    from engines import BadInput, get_game
+
+    assert kit.parse_seat_bonus("0,1,2") is kit.parse_seat_bonus("0,1,2") == (0, 1, 2)
+    rules = get_game("tabula-rasa").make_rules(seat_bonus="0,1")
+    with pytest.raises(BadInput, match="gives 2 values for 3 players"):
+        kit.check_seat_bonus(rules, 3)
+    kit.check_seat_bonus(rules, 2)

@@ -22,7 +22,16 @@ from engines.ninjato.actions import (
     PH_FIGHT,
     PH_PLACE,
 )
-from engines.ninjato.bots import ROW_PREF, Heuristic, envoy_table
+from engines.ninjato.bots import (
+    ROW_PREF,
+    Heuristic,
+    _skill_plan,
+    envoy_table,
+    plans,
+    raid_plan,
+    skill_plan,
+)
+from engines.ninjato.components import E_MINUS2, E_PLUS2, E_PM1, E_SIX, E_ZERO
 from engines.ninjato.state import affordable, can_pay, payable
 from tests.playouts import playout
 
@@ -52,6 +61,33 @@ def test_envoy_table_is_best_exact_payment() -> None:
                 assert table[e] == max(pts, default=0)
                 checked += 1
     assert checked > 1000
+
+
+def test_heuristic_plan_tables_equal_what_they_save_computing() -> None:
+    """Each memo table of the heuristic (`PlanTables`) holds, for the key of a position of a
+    real playout, what computing it afresh gives: its key names everything it depends on."""
+    bot = Heuristic()
+    hits = {"raid": 0, "skill": 0, "rumour": 0}
+    for seed in range(4):
+        for s in playout(GAME, 4, seed, "heuristic"):
+            if s.phase != PH_PLACE or s.is_terminal():
+                continue
+            C, hand, ready = s.C, s.hands[s.player], s.ready[s.player]
+            tables = plans(C)
+            if sum(hand):
+                cached = tables.raid_plans.get(tuple(hand))
+                assert raid_plan(C, hand) == cached or cached is None
+                hits["raid"] += cached is not None
+                key = (*hand, ready[E_SIX], ready[E_ZERO], ready[E_PLUS2], ready[E_MINUS2],
+                       ready[E_PM1])
+                cached = tables.skill_plans.get(key)
+                assert cached is None or cached == _skill_plan(C, hand, ready)
+                hits["skill"] += cached is not None
+                skill_plan(C, hand, ready)
+            before = len(tables.rumour_worths)
+            assert bot.rumour_worths(s) == bot._rumour_worths(s)
+            hits["rumour"] += len(tables.rumour_worths) == before
+    assert min(hits.values()) > 20, hits
 
 
 def _holdings():

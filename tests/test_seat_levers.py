@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engines import get_game, kit, play_game
+from engines import GAMES, get_game, kit, play_game
 from engines.bots import make_bot
 from engines.core import rule_options
 from engines.time_pirates.actions import PH_START
@@ -164,8 +164,7 @@ def test_ivanhoe_seat_bonus_deals_extra_cards():
 # --- every game ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["time-pirates", "ninjato", "big-cheese", "tabula-rasa",
-                                  "ivanhoe"])
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_seat_bonus_needs_one_whole_number_per_seat(name):
     game = get_game(name)
     with pytest.raises(ValueError, match="one per seat"):

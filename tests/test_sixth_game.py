@@ -4,8 +4,10 @@ table, the behaviour fingerprints and the balance notebook."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -132,3 +134,136 @@ def test_the_reconstructed_games_declare_their_data_sets_in_their_folders():
     assert datasets.dataset_of("time-pirates") is time_pirates_data.DATA_SET
     assert [g for g in engines.GAMES if datasets.dataset_of(g) is not None] == [
         g for g in engines.GAMES if g in ("ninjato", "time-pirates")]
+
+
+# --- the sixth-game path, walked with a copy of a real game ---------------------------------
+
+#: The one list of what a new game needs outside its folder (engines/README.md, "Adding a
+#: sixth game", names each path): the files of each touch point, and the tests that fail
+#: until they are there (file :: the end of their names).
+TOUCH_POINTS = (
+    (("README.md", "docs/games/", "mkdocs.yml"),  # its documentation
+     ("test_sixth_game.py::every_registered_game_is_in_the_readme_games_table",
+      "test_docs.py::every_game_has_a_page_in_the_site")),
+    (("tests/fingerprints.json",), ("test_fingerprint.py::games_play_as_recorded",)),
+    (("notebooks/",), ("test_notebooks.py::every_registered_game_has_a_balance_notebook",)),
+)
+TOUCH_POINT_TESTS = {test for _, tests in TOUCH_POINTS for test in tests}
+#: The test files that check every registered game: the contract and the touch points.
+PER_GAME_TESTS = ("test_contract.py", "test_fingerprint.py", "test_notebooks.py",
+                  "test_sixth_game.py", "test_docs.py", "test_render.py", "test_game_cap.py",
+                  "test_seat_levers.py", "test_transcript.py", "test_coverage.py")
+SOURCE, COPY, COPY_NAME = "tabula_rasa", "rasa_copy", "rasa-copy"
+
+
+def copy_game(root: Path, source: str = SOURCE, package: str = COPY) -> Path:
+    """`engines/<source>` copied to `root/<package>` as the README says: its sources (and
+    its styles, not the build's compiled files), module paths and game name renamed."""
+    origin = ROOT / "engines" / source
+    name = get_game_name(source)
+    for path in sorted(origin.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts:
+            continue
+        target = root / package / path.relative_to(origin)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".so":
+            continue
+        target.write_text(path.read_text().replace(f"engines.{source}", f"engines.{package}")
+                          .replace(name, COPY_NAME))
+    return root / package
+
+
+def get_game_name(package: str) -> str:
+    return next(game.name for game in engines.GAMES.values()
+                if game.Rules.__module__ == f"engines.{package}.rules")
+
+
+#: Run in a fresh interpreter: the copy's folder joins `engines`' folders (the registration
+#: of a folder inside engines/, without touching the checkout or staling a compiled build),
+#: then pytest runs the per-game tests on the copy and writes each test's outcome.
+RUNNER = """
+import json, sys
+import engines, pytest
+folder, out, *args = sys.argv[1:]
+engines.__path__.append(folder)
+engines.GAMES.update(engines._discover())  # strict: a copy that fails to load raises here
+outcomes = {}
+class Collect:
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" or report.outcome != "passed":
+            outcomes[report.nodeid] = report.outcome
+    def pytest_collectreport(self, report):  # a test file skipped whole (a missing extra)
+        if report.outcome == "skipped":
+            outcomes[report.nodeid] = "skipped"
+pytest.main(["-q", "-p", "no:cacheprovider", *args], plugins=[Collect()])
+json.dump(outcomes, open(out, "w"))
+"""
+
+
+@pytest.mark.slow
+def test_a_copied_game_passes_the_contract_and_misses_only_the_touch_points(tmp_path):
+    """Copy Tabula Rasa as engines/README.md says, register the folder, and run every per-game
+    test on the copy (in whichever build runs the suite: the compiled one refused the copy
+    once): the contract passes, and exactly the tests of the listed touch points fail (or
+    are skipped with their whole file, where an optional extra is not installed)."""
+    copy_game(tmp_path)
+    selected = " or ".join([COPY, COPY_NAME, *sorted(t.split("::")[1] for t in TOUCH_POINT_TESTS)])
+    out = tmp_path / "outcomes.json"
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER, str(tmp_path), str(out),
+         *(str(ROOT / "tests" / name) for name in PER_GAME_TESTS), "-k", selected],
+        cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    assert out.is_file(), done.stderr[-3000:] + done.stdout[-3000:]
+    outcomes = json.loads(out.read_text())
+    failed = {_touch_point_test(nodeid) for nodeid, outcome in outcomes.items()
+              if outcome == "failed"}
+    skipped = {t for t in TOUCH_POINT_TESTS
+               if outcomes.get(f"tests/{t.split('::')[0]}") == "skipped"}
+    assert failed == TOUCH_POINT_TESTS - skipped, done.stdout[-3000:]
+    contract = [n for n in outcomes if n.startswith("tests/test_contract.py") and COPY_NAME in n]
+    assert len(contract) >= 30 and all(outcomes[n] == "passed" for n in contract)
+
+
+def _touch_point_test(nodeid: str) -> str:
+    """The `TOUCH_POINTS` test a pytest node id is (itself when none)."""
+    path, _, function = nodeid.split("[")[0].partition("::")
+    return next((test for test in TOUCH_POINT_TESTS
+                 if test.split("::")[0] == Path(path).name
+                 and function.endswith(test.split("::")[1])), nodeid)
+
+
+def test_the_readme_lists_each_touch_point():
+    text = (ROOT / "engines" / "README.md").read_text()
+    section = text.split("## Adding a sixth game")[1].split("\n## ")[0]
+    assert len(TOUCH_POINTS) <= 3
+    for paths, _ in TOUCH_POINTS:
+        for path in paths:
+            assert f"`{path}" in section, path
+
+
+def test_a_copy_with_the_compiled_files_of_its_original_is_refused_and_the_others_play(
+        engines_folder):
+    """A copy taken with the build's compiled modules (`cp -r` of a compiled checkout) would
+    run the original's code: it is refused with the way out, the other games still load."""
+    copy_game(engines_folder)
+    (engines_folder / COPY / f"state{importlib.machinery.EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    broken: dict[str, str] = {}
+    games = engines._discover(broken=broken)
+    assert set(games) == set(engines.GAMES)
+    assert list(broken) == [f"engines.{COPY}"]
+    assert "compiled module the build did not make" in broken[f"engines.{COPY}"]
+    assert "\n" not in broken[f"engines.{COPY}"]
+
+
+def test_a_game_that_fails_to_load_is_left_out_loudly_and_named_when_asked_for(
+        engines_folder, monkeypatch):
+    _write_package(engines_folder, {**PACKAGE, "state.py": "raise RuntimeError('half done')\n",
+                                    "__init__.py": "from engines.toy_nim import state\n"})
+    broken: dict[str, str] = {}
+    games = engines._discover(broken=broken)
+    assert set(games) == set(engines.GAMES)
+    assert broken == {f"engines.{TOY}": "RuntimeError: half done"}
+    monkeypatch.setattr(engines, "BROKEN", broken)
+    with pytest.raises(engines.UnknownGameError, match=f"engines.{TOY} failed to load "
+                                                       r"\(RuntimeError: half done\)"):
+        engines.get_game("toy-nim")

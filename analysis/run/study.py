@@ -60,8 +60,7 @@ class StudySpec:
         if len(self.bots) != self.players:
             raise BadInput(f"{len(self.bots)} bots for {self.players} players")
         rules = game.checked_rules(**self.rules)  # bad options or components file: ValueError
-        if getattr(rules, "seat_bonus", ""):  # one value per seat (the count needs players)
-            kit.seat_bonus(rules.seat_bonus, self.players)
+        kit.check_seat_bonus(rules, self.players)  # one value per seat (needs the players)
         for spec in self.bots:
             make_bot(spec, game)
         return rules

@@ -34,6 +34,9 @@ ROLL_FACES: tuple[tuple[tuple[int, ...] | None, ...], ...] = tuple(
           for card in range(max(NUMBER_VALUES) + 1))
     for d6 in (False, True)
 )
+#: `ROLL_TOP[d6][card]`: the highest face of that die (0 for other codes): the most a roll adds.
+ROLL_TOP: tuple[tuple[int, ...], ...] = tuple(
+    tuple(max(faces) if faces else 0 for faces in table) for table in ROLL_FACES)
 
 
 def gain(points: int, rolled: int, goal: int, exact: int) -> int:

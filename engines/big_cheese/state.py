@@ -42,7 +42,7 @@ from engines.big_cheese.actions import (
 )
 from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES, VALUE_INDEX, VETO
 from engines.big_cheese.rules import Rules
-from engines.big_cheese.scoring import ROLL_FACES, gain, roll_points
+from engines.big_cheese.scoring import ROLL_FACES, ROLL_TOP, gain, roll_points
 from engines.core import State
 from engines.kit import (
     copy_rng,
@@ -348,7 +348,7 @@ class BigCheeseState(State):
             dues = proj_due[seat]
             if dues:
                 pool[seat] += len(dues)  # B4: one chip back from every project on the table
-                if now in dues:  # `_mature`, inlined: oldest first
+                if now in dues:  # the projects due now mature, oldest first
                     cards = self.proj_cards[seat]
                     while now in dues:
                         i = dues.index(now)
@@ -467,12 +467,11 @@ class BigCheeseState(State):
         seat = self.pending[pos][0]
         if not self.cheeses[seat]:
             top = self.points[seat]
+            tops = ROLL_TOP[self.rules.dice == "d6"]
             for owner, card in self.pending[pos:]:
                 if owner != seat:
                     break
-                faces = self._roll_faces[card]
-                if faces:
-                    top += max(faces)
+                top += tops[card]
             if top <= self.goal:
                 return False
         self.pending_pos = pos
@@ -543,7 +542,8 @@ class BigCheeseState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    # Legal lists and action handlers by phase (core's phase-dispatch hook: `_LEGAL`, `_DO`).
+    # Legal lists and action handlers by phase (core's phase-dispatch hook: `_legal_actions`,
+    # `_apply` below).
     def legal_bid(self) -> list[int]:
         """Pass, every bid above the high bid up to the free chips, Veto if held (B1, B2)."""
         seat = self.to_act
@@ -788,7 +788,8 @@ class BigCheeseState(State):
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.deck[-1] if self.deck else None)
 
-    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    # --- core's phase-dispatch hook: an if-chain, commonest phase first (compiled, each
+    # branch is a direct call; a table of methods was a module look-up and a Python call)
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == BID:
@@ -797,7 +798,9 @@ class BigCheeseState(State):
             return self.legal_roll()
         if phase == VETO_WINDOW:
             return self.legal_window()
-        return _LEGAL[phase](self)
+        if phase == ORDER:
+            return self.legal_order()
+        return self.legal_none()
 
     def _apply(self, action: int) -> None:
         phase = self.phase
@@ -807,15 +810,10 @@ class BigCheeseState(State):
             self.apply_roll(action)
         elif phase == VETO_WINDOW:
             self.apply_window(action)
+        elif phase == ORDER:
+            self.apply_order(action)
         else:
-            _DO[phase](self, action)
-
-
-#: Per phase (index = BID, VETO_WINDOW, ROLL, OVER, ORDER): legal-list builder, handler.
-_LEGAL = (BigCheeseState.legal_bid, BigCheeseState.legal_window, BigCheeseState.legal_roll,
-          BigCheeseState.legal_none, BigCheeseState.legal_order)
-_DO = (BigCheeseState.apply_bid, BigCheeseState.apply_window, BigCheeseState.apply_roll,
-       BigCheeseState.apply_none, BigCheeseState.apply_order)
+            self.apply_none(action)
 
 
 def create_state(num_players: int, seed: int, rules: Rules | None = None) -> BigCheeseState:

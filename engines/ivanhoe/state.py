@@ -5,9 +5,9 @@ give back) is a decision of the player who makes it, so `current_player()` may b
 An action card's choices are all made before the Ivanhoe window opens and the effect is
 applied only after it closes: the holder sees target and card (FAQ) and nothing needs undoing.
 
-The rules run in phases (`actions.PH_*`), one legal-list builder and one handler each, handed
-to core's phase dispatch at the end of this module.  What each action card allows and does is
-in `cards.py`; what a win earns and the score in `scoring.py`.
+The rules run in phases (`actions.PH_*`), one legal-list builder and one handler each, called
+by core's phase dispatch (`_legal_actions`, `_apply` at the end of the class).  What each
+action card allows and does is in `cards.py`; what a win earns and the score in `scoring.py`.
 """
 
 from __future__ import annotations
@@ -29,11 +29,15 @@ from engines.ivanhoe.actions import (
     A_WITHDRAW,
     PH_ADAPT,
     PH_CLAIM,
+    PH_COLOUR,
     PH_IVANHOE,
     PH_OVER,
+    PH_OWN_SLOT,
     PH_PLAY,
     PH_RETURN,
     PH_START,
+    PH_TARGET,
+    PH_THEIR_SLOT,
     PHASE_NAMES,
     action_kind,
     action_name,
@@ -663,14 +667,25 @@ class IvanhoeState(State):
     def no_action(self, action: int) -> None:
         raise AssertionError("no action after the game is over")
 
-    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    # --- core's phase-dispatch hook: an if-chain, commonest phase first (compiled, each
+    # branch is a direct call; a table of methods was a module look-up and a Python call)
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PH_PLAY:
             return self.legal_turn()
         if phase == PH_IVANHOE:
             return self.legal_ivanhoe()
-        return _LEGAL[phase](self)
+        if PH_COLOUR <= phase <= PH_THEIR_SLOT:
+            return self.legal_card_choice()
+        if phase == PH_START:
+            return self.legal_start()
+        if phase == PH_ADAPT:
+            return self.legal_adapt_keep()
+        if phase == PH_RETURN:
+            return self.legal_tokens_to_give_back()
+        if phase == PH_CLAIM:
+            return self.legal_tokens_to_claim()
+        return self.legal_none()
 
     def _apply(self, action: int) -> None:
         phase = self.phase
@@ -678,35 +693,21 @@ class IvanhoeState(State):
             self.take_turn(action)
         elif phase == PH_IVANHOE:
             self.ivanhoe_window(action)
+        elif phase == PH_COLOUR:
+            self.choose_colour(action)
+        elif phase == PH_TARGET:
+            self.choose_target(action)
+        elif phase == PH_OWN_SLOT:
+            self.choose_own_card(action)
+        elif phase == PH_THEIR_SLOT:
+            self.choose_their_card(action)
+        elif phase == PH_START:
+            self.announce_colour(action)
+        elif phase == PH_ADAPT:
+            self.adapt_keep(action)
+        elif phase == PH_RETURN:
+            self.give_back_token(action)
+        elif phase == PH_CLAIM:
+            self.claim_token(action)
         else:
-            _APPLY[phase](self, action)
-
-
-# One legal-list builder and one handler per phase, in `actions.PH_*` order.
-assert (PH_START, PH_PLAY, PH_IVANHOE, PH_ADAPT, PH_CLAIM, PH_OVER) == (0, 1, 6, 7, 9, 10)
-_LEGAL = (
-    IvanhoeState.legal_start,  # PH_START
-    IvanhoeState.legal_turn,  # PH_PLAY
-    IvanhoeState.legal_card_choice,  # PH_COLOUR
-    IvanhoeState.legal_card_choice,  # PH_TARGET
-    IvanhoeState.legal_card_choice,  # PH_OWN_SLOT
-    IvanhoeState.legal_card_choice,  # PH_THEIR_SLOT
-    IvanhoeState.legal_ivanhoe,  # PH_IVANHOE
-    IvanhoeState.legal_adapt_keep,  # PH_ADAPT
-    IvanhoeState.legal_tokens_to_give_back,  # PH_RETURN
-    IvanhoeState.legal_tokens_to_claim,  # PH_CLAIM
-    IvanhoeState.legal_none,  # PH_OVER
-)
-_APPLY = (
-    IvanhoeState.announce_colour,
-    IvanhoeState.take_turn,
-    IvanhoeState.choose_colour,
-    IvanhoeState.choose_target,
-    IvanhoeState.choose_own_card,
-    IvanhoeState.choose_their_card,
-    IvanhoeState.ivanhoe_window,
-    IvanhoeState.adapt_keep,
-    IvanhoeState.give_back_token,
-    IvanhoeState.claim_token,
-    IvanhoeState.no_action,
-)
+            self.no_action(action)

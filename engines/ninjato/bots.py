@@ -136,31 +136,66 @@ _HOUSE_FORCE: Final[tuple[int, ...]] = tuple(A_HOUSE + 2 * h for h in range(5)) 
 _FIRST_PLAY: Final[dict[int, int]] = {}
 
 
+Plan = tuple[tuple[int, int] | None, ...]
+
+
+class PlanTables:
+    """The heuristic's memo tables for one data set (`plans(C)`; the engine's own caches are
+    `Components.afford` and `payable`).  Each entry is a function of the data set and its
+    key alone, so every style shares them; `tests/test_ninjato_fastpaths.py` checks each
+    against the computation it saves on real playouts."""
+
+    def __init__(self, C: comp.Components) -> None:
+        #: rumour count -> its set multiplier (3.9)
+        self.set_multipliers: tuple[int, ...] = tuple(
+            set_multiplier(k, C.set_mult) for k in range(len(C.rum_type) + 2))
+        bits = len(C.rum_type).bit_length()
+        #: rumour id -> 1 << (bits * its type): counts per type packed in one int
+        self.rumour_codes: tuple[int, ...] = tuple(1 << bits * t for t in C.rum_type)
+        #: envoy id -> its payment options as (honour, *needs), best first
+        self.ranked_envoy_options: tuple[list[tuple[int, int, int, int, int]], ...] = tuple(
+            sorted(((sum(k * v for k, v in zip(o, C.tval)), *o) for o in opts), reverse=True)
+            for opts in C.env_opts)
+        #: holding (5 counts) -> `envoy_table`
+        self.envoy_tables: dict[tuple[int, ...], tuple[int, ...]] = {}
+        #: hand (5 counts) -> `raid_plan`
+        self.raid_plans: dict[tuple[int, ...], Plan] = {}
+        #: (*hand, ready set-6, set-0, +2, -2, +-1) -> `skill_plan`
+        self.skill_plans: dict[tuple[int, ...], Plan] = {}
+        #: (round, elites, envoys, tiles, no Sensei tile, packed rumour counts) -> worths
+        self.rumour_worths: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+
+def plans(C: comp.Components) -> PlanTables:
+    """The heuristic's tables for data set `C`, made on first use."""
+    tables: PlanTables | None = C.plans
+    if tables is None:
+        tables = PlanTables(C)
+        object.__setattr__(C, "plans", tables)  # a frozen dataclass: its one late field
+    return tables
+
+
 def set_multipliers(C: comp.Components) -> tuple[int, ...]:
-    """Rumour count -> its set multiplier (3.9), built once per data set (cache key (-4,))."""
-    mult = C.afford.get((-4,))
-    if mult is None:
-        mult = C.afford[(-4,)] = tuple(set_multiplier(k, C.set_mult)
-                                       for k in range(len(C.rum_type) + 2))
-    return mult
+    """Rumour count -> its set multiplier (3.9), built once per data set."""
+    return plans(C).set_multipliers
 
 
 def envoy_table(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     """Envoy id -> most honour holding `tr` could score on it (0: unaffordable).
 
-    One table per holding, kept in the data set's cache (key -1, *holding: distinct from
-    the engine's 5-count keys), so a placement does one lookup instead of one per envoy.
-    Payability does not change above `C.caps`: holdings share the capped holding's table.
+    One table per holding (`PlanTables.envoy_tables`), so a placement does one lookup
+    instead of one per envoy.  Payability does not change above `C.caps`: holdings share
+    the capped holding's table.
     """
-    cache = C.afford
-    out = cache.get((-1, tr[0], tr[1], tr[2], tr[3], tr[4]))
+    cache = plans(C).envoy_tables
+    out = cache.get((tr[0], tr[1], tr[2], tr[3], tr[4]))
     if out is None:
         capped = [x if x < c else c for x, c in zip(tr, C.caps)]
-        key = (-1, *capped)
+        key = tuple(capped)
         out = cache.get(key)
         if out is None:
             out = cache[key] = _envoy_points(C, capped)
-        cache[(-1, *tr)] = out
+        cache[tuple(tr)] = out
     return out
 
 
@@ -170,7 +205,7 @@ def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | No
     Force needs the top reachable value (Ki +1 each) above the sentry, stealth the bottom one
     below it; the bonus (1 = half a point, scores are doubled) is for a single card that wins
     alone.  Stealth is taken only when its bonus is higher: on a tie force comes first.
-    Cached in the data set's cache under (-2, *hand) (the hand key space is small).
+    Kept in `PlanTables.raid_plans` (the hand key space is small).
     """
     h0, h1, ki, h3, h4 = hand
     lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
@@ -185,25 +220,25 @@ def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | No
         if bottom < g and (opt is None or (lo < g and not hi > g)):
             opt = (1 if lo < g else 0, 1)
         plan.append(opt)
-    out = C.afford[(-2, *hand)] = tuple(plan)
+    out = plans(C).raid_plans[tuple(hand)] = tuple(plan)
     return out
 
 
 def skill_plan(C: comp.Components, hand: list[int],
                ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
     """`raid_plan` for a seat with ready skills: set-to-6/0 beats any sentry with any card,
-    +-2 and +-1 stretch the hand's reach.  Cached under (-6, *hand, *those ready counts)."""
-    key = (-6, *hand, ready[E_SIX], ready[E_ZERO], ready[E_PLUS2],
-           ready[E_MINUS2], ready[E_PM1])
-    out = C.afford.get(key)
+    +-2 and +-1 stretch the hand's reach.  Kept in `PlanTables.skill_plans`."""
+    key = (*hand, ready[E_SIX], ready[E_ZERO], ready[E_PLUS2], ready[E_MINUS2], ready[E_PM1])
+    cache = plans(C).skill_plans
+    out = cache.get(key)
     if out is None:
-        out = C.afford[key] = _skill_plan(C, hand, ready)
+        out = cache[key] = _skill_plan(C, hand, ready)
     return out
 
 
 def _skill_plan(C: comp.Components, hand: list[int],
                 ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
-    plan = list(C.afford.get((-2, *hand)) or raid_plan(C, hand))
+    plan = list(plans(C).raid_plans.get(tuple(hand)) or raid_plan(C, hand))
     h0, h1, ki, h3, h4 = hand
     lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
     hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
@@ -223,15 +258,11 @@ def _skill_plan(C: comp.Components, hand: list[int],
 def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     """`envoy_table` computed: each envoy's options best-first, the first payable one wins.
 
-    The options sorted by honour are built once per data set (cache key (-3,)); the exact
-    payment test is `can_pay` inlined (a table is ~130 option checks on a cold cache).
+    The options sorted by honour are built once per data set
+    (`PlanTables.ranked_envoy_options`); the exact payment test is `can_pay` inlined (a
+    table is ~130 option checks on a cold cache).
     """
-    ranked: tuple[list[tuple[int, int, int, int, int]], ...] | None = C.afford.get((-3,))
-    if ranked is None:
-        tval = C.tval
-        ranked = C.afford[(-3,)] = tuple(
-            sorted(((sum(k * v for k, v in zip(o, tval)), *o) for o in opts), reverse=True)
-            for opts in C.env_opts)
+    ranked = plans(C).ranked_envoy_options
     t0, t1, t2, t3, gold = tr
     out = []
     for opts in ranked:
@@ -443,8 +474,7 @@ class Heuristic:
             held = len(s.rumours[p])
             if held:  # the most a tile adds on Master of Secret Arts: every rumour one
                 C = s.C
-                bound += C.rum_points[R_MASTER] * (C.afford.get((-4,))
-                                                        or set_multipliers(C))[held]
+                bound += C.rum_points[R_MASTER] * plans(C).set_multipliers[held]
             if bound >= beat:
                 skill, skill_worth = self.best_skill(s, legal)
                 if skill >= 0 and skill_worth >= beat:
@@ -521,23 +551,22 @@ class Heuristic:
         of the game from this seat's holdings plus an expected gain per round left; a card
         scores that count times the rise of its set's multiplier, and adds one item to
         every Kindness card held.  Shameful Enemy is valued as if one rival holds some.
-        Cached in the data set's cache under (-5, round, elites, envoys, tiles, no Sensei
-        tile, counts per type packed in an int).
+        Kept in `PlanTables.rumour_worths` by (round, elites, envoys, tiles, no Sensei tile,
+        counts per type packed in an int).
         """
         p = s.player
         C = s.C
-        codes: tuple[int, ...] | None = C.afford.get((-7,))
-        if codes is None:  # rumour id -> 1 << (bits * its type): no count can carry over
-            bits = len(C.rum_type).bit_length()
-            codes = C.afford[(-7,)] = tuple(1 << bits * t for t in C.rum_type)
+        tables = plans(C)
+        codes = tables.rumour_codes  # no count can carry over into the next type's bits
         packed = 0
         for r in s.rumours[p]:
             packed += codes[r]
-        key = (-5, s.round, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), not s.sensei,
+        key = (s.round, len(s.elites[p]), len(s.envoys[p]), len(s.tiles[p]), int(not s.sensei),
                packed)
-        out = C.afford.get(key)
+        cache = tables.rumour_worths
+        out = cache.get(key)
         if out is None:
-            out = C.afford[key] = self._rumour_worths(s)
+            out = cache[key] = self._rumour_worths(s)
         return out
 
     def _rumour_worths(self, s: NinjatoState) -> tuple[float, ...]:
@@ -680,7 +709,7 @@ class Heuristic:
         if self.whole and s.tiles[s.player]:
             plan = skill_plan(C, hand, s.ready[s.player])
         else:
-            cached = C.afford.get((-2, hand[0], hand[1], hand[2], hand[3], hand[4]))
+            cached = plans(C).raid_plans.get((hand[0], hand[1], hand[2], hand[3], hand[4]))
             plan = raid_plan(C, hand) if cached is None else cached
         best, best_score = -1, 0
         for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.house_closed, s.house_sentry,
@@ -725,13 +754,9 @@ class Heuristic:
         hand = s.hands[p]
         stealth = s.raid_approach
         cache = s.play_base < 0 and not s.tiles[p] and not self.save_ki
-        if s.guard_kind == G_ELITE:  # guard_value() inlined (hot path)
-            guards = (s.C.estealth if stealth else s.C.eforce)[s.guard_id]
-            g = guards[s.elite_part]
-            if s.elite_part + 1 < len(guards):
-                cache = False  # a double elite: the cards offered also keep its next guard
-        else:
-            g = s.C.gval[s.guard_id]
+        g = s.guard_value()
+        if s.double_elite():
+            cache = False  # a double elite: the cards offered also keep its next guard
         if cache:
             # without skills the first play is a function of (approach, guard, hand) only
             key = fight_key(stealth, g, hand)
@@ -792,7 +817,7 @@ class Heuristic:
                     return A_BASE + cheap
             a = self._fight(s, legal, hand, stealth, g)
             if a == A_GIVE_UP and A_SWITCH in legal:
-                other = self._other_guard(s, g)
+                other = s.guard_value_for(s.raid_approach ^ 1, s.elite_part)
                 if any(hand[v] and ((v + 1 > other) if stealth else (v + 1 < other))
                        for v in range(5)):
                     return A_SWITCH
@@ -822,20 +847,13 @@ class Heuristic:
         if setter in legal:
             return setter
         if A_SWITCH in legal:
-            other = self._other_guard(s, g)
+            other = s.guard_value_for(s.raid_approach ^ 1, s.elite_part)
             if (v > other) if stealth else (v < other):
                 return A_SWITCH
         for e in (E_SIX, E_ZERO, E_PLUS2, E_MINUS2, E_PM1):
             if A_REFRESH + e in legal:
                 return A_REFRESH + e
         return A_GIVE_UP
-
-    @staticmethod
-    def _other_guard(s: NinjatoState, g: int) -> int:
-        """The current guard's value against the other approach (split elites differ)."""
-        if s.guard_kind == G_ELITE:
-            return (s.C.eforce if s.raid_approach else s.C.estealth)[s.guard_id][s.elite_part]
-        return g
 
     def best_swap(self, s: NinjatoState, legal: list[int]) -> int:
         """Choho: the swap that raises the shuriken's worth most (-1: none raises it)."""
@@ -855,7 +873,7 @@ class Heuristic:
         if s.play_base < 0:
             # a base card that wins alone: the least precious one (index v = value - 1);
             # offered unless the next guard of a double elite needs it
-            double = s.guard_kind == G_ELITE and s.elite_part + 1 < len(s.C.eforce[s.guard_id])
+            double = s.double_elite()
             if stealth:
                 for v in SPEND_ORDER:
                     if hand[v] and v + 1 < g and (not double or A_BASE + v in legal):

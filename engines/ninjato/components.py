@@ -226,10 +226,16 @@ class Components:
     shameful: tuple[int, int, int]
     set_mult: tuple[int, int, int]
     round_orders: dict[int, tuple[int, ...]]
-    # holding (5 counts) -> (bitmask of affordable envoys, of rumours); filled by the engine
-    afford: dict = field(default_factory=dict, compare=False, repr=False)
-    # (kind*100 + card, *holding) -> indices of the payment options it covers
-    payable: dict = field(default_factory=dict, compare=False, repr=False)
+    # Memo tables, derived from the rest (not compared).  The engine's (`state.affordable`,
+    # `state.payable`; `tests/test_ninjato_fastpaths.py` checks them against `can_pay`):
+    # `holding_key(holding)` -> (bit set of the envoys, of the rumours it can pay for)
+    afford: dict[int, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    # `pend << 40 | holding_key(holding)` (pend = kind*100 + card) -> its payment options
+    # (indices) that the holding covers
+    payable: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
+                                                 repr=False)
+    # the heuristic's own tables (`bots.PlanTables`), made by `bots.plans` on first use
+    plans: Any = field(default=None, compare=False, repr=False)
 
     @cached_property
     def skill_need(self) -> tuple[tuple[int, int], ...]:

@@ -108,10 +108,20 @@ class RaidRules(NinjatoFields):
 
     def guard_value(self) -> int:
         """Value of the guard being fought, for the current approach (split elites, 3.4.8)."""
+        return self.guard_value_for(self.raid_approach, self.elite_part)
+
+    def guard_value_for(self, stealth: int, part: int) -> int:
+        """Value of the guard being fought by force (0) or by stealth (1), guard `part` of an
+        elite: the one place that reads it (the fight's legal list, its outcome, what can
+        still win and the heuristic all call this)."""
         if self.guard_kind == G_ELITE:
-            vals = self.C.estealth if self.raid_approach else self.C.eforce
-            return vals[self.guard_id][self.elite_part]
+            return (self.C.estealth if stealth else self.C.eforce)[self.guard_id][part]
         return self.C.gval[self.guard_id]
+
+    def double_elite(self) -> bool:
+        """A double elite with a guard still to beat after the current one (A6)."""
+        return (self.guard_kind == G_ELITE
+                and self.elite_part + 1 < len(self.C.eforce[self.guard_id]))
 
     def play_value(self) -> int:
         """A2: a set-to-0/6 overrides the base and every +- modifier."""
@@ -138,14 +148,10 @@ class RaidRules(NinjatoFields):
         hand = self.hands[p]
         if not self.tiles[p]:  # no skill tile: only cards (the usual case, ~all bot fights)
             if self.play_base < 0:
+                if self.double_elite():  # its next guard too
+                    return self.legal_fight_general()
                 stealth = self.raid_approach
-                if self.guard_kind == G_ELITE:
-                    guards = (self.C.estealth if stealth else self.C.eforce)[self.guard_id]
-                    if self.elite_part + 1 < len(guards):  # a double elite: its rest too
-                        return self.legal_fight_general()
-                    g = guards[self.elite_part]
-                else:
-                    g = self.C.gval[self.guard_id]
+                g = self.guard_value()
                 key = fight_key(stealth, g, hand)
                 acts = _BASE_ACTS.get(key)
                 if acts is None:  # issue 14.2: only a card that Ki cards can carry past g
@@ -170,7 +176,7 @@ class RaidRules(NinjatoFields):
         if self.play_base < 0:
             ki = hand[2]
             part = self.elite_part
-            double = self.guard_kind == G_ELITE and part + 1 < len(self.C.eforce[self.guard_id])
+            double = self.double_elite()
             for v in range(5):
                 if hand[v] and self.can_still_win(v + 1, ki - (v == 2), False, part) and (
                         not double or self.rest_winnable(v)):
@@ -237,10 +243,7 @@ class RaidRules(NinjatoFields):
         elif owned[E_SWITCH] and refresh:
             options.append((self.raid_approach ^ 1, refresh - 1))
         for stealth, spare in options:
-            if self.guard_kind == G_ELITE:
-                g = (self.C.estealth if stealth else self.C.eforce)[self.guard_id][part]
-            else:
-                g = self.C.gval[self.guard_id]
+            g = self.guard_value_for(stealth, part)
             if boryaku:
                 if base - kis < g if stealth else base + kis > g:
                     return True
@@ -277,7 +280,7 @@ class RaidRules(NinjatoFields):
         stealth = self.raid_approach
         if v >= 0:
             hand[v] -= 1
-            g = (self.C.estealth if stealth else self.C.eforce)[self.guard_id][part]
+            g = self.guard_value()
             need = v + 2 - g if stealth else g - v  # Ki to carry v + 1 past g
             if need > 0 and self.tiles[p]:
                 ready = self.ready[p]
@@ -412,11 +415,7 @@ class RaidRules(NinjatoFields):
         base = self.play_base
         if base >= 0:
             v = self.play_override if self.play_override >= 0 else base + self.play_modifier
-            if self.guard_kind == G_ELITE:
-                values = self.C.estealth if self.raid_approach else self.C.eforce
-                g = values[self.guard_id][self.elite_part]
-            else:
-                g = self.C.gval[self.guard_id]
+            g = self.guard_value()
             if v < g if self.raid_approach else v > g:
                 self.win_guard()
                 return

@@ -52,11 +52,13 @@ from engines.ninjato.actions import (
     PH_DRAW,
     PH_END,
     PH_FIGHT,
+    PH_KEEP,
     PH_PAY,
     PH_PLACE,
     PH_REWARD1,
     PH_REWARD2,
     PH_SKILLPAY,
+    PH_TOKEN,
     action_to_str,
 )
 from engines.ninjato.components import E_BORYAKU, E_DISGUISE, E_REFRESH, R_SHAMEFUL
@@ -492,42 +494,43 @@ class NinjatoState(RaidRules):
                 total = deck[0] + deck[1] + deck[2] + deck[3] + deck[4]
                 v = draw_count(deck, total, self.rng) if total else self.draw_card()
                 if v < 0:  # no card left anywhere
-                    break
+                    self.to_draw = 0
+                    self.end_dojo()
+                    return
             else:
                 v = a - A_TAKE
                 row.remove(v + 1)
                 self.known[p][v] += 1
             hand[v] += 1
             self.to_draw -= 1
-            if not self.to_draw:
-                break
-            if full and hand[0] + hand[1] + hand[2] + hand[3] + hand[4] > HAND_LIMIT \
-                    and not self.discard_to_limit():
+            if self.to_draw and full and hand[0] + hand[1] + hand[2] + hand[3] + hand[4] \
+                    > HAND_LIMIT and not self.discard_to_limit():
                 return  # the seat discards (PH_DISCARD); `apply_discard` draws on
-            opts = self.legal_draw()
-            if len(opts) > 1:
-                self.phase = PH_DRAW
-                self._legal_cache = opts  # the last step of an action: the next decision's
+            a = self.draw_on()
+            if a < 0:
                 return
-            if not opts:
-                break
-            a = opts[0]
-        self.to_draw = 0
-        self.end_dojo()
 
     def next_draw(self) -> None:
-        """The visit's next draw after a discard: asked, made at once (one option), or none
-        left (the visit ends: the row is refilled)."""
+        """The visit's next draw after a discard (as after a draw, `draw_on`)."""
+        a = self.draw_on()
+        if a >= 0:
+            self.apply_draw(a)
+
+    def draw_on(self) -> int:
+        """After a draw or a discard: the visit's next draw when it has one option (made at
+        once by the caller); else -1, the seat being asked (PH_DRAW, its legal list left in
+        the cache: the last step of an action) or the visit over (the row is refilled)."""
         if self.to_draw:
             opts = self.legal_draw()
             if len(opts) > 1:
                 self.phase = PH_DRAW
-                return
+                self._legal_cache = opts
+                return -1
             if opts:
-                self.apply_draw(opts[0])
-                return
+                return opts[0]
         self.to_draw = 0
         self.end_dojo()
+        return -1
 
     def discard_to_limit(self) -> bool:
         """A17: over the hand limit right after a draw, discard down to it at once (before
@@ -1084,7 +1087,8 @@ class NinjatoState(RaidRules):
             return K_SENSEI_DISGUISE
         return k
 
-    # --- core's phase-dispatch hook: the commonest phases by direct calls, the rest by table
+    # --- core's phase-dispatch hook: an if-chain, commonest phase first (compiled, each
+    # branch is a direct call; a table of methods was a module look-up and a Python call)
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PH_PLACE:
@@ -1095,7 +1099,21 @@ class NinjatoState(RaidRules):
             return self.legal_choice()
         if phase == PH_DRAW:
             return self.legal_draw()
-        return _LEGAL[phase](self)
+        if phase == PH_PAY:
+            return self.legal_pay()
+        if phase == PH_SKILLPAY or phase == PH_DISCARD:
+            return self.legal_card()
+        if phase == PH_KEEP:
+            return self.legal_keep()
+        if phase == PH_TOKEN:
+            return self.token_actions()
+        if phase == PH_DISGUISE:
+            return self.legal_disguise()
+        if phase == PH_REWARD1:
+            return self.legal_reward1()
+        if phase == PH_REWARD2:
+            return self.legal_reward2()
+        return self.legal_none()
 
     def _apply(self, action: int) -> None:
         phase = self.phase
@@ -1107,23 +1125,17 @@ class NinjatoState(RaidRules):
             self.apply_choice(action)
         elif phase == PH_DRAW:
             self.apply_draw(action)
+        elif phase == PH_PAY:
+            self.apply_pay(action)
+        elif phase == PH_SKILLPAY:
+            self.apply_skillpay(action)
+        elif phase == PH_DISCARD:
+            self.apply_discard(action)
+        elif phase == PH_KEEP:
+            self.apply_keep(action)
+        elif phase == PH_TOKEN:
+            self.apply_token(action)
+        elif phase == PH_DISGUISE or phase == PH_REWARD1 or phase == PH_REWARD2:
+            self.apply_scoring(action)
         else:
-            _APPLY[phase](self, action)
-
-
-# phase -> legal-action generator / action handler (index = PH_* constant)
-_LEGAL = (
-    NinjatoState.legal_place, NinjatoState.legal_pay, NinjatoState.legal_card,
-    NinjatoState.legal_card, NinjatoState.legal_fight, NinjatoState.legal_choice,
-    NinjatoState.legal_keep, NinjatoState.token_actions, NinjatoState.legal_disguise,
-    NinjatoState.legal_reward1, NinjatoState.legal_reward2, NinjatoState.legal_draw,
-    NinjatoState.legal_none,
-)
-_APPLY = (
-    NinjatoState.apply_place, NinjatoState.apply_pay, NinjatoState.apply_skillpay,
-    NinjatoState.apply_discard, NinjatoState.apply_fight, NinjatoState.apply_choice,
-    NinjatoState.apply_keep, NinjatoState.apply_token, NinjatoState.apply_scoring,
-    NinjatoState.apply_scoring, NinjatoState.apply_scoring, NinjatoState.apply_draw,
-    NinjatoState.apply_none,
-)
-assert len(_LEGAL) == len(_APPLY) == PH_END + 1
+            self.apply_none(action)

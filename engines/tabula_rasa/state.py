@@ -101,7 +101,6 @@ class TabulaRasaState(State):
         self._weights = ACTION_VALUE if self.rules.majority_by == "value_sum" else _COUNT_WEIGHTS
         self._result: tuple[int, Scoring] | None = None
         self._offset, self._next = _TABLES[num_players, start]
-        seat_bonus(self.rules.seat_bonus, num_players)  # a wrong count fails here
 
     # --- acting --------------------------------------------------------------------------
     def current_player(self) -> int:

@@ -220,7 +220,6 @@ class TimePiratesState(State):
         # from the start player clockwise (placement_order=reversed)
         self.to_move = 0 if rules.placement_order == "reversed" else n - 1
         self.final_round = False
-        seat_bonus(rules.seat_bonus, n)  # a wrong count fails here
         self.phase = PH_START
         self.standard_actions_left = 0
         self.forced_move = False
