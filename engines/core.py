@@ -593,10 +593,16 @@ class Game:
 
     def new_state(self, num_players: int, seed: int, **rules: Any) -> State:
         """Initial position for `num_players` with the given variant options."""
+        return self.state_from_rules(num_players, seed, self.make_rules(**rules))
+
+    def state_from_rules(self, num_players: int, seed: int, rules: Any) -> State:
+        """Initial position under an already validated `Rules` instance: a run validates its
+        options once, not once per game."""
+        if not isinstance(rules, self.Rules):
+            raise TypeError(f"{self.name} needs its own Rules, got {type(rules).__name__}")
         self.check_players(num_players)
-        checked = self.make_rules(**rules)
-        check_seat_bonus(checked, num_players)
-        return self.create_state(num_players, seed, checked)
+        check_seat_bonus(rules, num_players)
+        return self.create_state(num_players, seed, rules)
 
     def teams(self, num_players: int) -> tuple[tuple[int, ...], ...]:
         """The seats that win together at this player count (singletons without partners)."""
@@ -637,7 +643,7 @@ def play_game(
     bots: Sequence[Bot],
     seed: int,
     num_players: int | None = None,
-    rules: Mapping[str, Any] | None = None,
+    rules: Any = None,
     record: bool = False,
     kinds: bool = True,
     availability: bool = False,
@@ -645,6 +651,7 @@ def play_game(
 ) -> GameRecord:
     """Play one game to the end (or the decision cap) — a pure function of its inputs.
 
+    `rules` is either option values (validated here) or the game's validated `Rules`.
     The cap is `max_decisions`, else the game's safety cap `game.max_decisions` (None: none);
     a game that reaches it is marked truncated and has no winners.
 
@@ -656,7 +663,10 @@ def play_game(
     num_players = num_players or len(bots)
     if len(bots) != num_players:
         raise ValueError(f"{len(bots)} bots for {num_players} players")
-    state = game.new_state(num_players, seed, **dict(rules or {}))
+    if isinstance(rules, game.Rules):  # validated once by the caller
+        state = game.state_from_rules(num_players, seed, rules)
+    else:
+        state = game.new_state(num_players, seed, **dict(rules or {}))
     bot_rng = random.Random(seed ^ BOT_SEED_SALT)
     cap = max_decisions or game.max_decisions or sys.maxsize
     # Bound methods looked up once: this loop runs once per decision of every simulated game.

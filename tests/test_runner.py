@@ -441,3 +441,32 @@ def test_report_refuses_an_incomplete_run_in_one_line_or_warns_with_allow_incomp
     assert ("replaying 1 bad part(s)" in resumed.stderr) == (damage != "missing")
     assert "playing the other 1 (8 games)" in resumed.stderr
     assert subprocess.run(cli, capture_output=True, text=True).returncode == 0
+
+
+def test_play_game_takes_validated_rules_and_plays_the_same_game_as_their_options():
+    """A run validates its rule options once per chunk and hands the `Rules` object to every
+    game; that must play exactly the game the option values play."""
+    import engines
+    from engines.bots import make_bot
+
+    game = engines.get_game("tabula-rasa")
+    options = {"castle_rule": "two_consecutive", "seat_bonus": "0,1,2"}
+    bots = [make_bot("heuristic", game)] * 3
+    by_options = engines.play_game(game, bots, 7, 3, options, record=True)
+    by_object = engines.play_game(game, bots, 7, 3, game.make_rules(**options), record=True)
+    assert by_object.actions == by_options.actions
+    assert by_object.scores == by_options.scores
+    plain = engines.play_game(game, bots, 7, 3, None, record=True)
+    assert plain.scores != by_object.scores  # the rules were applied, not dropped
+
+
+def test_a_state_refuses_another_games_rules_and_a_wrong_seat_bonus_count():
+    import engines
+    from engines.errors import BadInput
+
+    game = engines.get_game("tabula-rasa")
+    other = engines.get_game("big-cheese")
+    with pytest.raises(TypeError):
+        game.state_from_rules(3, 1, other.make_rules())
+    with pytest.raises(BadInput):
+        game.state_from_rules(3, 1, game.make_rules(seat_bonus="0,1"))

@@ -204,6 +204,7 @@ def play_chunk(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa
 
 def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> pa.Table:
     game = get_game(spec.game)
+    rules = game.make_rules(**spec.rules)  # validated once per chunk, not per game
     seeds = seeds_between(spec.seed, start, stop, spec.seed_branch).tolist()
     bot_for: dict[tuple[int, str], Any] = {}
     bots_of: dict[tuple[str, ...], list] = {}
@@ -217,7 +218,7 @@ def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> p
                 if (seat, bot_spec) not in bot_for:
                     bot_for[seat, bot_spec] = make_bot(bot_spec, game)
                 bots.append(bot_for[seat, bot_spec])
-        records.append(play_game(game, bots, game_seed, spec.players, spec.rules,
+        records.append(play_game(game, bots, game_seed, spec.players, rules,
                                  availability=not index % AVAILABILITY_EVERY))
         lineups.append(lineup)
     return store.columns_to_table(
