@@ -49,6 +49,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "engines.bots.mcts.search",
     "engines.tabula_rasa.actions",
     "engines.tabula_rasa.scoring",
+    "engines.tabula_rasa._position",
     "engines.tabula_rasa.state",
     "engines.tabula_rasa.bots",
     "engines.big_cheese.actions",
