@@ -54,6 +54,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "engines.tabula_rasa.bots",
     "engines.big_cheese.actions",
     "engines.big_cheese.scoring",
+    "engines.big_cheese._position",
     "engines.big_cheese.state",
     "engines.big_cheese.bots",
     "engines.ivanhoe.actions",
