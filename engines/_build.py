@@ -60,6 +60,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "engines.ivanhoe.actions",
     "engines.ivanhoe.cards",
     "engines.ivanhoe.scoring",
+    "engines.ivanhoe._position",
     "engines.ivanhoe.state",
     "engines.ivanhoe.bots",
     "engines.time_pirates.actions",
