@@ -66,6 +66,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "engines.time_pirates.actions",
     "engines.time_pirates.legal_lists",
     "engines.time_pirates.scoring",
+    "engines.time_pirates._position",
     "engines.time_pirates.state",
     "engines.time_pirates.bots",
     "engines.ninjato.actions",

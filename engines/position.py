@@ -119,6 +119,9 @@ class Position:
     records: tuple[Record, ...] = ()
     #: Methods the state defines that the generated base must know (`name(args) -> type`).
     hooks: tuple[str, ...] = ()
+    #: A clone keeps the pending decision's legal list (core's `_legal_cache`: shared, never
+    #: mutated) instead of recomputing it.
+    keep_legal_cache: bool = False
 
 
 def sees(visibility: str, seat: int | None, owner: int = -1) -> bool:

@@ -106,10 +106,36 @@ def _view_value(view: P.View, fields: dict[str, P.Field]) -> str:
     if view.how == P.OWN:
         return f"list({src}[seat])" if field.copy == P.NESTED else f"{src}[seat]"
     if field.copy == P.LIST:
-        return f"list({src})"
-    if field.copy == P.NESTED:
-        return f"[list(x) for x in {src}]"
-    return src
+        value = f"list({src})"
+    elif field.copy == P.NESTED:
+        value = f"[list(x) for x in {src}]"
+    else:
+        return src
+    return f"None if {src} is None else {value}" if "None" in field.type else value
+
+
+def _fit(line: str, width: int = 100) -> list[str]:
+    """`line` (an assignment or a dict entry), broken after its `=` or `:` when too long."""
+    if len(line) <= width:
+        return [line]
+    indent = line[: len(line) - len(line.lstrip())]
+    for mark in (" = ", ": "):
+        head, sep, tail = line.partition(mark)
+        if sep:
+            close = "," if tail.endswith(",") else ""
+            tail = tail.removesuffix(",")
+            return [f"{head}{sep.rstrip()} (", f"{indent}    {tail}{')' + close}"]
+    return [line]
+
+
+def _annotation(field: P.Field) -> list[str]:
+    """The typed attribute, its doc as a trailing comment, or above it when too long."""
+    line = f"    {field.name}: {field.type}"
+    if not field.doc:
+        return [line]
+    if len(line) + len(field.doc) + 4 <= 100:
+        return [f"{line}  # {field.doc}"]
+    return [f"    #: {field.doc}", line]
 
 
 def _record(record: P.Record) -> list[str]:
@@ -167,7 +193,7 @@ def render_module(game: str, pos: P.Position) -> str:
     out += _wrap([f'"{f.name}",' for f in pos.fields], "        ")
     out += ["    )", ""]
     for f in pos.fields:
-        out.append(f"    {f.name}: {f.type}" + (f"  # {f.doc}" if f.doc else ""))
+        out += _annotation(f)
     skip = ['"_legal_cache"'] + [f'"{f.name}"' for f in pos.fields if f.copy == P.CACHE]
     out += ["", "    #: Left out of `snapshot`: core's legal-list cache and the declared caches.",
             f"    _snapshot_skip = ({', '.join(skip)}{',' if len(skip) == 1 else ''})", ""]
@@ -175,12 +201,17 @@ def render_module(game: str, pos: P.Position) -> str:
             '        """Every attribute but the random generator into the blank `new` (the',
             "        caller sets `rng`: `clone` copies it, `clone_with_rng` and `determinize`",
             '        take another)."""',
-            "        new._legal_cache = None"]
-    out += [f"        {line}" for f in pos.fields if (line := _copy_line(f)) is not None]
+            "        new._legal_cache = "
+            + ("self._legal_cache" if pos.keep_legal_cache else "None")]
+    for f in pos.fields:
+        line = _copy_line(f)
+        if line is not None:
+            out += _fit(f"        {line}")
     out += ["", "    def observation(self, seat: int) -> dict:",
             '        """What `seat` sees (the declared views; `tests/test_positions.py`: nothing',
             '        hidden from it)."""', "        return {"]
-    out += [f'            "{v.key}": {_view_value(v, fields)},' for v in pos.views]
+    for v in pos.views:
+        out += _fit(f'            "{v.key}": {_view_value(v, fields)},')
     out += ["        }", "", "    def tensor_spec(self) -> tuple:",
             '        """Caps of `observation`\'s lists for `observation_tensor` (see '
             '`engines.tensor`)."""', "        return ("]
