@@ -70,7 +70,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "engines.time_pirates.state",
     "engines.time_pirates.bots",
     "engines.ninjato.actions",
-    "engines.ninjato.fields",
+    "engines.ninjato._position",
     "engines.ninjato.raid",
     "engines.ninjato.scoring",
     "engines.ninjato.state",
