@@ -160,8 +160,8 @@ def test_ratings_rank_the_stronger_bot_first_with_bootstrap_interval():
     assert out.iloc[0]["mu_low"] > out.iloc[1]["mu_high"]
 
 
-def test_ratings_do_not_depend_on_the_order_of_the_games_issue15():
-    """Issue 15 (evidence): a duplicate comparison is stacked seating by seating; rated in
+def test_ratings_do_not_depend_on_the_order_of_the_games():
+    """A duplicate comparison is stacked seating by seating; rated in
     that order, the online updates weighed the last seating most and ranked the bot with the
     lower win share first.  A wins 3 of 4 games from seat 1, then 3 of 5 from seat 2."""
     games = [{"scores": [1, 0] if i % 4 else [0, 1], "bots": ["A", "B"], "seed": i}
@@ -176,7 +176,7 @@ def test_ratings_do_not_depend_on_the_order_of_the_games_issue15():
     assert again.loc["A", "mu"] == pytest.approx(out.set_index("bot").loc["A", "mu"], abs=0.3)
 
 
-def test_ratings_grow_surer_with_more_games_issue15():
+def test_ratings_grow_surer_with_more_games():
     """Bots do not change strength between games: no drift (`tau` = 0), so sigma keeps
     shrinking with more games (with openskill's default drift it stopped near 1.6)."""
     games = [{"scores": [1, 0] if i % 3 else [0, 1], "bots": ["A", "B"]} for i in range(2000)]
