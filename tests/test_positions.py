@@ -16,6 +16,7 @@ import pytest
 
 from engines import get_game
 from engines import position as P
+from tests.playouts import playout
 from tools import positions
 
 GAMES = positions.games()
@@ -28,19 +29,6 @@ def test_generated_position_modules_are_current():
 
 def _game_name(package: str) -> str:
     return package.replace("_", "-")
-
-
-def playout_positions(package: str, num_players: int, seed: int, every: int = 7):
-    """Positions along one random game (every `every`-th decision, and the last)."""
-    state = get_game(_game_name(package)).new_state(num_players, seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_terminal():
-        if step % every == 0:
-            yield state.clone()
-        state.apply_action(rng.choice(state.legal_actions()))
-        step += 1
-    yield state
 
 
 def leaks(declaration: P.Position, state, world, seat: int) -> list[str]:
@@ -71,7 +59,9 @@ def information_failures(package: str, declaration: P.Position, observe=None,
     players = min(max(game.min_players, 3), game.max_players)
     failures = []
     for seed in seeds:
-        for state in playout_positions(package, players, seed):
+        for step, state in enumerate(playout(game, players, seed)):
+            if step % 7 and not state.is_terminal():
+                continue
             for seat in range(players):
                 seen, shown = observe(state, seat), state.render(seat)
                 for k in range(worlds):
