@@ -113,5 +113,5 @@ def test_a_view_the_visibility_forbids_is_refused():
                   for v in declaration.views)
     broken = P.Position(declaration.base, declaration.doc, declaration.imports,
                         declaration.fields, views)
-    with pytest.raises(SystemExit, match="shows hands"):
+    with pytest.raises(positions.DeclarationError, match="shows hands"):
         positions.render_module("tabula_rasa", broken)

@@ -54,22 +54,26 @@ def declaration(game: str) -> P.Position:
     return module.POSITION
 
 
+class DeclarationError(ValueError):
+    """A declaration the generator will not write code for."""
+
+
 def _check(pos: P.Position) -> None:
     """Refuse a declaration the generated code would get wrong (a view its field's
     visibility forbids, a name twice, a view of no field)."""
     names = [f.name for f in pos.fields]
     if len(set(names)) != len(names):
-        raise SystemExit(f"error: {pos.base}: a field is declared twice")
+        raise DeclarationError(f"{pos.base}: a field is declared twice")
     fields = {f.name: f for f in pos.fields}
     for view in pos.views:
         if view.how in (P.COMPUTED, P.SEAT):
             continue
         field = fields.get(view.field)
         if field is None:
-            raise SystemExit(f"error: {pos.base}: view {view.key!r} shows no declared field")
+            raise DeclarationError(f"{pos.base}: view {view.key!r} shows no declared field")
         if view.how not in P.ALLOWED_VIEWS[field.visibility]:
-            raise SystemExit(f"error: {pos.base}: view {view.key!r} shows {field.name} "
-                             f"({field.visibility}) as {view.how!r}")
+            raise DeclarationError(f"{pos.base}: view {view.key!r} shows {field.name} "
+                                   f"({field.visibility}) as {view.how!r}")
 
 
 def _copy_line(field: P.Field) -> str | None:
@@ -146,11 +150,11 @@ def _record(record: P.Record) -> list[str]:
     for name, doc in record.per_seat:
         lines.append(f"    {name}: list[int] = field(default_factory=list)"
                      + (f"  # {doc}" if doc else ""))
-    lines += ["", f"    def copy(self) -> {record.name}:",
-              f"        new = {record.name}.__new__({record.name})"]
-    lines += [f"        new.{name} = self.{name}" for name, _, _ in record.counts]
-    lines += [f"        new.{name} = list(self.{name})" for name, _ in record.per_seat]
-    lines.append("        return new")
+    # one constructor call: compiled, a direct call of the native __init__
+    lines += ["", f"    def copy(self) -> {record.name}:", f"        return {record.name}("]
+    lines += [f"            self.{name}," for name, _, _ in record.counts]
+    lines += [f"            list(self.{name})," for name, _ in record.per_seat]
+    lines.append("        )")
     return lines
 
 
@@ -244,7 +248,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 naming the stale generated modules")
     args = parser.parse_args(argv)
-    if args.check:
+    try:
+        return _run(args.check)
+    except DeclarationError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(check: bool) -> int:
+    if check:
         old = stale()
         for path in old:
             print(f"stale: {path} (run python -m tools.positions)")

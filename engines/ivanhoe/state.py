@@ -77,6 +77,13 @@ DISPLAY_OK = tuple(
 )
 
 
+def count_tournament(stats: Metrics, tokens: list[int]) -> None:
+    """A tournament won: count it, and a lead change when a new seat leads alone."""
+    stats.tournaments += 1
+    leader = scoring.sole_leader(tokens)
+    stats.leader, stats.lead_changes = track_lead(stats.leader, stats.lead_changes, leader)
+
+
 class IvanhoeState(IvanhoePosition):
     """A position (its attributes: `position.py`, generated into `IvanhoePosition`)."""
 
@@ -445,10 +452,7 @@ class IvanhoeState(IvanhoePosition):
         self.end_tournament(self.decider)
 
     def end_tournament(self, winner: int) -> None:
-        stats = self.stats
-        stats.tournaments += 1
-        stats.leader, stats.lead_changes = track_lead(
-            stats.leader, stats.lead_changes, scoring.sole_leader(self.tokens))
+        count_tournament(self.stats, self.tokens)
         if scoring.has_won(self.tokens[winner], self.target):
             self.phase = PH_OVER
             self.decider = -1
