@@ -150,11 +150,13 @@ def _record(record: P.Record) -> list[str]:
     for name, doc in record.per_seat:
         lines.append(f"    {name}: list[int] = field(default_factory=list)"
                      + (f"  # {doc}" if doc else ""))
-    # one constructor call: compiled, a direct call of the native __init__
-    lines += ["", f"    def copy(self) -> {record.name}:", f"        return {record.name}("]
-    lines += [f"            self.{name}," for name, _, _ in record.counts]
-    lines += [f"            list(self.{name})," for name, _ in record.per_seat]
-    lines.append("        )")
+    # field by field into a bare instance: compiled, cheaper than a call of the dataclass's
+    # __init__ with every field (measured with callgrind)
+    lines += ["", f"    def copy(self) -> {record.name}:",
+              f"        new = {record.name}.__new__({record.name})"]
+    lines += [f"        new.{name} = self.{name}" for name, _, _ in record.counts]
+    lines += [f"        new.{name} = list(self.{name})" for name, _ in record.per_seat]
+    lines.append("        return new")
     return lines
 
 

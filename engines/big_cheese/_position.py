@@ -56,18 +56,18 @@ class BigCheeseCounters:
     seat_cheeses: list[int] = field(default_factory=list)  # per seat: Big Cheeses played
 
     def copy(self) -> BigCheeseCounters:
-        return BigCheeseCounters(
-            self.vetoes_played,
-            self.big_cheeses_played,
-            self.big_cheese_net_points,
-            self.all_pass_rounds,
-            self.reshuffles,
-            self.lead_changes,
-            self.first_leader,
-            self.same_round_crossers,
-            list(self.seat_vetoes),
-            list(self.seat_cheeses),
-        )
+        new = BigCheeseCounters.__new__(BigCheeseCounters)
+        new.vetoes_played = self.vetoes_played
+        new.big_cheeses_played = self.big_cheeses_played
+        new.big_cheese_net_points = self.big_cheese_net_points
+        new.all_pass_rounds = self.all_pass_rounds
+        new.reshuffles = self.reshuffles
+        new.lead_changes = self.lead_changes
+        new.first_leader = self.first_leader
+        new.same_round_crossers = self.same_round_crossers
+        new.seat_vetoes = list(self.seat_vetoes)
+        new.seat_cheeses = list(self.seat_cheeses)
+        return new
 
 
 class BigCheesePosition(State):

@@ -45,12 +45,12 @@ class Metrics:
     failed_starts: int = 0  # would-be starters who showed their hand and passed (T2)
 
     def copy(self) -> Metrics:
-        return Metrics(
-            self.tournaments,
-            self.lead_changes,
-            self.leader,
-            self.failed_starts,
-        )
+        new = Metrics.__new__(Metrics)
+        new.tournaments = self.tournaments
+        new.lead_changes = self.lead_changes
+        new.leader = self.leader
+        new.failed_starts = self.failed_starts
+        return new
 
 
 class IvanhoePosition(State):

@@ -53,14 +53,14 @@ class TimePiratesCounters:
     arrow_swaps: int = 0
 
     def copy(self) -> TimePiratesCounters:
-        return TimePiratesCounters(
-            self.restocks,
-            self.patrol_catches,
-            self.deeds_bought,
-            self.turns,
-            self.atomic_jumps,
-            self.arrow_swaps,
-        )
+        new = TimePiratesCounters.__new__(TimePiratesCounters)
+        new.restocks = self.restocks
+        new.patrol_catches = self.patrol_catches
+        new.deeds_bought = self.deeds_bought
+        new.turns = self.turns
+        new.atomic_jumps = self.atomic_jumps
+        new.arrow_swaps = self.arrow_swaps
+        return new
 
 
 class TimePiratesPosition(State):
