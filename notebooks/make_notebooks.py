@@ -21,9 +21,11 @@ from pathlib import Path
 import pandas as pd
 from IPython.display import Image, display
 
-from analysis.present import coverage, plots, report
+from analysis.cli.reporting import write_report
+from analysis.present import coverage, plots
 from analysis.present.formats import seats_from_one
-from analysis.run import compare, experiments, tournament
+from analysis.results.runs import load
+from analysis.run import compare, confirm, experiments, rebuild, reference, tournament
 from analysis.stats import balance, findings, robustness
 from engines import get_game
 from engines.bots import split_specs
@@ -61,7 +63,8 @@ def summary_cells() -> list:
             "intervals overlap) and the systems the bots skipped although random play "
             "reaches them. The details follow below."),
         new_code_cell("from analysis.present import designer\n\n"
-                      "designer.summary_table(frame, manifests)"),
+                      "skipped = reference.skipped_against_reference(frame, manifests)\n"
+                      "designer.summary_table(frame, skipped=skipped)"),
     ]
 
 
@@ -94,7 +97,7 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
             "    result = tournament.run(spec.validated(), out_dir / f\"{n}p\", jobs=JOBS)\n"
             "    run_dirs.append(result.run_dir)\n"
             "    print(f\"{n} players: {GAMES} games, {result.games_per_second:.0f} games/s\")\n"
-            "frame, manifests = report.load(run_dirs)\n"
+            "frame, manifests = load(run_dirs)\n"
             "frame.head()  # the stored frame: seat 0 here is seat 1"),
         *summary_cells(),
         *systems_cells(),
@@ -102,8 +105,7 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
                           "minus the fair share; balance = 1 − (best − worst seat share)."),
         new_code_cell("balance.balance_table(frame)"),
         new_markdown_cell(FINDINGS_MD),
-        new_code_cell("seats_from_one(findings.adjusted_table(frame, confirm_on=manifests, "
-                      "jobs=JOBS))"),
+        new_code_cell("seats_from_one(confirm.confirmed_table(frame, manifests, jobs=JOBS))"),
         new_markdown_cell("## Seat advantage"),
         new_code_cell("show(plots.seat_advantage(frame))\n"
                       "seats_from_one(balance.seat_advantage(frame))"),
@@ -123,10 +125,10 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
                           "by round). Lines marked | changed with the move above them, * by "
                           "chance."),
         new_code_cell("from analysis.present import transcript\n\n"
-                      "extreme = transcript.most_extreme(run_dirs)\n"
+                      "extreme = rebuild.most_extreme(run_dirs)\n"
                       "print(transcript.to_text(extreme))"),
         new_markdown_cell("## HTML report"),
-        new_code_cell("path = report.write_report(run_dirs, out_dir / \"report.html\")\n"
+        new_code_cell("path = write_report(run_dirs, out_dir / \"report.html\")\n"
                       "print(\"report:\", path)"),
     ]
     return _notebook(cells)
@@ -185,7 +187,7 @@ def robustness_notebook() -> nbformat.NotebookNode:
             "\n                            jobs=JOBS)\n"
             "    run_dirs.append(result.run_dir)\n"
             "    print(f\"{bot}: {games} games, {result.games_per_second:.1f} games/s\")\n"
-            "frame, manifests = report.load(run_dirs)\n"
+            "frame, manifests = load(run_dirs)\n"
             "frame = robustness.with_lineups(frame)"),
         *summary_cells(),
         new_markdown_cell("## Verdicts"),
@@ -200,7 +202,7 @@ def robustness_notebook() -> nbformat.NotebookNode:
         new_code_cell("robustness.side_by_side(robustness.source_shares(frame), \"source\")"),
         *systems_cells(),
         new_markdown_cell("## HTML report"),
-        new_code_cell("path = report.write_report(run_dirs, out_dir / \"report.html\")\n"
+        new_code_cell("path = write_report(run_dirs, out_dir / \"report.html\")\n"
                       "print(\"report:\", path)"),
     ]
     return _notebook(cells)
@@ -225,7 +227,7 @@ def compare_notebook() -> nbformat.NotebookNode:
             "per seat permutation of the line-up, so the luck of the deal cancels out."),
         new_code_cell(SETUP),
         new_code_cell(
-            "spec = compare.CompareSpec(GAME, PLAYERS, tuple(split_specs(BOTS)), GAMES, SEED,\n"
+            "spec = compare.CompareSpec(GAME, PLAYERS, GAMES, tuple(split_specs(BOTS)), SEED,\n"
             "                           dict(RULES), FILL)\n"
             "result = compare.run_duplicate(spec, out_dir / \"duplicate\", jobs=JOBS)\n"
             "frame = result.frame\n"
@@ -233,9 +235,8 @@ def compare_notebook() -> nbformat.NotebookNode:
             "      f\"line-up {spec.lineup}\")\n"
             "balance.clustered_win_share(frame)"),
         new_markdown_cell(FINDINGS_MD),
-        new_code_cell("_, manifests = report.load(result.run_dirs)\n"
-                      "seats_from_one(findings.adjusted_table(frame, confirm_on=manifests, "
-                      "jobs=JOBS))"),
+        new_code_cell("_, manifests = load(result.run_dirs)\n"
+                      "seats_from_one(confirm.confirmed_table(frame, manifests, jobs=JOBS))"),
         new_markdown_cell("## Ratings and pairwise matrix"),
         new_code_cell("ladder = balance.ratings(frame, bootstrap=100)\n"
                       "show(plots.rating_ladder(ladder))\nladder"),
@@ -246,7 +247,7 @@ def compare_notebook() -> nbformat.NotebookNode:
                       "    rotation = compare.run_rotation(spec, out_dir / \"rotation\", "
                       "jobs=JOBS)\n"
                       "    display(compare.narrowing(frame, rotation))"),
-        new_code_cell("path = report.write_report(result.run_dirs, out_dir / \"report.html\")\n"
+        new_code_cell("path = write_report(result.run_dirs, out_dir / \"report.html\")\n"
                       "print(\"report:\", path)"),
     ]
     return _notebook(cells)
@@ -280,6 +281,7 @@ def what_if_notebook() -> nbformat.NotebookNode:
         new_code_cell(
             "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
             "from IPython.display import Image, display\n\n"
+            "from analysis.cli.reporting import sweep_html\n"
             "from analysis.present import plots, report\n"
             "from analysis.run import search, sweep, tournament\n"
             "from engines import datasets, get_game\nfrom engines.bots import split_specs\n\n"
@@ -294,9 +296,8 @@ def what_if_notebook() -> nbformat.NotebookNode:
         new_code_cell("pd.DataFrame(datasets.items_table(GAME))"),
         new_markdown_cell("## The sweep"),
         new_code_cell(
-            "spec = sweep.SweepSpec(GAME, players, GAMES, lineup, SEED,\n"
-            "                       tuple((k, tuple(v)) for k, v in VARY.items()), DESIGN,\n"
-            "                       dict(RULES))\n"
+            "spec = sweep.SweepSpec(GAME, players, GAMES, lineup, SEED, dict(RULES),\n"
+            "                       tuple((k, tuple(v)) for k, v in VARY.items()), DESIGN)\n"
             "frame = sweep.run_sweep(spec, out_dir / \"sweep\", jobs=JOBS)\n"
             "effects = sweep.effects(spec, frame)\n"
             "effects"),
@@ -321,7 +322,7 @@ def what_if_notebook() -> nbformat.NotebookNode:
             "found.table"),
         new_code_cell(
             "path = out_dir / \"report.html\"\n"
-            "path.write_text(report.page(f\"What if: {GAME}\", sweep.report_html(spec, frame)))\n"
+            "path.write_text(report.page(f\"What if: {GAME}\", sweep_html(spec, frame)))\n"
             "print(\"report:\", path)"),
     ]
     return _notebook(cells)
@@ -357,7 +358,7 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
         new_code_cell(
             "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
             "from IPython.display import Image, display\n\n"
-            "from analysis.present import plots, report\n"
+            "from analysis.present import plots, report, whatif\n"
             "from analysis.present.formats import seats_from_one\n"
             "from analysis.run import compensate, explain, tournament\n"
             "from engines.bots import split_specs\n\n"
@@ -377,7 +378,7 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "print(\"\\n\".join(why.lines()))\n"
             "seats_from_one(why.effects)"),
         new_markdown_cell("## Edge removed per lever and seat (red: significant after Holm)"),
-        new_code_cell("show(plots.effect_sizes(explain.as_sweep_effects(why.effects)))"),
+        new_code_cell("show(plots.effect_sizes(whatif.as_sweep_effects(why.effects)))"),
         new_markdown_cell("## Where the edge comes from: points by source (and round) per "
                           "seat, decisions per seat"),
         new_code_cell("display(seats_from_one(why.sources))\nseats_from_one(why.decisions)"),
@@ -394,7 +395,7 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
         new_code_cell(
             "path = out_dir / \"report.html\"\n"
             "path.write_text(report.page(f\"Why a seat wins: {GAME}\", "
-            "explain.report_html(why)))\n"
+            "whatif.explain_html(why)))\n"
             "print(\"report:\", path)"),
     ]
     return _notebook(cells)
@@ -425,7 +426,7 @@ def tune_notebook() -> nbformat.NotebookNode:
         new_code_cell(
             "import tempfile\nfrom pathlib import Path\n\n"
             "import matplotlib.pyplot as plt\nfrom IPython.display import Image, display\n\n"
-            "from analysis.present import plots, report\nfrom analysis.run import tune\n"
+            "from analysis.present import plots, report, whatif\nfrom analysis.run import tune\n"
             "from engines import get_game\nfrom engines.bots import make_bot\n\n"
             "out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix=\"tune-\"))\n"
             "print(\"results in\", out_dir)\n"
@@ -456,8 +457,8 @@ def tune_notebook() -> nbformat.NotebookNode:
             "print(style.read_text())\n"
             "make_bot(f\"heuristic:{style}\", get_game(GAME))\n"
             "path = out_dir / \"report.html\"\n"
-            "path.write_text(report.page(f\"Tuning {BOT} in {GAME}\",\n"
-            "                            tune.report_html(spec, result, style)))\n"
+            "path.write_text(report.page(f\"Tuning {BOT} in {GAME}\", whatif.tune_html(\n"
+            "    spec.command(), tune.summary_lines(spec, result), result.table, style)))\n"
             "print(\"report:\", path)"),
     ]
     return _notebook(cells)

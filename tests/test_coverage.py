@@ -14,7 +14,7 @@ from rich.console import Console
 
 from analysis.present import coverage
 from analysis.present.summary import print_summary
-from analysis.run import tournament
+from analysis.run import reference, tournament
 from analysis.stats import balance
 from engines import GAMES
 from tests.toy_games import SHOWDOWN
@@ -89,7 +89,8 @@ def test_summary_prints_the_warning_line_per_bot(monkeypatch, tmp_path):
                               bots=("heuristic", "random"), seed=5)
     result = tournament.run(spec, tmp_path / "run", jobs=1)
     buffer = io.StringIO()
-    print_summary(Console(file=buffer, width=100), result)
+    print_summary(Console(file=buffer, width=100), result,
+                  skipped=reference.skipped_against_reference(result.frame, [result.manifest]))
     lines = buffer.getvalue().splitlines()
     assert "heuristic never used: fold (available in 50% of games)" in lines
     assert any(re.fullmatch(r"random used every system that was available to it.*", line)
@@ -124,21 +125,20 @@ def test_summary_names_a_kind_the_reference_reaches_and_the_bot_never_uses(monke
                                                                             tmp_path):
     """The always-call heuristic alone in every seat: its own availability cannot show fold
     as skipped against random play, the reference run does (played once, then cached)."""
-    from analysis.run import reference
-
     monkeypatch.setitem(GAMES, SHOWDOWN.name, SHOWDOWN)
     spec = tournament.RunSpec(game=SHOWDOWN.name, players=2, games=30,
                               bots=("heuristic", "heuristic"), seed=5)
     result = tournament.run(spec, tmp_path / "run", jobs=1)
     buffer = io.StringIO()
-    print_summary(Console(file=buffer, width=100), result)
+    print_summary(Console(file=buffer, width=100), result,
+                  skipped=reference.skipped_against_reference(result.frame, [result.manifest]))
     lines = buffer.getvalue().splitlines()
     line = next(line for line in lines if line.startswith("heuristic never played"))
     assert re.fullmatch(r"heuristic never played fold \(random play reaches it in \d+% of "
                         r"games\)", line), line
     cached = list(reference.cache_root().glob(f"{SHOWDOWN.name}-2p-*"))
     assert len(cached) == 1  # the reference run, cached per configuration
-    table = coverage.skipped_against_reference(result.frame, [result.manifest])
+    table = reference.skipped_against_reference(result.frame, [result.manifest])
     assert table[0][1].numbers["never"] == 1.0
     # measured in the run itself when the frame holds the reference line-up
     own = reference.reference_frame(result.manifest, "heuristic", frame=result.frame)

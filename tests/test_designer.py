@@ -6,9 +6,11 @@ import re
 
 import pandas as pd
 
-from analysis.cli import main
-from analysis.present import designer, report
-from analysis.run import tournament
+from analysis.cli import main, reporting
+from analysis.present import designer
+from analysis.results import runs
+from analysis.run import reference, tournament
+from analysis.stats import findings
 
 
 def _run(path, bots=("heuristic",), players=3, games=60, seed=5):
@@ -20,8 +22,9 @@ def _run(path, bots=("heuristic",), players=3, games=60, seed=5):
 def test_summary_row_per_game_and_player_count(tmp_path):
     _run(tmp_path / "a", players=3)
     _run(tmp_path / "b", players=4)
-    frame, manifests = report.load([tmp_path])
-    table = designer.summary_table(frame, manifests)
+    frame, manifests = runs.load([tmp_path])
+    table = designer.summary_table(
+        frame, skipped=reference.skipped_against_reference(frame, manifests))
     assert table[["game", "players"]].values.tolist() == [["tabula-rasa", 3], ["tabula-rasa", 4]]
     assert set(table.columns) >= {"balanced", "fresh deals", "largest seat edge",
                                   "largest source", "bots skipped"}
@@ -42,7 +45,7 @@ def test_summary_says_no_and_names_the_seat_when_one_is_off(tmp_path):
         "confirm_high": [0.61, 0.45], "confirm_p": [1e-6] * 2})
     frame = pd.DataFrame({"game": ["g"], "players": [2], "rules": [""], "bot": ["x"],
                           "run_id": ["r"], "game_index": [0], "seat": [0]})
-    row = designer.summary_table(frame, [], tests, reference=None).iloc[0]
+    row = designer.summary_table(frame, tests).iloc[0]
     # confirmed: quoted with the fresh estimate
     assert row["balanced"] == ("no: seat 1's edge +9.0 points [+5.0, +11.0] (confirmed on 1,000 "
                                "fresh games)")
@@ -60,7 +63,7 @@ def test_cli_game_summary_prints_the_designer_table(tmp_path, capsys):
 
 def test_report_opens_with_the_designer_summary(tmp_path):
     _run(tmp_path / "a")
-    path = report.write_report([tmp_path / "a"], tmp_path / "r.html", bootstrap=0)
+    path = reporting.write_report([tmp_path / "a"], tmp_path / "r.html", bootstrap=0)
     text = path.read_text()
     assert text.index("id='designer-summary'") < text.index("Headline findings")
 
@@ -89,9 +92,9 @@ def test_a_refuted_seat_is_not_named_and_the_summary_says_so():
         "confirm_high": [0.554, 0.544], "confirm_p": [0.8] * 2})
     frame = pd.DataFrame({"game": ["g"], "players": [2], "rules": [""], "bot": ["x"],
                           "run_id": ["r"], "game_index": [0], "seat": [0]})
-    row = designer.summary_table(frame, [], tests, reference=None).iloc[0]
+    row = designer.summary_table(frame, tests).iloc[0]
     assert row["balanced"].startswith("cannot tell: edges")  # judged on the fresh deals
     assert row["fresh deals"] == "not confirmed: seat 1, seat 2"
-    [(_, verdict)] = report.findings.balance_verdicts(tests)
+    [(_, verdict)] = findings.balance_verdicts(tests)
     assert "seat 1's first-deal edge +6.0 points was not confirmed on 400 fresh games " \
            "(50.5% [45.6, 55.4])" in verdict.claim

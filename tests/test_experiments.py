@@ -105,27 +105,28 @@ def test_one_family_across_every_table_of_a_report(tmp_path):
 
     import pandas as pd
 
-    from analysis.present import report
-    from analysis.stats import balance
+    from analysis.cli import reporting
+    from analysis.results import runs
+    from analysis.stats import balance, findings
 
     path = write(tmp_path, 'name = "fam"\nseed = 3\n[[study]]\ngame = "tabula-rasa"\n'
                            'players = 3\nbots = ["heuristic", "random"]\ngames = 40\n'
                            '[[sweep]]\ngame = "tabula-rasa"\nplayers = 3\ngames = 30\n'
                            'vary = {castle_rule = ["first_to_two", "two_consecutive"]}\n')
     experiment = experiments.load(path, tmp_path / "out")
-    out = experiments.execute(experiment, jobs=1, confirm=False)
+    out = reporting.run_experiment(experiment, jobs=1, confirm=False)
     text = out.read_text()
     sizes = set(re.findall(r"Holm over (?:the|this \w+'s|the report's) (\d+) tests", text))
     assert len(sizes) == 1, sizes
     size = int(sizes.pop())
     # 3 seats + 2 bots (mixed line-up) + the sweep's effects
-    frame, _ = report.load([r.path for r in experiment.runs])
+    frame, _ = runs.load([r.path for r in experiment.runs])
     from analysis.run import sweep
 
     spec_path, spec = experiment.sweeps[0]
     effects = sweep.effects(spec, sweep.load_sweep(spec_path)[1])
     assert size == 3 + 2 + len(effects)
-    tests = report.findings.family(frame, extra=sweep.family_rows([effects]))
+    tests = findings.family(frame, extra=sweep.family_rows([effects]))
     assert tests["p_adjusted"].tolist() == pytest.approx(
         list(balance.adjust_pvalues(tests["p_value"], "holm")), nan_ok=True)
     assert isinstance(tests, pd.DataFrame) and tests["tests"].iloc[0] == size

@@ -48,7 +48,8 @@ def test_minimum_detectable_effect_by_hand():
 
 from analysis.cli import main  # noqa: E402
 from analysis.present import report  # noqa: E402
-from analysis.results import store  # noqa: E402
+from analysis.results import runs, store  # noqa: E402
+from analysis.run import confirm as confirmation  # noqa: E402
 from analysis.run import tournament  # noqa: E402
 from analysis.stats import findings  # noqa: E402
 from engines import get_game  # noqa: E402
@@ -78,8 +79,8 @@ def _as_significant(tests):
 
 def test_confirmation_run_is_stored_beside_disjoint_and_resumable(tmp_path):
     original = _small_run(tmp_path / "tr3")
-    frame, manifests = report.load([tmp_path / "tr3"])
-    tests = findings.confirm(_as_significant(findings.family(frame)), manifests, games=60)
+    frame, manifests = runs.load([tmp_path / "tr3"])
+    tests = confirmation.confirm(_as_significant(findings.family(frame)), manifests, games=60)
     fresh_dir = tmp_path / "tr3-confirm"
     stored = store.read_manifest(fresh_dir)
     assert stored["seed_branch"] == tournament.CONFIRM_BRANCH and stored["games"] == 60
@@ -87,12 +88,12 @@ def test_confirmation_run_is_stored_beside_disjoint_and_resumable(tmp_path):
     assert set(fresh["seed"]).isdisjoint(set(original.frame["seed"]))
     assert tests.loc[0, "confirm_games"] == 60
     # the report never mixes the fresh deals into the data, even when handed their parent
-    frame_again, manifests_again = report.load([tmp_path])
+    frame_again, manifests_again = runs.load([tmp_path])
     assert len(manifests_again) == 1 and frame_again["seed"].nunique() == 40
     # interrupted: a lost part is replayed, the rest reused, the verdict unchanged
     parts = sorted(fresh_dir.glob("part-*.parquet"))
     parts[-1].unlink()
-    again = findings.confirm(_as_significant(findings.family(frame)), manifests, games=60)
+    again = confirmation.confirm(_as_significant(findings.family(frame)), manifests, games=60)
     assert len(list(fresh_dir.glob("part-*.parquet"))) == len(parts)
     assert again.loc[0, "confirm_p"] == pytest.approx(tests.loc[0, "confirm_p"])
 
@@ -100,16 +101,16 @@ def test_confirmation_run_is_stored_beside_disjoint_and_resumable(tmp_path):
 def test_chance_finding_is_not_confirmed_and_real_edge_is(tmp_path):
     # balanced seats (all heuristic): a seat "finding" forced significant fails on fresh deals
     _small_run(tmp_path / "even", games=60)
-    frame, manifests = report.load([tmp_path / "even"])
-    tests = findings.confirm(_as_significant(findings.family(frame)), manifests)
+    frame, manifests = runs.load([tmp_path / "even"])
+    tests = confirmation.confirm(_as_significant(findings.family(frame)), manifests)
     seat = tests[tests["kind"] == "seat"].iloc[0]
     assert seat["confirmed"] is False and seat["confirm_p"] >= 0.05
     assert "not confirmed on 60 fresh games" in findings.verdict(seat)
     assert not findings.holds(seat)
     # heuristic against random: the bot edge is real, significant after adjustment, confirmed
     _small_run(tmp_path / "mixed", bots=("heuristic", "random"), games=60)
-    frame, manifests = report.load([tmp_path / "mixed"])
-    tests = findings.confirm(findings.family(frame), manifests)
+    frame, manifests = runs.load([tmp_path / "mixed"])
+    tests = confirmation.confirm(findings.family(frame), manifests)
     bot = tests[(tests["kind"] == "bot") & (tests["subject"] == "heuristic")].iloc[0]
     assert bot["significant"] and bot["confirmed"] is True
     assert "of its seat-games against a fair 33.3%: a significant edge (adjusted p " in \
@@ -193,7 +194,7 @@ def test_team_win_shares_and_team_level_seat_test():
 
 def test_report_shows_team_win_shares_not_shared_wins(tmp_path):
     _small_run(tmp_path / "tr4", players=4, games=24)
-    frame, manifests = report.load([tmp_path / "tr4"])
+    frame, manifests = runs.load([tmp_path / "tr4"])
     lines = report.headlines(frame)
     text = " ".join(lines)
     assert "cannot tell: the team edges lie between" in text and "team of seats 1+3 [" in text

@@ -26,3 +26,11 @@ def test_percent_coarse_mode_keeps_rare_shares_visible():
     assert percent(0.01, None) == "1%"
     assert percent(0.004, None) == "0.4%"
     assert percent(0, None) == "0%"
+
+
+def test_rate_keeps_two_significant_digits_for_slow_runs():
+    from analysis.present.formats import rate
+
+    assert rate(0.478) == "0.48"
+    assert rate(3.46) == "3.5"
+    assert rate(1234.5) == "1,234"

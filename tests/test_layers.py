@@ -1,6 +1,6 @@
-"""Issue 16 part 4: `analysis/` is layered (run -> results -> stats -> present, cli on top)
-and has no import cycle, counting imports inside functions too (the old `cli` imported
-`cli_analysis`, which imported `cli` back from inside a command)."""
+"""`analysis/` is layered in one strict order and has no import cycle, counting imports inside
+functions too (the old `cli` imported `cli_analysis`, which imported `cli` back from inside a
+command)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,31 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "analysis"
-#: What each layer may import from `analysis` besides itself (the data flow, README
-#: "Layout of analysis/").  `run` may write a report (experiment files, sweeps) and
-#: `stats` may replay a finding on fresh deals, so neither is a pure lower layer; what the
-#: rules forbid is a lower layer reaching the command line, and the store reaching anything.
-ALLOWED = {
-    "results": set(),
-    "run": {"results", "stats", "present"},
-    "stats": {"results", "run"},
-    "present": {"results", "run", "stats"},
-    "cli": {"results", "run", "stats", "present", "bench"},
-    "bench": set(),
-}
+#: The order of `analysis/`, lowest first (docs/architecture.md):
+#:   results  the run directory: manifests, Parquet parts, loading runs as frames
+#:   stats    pure functions of frames: no game played, nothing printed
+#:   present  text, HTML, charts (and playing one seat by hand)
+#:   run      playing: tournaments, confirmation replays, reference runs, sweeps, searches
+#:   cli      the command and the orchestration that plays (run) and then renders (present)
+#: The rule: a layer imports only layers BEFORE it in this list, except that `run` skips
+#: `present` (a game is never played to draw something, nor drawn while playing).  `run`
+#: may use `stats`: a search races candidates and a sweep adjusts its effects by their
+#: statistics.  `bench` is the game-speed measurement, a tool of `cli`; the package's
+#: `__init__` re-exports `results` only.
+LAYERS = ["results", "stats", "present", "run", "cli"]
+SKIPPED = {("run", "present")}
+TOOLS = {"bench": set()}
+
+
+def may_import(own: str, other: str) -> bool:
+    """Whether a module of layer `own` may import one of layer `other` (see `LAYERS`)."""
+    if own == other or own in TOOLS and other in TOOLS[own]:
+        return True
+    if own == "cli" and other in TOOLS:
+        return True
+    if own not in LAYERS or other not in LAYERS:
+        return False
+    return LAYERS.index(other) < LAYERS.index(own) and (own, other) not in SKIPPED
 
 
 def module_names() -> list[str]:
@@ -116,17 +129,52 @@ def test_a_cycle_would_be_found():
     assert find_cycle(graph) == ["analysis.cli", "analysis.cli_analysis", "analysis.cli"]
 
 
-def test_layers_import_only_what_the_data_flow_allows():
+def violations(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of the graph that goes against the order of `LAYERS`."""
     wrong = []
-    for module, targets in import_graph().items():
+    for module, targets in sorted(graph.items()):
         own = layer(module)
-        if own not in ALLOWED:
+        if not own:  # the package itself: its __init__ may re-export the lowest layer only
+            wrong += [f"{module} imports {t}" for t in sorted(targets)
+                      if layer(t) != LAYERS[0]]
             continue
-        for target in targets:
+        for target in sorted(targets):
             other = layer(target)
-            if other and other != own and other not in ALLOWED[own]:
+            if other and not may_import(own, other):
                 wrong.append(f"{module} imports {target}")
-    assert not wrong, wrong
+    return wrong
+
+
+def test_every_analysis_module_belongs_to_a_layer():
+    strays = {layer(m) for m in import_graph()} - set(LAYERS) - set(TOOLS) - {""}
+    assert not strays, strays
+
+
+def test_layers_import_only_what_the_order_allows():
+    assert violations(import_graph()) == []
+
+
+def test_the_order_allows_downward_imports_only():
+    assert may_import("stats", "results") and may_import("present", "stats")
+    assert may_import("run", "stats") and may_import("cli", "present")
+    assert may_import("cli", "bench")
+    assert not may_import("results", "stats") and not may_import("stats", "run")
+    assert not may_import("present", "run") and not may_import("run", "present")
+    assert not may_import("run", "cli") and not may_import("bench", "run")
+
+
+@pytest.mark.parametrize("module, target", [
+    ("analysis.stats.findings", "analysis.run.tournament"),  # a statistic playing games
+    ("analysis.present.summary", "analysis.run.tournament"),
+    ("analysis.run.sweep", "analysis.present.report"),  # playing code writing HTML
+    ("analysis.results.store", "analysis.stats.balance"),
+    ("analysis", "analysis.cli.app"),
+])
+def test_an_import_against_the_order_is_caught(module, target):
+    """The checker itself: one injected import against the order fails the real graph."""
+    graph = import_graph()
+    graph[module] = graph.get(module, set()) | {target}
+    assert violations(graph) == [f"{module} imports {target}"]
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ from analysis.stats import balance, robustness
 
 def stacked_frame() -> pd.DataFrame:
     """Two toy games, two seats, four games each: `alpha` knows kind `dig` and source
-    `gold`, `beta` kind `fly` and source `wings`; built by concat as `report.load` does."""
+    `gold`, `beta` kind `fly` and source `wings`; built by concat as `results.runs.load` does."""
     frames = []
     for game, kind, source in (("alpha", "dig", "gold"), ("beta", "fly", "wings")):
         rows = []

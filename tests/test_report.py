@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis.cli import main
-from analysis.present import report
-from analysis.results import store
+from analysis.cli import main, reporting
+from analysis.results import runs, store
 from analysis.run import tournament
 from tests.conftest import chromium_dom, needs_chromium
 
@@ -26,7 +25,7 @@ def run_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def html_file(run_dir, tmp_path_factory) -> Path:
-    return report.write_report([run_dir], tmp_path_factory.mktemp("rep") / "r.html",
+    return reporting.write_report([run_dir], tmp_path_factory.mktemp("rep") / "r.html",
                                bootstrap=10)
 
 
@@ -49,7 +48,7 @@ def test_report_makes_no_network_references(html_file):
 
 
 def test_directory_of_runs_is_expanded(run_dir, tmp_path):
-    assert report.find_runs([run_dir.parent]) == [run_dir]
+    assert runs.find_runs([run_dir.parent]) == [run_dir]
 
 
 @needs_chromium

@@ -6,8 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.present import plots
-from analysis.run import sweep
+from analysis.present import plots, whatif
 
 
 def seat_frame(game: str, players: int, games: int = 8, winners=lambda g: (g % 2,)):
@@ -75,7 +74,7 @@ def effects_table() -> pd.DataFrame:
 
 
 def test_sweep_table_gives_game_length_in_decisions_never_percent():
-    shown = sweep.effects_shown(effects_table())
+    shown = whatif.effects_shown(effects_table())
     length = shown[shown["statistic"] == "length"].iloc[0]
     assert length["unit"] == "decisions" and length["change"] == "-97.7"
     assert length["95% interval"] == "[-112.8, -82.6]" and length["reference"] == "235.1"

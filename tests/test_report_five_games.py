@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from analysis.cli import main
-from analysis.present import report
 from analysis.results import store
+from analysis.results.runs import find_runs
 from engines import GAMES
 from tests.conftest import chromium_dom, needs_chromium
 
@@ -78,7 +78,7 @@ def test_systems_section_lists_only_each_run_s_own_kinds(dom):
 @needs_chromium
 def test_scoring_tables_list_only_each_game_s_sources(dom, runs):
     own = {}  # game -> the sources its runs recorded
-    for run in report.find_runs([runs]):
+    for run in find_runs([runs]):
         frame = store.load_run(run)
         own.setdefault(frame["game"].iloc[0], set()).update(
             c.removeprefix("pts_") for c in frame.columns if c.startswith("pts_"))

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from analysis.cli import reporting
 from analysis.present import report
+from analysis.results import runs
 from analysis.run import tournament
 from engines import GAMES
 from tests.conftest import chromium_dom, needs_chromium
@@ -29,7 +31,7 @@ def systems_report(tmp_path_factory) -> Path:
         spec = tournament.RunSpec(game=SHOWDOWN.name, players=2, games=40,
                                   bots=("heuristic", "random"), seed=5)
         tournament.run(spec, root / "run", jobs=1)
-        return report.write_report([root / "run"], root / "report.html", bootstrap=5)
+        return reporting.write_report([root / "run"], root / "report.html", bootstrap=5)
     finally:
         patch.undo()
 
@@ -54,7 +56,7 @@ def test_report_shows_which_game_systems_each_bot_used(systems_report):
 
 
 def test_report_without_kinds_says_so(systems_report, tmp_path):
-    frame, manifests = report.load([systems_report.parent / "run"])
+    frame, manifests = runs.load([systems_report.parent / "run"])
     frame = frame.drop(columns=[c for c in frame.columns if c.startswith(("k_", "a_"))])
     text = report.render(frame, manifests, bootstrap=5)
     assert "recorded no action kinds" in _section(text, "Game systems used")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analysis.present import report
+from analysis.cli import reporting
 from analysis.run import experiments, tournament
 from analysis.stats import balance, findings, robustness
 from engines import GAMES
@@ -162,7 +162,7 @@ def robustness_report(tmp_path_factory) -> Path:
             spec = tournament.RunSpec(game=NIM.name, players=2, games=60, bots=(bot, bot),
                                       seed=2)
             tournament.run(spec, root / bot, jobs=1)
-        return report.write_report([root / "heuristic", root / "random"], root / "r.html",
+        return reporting.write_report([root / "heuristic", root / "random"], root / "r.html",
                                    bootstrap=5)
     finally:
         patch.undo()

@@ -41,7 +41,7 @@ def _notebooks():
 
 
 #: Calls whose tables carry a seat column (seat, best_seat, worst_seat).
-SEAT_TABLES = ("balance.seat_advantage(", "findings.adjusted_table(",
+SEAT_TABLES = ("balance.seat_advantage(", "confirm.confirmed_table(",
                "side_by_side(robustness.seat_shares(")
 
 

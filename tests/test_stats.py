@@ -256,3 +256,32 @@ def test_wilson_interval_is_exact_at_zero_and_all_wins(trials):
     low, high = balance.wilson_interval(np.array([0.0, trials]), np.array([trials, trials]))
     assert low[0] == 0.0 and high[1] == 1.0
     assert (low <= np.array([0.0, 1.0])).all() and (high >= np.array([0.0, 1.0])).all()
+
+
+def test_mean_interval_is_mean_plus_minus_z_se_with_a_two_sided_p():
+    import math
+
+    mean, low, high, p = balance.mean_interval([1.0, 2.0, 3.0, 4.0])
+    se = math.sqrt(5 / 3) / 2
+    assert mean == 2.5
+    assert (low, high) == pytest.approx((2.5 - 1.959964 * se, 2.5 + 1.959964 * se))
+    assert p == pytest.approx(math.erfc(2.5 / se / math.sqrt(2)))
+
+
+def test_mean_interval_of_one_value_cannot_tell_anything():
+    mean, low, high, p = balance.mean_interval([0.5])
+    assert mean == 0.5 and np.isnan(low) and np.isnan(high) and np.isnan(p)
+    assert balance.mean_interval([0.0, 0.0])[3] == 1.0  # no spread, no difference
+
+
+def test_explain_and_search_intervals_are_the_shared_mean_interval():
+    from analysis.run import explain, search
+
+    table = pd.DataFrame({"win_0": [1.0, 1.0, 0.0, 1.0, 0.5], "win_1": [0.0, 0.0, 1.0, 0.0, 0.5],
+                          "players": 2})
+    first = explain.seat_edges(table).iloc[0]
+    mean, low, high, p = balance.mean_interval(table["win_0"] - 0.5)
+    assert (first["edge"], first["ci_low"], first["ci_high"], first["p"]) == \
+        pytest.approx((mean, low, high, p))
+    _, _, low, high, values = search.objective(table, "seat_edge")
+    assert (low, high) == pytest.approx(balance.mean_interval(values)[1:3])

@@ -16,7 +16,7 @@ from analysis.cli import main
 from analysis.present import transcript
 from analysis.present.play import play
 from analysis.results import store
-from analysis.run import tournament
+from analysis.run import rebuild, tournament
 from analysis.stats import balance
 from engines import GAMES, get_game, replay
 
@@ -42,7 +42,7 @@ def _stored_scores(run_dir, index: int) -> list[float]:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_show_reproduces_every_stored_game_exactly(runs, name):
     for index in range(4):
-        source = transcript.from_run(runs[name], index)
+        source = rebuild.from_run(runs[name], index)
         final = replay(get_game(name), source.players, source.seed, source.actions,
                        source.rules)
         assert [float(s) for s in final.scores()] == _stored_scores(runs[name], index)
@@ -64,7 +64,7 @@ def test_show_refuses_a_game_that_no_longer_replays(runs, tmp_path):
     store.write_part(run_dir, 0, table.set_column(table.column_names.index("score"), "score",
                                                   score))
     with pytest.raises(store.RunError, match="engines or bots changed"):
-        transcript.from_run(run_dir, 0)
+        rebuild.from_run(run_dir, 0)
 
 
 def test_show_cli_prints_rounds_and_writes_html(runs, tmp_path, capsys):
@@ -73,7 +73,7 @@ def test_show_cli_prints_rounds_and_writes_html(runs, tmp_path, capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "== round 1 ==" in out and "== round 7 ==" in out and "winner: seat" in out
-    source = transcript.from_run(runs["ninjato"], 2)
+    source = rebuild.from_run(runs["ninjato"], 2)
     decisions = [line for line in out.splitlines() if line.startswith("seat ") and
                  ("(heuristic):" in line or "(random):" in line)]
     assert len(decisions) == len(source.actions)
@@ -165,7 +165,7 @@ def test_play_console_script_end_to_end(tmp_path):
 
 
 def test_report_embeds_a_typical_and_an_extreme_game_per_run(runs, tmp_path):
-    from analysis.present.report import write_report
+    from analysis.cli.reporting import write_report
 
     page = write_report([runs["ivanhoe"], runs["tabula-rasa"]], tmp_path / "r.html",
                         bootstrap=10).read_text()
@@ -200,5 +200,5 @@ def test_show_seat_view_hides_the_other_hands(runs, capsys):
     assert code == 0
     assert "hand seat 2: 8 cards" in out and "hand seat 3: 8 cards" in out
     assert "removed unseen: 2 cards" in out
-    source = transcript.from_run(runs["tabula-rasa"], 0)
+    source = rebuild.from_run(runs["tabula-rasa"], 0)
     assert transcript.to_text(source) != out.rstrip("\n")

@@ -162,7 +162,7 @@ def test_sweep_cells_share_seeds_and_carry_varied_values(tmp_path, capsys):
 
 def test_grid_design_plays_every_combination(tmp_path, coin):
     spec = sweep.SweepSpec("toy-coin", 2, 20, ("heuristic", "heuristic"), 1,
-                           (("head_start", (8, 10)), ("sides", (20, 40))), "grid")
+                           vary=(("head_start", (8, 10)), ("sides", (20, 40))), design="grid")
     assert len(spec.cells()) == 4
     frame = sweep.run_sweep(spec, tmp_path / "grid", jobs=1)
     table = sweep.effects(spec, frame)
@@ -219,10 +219,36 @@ def test_paired_intervals_on_a_hand_made_frame():
     assert table.loc["seat_spread", "estimate"] == pytest.approx(0.2)
 
 
-def test_paired_cells_must_have_played_the_same_deals():
+def test_paired_cells_that_played_different_deals_are_a_bug_not_bad_input():
+    from engines.errors import BadInput
+
     a = _hand_table([1, 0, 1, 1, 0], [0, 1, 0, 0, 1], [1] * 5, [1] * 5, [1] * 5)
-    with pytest.raises(ValueError, match="same game seeds"):
+    with pytest.raises(RuntimeError, match="same game seeds") as caught:
         sweep.paired_difference(a, a.set_index(a.index + 1))
+    assert not isinstance(caught.value, BadInput)
+
+
+def test_balance_search_reports_unpaired_cells_as_an_internal_error_exit_1(
+        tmp_path, capsys, coin, monkeypatch):
+    """The runner pairs the deals itself: when its tables do not pair, that is the
+    toolkit's bug (exit 1, 'internal error'), not a mistake in the user's input (exit 2)."""
+    import tempfile
+
+    calls, game_table = [], sweep.game_table
+
+    def unpaired(frame):  # the first candidate's table loses a deal
+        calls.append(1)
+        table = game_table(frame)
+        return table.iloc[1:] if len(calls) == 1 else table
+
+    monkeypatch.setattr(sweep, "game_table", unpaired)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    code, _, err = run_cli(capsys, "balance-search", "toy-coin", "--vary", "head_start=6,14",
+                           "--budget", "40", "--seed", "3", "--jobs", "1", "-q",
+                           "--out", str(tmp_path / "s"))
+    assert code == 1, err
+    assert err.startswith("internal error") and "same game seeds" in err
+    assert "error: " not in err
 
 
 # --- 3. which conclusions rest on guesses ---------------------------------------------------
@@ -301,7 +327,7 @@ def test_balance_search_cli_prints_best_runner_up_and_games(tmp_path, capsys, co
 def test_sweep_on_dask_plays_the_same_cells_as_locally(tmp_path):
     pytest.importorskip("distributed")
     spec = sweep.SweepSpec("tabula-rasa", 3, 12, ("random",) * 3, 5,
-                           (("castle_rule", ("first_to_two", "two_consecutive")),))
+                           vary=(("castle_rule", ("first_to_two", "two_consecutive")),))
     local = sweep.run_sweep(spec, tmp_path / "local", jobs=1)
     dask = sweep.run_sweep(spec, tmp_path / "dask", jobs=1, backend="dask")
     columns = ["cell", "game_index", "seat", "seed", "score", "win_share"]

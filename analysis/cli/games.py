@@ -160,10 +160,15 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         result = simulate_game(game_name, games, players, bots, seed, jobs, out, resume,
                                rule or [], quiet, chunk_size, backend or "loky", scheduler,
                                report)
-        print_summary(stdout, result, quiet=quiet,
-                      reference=None if reference == "none" else reference)
+        skipped = None  # the systems each bot skipped against the reference's play
+        if reference != "none" and not quiet:
+            from analysis.run import reference as references
+
+            skipped = references.skipped_against_reference(result.frame, [result.manifest],
+                                                           reference)
+        print_summary(stdout, result, quiet=quiet, skipped=skipped)
         if report is not None:
-            from analysis.present.report import write_report
+            from analysis.cli.reporting import write_report
 
             stdout.print(f"report: {write_report([result.run_dir], report)}")
 

@@ -29,10 +29,11 @@ def show(
 ) -> None:
     """Replay one game of a run (or a played game) round by round, in words."""
     from analysis.present import transcript
+    from analysis.run import rebuild
 
     if html is not None:
         transcript.check_html_path(html)
-    source = transcript.open_source(path, game, pick)
+    source = rebuild.open_source(path, game, pick)
     if seat is not None and not 1 <= seat <= source.players:
         fail(f"--seat must be 1-{source.players}, got {seat}")
     print(transcript.to_text(source, None if seat is None else seat - 1))

@@ -107,7 +107,7 @@ def compare_command(
     seed = secrets.randbelow(2**31) if seed is None else seed
     if seed < 0:
         raise BadInput(f"--seed must be >= 0, got {seed}")
-    spec = compare.CompareSpec(game_name, players, tuple(split_specs(bots)), games, seed,
+    spec = compare.CompareSpec(game_name, players, games, tuple(split_specs(bots)), seed,
                                parse_rules(rule or []), fill)
     spec.run_specs()  # validate everything before playing
     check_backend(backend or "loky", scheduler)
@@ -153,7 +153,7 @@ def compare_command(
 
     print_findings(stdout, findings.family(frame), out)
     if report is not None:
-        from analysis.present.report import write_report
+        from analysis.cli.reporting import write_report
 
         write_report(result.run_dirs, report, title=f"Bot comparison: {game_name}")
         stdout.print(f"report: {report}")
@@ -182,7 +182,7 @@ def report_command(
              "warning) instead of refusing it.")] = False,
 ) -> None:
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
-    from analysis.present.report import write_report
+    from analysis.cli.reporting import write_report
 
     if bootstrap < 0:
         raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
@@ -212,6 +212,7 @@ def run_command(
     confirm_games: ConfirmGames = None,
 ) -> None:
     """Run every study of an experiment file, then write OUT/NAME/report.html."""
+    from analysis.cli.reporting import run_experiment
     from analysis.run import experiments
     from analysis.run.parallel import check_backend
 
@@ -239,9 +240,9 @@ def run_command(
     summaries = []
     path = run_with_progress(
         experiment.name, total, quiet,
-        lambda cb: experiments.execute(experiment, jobs, lambda _run, g: cb(g), backend,
-                                       scheduler, confirm, confirm_games, _announce,
-                                       summaries.append),
+        lambda cb: run_experiment(experiment, jobs, lambda _run, g: cb(g), backend,
+                                  scheduler, confirm, confirm_games, _announce,
+                                  summaries.append),
         saved_in=experiment.out_dir, resume_with=rerun_command())
     if summaries and len(summaries[0]):
         from analysis.present import designer

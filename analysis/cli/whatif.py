@@ -159,10 +159,11 @@ def register(app: typer.Typer) -> None:
         stdout.print(f"cells: {out}/<cell> (each a run directory; load_sweep({str(out)!r}) "
                      "loads them all)", soft_wrap=True, highlight=False)
         if report is not None:
+            from analysis.cli.reporting import sweep_html
             from analysis.present.report import page
 
             _write_atomically(report, page(f"What-if sweep: {game_name}",
-                                           sweep.report_html(spec, frame)))
+                                           sweep_html(spec, frame)))
             stdout.print(f"report: {report}")
 
     def print_sweep(spec, frame) -> None:

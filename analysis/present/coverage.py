@@ -11,14 +11,11 @@ import pandas as pd
 
 from analysis.present.formats import percent
 from analysis.stats import balance, verdicts
+from analysis.stats.systems import RARELY
 
-#: A kind counts as "almost never" used below this share of the bot's seat-games ...
-RARELY = 0.01
-#: ... when it was available in at least this share of them.
+#: A kind counts as "almost never" used below `RARELY` of the bot's seat-games when it was
+#: available in at least this share of them.
 OFFERED = 0.10
-#: Against a reference: a kind counts as offered when the reference chose it in at least this
-#: share of its seat-games.
-REFERENCE_OFFERED = 0.05
 
 
 def neglected(table: pd.DataFrame, rarely: float = RARELY,
@@ -75,53 +72,10 @@ def neglect_lines(frame: pd.DataFrame, rarely: float = RARELY, offered: float = 
     return lines
 
 
-def _config(manifest: dict) -> tuple:
-    return (manifest["game"], int(manifest["players"]), manifest.get("rules_str", ""),
-            manifest.get("dataset", ""))
-
-
-def skipped_against_reference(frame: pd.DataFrame, manifests: list[dict],
-                              reference_bot: str | None = None,
-                              games: int | None = None) -> list[tuple[dict, verdicts.Verdict]]:
-    """Per configuration (game, players, rules, data set) and bot: the systems it never or
-    almost never chose although the reference bot (random play by default) reaches them in
-    the same configuration.  The reference comes from the frame when it holds that line-up,
-    else from a cached reference run (`analysis.run.reference`)."""
-    from analysis.run import reference
-
-    bot = reference_bot or reference.REFERENCE_BOT
-    games = games or reference.REFERENCE_GAMES
-    if not balance.kind_columns(frame):
-        return []
-    out = []
-    seen = set()
-    for manifest in manifests:
-        config = _config(manifest)
-        if config in seen:
-            continue
-        seen.add(config)
-        ref = reference.reference_frame(manifest, bot, games, frame)
-        ref_use = reference.reference_use(ref)
-        mine = frame[(frame["game"] == config[0]) & (frame["players"] == config[1])
-                     & (frame["rules"] == config[2] if "rules" in frame else True)]
-        table = balance.coverage(mine)
-        where = {"game": config[0], "players": config[1], "rules": config[2]}
-        name = "random play" if bot == "random" else bot
-        for player, part in table.groupby("bot", sort=True):
-            if player == bot:
-                continue
-            use = dict(zip(part["kind"], part["used_share"]))
-            verdict = verdicts.skipped_systems(use, ref_use, str(player), name, RARELY,
-                                               REFERENCE_OFFERED)
-            out.append((where, verdict))
-    return out
-
-
-def reference_lines(frame: pd.DataFrame, manifests: list[dict],
-                    reference_bot: str | None = None, games: int | None = None,
+def reference_lines(found: list[tuple[dict, verdicts.Verdict]],
                     with_context: bool | None = None) -> list[str]:
-    """`skipped_against_reference` as one line per bot (and configuration)."""
-    found = skipped_against_reference(frame, manifests, reference_bot, games)
+    """The systems skipped against a reference (`run.reference.skipped_against_reference`)
+    as one line per bot (and configuration)."""
     if with_context is None:
         with_context = len({tuple(w.values()) for w, _ in found}) > 1
     lines = []

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from typing import Any
 
 import pandas as pd
 
@@ -84,23 +83,20 @@ def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
     return "; ".join(parts) if parts else "none"
 
 
-def summary_table(frame: pd.DataFrame, manifests: list[dict[str, Any]],
-                  tests: pd.DataFrame | None = None,
+def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
                   variants: Mapping[tuple[str, int], str] | None = None,
-                  reference: str | None = "random") -> pd.DataFrame:
+                  skipped: list[tuple[dict, verdicts.Verdict]] | None = None) -> pd.DataFrame:
     """One row per game × player count × rules (× line-up in a robustness study).
 
     `variants`: (game, players) -> the variant worth testing, from the what-if sweeps that
     ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
+    `skipped`: the systems each bot skipped against a reference
+    (`analysis.run.reference.skipped_against_reference`); without it none are named.
     """
     tests = findings.family(frame) if tests is None else tests
     if len(tests) and "lineup" in tests and "bot" in frame:
         frame = robustness.with_lineups(frame)
-    found = []
-    if reference:
-        from analysis.present import coverage
-
-        found = coverage.skipped_against_reference(frame, manifests, reference)
+    found = skipped or []
     rows = []
     seats = tests[tests["kind"] == "seat"] if len(tests) else tests
     for where, verdict in findings.balance_verdicts(tests):

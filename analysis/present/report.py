@@ -11,7 +11,6 @@ import base64
 import html
 import os
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,9 +18,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.present import coverage, plots
+from analysis.present import coverage, plots, transcript
 from analysis.present.formats import percent, seats_from_one
-from analysis.results import store
+from analysis.results.runs import find_runs, load  # noqa: F401 (report.load: earlier home)
 from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
 from engines.errors import BadInput
@@ -36,47 +35,6 @@ PERCENT_COLUMNS = {
 MANIFEST_FIELDS = ["run_id", "game", "players", "games", "bots", "seed", "rules_str", "dataset",
                    "rotate", "package_version", "engine_build", "created"]
 MAX_CONTEXT_CHARTS = 12
-
-
-def find_runs(paths: Sequence[str | os.PathLike]) -> list[Path]:
-    """Run directories named by `paths`: each a run, or a directory with runs below it."""
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if not path.is_dir():
-            raise store.RunError(f"{path} is not a directory")
-        if (path / store.MANIFEST).is_file():
-            found.append(path)
-            continue
-        below = sorted(p.parent for p in path.rglob(store.MANIFEST))
-        if not below:
-            raise store.RunError(f"{path} is not a results run (no {store.MANIFEST}) "
-                                   "and holds no runs")
-        found.extend(below)
-    return list(dict.fromkeys(found))
-
-
-def load(paths: Sequence[str | os.PathLike], allow_incomplete: bool = False,
-         ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
-    """The stacked frame of every run found, and their manifests (in the same order).
-
-    Confirmation runs (fresh deals beside a run, `findings.confirm`) are not runs of their
-    own: they are left out here and read back when findings are confirmed.  A run with a
-    missing or bad part raises `RunError` unless `allow_incomplete`; then its manifest
-    carries the warning (`incomplete`), which the report shows.
-    """
-    run_dirs = [d for d in find_runs(paths)
-                if not findings.is_confirmation(store.read_manifest(d))]
-    if not run_dirs:
-        raise store.RunError("only confirmation runs found; name the original runs")
-    frames = [store.load_run(d, allow_incomplete=allow_incomplete) for d in run_dirs]
-    manifests = [f.attrs["manifest"] | {"path": str(d), "incomplete": f.attrs["incomplete"]}
-                 for f, d in zip(frames, run_dirs)]
-    # copy(): runs of different games have different k_ columns; the stacked frame comes out
-    # in many blocks, and every later column added to it warned (PerformanceWarning)
-    frame = pd.concat(frames, ignore_index=True).copy()
-    frame.attrs = {}
-    return frame, manifests
 
 
 # --------------------------------------------------------------------------------------------
@@ -355,14 +313,18 @@ def page(title: str, body: str) -> str:
 
 def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = "",
            bootstrap: int = 100, tests: pd.DataFrame | None = None,
-           extra: Sequence[str] = (), summary: pd.DataFrame | None = None) -> str:
+           extra: Sequence[str] = (), summary: pd.DataFrame | None = None,
+           examples: Sequence[tuple[dict[str, Any], Any]] = (),
+           example_runs: int | None = None) -> str:
     """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
     `extra`: further sections, such as what-if sweeps, placed before the manifests;
-    `summary`: the designer summary, `designer.summary_table`, computed when not given)."""
+    `summary`: the designer summary, `designer.summary_table`, computed when not given;
+    `examples`: the example games rebuilt per run (`run.rebuild.report_examples`, of the
+    first `example_runs` runs, all by default))."""
     from analysis.present import designer
 
     tests = findings.family(frame) if tests is None else tests
-    summary = designer.summary_table(frame, manifests, tests) if summary is None else summary
+    summary = designer.summary_table(frame, tests) if summary is None else summary
     ctx = balance.context_columns(frame)
     contexts = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
     multi_bot = frame["bot"].nunique() > 1
@@ -453,9 +415,8 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "Precision", conv,
         table_html(balance.games_needed([0.05, 0.02, 0.01, 0.005], shares),
                    "Seat-games needed for a 95% interval of ± half width")))
-    from analysis.present.transcript import report_section  # replays games: only when reporting
-
-    parts.append(_section("Example games", report_section(manifests)))
+    parts.append(_section("Example games", transcript.report_section(
+        examples, len(manifests), len(manifests) if example_runs is None else example_runs)))
     parts.extend(extra)
     parts.append(_section("Runs (manifests)", table_html(_manifest_table(manifests))))
     return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
@@ -480,51 +441,4 @@ def check_report_path(out: str | os.PathLike, option: str = "--out",
         raise BadInput(f"cannot write {option} {out}: directory {parent} does not exist")
     if not os.access(parent, os.W_OK):
         raise BadInput(f"cannot write {option} {out}: directory {parent} is not writable")
-    return out
-
-
-def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
-                 title: str = "", bootstrap: int = 100, confirm: bool = False,
-                 confirm_games: int | None = None, jobs: int = 1,
-                 announce: Callable[[str], None] | None = None, backend: str = "loky",
-                 scheduler: str | None = None, extra: Sequence[str] = (),
-                 family_extra: pd.DataFrame | None = None,
-                 late_sections: Callable[[pd.DataFrame], list[str]] | None = None,
-                 variants: Callable[[pd.DataFrame], dict] | None = None,
-                 on_summary: Callable[[pd.DataFrame], None] | None = None,
-                 allow_incomplete: bool = False) -> Path:
-    """Load the runs under `paths` and write the report to `out` (atomically).
-
-    With `confirm`, every finding significant after adjustment is first replayed on fresh
-    deals beside its runs (`findings.confirm`; at least `confirm_games` games each).
-    `family_extra`: further tests of the output (an experiment's sweep effects) that join
-    the report's one family; `late_sections(tests)` renders sections placed before the
-    manifests from the adjusted family, and `variants(tests)` gives the designer summary's
-    variant worth testing per (game, players).  `on_summary` receives the designer summary
-    (`simulate run` prints it).
-    `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
-    warning line (to `announce`, or as a Python warning) and in the report.
-    """
-    out = check_report_path(out)
-    if confirm_games is not None and confirm_games <= 0:
-        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
-    frame, manifests = load(paths, allow_incomplete)
-    for manifest in manifests:
-        if manifest.get("incomplete"):
-            (announce or warnings.warn)(manifest["incomplete"])
-    tests = findings.family(frame, extra=family_extra)
-    if confirm:
-        tests = findings.confirm(tests, manifests, confirm_games, jobs, announce, backend,
-                                 scheduler)
-    extra = [*extra, *(late_sections(tests) if late_sections else [])]
-    from analysis.present import designer
-
-    summary = designer.summary_table(frame, manifests, tests,
-                                     variants(tests) if variants else None)
-    text = render(frame, manifests, title, bootstrap, tests, extra, summary)
-    if on_summary is not None:
-        on_summary(summary)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, out)
     return out

@@ -8,9 +8,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from analysis.present import formats
 from analysis.present.coverage import neglect_lines, reference_lines
 from analysis.present.formats import percent
-from analysis.run.tournament import RunResult
+from analysis.results.runs import RunResult
 from analysis.stats import findings, verdicts
 from analysis.stats.balance import team_label, teams_for, win_share
 
@@ -49,8 +50,12 @@ def print_findings(console: Console, tests, run_dir, where: str = "summary") -> 
 
 
 def print_summary(console: Console, result: RunResult, quiet: bool = False,
-                  reference: str | None = "random") -> None:
-    """Headline line, then per-bot and per-seat tables (truncated games left out)."""
+                  skipped: list[tuple[dict, verdicts.Verdict]] | None = None) -> None:
+    """Headline line, then per-bot and per-seat tables (truncated games left out).
+
+    `skipped`: the systems each bot skipped against a reference
+    (`run.reference.skipped_against_reference`), named in the designer summary and in one
+    line per bot; None leaves them out."""
     frame, manifest = result.frame, result.manifest
     players = int(manifest["players"])
     games = frame["game_index"].nunique()
@@ -59,7 +64,7 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
     console.print(
         f"[bold]{manifest['game']}[/] · {players} players · {games:,} games"
         f" ({truncated} truncated) · {result.games_played_now:,} played now in "
-        f"{result.seconds:.1f} s · [bold]{result.games_per_second:,.0f} games/s[/]"
+        f"{result.seconds:.1f} s · [bold]{formats.rate(result.games_per_second)} games/s[/]"
     )  # what varies from run to run on one line, what the run is on the next
     console.print(f"seed {manifest['seed']} · rules: {rules} · data: {manifest['dataset']}",
                   soft_wrap=True, highlight=False)
@@ -104,12 +109,12 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
         from analysis.present import designer
 
         console.print(designer.rich_table(designer.summary_table(
-            frame, [result.manifest], tests, reference=None if quiet else reference)))
+            frame, tests, skipped=None if quiet else skipped)))
     print_findings(console, tests, result.run_dir)
     if not quiet:
         for line in neglect_lines(frame):
             _say(console, line)
-        if reference:
-            for line in reference_lines(frame, [manifest], reference):
+        if skipped is not None:
+            for line in reference_lines(skipped):
                 _say(console, line)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")

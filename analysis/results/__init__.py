@@ -1,1 +1,2 @@
-"""Results layer: the on-disk run (Parquet parts + manifest) and loading it as a frame."""
+"""Results layer (lowest): the on-disk run (Parquet parts + manifest), loading runs as frames,
+and transcript files of single games."""

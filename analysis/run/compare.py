@@ -18,7 +18,7 @@ import json
 import math
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import tournament
+from analysis.run.study import StudySpec
 from analysis.stats import balance
 from engines.errors import BadInput
 
@@ -54,15 +55,9 @@ def permutations(lineup: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 @dataclass(frozen=True)
-class CompareSpec:
+class CompareSpec(StudySpec):
     """A duplicate comparison: `games` is rounded up to whole deals (deals x permutations)."""
 
-    game: str
-    players: int
-    bots: tuple[str, ...]
-    games: int
-    seed: int
-    rules: dict[str, Any] = field(default_factory=dict)
     fill: str = "last"
     seed_branch: int = 0  # another branch: other deals from the same run seed (tuning rounds)
 

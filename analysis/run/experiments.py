@@ -38,8 +38,8 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.present import report
 from analysis.run import compare, tournament
+from analysis.run.study import StudySpec
 from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
@@ -54,16 +54,10 @@ ALL_STYLES = "heuristic:*"
 
 
 @dataclass(frozen=True)
-class PlannedRun:
-    """One run (rotation) or one duplicate comparison of an experiment."""
+class PlannedRun(StudySpec):
+    """One run (rotation) or one duplicate comparison of an experiment, played into `path`."""
 
-    path: Path
-    game: str
-    players: int
-    bots: tuple[str, ...]
-    games: int
-    seed: int
-    rules: dict[str, Any] = field(default_factory=dict)
+    path: Path = Path()
     format: str = "rotation"
     fill: str = "last"
 
@@ -254,38 +248,43 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
     base = out_dir / _slug(game) / f"{players}p"
     tag = _slug(rules_str) if rules_str else "official"
     if fmt == "each":  # one run per bot, that bot in every seat (a line-up per bot)
-        return [PlannedRun(base / f"{label or tag}-{_slug(bot)}", game, players,
-                           (bot,) * players, games, seed, dict(rules)) for bot in bots]
+        return [PlannedRun(game, players, games, (bot,) * players, seed, dict(rules),
+                           path=base / f"{label or tag}-{_slug(bot)}") for bot in bots]
     if fmt == "rotation":
         if len(bots) > players:
             _fail(where, f"{len(bots)} bots for {players} players; use format = \"duplicate\" "
                          "for a round robin")
         lineup = tournament.fill_lineup(bots, players)
         name = label or f"{tag}-{_slug('_'.join(bots))}"
-        return [PlannedRun(base / name, game, players, lineup, games, seed, dict(rules))]
+        return [PlannedRun(game, players, games, lineup, seed, dict(rules), path=base / name)]
     if len(set(bots)) < 2:
         _fail(where, "format = \"duplicate\" needs at least two different bots")
     size = min(players, len(bots))
     runs = []
     for table in itertools.combinations(bots, size):
         name = f"{label or tag}-{_slug('-vs-'.join(table))}"
-        runs.append(PlannedRun(base / name, game, players, tuple(table), games, seed,
-                               dict(rules), "duplicate", fill))
+        runs.append(PlannedRun(game, players, games, tuple(table), seed, dict(rules),
+                               path=base / name, format="duplicate", fill=fill))
     return runs
 
 
-def execute(experiment: Experiment, jobs: int = -1,
-            progress: Callable[[PlannedRun, int], None] | None = None,
-            backend: str | None = None, scheduler: str | None = None, confirm: bool = True,
-            confirm_games: int | None = None,
-            announce: Callable[[str], None] | None = None,
-            on_summary: Callable[[pd.DataFrame], None] | None = None) -> Path:
-    """Play (or resume) every planned run, then write the combined report; returns its path.
+@dataclass
+class Played:
+    """What an experiment's sweeps and tunes produced, for its report: (spec, frame, effects)
+    per sweep, (spec, result, best style file) per tune."""
 
-    `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.  With `confirm`
-    (the default) every finding significant after adjustment is replayed on fresh deals
-    beside its runs before the report is written (`findings.confirm`).  `on_summary`
-    receives the designer summary table (`analysis.present.designer`).
+    sweeps: list[tuple] = field(default_factory=list)
+    tunes: list[tuple] = field(default_factory=list)
+
+
+def play(experiment: Experiment, jobs: int = -1,
+         progress: Callable[[PlannedRun | None, int], None] | None = None,
+         backend: str | None = None, scheduler: str | None = None,
+         announce: Callable[[str], None] | None = None) -> Played:
+    """Play (or resume) every planned run, sweep and tune of the experiment.
+
+    `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.  The combined
+    report is written by the caller (`analysis.cli.reporting.run_experiment`).
     """
     backend = backend or experiment.backend
     scheduler = scheduler or experiment.scheduler
@@ -293,35 +292,16 @@ def execute(experiment: Experiment, jobs: int = -1,
     for run in experiment.runs:
         callback = (lambda g, r=run: progress(r, g)) if progress else None
         if run.format == "duplicate":
-            spec = compare.CompareSpec(run.game, run.players, run.bots, run.games, run.seed,
+            spec = compare.CompareSpec(run.game, run.players, run.games, run.bots, run.seed,
                                        run.rules, run.fill)
             compare.run_duplicate(spec, run.path, jobs, callback, backend, scheduler)
             continue
         spec = tournament.RunSpec(game=run.game, players=run.players, games=run.games,
                                   bots=run.bots, seed=run.seed, rules=dict(run.rules))
         tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
-    title = f"Experiment {experiment.name}" + (
-        f": {experiment.description}" if experiment.description else "")
     sweeps = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
     tunes = _run_tunes(experiment, jobs, progress, backend, scheduler)
-    if not experiment.runs:  # sweeps and tunes only: their sections are the report
-        from analysis.stats import findings
-
-        tests = findings.family(pd.DataFrame(), extra=sweep_family(sweeps))
-        out = experiment.out_dir / "report.html"
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(report.page(title, "".join(sweep_sections(sweeps, tests) + tunes)),
-                       encoding="utf-8")
-        os.replace(tmp, out)
-        return out
-    return report.write_report([r.path for r in experiment.runs],
-                               experiment.out_dir / "report.html", title=title,
-                               confirm=confirm, confirm_games=confirm_games, jobs=jobs,
-                               announce=announce, backend=backend, scheduler=scheduler,
-                               extra=tunes, family_extra=sweep_family(sweeps),
-                               late_sections=lambda tests: sweep_sections(sweeps, tests),
-                               variants=lambda tests: sweep_variants(sweeps, tests),
-                               on_summary=on_summary)
+    return Played(sweeps, tunes)
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
@@ -342,20 +322,6 @@ def sweep_family(sweeps: list[tuple]) -> pd.DataFrame:
     from analysis.run import sweep
 
     return sweep.family_rows([table for _, _, table in sweeps])
-
-
-def sweep_sections(sweeps: list[tuple], tests: pd.DataFrame) -> list[str]:
-    """Each sweep's report section, its effects adjusted in the report's family `tests`."""
-    from analysis.run import sweep
-
-    if not sweeps:
-        return []
-    tables = sweep.readjusted([table for _, _, table in sweeps], tests)
-    size = int(tests["tests"].iloc[0]) if len(tests) else 0
-    return [report._section(f"What-if sweep: {spec.game} {spec.players}p",
-                            sweep.report_html(spec, frame, table=table,
-                                              family=f"the report's {size} tests"))
-            for (spec, frame, _), table in zip(sweeps, tables)]
 
 
 def sweep_variants(sweeps: list[tuple], tests: pd.DataFrame) -> dict[tuple[str, int], str]:
@@ -390,12 +356,12 @@ def sweep_variants(sweeps: list[tuple], tests: pd.DataFrame) -> dict[tuple[str, 
 
 
 def _run_tunes(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
-               scheduler: str | None) -> list[str]:
+               scheduler: str | None) -> list[tuple]:
     """Play (or resume) the experiment's tuning searches; write each best style file beside
-    its runs; their report sections."""
+    its runs: (spec, result, style file) each."""
     from analysis.run import tune
 
-    sections = []
+    out = []
     for path, spec in experiment.tunes:
         callback = (lambda g: progress(None, g)) if progress else None
         result = tune.run_tune(spec, path, jobs, callback, backend, scheduler)
@@ -403,9 +369,8 @@ def _run_tunes(experiment: Experiment, jobs: int, progress: Callable | None, bac
         tmp = style.with_name(style.name + ".tmp")
         tmp.write_text(tune.style_file_text(spec, result), encoding="utf-8")
         os.replace(tmp, style)
-        sections.append(report._section(f"Tuning: {spec.bot} in {spec.game} {spec.players}p",
-                                        tune.report_html(spec, result, style)))
-    return sections
+        out.append((spec, result, style))
+    return out
 
 
 def total_games(experiment: Experiment) -> int:
@@ -413,7 +378,7 @@ def total_games(experiment: Experiment) -> int:
     total = 0
     for run in experiment.runs:
         if run.format == "duplicate":
-            spec = compare.CompareSpec(run.game, run.players, run.bots, run.games, run.seed,
+            spec = compare.CompareSpec(run.game, run.players, run.games, run.bots, run.seed,
                                        run.rules, run.fill)
             total += spec.deals * len(spec.seatings)
         else:

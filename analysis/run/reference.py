@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.run import tournament
+from analysis.stats import balance, systems, verdicts
 
 #: The default reference bot and how many games it plays per configuration.
 REFERENCE_BOT = "random"
@@ -73,13 +74,27 @@ def reference_frame(manifest: dict[str, Any], bot: str = REFERENCE_BOT,
     return tournament.run_or_resume(spec, _cache_dir(manifest, bot, games), jobs=1).frame
 
 
-def reference_use(reference: pd.DataFrame) -> dict[str, float]:
-    """Kind -> share of the reference's seat-games in which it was chosen at least once."""
-    from analysis.stats import balance
+def reference_frames(frame: pd.DataFrame, manifests: list[dict[str, Any]],
+                     bot: str = REFERENCE_BOT, games: int = REFERENCE_GAMES
+                     ) -> dict[tuple, pd.DataFrame]:
+    """The reference's games per configuration of `manifests` (`reference_frame` each)."""
+    out: dict[tuple, pd.DataFrame] = {}
+    for manifest in manifests:
+        config = systems.configuration(manifest)
+        if config not in out:
+            out[config] = reference_frame(manifest, bot, games, frame)
+    return out
 
-    table = balance.coverage(reference)
-    if table.empty:
-        return {}
-    used = (table["used_share"] * table["seat_games"]).groupby(table["kind"], sort=False).sum()
-    seats = table["seat_games"].groupby(table["kind"], sort=False).sum()
-    return {str(k): float(used[k] / seats[k]) for k in used.index}
+
+def skipped_against_reference(frame: pd.DataFrame, manifests: list[dict[str, Any]],
+                              reference_bot: str | None = None, games: int | None = None
+                              ) -> list[tuple[dict, verdicts.Verdict]]:
+    """Per configuration (game, players, rules, data set) and bot: the systems it never or
+    almost never chose although the reference bot (random play by default) reaches them in
+    the same configuration (`systems.skipped_against_reference`).  The reference comes
+    from the frame when it holds that line-up, else from the cached reference run."""
+    bot = reference_bot or REFERENCE_BOT
+    if not balance.kind_columns(frame):
+        return []
+    references = reference_frames(frame, manifests, bot, games or REFERENCE_GAMES)
+    return systems.skipped_against_reference(frame, manifests, references, bot)

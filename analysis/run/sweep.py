@@ -19,12 +19,11 @@ paired difference is the mean of per-game differences:
 from __future__ import annotations
 
 import dataclasses
-import html
 import itertools
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import tables, tournament
+from analysis.run.study import StudySpec
 from analysis.stats import balance, verdicts
 from engines import datasets, get_game
 from engines.errors import BadInput
@@ -137,17 +137,11 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class SweepSpec:
+class SweepSpec(StudySpec):
     """A paired sweep: `vary` = ((key, values), ...); every cell plays the same deals."""
 
-    game: str
-    players: int
-    games: int
-    bots: tuple[str, ...]
-    seed: int
-    vary: tuple[tuple[str, tuple[Any, ...]], ...]
+    vary: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     design: str = "one-at-a-time"
-    rules: dict[str, Any] = field(default_factory=dict)
     chunk_size: int = 0
 
     def base(self) -> dict[str, str]:
@@ -218,21 +212,11 @@ def validated_cells(spec: SweepSpec) -> list[tuple[Cell, tournament.RunSpec]]:
     return [(cell, spec.run_spec(cell).validated()) for cell in cells]
 
 
-def check_out_dir(spec: SweepSpec, out: Path) -> None:
-    """A sweep directory must be new, empty, or hold this very sweep (to resume it)."""
-    stored = out / SWEEP_FILE
-    if out.exists() and not out.is_dir():
-        raise BadInput(f"{out} is not a directory")
-    if stored.is_file():
-        try:
-            same = SweepSpec.from_json(json.loads(stored.read_text())).to_json() == \
-                spec.to_json()
-        except (OSError, ValueError, KeyError, TypeError):
-            raise BadInput(f"{stored} is unreadable or corrupt") from None
-        if not same:
-            raise BadInput(f"{out} holds a different sweep; remove it or use another --out")
-    elif out.exists() and any(out.iterdir()):
-        raise BadInput(f"{out} is not empty; use --resume {out} or another --out")
+def check_out_dir(spec: SweepSpec, out: Path) -> bool:
+    """A sweep directory must be new, empty, or hold this very sweep (to resume it);
+    returns whether it holds it."""
+    return store.check_study_dir(out, SWEEP_FILE, spec.to_json(), "sweep",
+                          lambda data: SweepSpec.from_json(data).to_json())
 
 
 def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
@@ -242,14 +226,8 @@ def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
     """Play (or finish) every cell under `out_dir`; returns the combined frame."""
     planned = validated_cells(spec)
     out = Path(out_dir)
-    stored = out / SWEEP_FILE
-    check_out_dir(spec, out)
-    if not stored.is_file():
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            stored.write_text(json.dumps(spec.to_json(), indent=2))
-        except OSError as exc:
-            raise BadInput(f"cannot write to {out}: {exc.strerror}") from None
+    if not check_out_dir(spec, out):
+        store.write_study_record(out, SWEEP_FILE, spec.to_json())
     for cell, run_spec in planned:
         if announce is not None:
             announce(f"cell {cell.name}")
@@ -338,8 +316,8 @@ def paired_difference(reference: pd.DataFrame, other: pd.DataFrame,
                       confidence: float = 0.95) -> pd.DataFrame:
     """Effect of `other` against `reference` per statistic, paired by game seed, with the
     paired interval and the standard error two independent runs of this size would give."""
-    if not reference.index.equals(other.index):
-        raise BadInput("paired cells must have played the same game seeds")
+    if not reference.index.equals(other.index):  # the runner pairs them: a bug, not a typo
+        raise RuntimeError("paired cells must have played the same game seeds")
     return _effects([(influence(reference), influence(other))], len(reference), confidence)
 
 
@@ -393,9 +371,9 @@ def effects(spec: SweepSpec, frame: pd.DataFrame, confidence: float = 0.95) -> p
                 if ref_cell is None:
                     continue
                 ref_table, table = tables[ref_cell.name], tables[cell.name]
-                if not ref_table.index.equals(table.index):
-                    raise BadInput(f"cells {ref_cell.name} and {cell.name} did not play the "
-                                     "same deals")
+                if not ref_table.index.equals(table.index):  # a bug, not a typo
+                    raise RuntimeError(f"cells {ref_cell.name} and {cell.name} did not play "
+                                       "the same deals")
                 pairs.append((influence(ref_table), influence(table)))
             if not pairs:
                 continue
@@ -555,63 +533,6 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
                      "verdict": "; ".join(changes) if changes else
                      "holds over every varied value"})
     return pd.DataFrame(rows)
-
-
-def effects_shown(table: pd.DataFrame) -> pd.DataFrame:
-    """The effects table as a report shows it: every value written in its statistic's unit
-    (a share as a percentage and its change in points; game length and its change in
-    decisions), so a length change never reads as a percentage."""
-    if table.empty:
-        return table
-    rows = []
-    for row in table.to_dict("records"):
-        length = row["statistic"] == "length"
-        scale = 1.0 if length else 100.0
-        level = (lambda v: f"{v:.1f}") if length else (lambda v: f"{100 * v:.1f}%")
-        rows.append({
-            "key": row["key"], "reference_value": row["reference_value"],
-            "setting": row["setting"], "statistic": row["statistic"],
-            "reference": level(row["reference"]), "estimate": level(row["estimate"]),
-            "unit": "decisions" if length else "points",
-            "change": f"{row['effect'] * scale:+.1f}",
-            "95% interval": f"[{row['ci_low'] * scale:+.1f}, {row['ci_high'] * scale:+.1f}]",
-            "p": row["p"], "p_adjusted": row["p_adjusted"], "significant": row["significant"],
-            "narrower": round(row["se_independent"] / row["se"], 2) if row["se"] else np.nan,
-        })
-    return pd.DataFrame(rows)
-
-
-def report_html(spec: SweepSpec, frame: pd.DataFrame, title: str = "",
-                table: pd.DataFrame | None = None, family: str = "the table") -> str:
-    """The sweep's report section: effects, the ranking, the conclusions table (one at a time)
-    and a chart of effect sizes.  `table`: the effects with p adjusted in the output's family
-    (`family` names it); computed here, Holm over this sweep alone, when not given."""
-    from analysis.present import plots
-    from analysis.present.report import image_html, table_html
-
-    table = effects(spec, frame) if table is None else table
-    label = (f"{spec.game} {spec.players}p, bots {', '.join(spec.bots)}, {spec.games} games per "
-             f"cell on the same deals (seed {spec.seed}), {spec.design}; data sets: "
-             f"{', '.join(sorted(frame['dataset'].unique()))}")
-    parts = [f"<h2>{title or 'What-if sweep'}: {spec.game}</h2>", f"<p>{label}</p>"]
-    lines = ranking(table)
-    numbered = [line.split(". ", 1)[1] for line in lines if line[:1].isdigit()]
-    parts.append(f"<p>What matters most (significant after Holm over {html.escape(family)}, "
-                 "largest "
-                 "first; shares in points, game length in decisions):</p><ol>" + "".join(
-                     f"<li>{html.escape(line)}</li>" for line in numbered) + "</ol>" + "".join(
-                     f"<p>{html.escape(line)}</p>" for line in lines
-                     if not line[:1].isdigit()))
-    if spec.design == "one-at-a-time":
-        parts.append(table_html(conclusions(spec, frame, table),
-                                "Which conclusions of the base setting hold"))
-    parts.append(table_html(effects_shown(table),
-                            "Effects against the reference value, paired by deal, in the "
-                            "unit of each statistic: points for shares, decisions for game "
-                            f"length (p adjusted by Holm over {family}); narrower = how many "
-                            "times wider independent runs' intervals would be"))
-    parts.append(image_html(plots.effect_sizes(table), "effect sizes"))
-    return "\n".join(parts)
 
 
 # --------------------------------------------------------------------------------------------

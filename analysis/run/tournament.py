@@ -17,69 +17,47 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
 from analysis.results import store
+from analysis.results.runs import RunResult
 from analysis.run.parallel import check_backend
+from analysis.run.study import MAX_GAMES, StudySpec  # noqa: F401 (tournament.MAX_GAMES)
 from engines import _build as engine_build
-from engines import datasets, get_game, kit, play_game
+from engines import datasets, get_game, play_game
 from engines.bots import make_bot
 from engines.core import AVAILABILITY_EVERY, rules_to_str
 from engines.errors import BadInput
 
-if TYPE_CHECKING:
-    import pandas as pd
-
 ProgressCallback = Callable[[int], None]
 
 
-#: The most games one run may ask for: a run of any size up to this is planned lazily and
-#: starts at once, but 10**15 games would take some 30,000 years at a million games a
-#: second, so a larger count is a typo (and game indices must fit Parquet's int64).
-MAX_GAMES = 10**15
 
 
 @dataclass(frozen=True)
-class RunSpec:
+class RunSpec(StudySpec):
     """What to play.  `bots` has one spec per seat (the runner rotates them over seats)."""
 
-    game: str
-    players: int
-    games: int
-    bots: tuple[str, ...]
-    seed: int
-    rules: dict[str, Any] = field(default_factory=dict)
     chunk_size: int = 0  # 0 = chosen from games and jobs
     rotate: bool = True
     seed_branch: int = 0  # 0 = the run's own deals; CONFIRM_BRANCH = fresh deals (issue 21)
 
-    def validated(self) -> RunSpec:
-        """Check everything a worker would trip over, before any process starts."""
-        game = get_game(self.game)
-        game.check_players(self.players)
-        if self.games <= 0:
-            raise BadInput(f"--games must be positive, got {self.games}")
-        if self.games > MAX_GAMES:
-            raise BadInput(f"--games must be at most {MAX_GAMES:,} (10**15), got {self.games:,}")
+    def check_own(self) -> None:
         if self.chunk_size < 0:
             raise BadInput(f"--chunk-size must be >= 0 (0 = chosen for you), got "
                            f"{self.chunk_size}")
-        if self.seed < 0:
-            raise BadInput(f"--seed must be >= 0, got {self.seed}")
         if self.seed_branch < 0:
             raise BadInput(f"seed branch must be >= 0, got {self.seed_branch}")
-        if len(self.bots) != self.players:
-            raise BadInput(f"{len(self.bots)} bots for {self.players} players")
-        rules = game.checked_rules(**self.rules)  # bad options or components file: ValueError
-        if getattr(rules, "seat_bonus", ""):  # one value per seat (the count needs players)
-            kit.seat_bonus(rules.seat_bonus, self.players)
-        for spec in self.bots:
-            make_bot(spec, game)
+
+    def validated(self) -> RunSpec:
+        """Check everything a worker would trip over, before any process starts
+        (`StudySpec.checked`); the rules as the validated options' plain values."""
+        rules = self.checked()
         chunk = self.chunk_size or default_chunk_size(self.games)
         return dataclasses.replace(
             self, chunk_size=chunk, rules=dataclasses.asdict(rules) if self.rules else {}
@@ -289,21 +267,6 @@ def spec_from_manifest(manifest: dict[str, Any]) -> RunSpec:
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise store.RunError(f"manifest lacks a valid field: {exc}") from None
-
-
-@dataclass
-class RunResult:
-    """What `run` returns: the frame, where it lives, and how long the new games took."""
-
-    frame: pd.DataFrame
-    run_dir: Path
-    manifest: dict[str, Any]
-    games_played_now: int
-    seconds: float
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games_played_now / self.seconds if self.seconds > 0 else float("nan")
 
 
 def _execute(

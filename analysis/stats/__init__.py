@@ -1,2 +1,3 @@
-"""Stats layer: balance statistics, the tested family of findings, coverage and robustness
-of conclusions, all computed from result frames."""
+"""Stats layer: balance statistics, the tested family of findings, coverage and robustness of
+conclusions, skipped systems: pure functions of result frames (no game played, nothing
+printed)."""

@@ -5,35 +5,24 @@ per bot in every comparison, a heterogeneity test per seat across line-ups), so 
 come out "significant" by chance alone.  `family` gathers every test that can make anything
 "significant" in one output and adjusts their p-values together (Holm: one family per
 report or summary, its size stated) and states each one's detectable effect at 80% power
-(a planning figure).  `confirm`
+(a planning figure).  The confirmation replay (`run.confirm`)
 then replays every significant finding on fresh deals — the same runs with seeds from a
-separate branch of the run's seed sequence (`tournament.CONFIRM_BRANCH`), stored beside the
-originals as `RUN-confirm` and resumable like any run — and keeps it only if it shows again.
+separate branch of the run's seed sequence, stored beside the originals as `RUN-confirm` and
+resumable like any run — and `score_replays` keeps it only if it shows again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from analysis.results import store
-from analysis.run import tournament
 from analysis.stats import balance, verdicts
-from engines.errors import BadInput
 
 #: Correction across one output's family (family-wise: see `verdicts.Family`).
 FAMILY_METHOD = "holm"
-CONFIRM_SUFFIX = "-confirm"
-
-
-def is_confirmation(manifest: dict[str, Any]) -> bool:
-    """Whether a run holds fresh deals that confirm another run (not a run of its own)."""
-    return int(manifest.get("seed_branch", 0) or 0) != 0
 
 
 def mixed_games(frame: pd.DataFrame) -> pd.DataFrame:
@@ -167,81 +156,37 @@ def format_p(p: float) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def confirmation_dir(run_dir: str | Path) -> Path:
-    """Where the fresh deals of a run live: beside it, `RUN-confirm`."""
-    run_dir = Path(run_dir)
-    return run_dir.with_name(run_dir.name + CONFIRM_SUFFIX)
-
-
-def confirmation_spec(manifest: dict[str, Any], games: int | None = None) -> tournament.RunSpec:
-    """The run's spec on the confirmation seed branch, with at least as many games."""
-    spec = tournament.spec_from_manifest(manifest)
-    return tournament.RunSpec(
-        game=spec.game, players=spec.players, games=max(spec.games, games or 0),
-        bots=spec.bots, seed=spec.seed, rules=spec.rules, rotate=spec.rotate,
-        seed_branch=tournament.CONFIRM_BRANCH)
-
-
-def _check_stored(target: Path, spec: tournament.RunSpec) -> None:
-    """A confirmation of another size is already there: say so (not "a different run")."""
-    if (target / store.MANIFEST).is_file():
-        games = int(store.read_manifest(target).get("games", 0))
-        if games != spec.games:
-            raise BadInput(f"{target} holds {games:,} fresh games, not {spec.games:,}; "
-                             f"remove it to confirm on {spec.games:,}")
-
-
-def _matches(manifest: dict[str, Any], row: pd.Series, ctx: list[str]) -> bool:
+def matches(manifest: dict[str, Any], row: pd.Series, ctx: list[str]) -> bool:
+    """Whether a run (its manifest) played in the context of a finding (`ctx` columns)."""
     values = {"game": manifest.get("game"), "players": int(manifest.get("players", 0)),
               "rules": manifest.get("rules_str", ""),
               "lineup": " + ".join(sorted(set(manifest.get("bots", []))))}
     return all(values[c] == row[c] for c in ctx)
 
 
-def confirm(
-    tests: pd.DataFrame, manifests: list[dict[str, Any]], games: int | None = None,
-    jobs: int = 1, announce: Callable[[str], None] | None = None, backend: str = "loky",
-    scheduler: str | None = None,
-) -> pd.DataFrame:
-    """Replay every significant finding on fresh deals and test it once more.
+def to_confirm(tests: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """The findings a confirmation replays (significant seat and bot rows: a robustness
+    finding compares line-ups) and the columns naming their context."""
+    ctx = [c for c in balance.CONTEXT + ["lineup"] if c in tests.columns]
+    if tests.empty or not tests["significant"].any():
+        return tests.iloc[:0], ctx
+    return tests[tests["significant"] & tests["kind"].isin(["seat", "bot"])], ctx
 
-    The fresh games of each run in the finding's context (same bots, rules and seat
-    arrangement; `games` or the run's size, whichever is larger) are played into
-    `confirmation_dir(run)` — or resumed, or reused when already there.  A seat finding is
-    confirmed (seat or bot alike) when the fresh share differs from fair with p < 0.05 in
-    the same direction.  One pre-stated test per finding, so no further adjustment.  Only
-    seat and bot findings are replayed (a robustness finding compares line-ups).
+
+def score_replays(tests: pd.DataFrame, fresh_frames: dict[tuple, pd.DataFrame]) -> pd.DataFrame:
+    """`tests` with each significant finding tested once more on its fresh deals
+    (`fresh_frames`: context key -> the fresh games of that context).
+
+    A finding is confirmed (seat or bot alike) when the fresh share differs from fair with
+    p < 0.05 in the same direction.  One pre-stated test per finding, so no further
+    adjustment.
     """
     tests = tests.copy()
-    if tests.empty or not tests["significant"].any():
-        return tests
-    ctx = [c for c in balance.CONTEXT + ["lineup"] if c in tests.columns]
-    significant = tests[tests["significant"] & tests["kind"].isin(["seat", "bot"])]
-    if significant.empty:
-        return tests
-    plan: dict[tuple, list[tuple[dict[str, Any], tournament.RunSpec, Path]]] = {}
-    for _, row in significant.iterrows():
-        key = tuple(row[c] for c in ctx)
-        if key in plan:
-            continue
-        plan[key] = [(m, confirmation_spec(m, games), confirmation_dir(m["path"]))
-                     for m in manifests if not is_confirmation(m) and _matches(m, row, ctx)]
-    for _, spec, target in (item for runs in plan.values() for item in runs):
-        _check_stored(target, spec)  # every clash reported before any game is played
-    fresh_frames: dict[tuple, pd.DataFrame] = {}
-    for key, runs in plan.items():
-        for manifest, spec, target in runs:
-            if announce:
-                label = (f"{manifest['game']} {manifest['players']}p "
-                         f"{manifest.get('rules_str') or 'official rules'}")
-                announce(f"confirming {label} on {spec.games:,} fresh games -> {target}")
-            tournament.run_or_resume(spec, target, jobs, None, backend, scheduler)
-        fresh_frames[key] = (store.load_runs([t for _, _, t in runs]) if runs
-                             else pd.DataFrame())
+    significant, ctx = to_confirm(tests)
     for index, row in significant.iterrows():
         key = tuple(row[c] for c in ctx)
-        fresh = fresh_frames[key]
-        if fresh.empty:
+        fresh = fresh_frames.get(key)
+        if fresh is None or fresh.empty:
             continue
         again = family(fresh)
         mask = (again["kind"] == row["kind"]) & (again["subject"] == row["subject"])
@@ -370,15 +315,11 @@ def holds(row: pd.Series | dict) -> bool:
     return bool(row["significant"]) and row.get("confirmed") is not False
 
 
-def adjusted_table(frame: pd.DataFrame, confirm_on: list[dict[str, Any]] | None = None,
-                   games: int | None = None, jobs: int = 1) -> pd.DataFrame:
-    """One call for a notebook: the family's tests with raw/adjusted p, MDE and verdicts.
-
-    Pass the runs' manifests as `confirm_on` to replay significant findings on fresh deals.
-    """
-    tests = family(frame)
-    if confirm_on is not None:
-        tests = confirm(tests, confirm_on, games, jobs)
+def adjusted_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> pd.DataFrame:
+    """One call for a notebook: the family's tests with raw/adjusted p, MDE and verdicts
+    (`tests`: the family, already confirmed by `run.confirm.confirm`, else built here).
+    `run.confirm.confirmed_table` replays significant findings on fresh deals first."""
+    tests = family(frame) if tests is None else tests.copy()
     if tests.empty:
         return tests
     tests["verdict"] = [verdict(row) for _, row in tests.iterrows()]
