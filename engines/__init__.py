@@ -104,7 +104,8 @@ def _check_no_foreign_extensions(module_name: str, folder: Path) -> None:
     for path in sorted(folder.iterdir()):
         stem, _, suffix = path.name.partition(".")
         if (f".{suffix}" in importlib.machinery.EXTENSION_SUFFIXES and not stem.startswith("_")
-                and f"{module_name}.{stem}" not in _build.COMPILED_MODULES):
+                and f"{module_name}.{stem}" not in _build.COMPILED_MODULES
+                and (folder / f"{stem}.py").exists()):  # a leftover without sources is inert
             raise RegistrationError(
                 f"{path} is a compiled module the build did not make (copied from another "
                 f"game?): delete the folder's compiled files ({folder}/*.so)")

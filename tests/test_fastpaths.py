@@ -12,7 +12,6 @@ import random
 import pytest
 
 from engines import GAMES, get_game
-from engines.big_cheese import state as bcs
 from engines.big_cheese.actions import (
     BID,
     KIND_OF_ACTION,
@@ -22,6 +21,7 @@ from engines.big_cheese.actions import (
     bid_list,
 )
 from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES
+from engines.big_cheese.position import COUNTERS
 from engines.big_cheese.scoring import ROLL_FACES, ROLL_TOP, roll_points
 from engines.bots import make_bot
 from engines.core import play_game
@@ -45,7 +45,7 @@ from engines.tabula_rasa.scoring import score_tallies
 from engines.time_pirates import actions as tpa
 from engines.time_pirates import bots as tp_bots
 from engines.time_pirates import components as tp
-from tests.playouts import positions
+from tests.playouts import final, positions
 
 #: The games that use core's caching hook (`_apply` leaves the next legal list cached).
 CACHING_GAMES = ["big-cheese", "ninjato", "time-pirates"]
@@ -146,15 +146,20 @@ def test_big_cheese_heuristic_budget_table_equals_budget() -> None:
             [bot.budget(state, card) for card in sorted(set(DECK))], rules
 
 
-def test_big_cheese_counter_positions_are_their_names() -> None:
-    """The `N_*` positions in `counters` (spelled out as Final constants for the compiled
-    build) are where `metrics` reports each name."""
-    positions = {"vetoes_played": bcs.N_VETOES, "big_cheeses_played": bcs.N_BIG_CHEESES,
-                 "big_cheese_net_points": bcs.N_CHEESE_NET, "all_pass_rounds": bcs.N_ALL_PASSES,
-                 "reshuffles": bcs.N_RESHUFFLES, "lead_changes": bcs.N_LEAD_CHANGES,
-                 "first_leader": bcs.N_FIRST_LEADER, "same_round_crossers": bcs.N_CROSSERS}
-    assert {name: bcs.COUNTER_NAMES.index(name) for name in bcs.COUNTER_NAMES} == positions
-    assert bcs.N_SEAT == len(bcs.COUNTER_NAMES)
+def test_big_cheese_metrics_report_every_counter_of_the_record() -> None:
+    """`metrics` reports each field of the counters record under its own name, and the
+    per-seat Vetoes and Big Cheeses seat by seat (`vetoes_played_p0`, ...)."""
+    checked = 0
+    for seed in range(3):
+        state = final("big-cheese", 3, seed, "heuristic")
+        metrics, counters = state.metrics(), state.counters
+        for name, _start, _doc in COUNTERS.counts:
+            assert metrics[name] == getattr(counters, name), name
+        for seat in range(3):
+            assert metrics[f"vetoes_played_p{seat}"] == counters.seat_vetoes[seat]
+            assert metrics[f"big_cheeses_played_p{seat}"] == counters.seat_cheeses[seat]
+        checked += counters.vetoes_played + counters.big_cheeses_played
+    assert checked > 0, "no Veto or Big Cheese played: the per-seat counts went unchecked"
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
@@ -554,7 +559,10 @@ def test_time_pirates_state_keeps_no_attribute_outside_its_declarations() -> Non
     checked = 0
     for state in positions("time-pirates", 4, range(1), "heuristic"):
         for s in (state, state.clone(), state.determinize(0, random.Random(1))):
-            assert not getattr(s, "__dict__", {}), sorted(s.__dict__)
+            # (core's `_legal_cache` is core's attribute, never a game's slot: pure, it is
+            # the one entry a state's `__dict__` may hold)
+            extra = set(getattr(s, "__dict__", {})) - {"_legal_cache"}
+            assert not extra, sorted(extra)
             checked += 1
     assert checked > 300
 

@@ -15,7 +15,7 @@ from engines.ivanhoe.scoring import (
     sole_leader,
     tokens_won,
 )
-from engines.ivanhoe.state import Metrics
+from engines.ivanhoe.state import Metrics, count_tournament
 
 
 def mask(*colours: int) -> int:
@@ -54,13 +54,13 @@ def test_score_is_the_token_count_and_the_breakdown_adds_up_to_it():
 
 def test_lead_changes_count_only_a_new_sole_leader():
     metrics = Metrics()
-    metrics.tournament_won([mask(RED), 0, 0])  # seat 0 leads
-    metrics.tournament_won([mask(RED), mask(BLUE), 0])  # shared: no leader, no change
+    count_tournament(metrics, [mask(RED), 0, 0])  # seat 0 leads
+    count_tournament(metrics, [mask(RED), mask(BLUE), 0])  # shared: no leader, no change
     assert sole_leader([mask(RED), mask(BLUE), 0]) == -1
-    metrics.tournament_won([mask(RED), mask(BLUE, GREEN), 0])  # seat 1 takes the lead
-    metrics.tournament_won([mask(RED), mask(BLUE, GREEN, RED), 0])  # still seat 1
+    count_tournament(metrics, [mask(RED), mask(BLUE, GREEN), 0])  # seat 1 takes the lead
+    count_tournament(metrics, [mask(RED), mask(BLUE, GREEN, RED), 0])  # still seat 1
     assert (metrics.tournaments, metrics.lead_changes, metrics.leader) == (4, 1, 1)
     copy = metrics.copy()
-    copy.tournament_won([mask(RED, BLUE, GREEN, YELLOW), 0, 0])
+    count_tournament(copy, [mask(RED, BLUE, GREEN, YELLOW), 0, 0])
     assert (metrics.tournaments, metrics.lead_changes) == (4, 1)  # the copy is independent
     assert (copy.tournaments, copy.lead_changes, copy.leader) == (5, 2, 0)

@@ -267,3 +267,15 @@ def test_a_game_that_fails_to_load_is_left_out_loudly_and_named_when_asked_for(
     with pytest.raises(engines.UnknownGameError, match=f"engines.{TOY} failed to load "
                                                        r"\(RuntimeError: half done\)"):
         engines.get_game("toy-nim")
+
+
+def test_a_compiled_leftover_without_sources_does_not_stop_its_game(engines_folder):
+    """A module removed from the sources leaves its old compiled file in an editable checkout
+    (nothing imports it): that is no copy of another game, so the game still loads."""
+    copy_game(engines_folder)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (engines_folder / COPY / f"removed_module{suffix}").write_bytes(b"")
+    broken: dict[str, str] = {}
+    games = engines._discover(broken=broken)
+    assert not broken
+    assert len(games) == len(engines.GAMES) + 1

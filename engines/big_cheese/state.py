@@ -18,9 +18,9 @@ layout is in `actions`, what a roll is worth and who wins in `scoring`.
 from __future__ import annotations
 
 import random
-from typing import Final
 
 from engines.big_cheese import render, scoring
+from engines.big_cheese._position import BigCheeseCounters, BigCheesePosition
 from engines.big_cheese.actions import (
     ACT_KEEP,
     ACT_ROLL_NEXT,
@@ -35,7 +35,6 @@ from engines.big_cheese.actions import (
     ROLL_ACTS,
     VETO_WINDOW,
     WINDOW_ACTS,
-    BidTable,
     action_name,
     bid_list,
     bid_table,
@@ -43,7 +42,6 @@ from engines.big_cheese.actions import (
 from engines.big_cheese.components import BIG_CHEESE, DECK, NUMBER_VALUES, VALUE_INDEX, VETO
 from engines.big_cheese.rules import Rules
 from engines.big_cheese.scoring import ROLL_FACES, ROLL_TOP, gain, roll_points
-from engines.core import State
 from engines.kit import (
     copy_rng,
     deal_back,
@@ -56,106 +54,20 @@ from engines.kit import (
     world_rng,
 )
 
-#: The play counters of a game: one list per state (`BigCheeseState.counters`, copied whole
-#: by `clone`), reported by `metrics` under these names; then, per seat s, the Vetoes played
-#: at `N_SEAT + 2 * s` and the Big Cheeses played at `N_SEAT + 2 * s + 1`.  (`rounds` and
-#: `awards`, also reported, stay fields: they are the game's clock, read by B3 and B12.)
-COUNTER_NAMES = ("vetoes_played", "big_cheeses_played", "big_cheese_net_points",
-                 "all_pass_rounds", "reshuffles", "lead_changes", "first_leader",
-                 "same_round_crossers")
-# Their positions in `counters` (Final: compiled, a constant, not a look-up at every use).
-N_VETOES: Final = 0
-N_BIG_CHEESES: Final = 1
-N_CHEESE_NET: Final = 2
-N_ALL_PASSES: Final = 3
-N_RESHUFFLES: Final = 4
-N_LEAD_CHANGES: Final = 5
-N_FIRST_LEADER: Final = 6
-N_CROSSERS: Final = 7
-N_SEAT: Final = 8
-
-#: Per-seat metric keys (vetoes, Big Cheeses, seat by seat, as in `counters`), per player count.
+#: Per-seat metric keys (Vetoes, Big Cheeses, seat by seat), per player count.
 _SEAT_METRIC_KEYS = {
     n: tuple(k for s in range(n) for k in (f"vetoes_played_p{s}", f"big_cheeses_played_p{s}"))
     for n in range(1, 9)
 }
 
 
-#: The state's attributes (module-level: a compiled class has no `__slots__` to read back).
-_SLOTS = (
-    "num_players", "rules", "rng", "_legal_cache", "goal", "max_rounds", "leader_must_open",
-    "veto_any_time", "exact", "choose_order", "_orders", "_following",
-    "_acts", "_roll_faces", "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due",
-    "vetoes", "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
-    "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
-    "roll_card", "roll_points", "first_points", "rerolls", "award_winner", "winners_",
-    "end_reason", "rounds", "awards", "lead", "counters", "chosen_pos",
-)
-
-
-class BigCheeseState(State):
+class BigCheeseState(BigCheesePosition):
     """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public).
 
-    Rule options are read from `rules`, except those read at every auction or roll, copied
-    here once (`goal`, `max_rounds`, `leader_must_open`, `veto_any_time`, `exact`, and
-    `choose_order` = exact-N with the owner choosing the order): compiled, a field of the
-    state is a direct load, an option of `rules` (a plain Python dataclass) a look-up.
-    `_acts`, `_orders`, `_following` and `_roll_faces` are shared lookup tables for this
-    game's chips, player count and dice; `counters` is the metrics record.
+    Its attributes are declared in `position.py` (`BigCheesePosition`, generated).
     """
 
-    __slots__ = _SLOTS
-
-    # Every attribute declared with its type (issue 17): compiled by mypyc, a declared
-    # attribute is a typed field of the C struct (ints unboxed, a direct load); an undeclared
-    # one, like those declared only on `core.State`, would land in a per-instance `__dict__`.
-    num_players: int
-    rules: Rules
-    rng: random.Random
-    _legal_cache: list[int] | None
-    goal: int
-    max_rounds: int
-    leader_must_open: bool
-    veto_any_time: bool
-    exact: int
-    choose_order: bool
-    _orders: tuple[tuple[int, ...], ...]
-    _following: tuple[int, ...]
-    _acts: BidTable
-    _roll_faces: tuple[tuple[int, ...] | None, ...]
-    deck: list[int]
-    known_bottom: int
-    discard: list[int]
-    pool: list[int]
-    proj_cards: list[list[int]]
-    proj_due: list[list[int]]
-    vetoes: list[int]
-    cheeses: list[int]
-    points: list[int]
-    earned: list[list[int]]
-    phase: int
-    leader: int
-    to_act: int
-    high_bid: int
-    high_bidder: int
-    passed: list[bool]
-    active: int
-    window: list[int]
-    pending: list[tuple[int, int]]
-    pending_pos: int
-    roll_owner: int
-    roll_card: int
-    roll_points: int
-    first_points: int
-    rerolls: int
-    award_winner: int
-    winners_: list[int] | None
-    end_reason: str
-    rounds: int
-    awards: int
-    lead: int
-    counters: list[int]
-    chosen_pos: int
+    __slots__ = ()
 
     #: `play_game` counts the kind of each chosen action through this table, not a call.
     kind_table = KIND_OF_ACTION
@@ -223,8 +135,8 @@ class BigCheeseState(State):
         self.rounds = 0
         self.awards = 0
         self.lead = -1
-        self.counters = [0] * (N_SEAT + 2 * n)
-        self.counters[N_FIRST_LEADER] = self.leader
+        self.counters = BigCheeseCounters(first_leader=self.leader, seat_vetoes=[0] * n,
+                                          seat_cheeses=[0] * n)
         self.start_auction()
 
     # ------------------------------------------------------------------ auction
@@ -246,7 +158,7 @@ class BigCheeseState(State):
                 return
             reshuffle(self.deck, self.discard, self.rng)
             self.known_bottom = 0
-            self.counters[N_RESHUFFLES] += 1
+            self.counters.reshuffles += 1
         self.rounds += 1
         self.phase = BID
         self.high_bid = 0
@@ -282,8 +194,8 @@ class BigCheeseState(State):
         """Discard the project and the Veto: nobody pays, nothing advances, same leader."""
         self.vetoes[seat] -= 1
         counters = self.counters
-        counters[N_VETOES] += 1
-        counters[N_SEAT + 2 * seat] += 1
+        counters.vetoes_played += 1
+        counters.seat_vetoes[seat] += 1
         self.discard.append(VETO)
         self.discard.append(self._take_top())
         self.window = []
@@ -303,7 +215,7 @@ class BigCheeseState(State):
             self.high_bid = 1
             self._close_auction()
             return
-        self.counters[N_ALL_PASSES] += 1
+        self.counters.all_pass_rounds += 1
         card = self._take_top()
         if mode == "bury":
             self.deck.insert(0, card)
@@ -431,8 +343,9 @@ class BigCheeseState(State):
         # kit.track_lead is called only when the sole leader is new (once per award it cost
         # ~2% of a game's instructions)
         if best > 0 and points.count(best) == 1 and points.index(best) != self.lead:
-            self.lead, self.counters[N_LEAD_CHANGES] = track_lead(
-                self.lead, self.counters[N_LEAD_CHANGES], points.index(best))
+            counters = self.counters
+            self.lead, counters.lead_changes = track_lead(
+                self.lead, counters.lead_changes, points.index(best))
         self.pending = []
         self.leader = self.award_winner
         self.start_auction()
@@ -498,7 +411,8 @@ class BigCheeseState(State):
         held = self.points[seat]
         exact = self.exact
         gained = gain(held, self.roll_points, self.goal, exact)
-        self.counters[N_CHEESE_NET] += gained - gain(held, self.first_points, self.goal, exact)
+        first = gain(held, self.first_points, self.goal, exact)
+        self.counters.big_cheese_net_points += gained - first
         self.points[seat] = held + gained
         self.earned[seat][VALUE_INDEX[self.roll_card]] += gained
         self.pending_pos += 1
@@ -510,8 +424,8 @@ class BigCheeseState(State):
         seat = self.roll_owner
         self.cheeses[seat] -= 1
         counters = self.counters
-        counters[N_BIG_CHEESES] += 1
-        counters[N_SEAT + 2 * seat + 1] += 1
+        counters.big_cheeses_played += 1
+        counters.seat_cheeses[seat] += 1
         self.discard.append(BIG_CHEESE)
         self.rerolls += 1
         self.roll_points = self.roll_die(self.roll_card)
@@ -522,7 +436,7 @@ class BigCheeseState(State):
         """B10/B11: the seats at the goal after this step; the best of them win (ties share)."""
         crossers = scoring.at_goal(self.points, self.goal, self.exact)
         if crossers:
-            self.counters[N_CROSSERS] = len(crossers)
+            self.counters.same_round_crossers = len(crossers)
             self._finish(scoring.best_of(self.points, crossers), "target")
 
     def _end_on_scores(self, reason: str) -> None:
@@ -656,76 +570,29 @@ class BigCheeseState(State):
 
     def metrics(self) -> dict[str, float]:
         reason = self.end_reason
-        counters = self.counters
-        out: dict[str, float] = {"rounds": self.rounds, "awards": self.awards}
-        out.update(zip(COUNTER_NAMES, counters))
-        out["round_capped"] = float(reason == "round_cap")
-        out["deck_exhausted"] = float(reason == "exhausted")
-        out.update(zip(_SEAT_METRIC_KEYS[self.num_players], counters[N_SEAT:]))
+        c = self.counters
+        out: dict[str, float] = {
+            "rounds": self.rounds, "awards": self.awards,
+            "vetoes_played": c.vetoes_played, "big_cheeses_played": c.big_cheeses_played,
+            "big_cheese_net_points": c.big_cheese_net_points,
+            "all_pass_rounds": c.all_pass_rounds, "reshuffles": c.reshuffles,
+            "lead_changes": c.lead_changes, "first_leader": c.first_leader,
+            "same_round_crossers": c.same_round_crossers,
+            "round_capped": float(reason == "round_cap"),
+            "deck_exhausted": float(reason == "exhausted"),
+        }
+        per_seat = [k for pair in zip(c.seat_vetoes, c.seat_cheeses) for k in pair]
+        out.update(zip(_SEAT_METRIC_KEYS[self.num_players], per_seat))
         return out
 
     # ------------------------------------------------------------------ information
     def clone(self) -> BigCheeseState:
-        new = self._copy_position()
-        new.rng = copy_rng(self.rng)
-        return new
+        return self.clone_with_rng(copy_rng(self.rng))
 
     def clone_with_rng(self, rng: random.Random) -> BigCheeseState:
-        new = self._copy_position()
-        new.rng = rng
-        return new
-
-    def _copy_position(self) -> BigCheeseState:
-        """Everything but the random generator (the caller sets `rng`): `clone` copies it,
-        `determinize` replaces it.  Attribute by attribute: compiled, each line is a typed
-        field copy (a loop of setattr/getattr by name goes through the generic lookups)."""
         new = BigCheeseState()
-        new.num_players = self.num_players
-        new.rules = self.rules
-        new._legal_cache = None
-        new.goal = self.goal
-        new.max_rounds = self.max_rounds
-        new.leader_must_open = self.leader_must_open
-        new.veto_any_time = self.veto_any_time
-        new.exact = self.exact
-        new.choose_order = self.choose_order
-        new._orders = self._orders
-        new._following = self._following
-        new._acts = self._acts
-        new._roll_faces = self._roll_faces
-        new.known_bottom = self.known_bottom
-        new.phase = self.phase
-        new.leader = self.leader
-        new.to_act = self.to_act
-        new.high_bid = self.high_bid
-        new.high_bidder = self.high_bidder
-        new.active = self.active
-        new.pending_pos = self.pending_pos
-        new.roll_owner = self.roll_owner
-        new.roll_card = self.roll_card
-        new.roll_points = self.roll_points
-        new.first_points = self.first_points
-        new.rerolls = self.rerolls
-        new.award_winner = self.award_winner
-        new.end_reason = self.end_reason
-        new.rounds = self.rounds
-        new.awards = self.awards
-        new.lead = self.lead
-        new.chosen_pos = self.chosen_pos
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.pool = list(self.pool)
-        new.proj_cards = [list(x) for x in self.proj_cards]
-        new.proj_due = [list(x) for x in self.proj_due]
-        new.vetoes = list(self.vetoes)
-        new.cheeses = list(self.cheeses)
-        new.points = list(self.points)
-        new.earned = [list(x) for x in self.earned]
-        new.passed = list(self.passed)
-        new.window = list(self.window)
-        new.pending = list(self.pending)
-        new.winners_ = None if self.winners_ is None else list(self.winners_)
-        new.counters = list(self.counters)
+        self._copy_position(new)
+        new.rng = rng
         return new
 
     def hidden_slice(self) -> tuple[int, int]:
@@ -735,51 +602,31 @@ class BigCheeseState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> BigCheeseState:
         """Only the order of the face-down deck is hidden (B14); resample it."""
-        world = self._copy_position()  # its rng is replaced below: no copy of ours
+        world = self.clone_with_rng(self.rng)  # replaced below: no copy of ours
         lo, hi = self.hidden_slice()
         world.deck[lo:hi] = deal_back(world.deck[lo:hi], (), rng)[0]
         world.rng = world_rng(rng)
         return world
 
-    def observation(self, seat: int) -> dict:
-        return {
-            "seat": seat,
-            "phase": PHASE_NAMES[self.phase],
-            "top": self.deck[-1] if self.deck and self.phase != OVER else None,
-            "deck_size": len(self.deck),
-            "buried": self.deck[: self.known_bottom],
-            "discard": list(self.discard),
-            "pool": list(self.pool),
-            "projects": [
-                [[c, due - self.awards] for c, due in zip(cards, dues)]
-                for cards, dues in zip(self.proj_cards, self.proj_due)
-            ],
-            "vetoes": list(self.vetoes),
-            "big_cheeses": list(self.cheeses),
-            "points": list(self.points),
-            "leader": self.leader,
-            "to_act": self.to_act,
-            "high_bid": self.high_bid,
-            "high_bidder": self.high_bidder,
-            "passed": list(self.passed),
-            "veto_window": list(self.window),
-            "pending": [list(p) for p in self.pending[self.pending_pos:]],
-            "roll": [self.roll_owner, self.roll_card, self.roll_points, self.rerolls],
-            "goal": self.goal,
-        }
+    # --- the observation's computed keys (the rest: BigCheesePosition.observation) -----
+    def _view_phase(self, seat: int) -> str:
+        return PHASE_NAMES[self.phase]
 
-    def tensor_spec(self) -> tuple:
-        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`)."""
-        cards, seats = len(DECK), 6
-        return (
-            ("seat", "int"), ("phase", ("enum", PHASE_NAMES)), ("top", "int"),
-            ("deck_size", "int"), ("buried", (cards,)), ("discard", (cards,)),
-            ("pool", (seats,)), ("projects", (seats, cards, 2)), ("vetoes", (seats,)),
-            ("big_cheeses", (seats,)), ("points", (seats,)), ("leader", "int"),
-            ("to_act", "int"), ("high_bid", "int"), ("high_bidder", "int"),
-            ("passed", (seats,)), ("veto_window", (seats,)), ("pending", (cards, 2)),
-            ("roll", (4,)), ("goal", "int"),
-        )
+    def _view_top(self, seat: int) -> int | None:
+        return self.deck[-1] if self.deck and self.phase != OVER else None
+
+    def _view_buried(self, seat: int) -> list[int]:
+        return self.deck[: self.known_bottom]
+
+    def _view_projects(self, seat: int) -> list[list[list[int]]]:
+        return [[[c, due - self.awards] for c, due in zip(cards, dues)]
+                for cards, dues in zip(self.proj_cards, self.proj_due)]
+
+    def _view_pending(self, seat: int) -> list[list[int]]:
+        return [list(p) for p in self.pending[self.pending_pos:]]
+
+    def _view_roll(self, seat: int) -> list[int]:
+        return [self.roll_owner, self.roll_card, self.roll_points, self.rerolls]
 
     def action_kind(self, action: int) -> int:
         """Index into `ACTION_KINDS` (`actions.action_kind`, as a table)."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.ivanhoe._position import VISIBILITY
 from engines.ivanhoe.actions import PH_OVER, PHASE_NAMES
 from engines.ivanhoe.components import COLOUR_NAMES, NAMES
+from engines.position import sees
 
 if TYPE_CHECKING:
     from engines.ivanhoe.state import IvanhoeState
@@ -43,7 +45,7 @@ def render(state: IvanhoeState, seat: int | None = None) -> str:
     for s in range(n):
         tokens = [COLOUR_NAMES[c] for c in range(5) if state.tokens[s] >> c & 1]
         hand = state.hands[s]
-        if seat is None or seat == s:
+        if sees(VISIBILITY["hands"], seat, s):
             shown = _cards(hand)
         else:
             known = state.known[s]

@@ -13,10 +13,9 @@ action card allows and does is in `cards.py`; what a win earns and the score in 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from engines.core import State
 from engines.ivanhoe import cards, render, scoring
+from engines.ivanhoe._position import IvanhoePosition, Metrics
 from engines.ivanhoe.actions import (
     A_COLOUR,
     A_END,
@@ -47,7 +46,6 @@ from engines.ivanhoe.cards import CARDS, PLAYABLE
 from engines.ivanhoe.components import (
     COLOUR_OF,
     COPIES,
-    DECK_SIZE,
     FIRST_ACTION,
     GREEN,
     IS_SUPPORTER,
@@ -83,44 +81,17 @@ DISPLAY_OK = tuple(
 )
 
 
-@dataclass(slots=True)
-class Metrics:
-    """What `IvanhoeState.metrics` reports, counted as play goes; the rules never read it."""
-
-    tournaments: int = 0
-    lead_changes: int = 0  # times a different seat became the sole token leader
-    leader: int = -1  # the last sole leader
-    failed_starts: int = 0  # would-be starters who showed their hand and passed (T2)
-
-    def copy(self) -> Metrics:
-        new = Metrics.__new__(Metrics)
-        new.tournaments = self.tournaments
-        new.lead_changes = self.lead_changes
-        new.leader = self.leader
-        new.failed_starts = self.failed_starts
-        return new
-
-    def tournament_won(self, tokens: list[int]) -> None:
-        self.tournaments += 1
-        leader = scoring.sole_leader(tokens)
-        self.leader, self.lead_changes = track_lead(self.leader, self.lead_changes, leader)
+def count_tournament(stats: Metrics, tokens: list[int]) -> None:
+    """A tournament won: count it, and a lead change when a new seat leads alone."""
+    stats.tournaments += 1
+    leader = scoring.sole_leader(tokens)
+    stats.leader, stats.lead_changes = track_lead(stats.leader, stats.lead_changes, leader)
 
 
-class IvanhoeState(State):
-    """A position.  Cards are type codes (`components`); tokens are a colour bitmask per seat.
+class IvanhoeState(IvanhoePosition):
+    """A position (its attributes: `position.py`, generated into `IvanhoePosition`)."""
 
-    `known[p]` is the part of p's hand everyone has seen (a starter who revealed an all-action
-    hand, a card taken back by Retreat, the Ivanhoe a reaction window showed); `determinize`
-    keeps it.  `pending_*` are the action card in play and its player's choices so far.
-    """
-
-    __slots__ = (
-        "num_players", "rules", "rng", "_legal_cache", "deck", "discard", "hands", "known",
-        "displays", "vsum", "shield_seat", "stunned_seat", "tokens", "pool", "target", "colour",
-        "last_final", "active", "starter", "turn", "decider", "phase", "played", "added",
-        "opening", "pending_card", "pending_target", "pending_own_slot", "pending_their_slot",
-        "pending_colour", "adapt_queue", "failed_starts_in_a_row", "stalled", "stats",
-    )
+    __slots__ = ()
 
     def __init__(self, num_players: int = 0, seed: int = 0, rules: Rules | None = None) -> None:
         if not num_players:  # blank, for clone(): a compiled class cannot skip __init__
@@ -131,13 +102,13 @@ class IvanhoeState(State):
         self.rng = random.Random(seed)
         self._legal_cache = None
         self.deck = full_deck()  # unordered: each draw takes a uniformly random card
-        self.discard: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.discard = []
+        self.hands = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
             for p in range(n):
                 self.draw(p)
-        self.known: list[list[int]] = [[] for _ in range(n)]
-        self.displays: list[list[int]] = [[] for _ in range(n)]
+        self.known = [[] for _ in range(n)]
+        self.displays = [[] for _ in range(n)]
         self.vsum = [0] * n  # printed-value sum of each display, kept up to date
         self.shield_seat = -1
         self.stunned_seat = -1
@@ -154,7 +125,7 @@ class IvanhoeState(State):
         self.opening = False  # the starter's first play: a display card only
         self.pending_card = self.pending_target = -1
         self.pending_own_slot = self.pending_their_slot = self.pending_colour = -1
-        self.adapt_queue: list[tuple[int, int]] = []  # (owner, printed value) still to thin
+        self.adapt_queue = []  # (owner, printed value) still to thin
         self.failed_starts_in_a_row = 0
         self.stalled = False  # nobody could start for too long: a draw (I14)
         self.stats = Metrics()
@@ -199,40 +170,8 @@ class IvanhoeState(State):
 
     def clone_with_rng(self, rng: random.Random) -> IvanhoeState:
         new = IvanhoeState()
-        new.num_players = self.num_players
-        new.rules = self.rules
+        self._copy_position(new)
         new.rng = rng
-        new._legal_cache = None
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.hands = [list(h) for h in self.hands]
-        new.known = [list(k) for k in self.known]
-        new.displays = [list(d) for d in self.displays]
-        new.vsum = list(self.vsum)
-        new.shield_seat = self.shield_seat
-        new.stunned_seat = self.stunned_seat
-        new.tokens = list(self.tokens)
-        new.pool = list(self.pool)
-        new.target = self.target
-        new.colour = self.colour
-        new.last_final = self.last_final
-        new.active = list(self.active)
-        new.starter = self.starter
-        new.turn = self.turn
-        new.decider = self.decider
-        new.phase = self.phase
-        new.played = self.played
-        new.added = self.added
-        new.opening = self.opening
-        new.pending_card = self.pending_card
-        new.pending_target = self.pending_target
-        new.pending_own_slot = self.pending_own_slot
-        new.pending_their_slot = self.pending_their_slot
-        new.pending_colour = self.pending_colour
-        new.adapt_queue = list(self.adapt_queue)
-        new.failed_starts_in_a_row = self.failed_starts_in_a_row
-        new.stalled = self.stalled
-        new.stats = self.stats.copy()
         return new
 
     # ------------------------------------------------------------------ hidden information
@@ -266,49 +205,24 @@ class IvanhoeState(State):
         world.rng = world_rng(rng)
         return world
 
-    def observation(self, seat: int) -> dict:
-        # "pending" keeps its four entries: card, target, own slot, then the new colour
-        # (Unhorse, Change Weapon) or the opponent's slot (Dodge, Outwit), never both
-        chosen = self.pending_colour if self.pending_colour >= 0 else self.pending_their_slot
-        return {
-            "seat": seat,
-            "hand": sorted(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "known_in_hands": [sorted(k) for k in self.known],
-            "displays": [list(d) for d in self.displays],
-            "shield_seat": self.shield_seat,
-            "stunned_seat": self.stunned_seat,
-            "discard": list(self.discard),
-            "deck_size": len(self.deck),
-            "tokens": list(self.tokens),
-            "colour": self.colour,
-            "last_final_colour": self.last_final,
-            "active": list(self.active),
-            "starter": self.starter,
-            "turn": self.turn,
-            "to_move": self.decider,
-            "phase": PHASE_NAMES[self.phase],
-            "played": self.played,
-            "added": self.added,
-            "opening": self.opening,
-            "pending": [self.pending_card, self.pending_target, self.pending_own_slot, chosen],
-            "adapt_queue": [list(x) for x in self.adapt_queue],
-            "failed_starts": self.failed_starts_in_a_row,
-        }
+    # --- the observation's computed keys (the rest: IvanhoePosition.observation) --------
+    def _view_hand(self, seat: int) -> list[int]:
+        return sorted(self.hands[seat])
 
-    def tensor_spec(self) -> tuple:
-        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`)."""
-        cards, seats = DECK_SIZE, 5
-        return (
-            ("seat", "int"), ("hand", (cards,)), ("hand_sizes", (seats,)),
-            ("known_in_hands", (seats, cards)), ("displays", (seats, cards)),
-            ("shield_seat", "int"), ("stunned_seat", "int"), ("discard", (cards,)),
-            ("deck_size", "int"), ("tokens", (seats,)), ("colour", "int"),
-            ("last_final_colour", "int"), ("active", (seats,)), ("starter", "int"),
-            ("turn", "int"), ("to_move", "int"), ("phase", ("enum", PHASE_NAMES)),
-            ("played", "int"), ("added", "int"), ("opening", "int"), ("pending", (4,)),
-            ("adapt_queue", (cards, 2)), ("failed_starts", "int"),
-        )
+    def _view_known_in_hands(self, seat: int) -> list[list[int]]:
+        return [sorted(k) for k in self.known]
+
+    def _view_phase(self, seat: int) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def _view_pending(self, seat: int) -> list[int]:
+        # four entries: card, target, own slot, then the new colour (Unhorse, Change Weapon)
+        # or the opponent's slot (Dodge, Outwit), never both
+        chosen = self.pending_colour if self.pending_colour >= 0 else self.pending_their_slot
+        return [self.pending_card, self.pending_target, self.pending_own_slot, chosen]
+
+    def _view_adapt_queue(self, seat: int) -> list[list[int]]:
+        return [list(x) for x in self.adapt_queue]
 
     def action_kind(self, action: int) -> int:
         return action_kind(action, self.phase)
@@ -542,7 +456,7 @@ class IvanhoeState(State):
         self.end_tournament(self.decider)
 
     def end_tournament(self, winner: int) -> None:
-        self.stats.tournament_won(self.tokens)
+        count_tournament(self.stats, self.tokens)
         if scoring.has_won(self.tokens[winner], self.target):
             self.phase = PH_OVER
             self.decider = -1

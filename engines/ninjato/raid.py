@@ -12,6 +12,7 @@ from bisect import insort
 from typing import Final
 
 from engines.kit import draw_count, draw_from
+from engines.ninjato._position import NinjatoPosition
 from engines.ninjato.actions import (
     A_BANZAI,
     A_BASE,
@@ -48,7 +49,6 @@ from engines.ninjato.components import (
     E_SWITCH,
     E_ZERO,
 )
-from engines.ninjato.fields import NinjatoFields
 
 # guard kinds in a fight (`Final`: compiled code inlines them, like the actions' numbers)
 G_SENTRY: Final = 0
@@ -78,10 +78,11 @@ def fight_key(stealth: int, g: int, hand: list[int]) -> int:
              | hand[3]) << 8) | hand[4]
 
 
-class RaidRules(NinjatoFields):
+class RaidRules(NinjatoPosition):
     """Raid rules of `NinjatoState`, its base class (attributes are declared in
-    `NinjatoFields`): a raid is a phase of the rules with its own steps (fight, banzai or
-    retreat, keep, token), so it reads as one chapter beside the rest of `state.py`."""
+    `position.py`, generated into `NinjatoPosition`): a raid is a phase of the rules with its
+    own steps (fight, banzai or retreat, keep, token), so it reads as one chapter beside the
+    rest of `state.py`."""
 
     __slots__ = ()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.ninjato._position import VISIBILITY
 from engines.ninjato.actions import (
     PH_CHOICE,
     PH_DISCARD,
@@ -28,6 +29,7 @@ from engines.ninjato.actions import (
     PH_TOKEN,
 )
 from engines.ninjato.components import CLAN_NAMES, RUMOUR_TYPES, TREASURE_NAMES
+from engines.position import sees as seat_sees
 
 if TYPE_CHECKING:
     from engines.ninjato.state import NinjatoState
@@ -108,7 +110,7 @@ def render(state: NinjatoState, seat: int | None = None) -> str:
         hand = state.hands[p]
         rumours = state.rumours[p]
         sees = seat is None or seat == p or public_rumours
-        if seat is None or seat == p:
+        if seat_sees(VISIBILITY["hands"], seat, p):
             shown_hand = _hand(hand)
         else:
             seen = f" (seen: {_hand(known[p])})" if known and sum(known[p]) else ""

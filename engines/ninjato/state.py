@@ -62,7 +62,6 @@ from engines.ninjato.actions import (
     action_to_str,
 )
 from engines.ninjato.components import E_BORYAKU, E_DISGUISE, E_REFRESH, R_SHAMEFUL
-from engines.ninjato.fields import SLOTS as _SLOTS
 from engines.ninjato.raid import RaidRules
 from engines.ninjato.rules import Rules
 
@@ -73,9 +72,6 @@ DRAWS_BY_HAND: Final[tuple[int, ...]] = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 
 # the face-down stacks: their order is hidden (resampled by `determinize`), their size is seen
 _FACE_DOWN_STACKS: Final = ("guard_deck", "elite_deck", "envoy_deck", "skill_stack",
                              "disguise_stack", "skills_unseen", "rumour_deck")
-# attributes `observation` leaves out: hidden (hands but the observer's, the dojo deck, the
-# stacks: sizes only), or not part of the position
-_NOT_OBSERVED: Final = ("rules", "rng", "C", "hands", "deck", "final") + _FACE_DOWN_STACKS
 # the steps of a scoring phase's queue, entries [seat, step, clan or Disguise tiles]: a
 # seat's Disguise declarations, the ranking, a first-place reward, a second-place reward
 Q_DISGUISE: Final = 0
@@ -182,9 +178,9 @@ def payable(C: comp.Components, pend: int, tr: list[int]) -> tuple[int, ...]:
 
 
 class NinjatoState(RaidRules):
-    """A Ninjato position (the data layout: `NinjatoFields` in fields.py).
+    """A Ninjato position (the data layout: `position.py`, generated into `NinjatoPosition`).
 
-    One inheritance chain, `NinjatoFields` (the typed attributes) -> `RaidRules` (the raid
+    One inheritance chain, `NinjatoPosition` (the typed attributes) -> `RaidRules` (the raid
     rules) -> here: a class compiled by mypyc has a single base."""
 
     __slots__ = ()
@@ -914,83 +910,10 @@ class NinjatoState(RaidRules):
         return self.clone_with_rng(copy_rng(self.rng))
 
     def clone_with_rng(self, rng: random.Random) -> NinjatoState:
-        # attribute by attribute, not in loops over names: compiled, each line is a typed
-        # field copy (a loop of setattr/getattr by name goes through the generic lookups)
-        s = NinjatoState()
-        s._legal_cache = None
-        s.n = self.n
-        s.rules = self.rules
-        s.C = self.C
-        s.round = self.round
-        s.turn = self.turn
-        s.phase = self.phase
-        s.player = self.player
-        s.raid_house = self.raid_house
-        s.raid_approach = self.raid_approach
-        s.guard_kind = self.guard_kind
-        s.guard_id = self.guard_id
-        s.elite_part = self.elite_part
-        s.play_base = self.play_base
-        s.play_modifier = self.play_modifier
-        s.play_override = self.play_override
-        s.boryaku_played = self.boryaku_played
-        s.raid_wins = self.raid_wins
-        s.pending = self.pending
-        s.to_discard = self.to_discard
-        s.to_draw = self.to_draw
-        s.scoring_step = self.scoring_step
-        s.final = self.final
-        s.rng = rng
-        s.schools = list(self.schools)
-        s.order = list(self.order)
-        s.dojo_stack = list(self.dojo_stack)
-        s.deck = list(self.deck)
-        s.dojo_discards = list(self.dojo_discards)
-        s.row = list(self.row)
-        s.bag = list(self.bag)
-        s.treasure_discards = list(self.treasure_discards)
-        s.house_sentry = list(self.house_sentry)
-        s.house_clan = list(self.house_clan)
-        s.house_token = list(self.house_token)
-        s.house_closed = list(self.house_closed)
-        s.guard_deck = list(self.guard_deck)
-        s.guard_discards = list(self.guard_discards)
-        s.elite_deck = list(self.elite_deck)
-        s.elite_discards = list(self.elite_discards)
-        s.sensei = list(self.sensei)
-        s.skill_stack = list(self.skill_stack)
-        s.disguise_stack = list(self.disguise_stack)
-        s.skill_discards = list(self.skill_discards)
-        s.skills_unseen = list(self.skills_unseen)
-        s.palace = list(self.palace)
-        s.envoy_deck = list(self.envoy_deck)
-        s.pavilion = list(self.pavilion)
-        s.rumour_deck = list(self.rumour_deck)
-        s.honour = list(self.honour)
-        s.envoy_honour = list(self.envoy_honour)
-        s.token_honour = list(self.token_honour)
-        s.rumour_honour = list(self.rumour_honour)
-        s.raid_treasures = list(self.raid_treasures)
-        s.first_places = list(self.first_places)
-        s.second_places = list(self.second_places)
-        s.reward_taken = list(self.reward_taken)
-        s.leaders = list(self.leaders)
-        s.hands = [list(x) for x in self.hands]
-        s.known = [list(x) for x in self.known]
-        s.treasures = [list(x) for x in self.treasures]
-        s.house_plain = [list(x) for x in self.house_plain]
-        s.house_red = [list(x) for x in self.house_red]
-        s.token_supply = [list(x) for x in self.token_supply]
-        s.elites = [list(x) for x in self.elites]
-        s.tiles = [list(x) for x in self.tiles]
-        s.owned = [list(x) for x in self.owned]
-        s.ready = [list(x) for x in self.ready]
-        s.envoys = [list(x) for x in self.envoys]
-        s.rumours = [list(x) for x in self.rumours]
-        s.disguised = [list(x) for x in self.disguised]
-        s.scoring_queue = [list(x) for x in self.scoring_queue]
-        return s
-
+        new = NinjatoState()
+        self._copy_position(new)
+        new.rng = rng
+        return new
 
     def determinize(self, seat: int, rng: random.Random) -> NinjatoState:
         """Resample what `seat` cannot know: the cards of opponents' hands that nobody saw
@@ -1021,56 +944,18 @@ class NinjatoState(RaidRules):
         w.rng = world_rng(rng)
         return w
 
-    def observation(self, seat: int) -> dict:
-        """Everything `seat` sees: its own hand, the others' hand sizes and the cards they
-        were seen taking face up, everyone's rumours (taken face up); stacks by size."""
-        o = {name: getattr(self, name) for name in _SLOTS
-             if name not in _NOT_OBSERVED}
-        o = {k: (list(v) if isinstance(v, list) else v) for k, v in o.items()}
-        o["hand"] = list(self.hands[seat])
-        o["hand_sizes"] = [sum(h) for h in self.hands]
-        o["deck_size"] = sum(self.deck)
-        o["rumours"] = [sorted(r) for r in self.rumours]
-        for name in _FACE_DOWN_STACKS:
-            o[name + "_size"] = len(getattr(self, name))
-        o["seat"] = seat
-        o["dataset"] = self.C.label
-        return o
+    # --- the observation's computed keys (the rest: NinjatoPosition.observation) --------
+    def _view_deck_size(self, seat: int) -> int:
+        return sum(self.deck)
 
-    def tensor_spec(self) -> tuple:
-        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`),
-        from the component data set's sizes."""
-        C, seats, houses, values = self.C, 4, 5, 5
-        treasures, guards = sum(C.tcounts), len(C.gval)
-        skills, envoys, rumours = len(C.skill_effect), len(C.env_clan), len(C.rum_type)
-        effects = len(comp.EFFECTS)
-        scalars = ("n", "round", "turn", "phase", "player", "raid_house", "raid_approach",
-                   "guard_kind", "guard_id", "elite_part", "play_base", "play_modifier",
-                   "play_override", "boryaku_played", "raid_wins", "pending", "to_discard",
-                   "to_draw", "scoring_step", "deck_size") + tuple(
-            name + "_size" for name in _FACE_DOWN_STACKS) + ("seat",)
-        lists = (
-            ("order", (seats,)), ("dojo_stack", (8 * seats,)), ("known", (seats, values)),
-            ("dojo_discards", (values,)), ("row", (3,)),
-            ("treasures", (seats, len(C.tcounts))),
-            ("bag", (len(C.tcounts),)), ("treasure_discards", (len(C.tcounts),)),
-            ("house_plain", (houses, treasures)), ("house_red", (houses, treasures)),
-            ("house_sentry", (houses,)), ("house_clan", (houses,)), ("house_token", (houses,)),
-            ("house_closed", (houses,)), ("token_supply", (3, len(C.token_values))),
-            ("guard_discards", (guards,)), ("elite_discards", (guards,)),
-            ("elites", (seats, guards)),
-            ("sensei", (seats,)), ("skill_discards", (skills,)), ("tiles", (seats, skills)),
-            ("owned", (seats, effects)), ("ready", (seats, effects)), ("schools", (seats,)),
-            ("palace", (seats,)), ("envoys", (seats, envoys)), ("pavilion", (seats,)),
-            ("rumours", (seats, rumours)), ("honour", (seats,)), ("envoy_honour", (seats,)),
-            ("token_honour", (seats,)), ("rumour_honour", (seats,)),
-            ("raid_treasures", (treasures,)), ("disguised", (seats, envoys)),
-            ("scoring_queue", (16, 3)), ("first_places", (seats,)),
-            ("second_places", (seats,)), ("reward_taken", (seats,)), ("leaders", (seats,)),
-            ("hand", (values,)), ("hand_sizes", (seats,)),
-        )
-        return (tuple((key, "int") for key in scalars) + lists
-                + (("dataset", ("enum", (C.label,))),))
+    def _view_rumours(self, seat: int) -> list[list[int]]:
+        return [sorted(r) for r in self.rumours]
+
+    def _view_hand_sizes(self, seat: int) -> list[int]:
+        return [sum(h) for h in self.hands]
+
+    def _view_dataset(self, seat: int) -> str:
+        return self.C.label
 
     def action_to_str(self, action: int) -> str:
         return action_to_str(action)

@@ -1,14 +1,17 @@
 """Text view of a Tabula Rasa position: the territories with each side's majority count.
 
 Names follow ../shared/rules/tabula_rasa.md: number territories 1-5, colour territories,
-the castle, treasures.  Hands are shown to their owner only (a partner's hand is hidden
-too, A5); the pile and the two cards removed unseen (A8) only by size.
+the castle, treasures.  What a seat is shown follows the declared visibility (position.py):
+hands to their owner only (a partner's hand is hidden too, A5); the pile and the two cards
+removed unseen (A8) only by size.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.position import sees
+from engines.tabula_rasa._position import VISIBILITY
 from engines.tabula_rasa.components import COLOURS, NUM_TERRITORIES, card_name
 
 if TYPE_CHECKING:
@@ -49,10 +52,11 @@ def render(state: TabulaRasaState, seat: int | None = None) -> str:
                  + ("" if to_move < 0 else " (scores if the game ended now)"))
     for s in range(state.num_players):
         hand = state.hands[s]
-        shown = (", ".join(card_name(c) for c in hand) or "none") if seat is None or seat == s \
-            else f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
+        shown = ((", ".join(card_name(c) for c in hand) or "none")
+                 if sees(VISIBILITY["hands"], seat, s)
+                 else f"{len(hand)} card{'' if len(hand) == 1 else 's'}")
         lines.append(f"hand seat {s + 1}: {shown}")
     lines.append(f"pile: {len(state.deck)} cards; removed unseen: "
-                 + (", ".join(card_name(c) for c in state.removed) if seat is None
-                    else f"{len(state.removed)} cards"))
+                 + (", ".join(card_name(c) for c in state.removed)
+                    if sees(VISIBILITY["removed"], seat) else f"{len(state.removed)} cards"))
     return "\n".join(lines)

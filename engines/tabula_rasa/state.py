@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from bisect import insort
 
-from engines.core import State
 from engines.kit import copy_rng, deal_back, first_seat, seat_bonus, world_rng
 from engines.tabula_rasa import render
+from engines.tabula_rasa._position import TabulaRasaPosition
 from engines.tabula_rasa.actions import (
     ACTION_TERRITORY,
     ACTION_VALUE,
@@ -27,7 +27,6 @@ from engines.tabula_rasa.actions import (
 from engines.tabula_rasa.components import (
     COPIES,
     HAND_SIZE,
-    NUM_CARDS,
     NUM_TERRITORIES,
     NUM_TYPES,
     REMOVED,
@@ -55,14 +54,10 @@ def _tables(num_players: int, start: int = 0) -> tuple[tuple[int, ...], tuple[in
 _TABLES = {(n, start): _tables(n, start) for n in (2, 3, 4) for start in range(n)}
 
 
-class TabulaRasaState(State):
+class TabulaRasaState(TabulaRasaPosition):
     """One game.  Seats act in order 0,1,..; in 4p seats 0,2 and 1,3 are partners (A5)."""
 
-    __slots__ = (
-        "num_players", "rules", "rng", "_legal_cache", "sides", "side_of", "hands", "deck",
-        "removed", "tally", "history", "ply", "to_move", "total_plies", "_weights",
-        "_result", "_offset", "_next",
-    )
+    __slots__ = ()  # the attributes: TabulaRasaPosition (declared in position.py)
 
     # --- text view (render.py) ----------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
@@ -92,14 +87,14 @@ class TabulaRasaState(State):
         ]
         self.deck = cards[dealt:]  # drawn from the end
         self.tally = [0] * (self.sides * NUM_TERRITORIES)  # what decides majorities
-        self.history: list[int] = []
+        self.history = []
         self.ply = 0
         # A10: seat 0 is the player left of the dealer, unless the starting_player lever moves it
         start = first_seat(self.rules.starting_player, num_players, seed)
         self.to_move = start
         self.total_plies = len(FULL_DECK) - REMOVED  # A11: every card in play is played
         self._weights = ACTION_VALUE if self.rules.majority_by == "value_sum" else _COUNT_WEIGHTS
-        self._result: tuple[int, Scoring] | None = None
+        self._result = None
         self._offset, self._next = _TABLES[num_players, start]
 
     # --- acting --------------------------------------------------------------------------
@@ -221,24 +216,8 @@ class TabulaRasaState(State):
 
     def clone_with_rng(self, rng: random.Random) -> TabulaRasaState:
         new = TabulaRasaState()
-        new.num_players = self.num_players
-        new.rules = self.rules
+        self._copy_position(new)
         new.rng = rng
-        new._legal_cache = None
-        new.sides = self.sides
-        new.side_of = self.side_of
-        new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
-        new.removed = list(self.removed)
-        new.tally = list(self.tally)
-        new.history = list(self.history)
-        new.ply = self.ply
-        new.to_move = self.to_move
-        new.total_plies = self.total_plies
-        new._weights = self._weights
-        new._result = None
-        new._offset = self._offset
-        new._next = self._next
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TabulaRasaState:
@@ -266,32 +245,11 @@ class TabulaRasaState(State):
             out[side][_TERR[action]].append(action >> 1)
         return out
 
-    def observation(self, seat: int) -> dict:
-        return {
-            "seat": seat,
-            "num_players": self.num_players,
-            "side": self.side_of[seat],
-            "to_move": self.to_move,
-            "ply": self.ply,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "deck_size": len(self.deck),
-            "removed_count": len(self.removed),
-            "history": list(self.history),
-            "placed": self.placed(),
-            "tally": list(self.tally),
-        }
+    def _view_side(self, seat: int) -> int:
+        return self.side_of[seat]
 
-    def tensor_spec(self) -> tuple:
-        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`)."""
-        return (
-            ("seat", "int"), ("num_players", "int"), ("side", "int"), ("to_move", "int"),
-            ("ply", "int"), ("hand", (NUM_CARDS,)), ("hand_sizes", (4,)), ("deck_size", "int"),
-            ("removed_count", "int"), ("history", (NUM_CARDS,)),
-            ("placed", (3, NUM_TERRITORIES, NUM_CARDS)), ("tally", (3 * NUM_TERRITORIES,)),
-        )
+    def _view_placed(self, seat: int) -> list[list[list[int]]]:
+        return self.placed()
 
     def action_to_str(self, action: int) -> str:
         return action_name(action)
-
-    _snapshot_skip = ("_legal_cache", "_result")  # `_result` caches the final scoring

@@ -27,6 +27,10 @@ from engines.time_pirates.actions import (
 )
 from engines.time_pirates.components import NUM_COLOURS
 
+#: A colour's offer row: per budget (up to all the game's artifacts), the BUY actions of the
+#: deeds on offer that the budget pays for.  A state's `offers` holds one per colour and white.
+OfferRow = tuple[tuple[int, ...], ...]
+
 ONLY_MOVES: Final = [MOVE, MOVE + 1]
 ONLY_END: Final = [END]
 ONLY_NO_RESTOCK: Final = [NO_RESTOCK]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.position import sees
 from engines.time_pirates import components as C
+from engines.time_pirates._position import VISIBILITY
 from engines.time_pirates.actions import PH_OVER, PH_WHITE, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -59,7 +61,8 @@ def render(state: TimePiratesState, seat: int | None = None) -> str:
         lines.append(f"  seat {p + 1} deeds: {_counts(state.deeds[p], deed_name)}")
         placed = state.white_placements[p]
         if placed:
-            secret = state.phase == PH_WHITE and seat is not None and seat != p
+            # secret (owner-only, position.py) while the placements are being made
+            secret = state.phase == PH_WHITE and not sees(VISIBILITY["white_placements"], seat, p)
             shown = (f"{len(placed)} placed (secret)" if secret
                      else ", ".join(C.COLOURS[c] for c in placed))
             lines.append(f"  seat {p + 1} white deeds counted as: {shown}")

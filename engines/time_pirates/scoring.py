@@ -8,8 +8,18 @@ tie-break P16) can be read and tested on its own.  `deeds` is the data set's dee
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from engines.time_pirates.components import NUM_COLOURS, WHITE
+
+
+class Outcome(NamedTuple):
+    """The final result, fixed once at the end (`play_game` asks for it several times)."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+
 
 Deeds = Sequence[tuple[int, int, int, int]]
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import Final, NamedTuple
+from typing import Final
 
-from engines.core import State
 from engines.kit import copy_rng, draw_from, lead_changes, next_seat, seat_bonus, world_rng
 from engines.time_pirates import components as C
 from engines.time_pirates import legal_lists, render, scoring
+from engines.time_pirates._position import TimePiratesCounters, TimePiratesPosition
 from engines.time_pirates.actions import (
     ARROW,
     ATOMIC,
@@ -58,8 +58,9 @@ from engines.time_pirates.actions import (
     action_name,
     buy_kinds,
 )
-from engines.time_pirates.legal_lists import END_LISTS, RESTOCK_LISTS, SWAP_LISTS
+from engines.time_pirates.legal_lists import END_LISTS, RESTOCK_LISTS, SWAP_LISTS, OfferRow
 from engines.time_pirates.rules import Rules
+from engines.time_pirates.scoring import Outcome
 
 # Module constants are `Final`: compiled (mypyc), a number is inlined and a tuple is a static,
 # instead of a look-up in the module's dict on every use.
@@ -68,24 +69,6 @@ WHITE_KIND: Final = C.WHITE_KIND
 NUM_COLOURS: Final = C.NUM_COLOURS
 KIND_COLOUR: Final = tuple([C.kind_colour(k) for k in range(NUM_KINDS)])
 PICKS: Final = tuple(range(PICK, PICK + NUM_KINDS))
-#: The play counters of a game (`TimePiratesState.counters`, one list per state, reported by
-#: `metrics` under these names), and their indices.
-COUNTER_NAMES = ("restocks", "patrol_catches", "deeds_bought", "turns", "atomic_jumps",
-                 "arrow_swaps")
-N_RESTOCKS: Final = 0
-N_CATCHES: Final = 1
-N_DEEDS_BOUGHT: Final = 2
-N_TURNS: Final = 3
-N_ATOMIC_JUMPS: Final = 4
-N_ARROW_SWAPS: Final = 5
-
-
-class Outcome(NamedTuple):
-    """The final result, fixed once at the end (`play_game` asks for it several times)."""
-
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    ranks: tuple[int, ...]
 
 
 #: Per artifact kind: (atomic colour bit, arrow colour bit) for the hand summaries.
@@ -93,9 +76,6 @@ ATOM_BIT: Final = tuple([1 << (k // 3) if k != WHITE_KIND and k % 3 == C.ATOMIC 
                          for k in range(NUM_KINDS)])
 ARROW_BIT: Final = tuple([1 << (k // 3) if k != WHITE_KIND and k % 3 == C.ARROW else 0
                           for k in range(NUM_KINDS)])
-#: A colour's offer row: per budget (up to all the game's artifacts), the BUY actions of the
-#: deeds on offer that the budget pays for.  A state's `offers` holds one per colour and white.
-OfferRow = tuple[tuple[int, ...], ...]
 #: Offer rows by (data-set label, colour, counts of that colour's deeds left on the bazaar),
 #: and the offers of a full bazaar by data-set label: shared by every state of a data set.
 _OFFER_ROWS: Final[dict[tuple[str, int, tuple[int, ...]], OfferRow]] = {}
@@ -115,7 +95,7 @@ def _full_offers(comp: C.Components) -> tuple[OfferRow, ...]:
     return offers
 
 
-class TimePiratesState(State):
+class TimePiratesState(TimePiratesPosition):
     """A Time Pirates position; seat 0 is the start player, turns go 0, 1, 2, ... (clockwise).
 
     Besides the hands (count vectors) each seat has a running summary kept in step by
@@ -125,59 +105,7 @@ class TimePiratesState(State):
     seats holding any artifact).  Code that edits `hands` directly must call `_resummarize()`.
     """
 
-    __slots__ = (
-        "num_players", "rules", "rng", "_legal_cache", "components", "bag", "bag_total",
-        "bag_tokens", "epochs", "epochs_with_space", "hands", "deeds", "bazaar", "offers",
-        "discard", "police_track", "pawn_epoch", "patrol", "year", "year_scores", "leaders",
-        "white_placements", "final_bonuses", "phase", "to_move", "standard_actions_left",
-        "forced_move", "paying_deed", "payment_left", "paid_colours", "swap_colour",
-        "swap_target", "counters", "colour_counts", "hand_size", "atomic_colours",
-        "arrow_colours", "seats_with_artifacts", "result", "final_round",
-    )
-    # Every attribute declared with its type (and the slots above for the pure build):
-    # compiled with mypyc, a declared attribute is a field of the C struct, ints unboxed; one
-    # declared only on core's pure `State` (`num_players`, `rules`, `rng`, `_legal_cache`)
-    # would live in a per-instance `__dict__`.
-    num_players: int
-    rules: Rules
-    rng: random.Random  # every chance event (bag draws)
-    _legal_cache: list[int] | None  # core's cache of the pending decision's legal actions
-    components: C.Components  # the board and component data set
-    bag: list[int]  # counts by bag kind (artifacts and police tokens); the order is hidden
-    bag_total: int
-    bag_tokens: list[int]  # the same multiset one token each, for uniform draws
-    epochs: list[list[int]]  # artifact kinds lying in each epoch
-    epochs_with_space: int  # bitmask of the epochs with an empty space
-    hands: list[list[int]]  # per seat, artifact counts by kind
-    deeds: list[list[int]]  # per seat, deed counts by deed type
-    bazaar: list[int]  # deeds left on offer, by deed type
-    offers: tuple[OfferRow, ...]  # offers[colour][budget]: BUY actions on offer (`OfferRow`)
-    discard: list[int]  # discarded artifacts by kind (back into the bag at the year end)
-    police_track: list[int]  # police tokens drawn this year, by line
-    pawn_epoch: list[int]  # per seat, the epoch of its pawn (-1 before the start placement)
-    patrol: int  # the Patrol's epoch
-    year: int  # years completed (scored)
-    year_scores: list[list[int]]  # per year scored, each seat's deed points
-    leaders: list[tuple[int, ...]]  # the leading seats after each year, then the winners
-    white_placements: list[list[int]]  # per seat, the colour each white deed was put on
-    final_bonuses: list[list[int]] | None  # [set bonus, majority bonus] per seat, at the end
-    phase: int  # PH_*: which decision is pending
-    to_move: int  # the seat deciding (-1 when the game is over)
-    standard_actions_left: int
-    forced_move: bool  # P2: caught by the Patrol, the move is forced before anything else
-    paying_deed: int  # bazaar: the deed type being paid for
-    payment_left: int  # bazaar: artifacts still to pay
-    paid_colours: int  # bazaar: bitmask of the colours already paid for a white deed
-    swap_colour: int  # arrow swap: the colour of the arrow artifact given
-    swap_target: int  # arrow swap: the seat swapped with
-    counters: list[int]  # play counters, indexed by N_* (`COUNTER_NAMES`)
-    colour_counts: list[list[int]]  # hand summaries (class docstring)
-    hand_size: list[int]
-    atomic_colours: list[int]
-    arrow_colours: list[int]
-    seats_with_artifacts: int
-    result: Outcome | None  # fixed by the final scoring
-    final_round: bool  # game_end=round: year 3 has ended, the round is being played out
+    __slots__ = ()  # the attributes: TimePiratesPosition (declared in position.py)
     _plays_forced_choices = True  # a decision with one option is no choice (module docstring)
 
     # --- text view (render.py) ----------------------------------------------------------
@@ -228,7 +156,7 @@ class TimePiratesState(State):
         self.paid_colours = 0
         self.swap_colour = 0
         self.swap_target = 0
-        self.counters = [0] * len(COUNTER_NAMES)
+        self.counters = TimePiratesCounters()
         self.colour_counts = [[0] * NUM_COLOURS for _ in range(n)]  # empty hands
         self.hand_size = [0] * n
         self.atomic_colours = [0] * n
@@ -490,7 +418,7 @@ class TimePiratesState(State):
             return
         elif action < ARROW:
             self._discard(p, 3 * (action - ATOMIC) + 1)
-            self.counters[N_ATOMIC_JUMPS] += 1
+            self.counters.atomic_jumps += 1
             self.phase = PH_JUMP
             return
         else:
@@ -506,7 +434,7 @@ class TimePiratesState(State):
         self.phase = PH_ACT
         self.standard_actions_left = 2
         if action != NO_RESTOCK:
-            self.counters[N_RESTOCKS] += 1
+            self.counters.restocks += 1
             if self.rules.restock_extra_action:
                 self.standard_actions_left = 3
             self._restock(action - RESTOCK)
@@ -522,7 +450,7 @@ class TimePiratesState(State):
             self.deeds[self.to_move][t] += 1
             self.bazaar[t] -= 1
             self._stock_offers(self.components.deeds[t][0])
-            self.counters[N_DEEDS_BOUGHT] += 1
+            self.counters.deeds_bought += 1
             self.phase = PH_LAND
 
     def _do_land(self, action: int) -> None:  # also the atomic jump's destination
@@ -563,7 +491,7 @@ class TimePiratesState(State):
                     self.arrow_colours[p] |= bit
                     if not theirs[kind]:
                         self.arrow_colours[q] &= ~bit
-        self.counters[N_ARROW_SWAPS] += 1
+        self.counters.arrow_swaps += 1
         self.phase = PH_ACT
 
     def _do_penalty(self, action: int) -> None:
@@ -597,10 +525,10 @@ class TimePiratesState(State):
             self._end_year()
             return
         self.to_move = p
-        self.counters[N_TURNS] += 1
+        self.counters.turns += 1
         self.forced_move = False
         if self.pawn_epoch[p] == self.patrol:
-            self.counters[N_CATCHES] += 1
+            self.counters.patrol_catches += 1
             if self.penalty_choices(p):
                 self.phase = PH_PENALTY
             else:
@@ -786,12 +714,12 @@ class TimePiratesState(State):
         return {
             "years": float(self.year),
             "lead_changes": float(changes),
-            "turns": float(counters[N_TURNS]),
-            "restocks": float(counters[N_RESTOCKS]),
-            "patrol_catches": float(counters[N_CATCHES]),
-            "deeds_bought": float(counters[N_DEEDS_BOUGHT]),
-            "atomic_jumps": float(counters[N_ATOMIC_JUMPS]),
-            "arrow_swaps": float(counters[N_ARROW_SWAPS]),
+            "turns": float(counters.turns),
+            "restocks": float(counters.restocks),
+            "patrol_catches": float(counters.patrol_catches),
+            "deeds_bought": float(counters.deeds_bought),
+            "atomic_jumps": float(counters.atomic_jumps),
+            "arrow_swaps": float(counters.arrow_swaps),
         }
 
     # --- contract: information ------------------------------------------------------------
@@ -800,47 +728,8 @@ class TimePiratesState(State):
 
     def clone_with_rng(self, rng: random.Random) -> TimePiratesState:
         new = TimePiratesState()
-        new.num_players = self.num_players
-        new.rules = self.rules
+        self._copy_position(new)
         new.rng = rng
-        new._legal_cache = self._legal_cache
-        new.components = self.components
-        new.bag = list(self.bag)
-        new.bag_total = self.bag_total
-        new.epochs = [list(e) for e in self.epochs]
-        new.hands = [list(h) for h in self.hands]
-        new.deeds = [list(d) for d in self.deeds]
-        new.bazaar = list(self.bazaar)
-        new.discard = list(self.discard)
-        new.police_track = list(self.police_track)
-        new.pawn_epoch = list(self.pawn_epoch)
-        new.patrol = self.patrol
-        new.year = self.year
-        new.year_scores = [list(y) for y in self.year_scores]
-        new.leaders = list(self.leaders)
-        new.white_placements = [list(w) for w in self.white_placements]
-        bonuses = self.final_bonuses
-        new.final_bonuses = None if bonuses is None else [list(s) for s in bonuses]
-        new.phase = self.phase
-        new.to_move = self.to_move
-        new.standard_actions_left = self.standard_actions_left
-        new.forced_move = self.forced_move
-        new.paying_deed = self.paying_deed
-        new.payment_left = self.payment_left
-        new.paid_colours = self.paid_colours
-        new.swap_colour = self.swap_colour
-        new.swap_target = self.swap_target
-        new.counters = list(self.counters)
-        new.offers = self.offers  # immutable, rebuilt on every purchase
-        new.colour_counts = [list(c) for c in self.colour_counts]
-        new.hand_size = list(self.hand_size)
-        new.atomic_colours = list(self.atomic_colours)
-        new.arrow_colours = list(self.arrow_colours)
-        new.seats_with_artifacts = self.seats_with_artifacts
-        new.result = self.result
-        new.bag_tokens = list(self.bag_tokens)
-        new.epochs_with_space = self.epochs_with_space
-        new.final_round = self.final_round
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TimePiratesState:
@@ -858,52 +747,25 @@ class TimePiratesState(State):
                 world.white_placements[p] = [owned[int(rng.random() * len(owned))] for _ in placed]
         return world
 
-    def observation(self, seat: int) -> dict:
-        """Everything public (pawns, epochs, hands, deeds, bag counts, discards) plus `seat`'s
-        own white-deed placements; of the others only how many they have placed."""
-        secret = self.phase == PH_WHITE
-        return {
-            "seat": seat,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self.current_player(),
-            "year": self.year,
-            "police_track": list(self.police_track),
-            "patrol": self.patrol,
-            "pawns": list(self.pawn_epoch),
-            "epochs": [sorted(e) for e in self.epochs],
-            "hands": [list(h) for h in self.hands],
-            "deeds": [list(d) for d in self.deeds],
-            "bazaar": list(self.bazaar),
-            "discard": list(self.discard),
-            "bag": list(self.bag),
-            "standard_actions_left": self.standard_actions_left,
-            "forced_move": self.forced_move,
-            "payment": [self.paying_deed, self.payment_left, self.paid_colours],
-            "swap": [self.swap_colour, self.swap_target],
-            "year_scores": [list(y) for y in self.year_scores],
-            "white_placed": [
-                list(w) if (p == seat or not secret) else len(w)
-                for p, w in enumerate(self.white_placements)
-            ],
-            "final_bonuses": (None if self.final_bonuses is None
-                              else [list(s) for s in self.final_bonuses]),
-        }
+    # --- the observation's computed keys (the rest: TimePiratesPosition.observation) ----
+    def _view_phase(self, seat: int) -> str:
+        return PHASE_NAMES[self.phase]
 
-    def tensor_spec(self) -> tuple:
-        """Caps of `observation`'s lists for `observation_tensor` (see `engines.tensor`): the
-        board's largest epoch bounds an epoch's artifacts; seats, epochs and deed types are
-        the engine's maxima, so one layout serves every component data set."""
-        seats, kinds, deeds = MAX_SEATS, C.NUM_KINDS, C.MAX_DEED_TYPES
-        return (
-            ("seat", "int"), ("phase", ("enum", PHASE_NAMES)), ("to_move", "int"),
-            ("year", "int"), ("police_track", (2,)), ("patrol", "int"), ("pawns", (seats,)),
-            ("epochs", (C.MAX_EPOCHS, max(self.components.spaces))), ("hands", (seats, kinds)),
-            ("deeds", (seats, deeds)), ("bazaar", (deeds,)), ("discard", (kinds,)),
-            ("bag", (len(self.components.bag),)), ("standard_actions_left", "int"),
-            ("forced_move", "int"), ("payment", (3,)), ("swap", (2,)),
-            ("year_scores", (self.components.years, seats)),
-            ("white_placed", (seats, C.NUM_COLOURS)), ("final_bonuses", (2, seats)),
-        )
+    def _view_epochs(self, seat: int) -> list[list[int]]:
+        return [sorted(e) for e in self.epochs]
+
+    def _view_payment(self, seat: int) -> list[int]:
+        return [self.paying_deed, self.payment_left, self.paid_colours]
+
+    def _view_swap(self, seat: int) -> list[int]:
+        return [self.swap_colour, self.swap_target]
+
+    def _view_white_placed(self, seat: int) -> list[list[int] | int]:
+        """`seat`'s own white-deed placements; of the others, while they are being made,
+        only how many they have placed."""
+        secret = self.phase == PH_WHITE
+        return [list(w) if (p == seat or not secret) else len(w)
+                for p, w in enumerate(self.white_placements)]
 
     def action_to_str(self, action: int) -> str:
         return action_name(action, self.components.epoch_names, self.components.deeds)
