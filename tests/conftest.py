@@ -2,32 +2,14 @@
 
 from __future__ import annotations
 
-import random
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from engines.core import Game, State
-
-
-def random_midgame(game: Game, num_players: int, seed: int, fraction: float = 0.4) -> State:
-    """A position reached by random play, roughly `fraction` of the way through a game."""
-    rng = random.Random(seed)
-    probe = game.new_state(num_players, seed)
-    length = 0
-    while not probe.is_terminal() and length < 5000:
-        legal = probe.legal_actions()
-        probe.apply_action(legal[rng.randrange(len(legal))])
-        length += 1
-    rng = random.Random(seed)
-    state = game.new_state(num_players, seed)
-    for _ in range(int(length * fraction)):
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-    return state
-
+# re-exported for test modules that import it from here (tests/playouts.py is its home)
+from tests.playouts import random_midgame  # noqa: F401
 
 needs_chromium = pytest.mark.skipif(
     shutil.which("chromium") is None, reason="chromium not installed (apt-get install -y chromium)")

@@ -1,4 +1,4 @@
-"""Action kinds recorded per seat per game (issue 15 item 2): play_game counts and runner columns.
+"""Action kinds recorded per seat per game: play_game counts and runner columns.
 
 Nim with the take-max bot on a pile of 10 (two players) is a game whose every decision is
 known: seat 0 takes 3, seat 1 takes 3, seat 0 takes 3, seat 1 takes the last 1.
@@ -22,19 +22,19 @@ def _nim_record(**kwargs):
     return play_game(NIM, bots, seed=1, num_players=2, **kwargs)
 
 
-def test_issue15_play_game_counts_the_kind_of_every_chosen_action():
+def test_play_game_counts_the_kind_of_every_chosen_action():
     record = _nim_record()
     # kinds: take one, take two, take three or more
     assert record.kinds_chosen == [[0, 0, 2], [1, 0, 1]]
 
 
-def test_issue15_availability_counts_the_decisions_at_which_each_kind_was_legal():
+def test_availability_counts_the_decisions_at_which_each_kind_was_legal():
     assert _nim_record().kinds_available is None  # measured only when asked
     # seat 0 at piles 10 and 4, seat 1 at piles 7 and 1 (only "take one")
     assert _nim_record(availability=True).kinds_available == [[2, 2, 2], [2, 1, 1]]
 
 
-def test_issue15_kinds_can_be_switched_off_and_a_game_without_kinds_records_none():
+def test_kinds_can_be_switched_off_and_a_game_without_kinds_records_none():
     assert _nim_record(kinds=False).kinds_chosen is None
     import dataclasses
 
@@ -43,7 +43,7 @@ def test_issue15_kinds_can_be_switched_off_and_a_game_without_kinds_records_none
     assert play_game(plain, bots, 1, 2).kinds_chosen is None
 
 
-def test_issue15_kind_columns_are_identifiers_and_read_back_as_words():
+def test_kind_columns_are_identifiers_and_read_back_as_words():
     names = store.kind_columns(("sensei skill", "buy deed: 6 points", "Ki +1", "ki  +1"))
     assert names == ["sensei_skill", "buy_deed_6_points", "ki_1", "ki_1_"]
     assert all(n.isidentifier() for n in names)
@@ -57,7 +57,7 @@ def toy_games_registered(monkeypatch):
     monkeypatch.setitem(GAMES, SHOWDOWN.name, SHOWDOWN)
 
 
-def test_issue15_runner_writes_k_and_a_columns_per_seat(toy_games_registered, tmp_path):
+def test_runner_writes_k_and_a_columns_per_seat(toy_games_registered, tmp_path):
     spec = tournament.RunSpec(game=NIM.name, players=2, games=6, bots=("heuristic", "random"),
                               seed=3, chunk_size=4)
     frame = tournament.run(spec, tmp_path / "nim", jobs=1).frame
@@ -80,7 +80,7 @@ def test_issue15_runner_writes_k_and_a_columns_per_seat(toy_games_registered, tm
     assert (first[available] >= 1).all().all()  # pile 10: every kind legal for seat 0
 
 
-def test_issue15_showdown_kinds_follow_the_bot(toy_games_registered, tmp_path):
+def test_showdown_kinds_follow_the_bot(toy_games_registered, tmp_path):
     spec = tournament.RunSpec(game=SHOWDOWN.name, players=3, games=9,
                               bots=("heuristic", "heuristic", "heuristic"), seed=1)
     frame = tournament.run(spec, tmp_path / "sd", jobs=1).frame
@@ -93,7 +93,7 @@ def test_issue15_showdown_kinds_follow_the_bot(toy_games_registered, tmp_path):
     assert (others[["k_fold", "k_call", "a_fold", "a_call"]] == 0).all().all()
 
 
-def test_issue15_a_kind_missing_from_some_parts_loads_as_zero(tmp_path):
+def test_a_kind_missing_from_some_parts_loads_as_zero(tmp_path):
     """Parts written before a game gained a kind (or by another version) lack its columns."""
     run = tmp_path / "run"
     run.mkdir()

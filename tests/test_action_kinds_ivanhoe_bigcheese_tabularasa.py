@@ -1,12 +1,10 @@
-"""Issue 15 item 1: Ivanhoe, The Big Cheese and Tabula Rasa name their systems.
+"""Ivanhoe, The Big Cheese and Tabula Rasa name their game systems (action kinds).
 
 Every legal action of random playouts maps to a kind, random play reaches every kind within
 a few seeded games, and named positions map to the kind a player would call them.
 """
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
@@ -48,6 +46,7 @@ from engines.ivanhoe.components import (
     Y2,
 )
 from engines.tabula_rasa.actions import CARD_ACTIONS
+from tests.playouts import playout
 
 #: (game, players, rule options, seeded random games that must reach every kind)
 CASES = [
@@ -69,18 +68,16 @@ def _kinds_of_random_play(name, n, rules, games):
     game = get_game(name)
     kinds = game.action_kinds
     chosen = [0] * len(kinds)
+
+    def count(state, action):
+        chosen[state.action_kind(action)] += 1
+
     for seed in range(games):
-        state = game.new_state(n, seed, **rules)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            for action in legal:
+        for state in playout(game, n, seed, rules=rules, on_move=count):
+            for action in state.legal_actions():
                 kind = state.action_kind(action)
                 assert isinstance(kind, int) and 0 <= kind < len(kinds), (
                     f"{state.action_to_str(action)} -> {kind!r}")
-            action = legal[rng.randrange(len(legal))]
-            chosen[state.action_kind(action)] += 1
-            state.apply_action(action)
     return {kinds[k]: c for k, c in enumerate(chosen)}
 
 

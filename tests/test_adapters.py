@@ -17,6 +17,7 @@ import engines
 from engines.bots import BotSpecError, make_bot
 from engines.core import IllegalActionError
 from engines.tensor import TensorSchema, schema_for
+from tests.playouts import playout, positions
 
 pyspiel = pytest.importorskip("pyspiel")
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
@@ -26,20 +27,6 @@ from engines.adapters import pettingzoo as pz_adapter  # noqa: E402
 
 GAME_COUNTS = [(name, n) for name, game in sorted(engines.GAMES.items())
                for n in range(game.min_players, game.max_players + 1)]
-
-
-def _random_states(game, num_players, seed, every=1):
-    """Positions of one random playout (every `every`-th), the terminal one included."""
-    state = game.new_state(num_players, seed)
-    rng = random.Random(seed)
-    step = 0
-    while True:
-        if step % every == 0 or state.is_terminal():
-            yield state
-        if state.is_terminal():
-            return
-        state.apply_action(rng.choice(state.legal_actions()))
-        step += 1
 
 
 # --- OpenSpiel ------------------------------------------------------------------------------
@@ -227,7 +214,7 @@ def test_ismcts_bot_bad_options_are_spec_errors():
         make_bot("ismcts:iterations=4", game)
     with pytest.raises(BotSpecError, match="at least 2"):
         make_bot("ismcts:simulations=1", game)
-    # issue 16: the option parser every bot shares (engines.bots.options)
+    # the option parser every bot shares (engines.bots.options)
     with pytest.raises(BotSpecError, match="ismcts option rollouts= expects an integer"):
         make_bot("ismcts:rollouts=many", game)
     with pytest.raises(BotSpecError, match="ismcts option uct_c= must be a finite number >= 0"):
@@ -290,7 +277,9 @@ def test_observation_tensor_is_fixed_length_and_a_function_of_the_observation(na
     game = engines.get_game(name)
     for players in (game.min_players, game.max_players):
         size = None
-        for state in _random_states(game, players, seed=players, every=7):
+        for step, state in enumerate(playout(game, players, seed=players)):
+            if step % 7 and not state.is_terminal():
+                continue
             for seat in range(players):
                 tensor = state.observation_tensor(seat)
                 assert tensor.dtype == np.float32
@@ -327,13 +316,8 @@ def test_action_ids_stay_below_num_actions():
     cases.append((engines.get_game("big-cheese"), {"exact": 30, "dice": "polyhedral"}))
     for game, rules in cases:
         assert game.num_actions > 0, game.name
-        for seed in range(8):
-            state = game.new_state(game.max_players, seed, **rules)
-            rng = random.Random(seed)
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                assert all(0 <= a < game.num_actions for a in legal), game.name
-                state.apply_action(rng.choice(legal))
+        for state in positions(game, game.max_players, range(8), rules=rules):
+            assert all(0 <= a < game.num_actions for a in state.legal_actions()), game.name
 
 
 # --- the CLI ---------------------------------------------------------------------------------

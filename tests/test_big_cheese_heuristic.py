@@ -1,4 +1,4 @@
-"""Issue 15 item 4: the default Big Cheese heuristic re-rolls a roll below expectation.
+"""The default Big Cheese heuristic re-rolls a roll below expectation.
 
 MCTS re-rolled about twice as often per game as the old default (`heuristic:v1`, which
 re-rolled only a roll a quarter of a 20 short), and re-rolling more won in duplicate play.
@@ -29,15 +29,15 @@ def _choice(spec, state):
     return make_bot(spec, get_game("big-cheese")).choose(state, random.Random(0))
 
 
-def test_issue15_4_big_cheese_rerolls_a_20_on_a_10_project_the_old_default_kept_it():
+def test_big_cheese_rerolls_a_20_on_a_10_project_the_old_default_kept_it():
     """A roll of 2 on a 10 scores 20 against 35 expected: the new default re-rolls it."""
     assert _choice("heuristic", _roll_of_a_10(2)) == ACT_BIG_CHEESE
     assert _choice("heuristic:v1", _roll_of_a_10(2)) == ACT_KEEP
 
 
-def test_issue15_4_big_cheese_keeps_a_roll_above_expectation():
+def test_big_cheese_keeps_a_roll_above_expectation():
     assert _choice("heuristic", _roll_of_a_10(4)) == ACT_KEEP
 
 
-def test_issue15_4_aggressive_style_keeps_its_old_reroll_rule():
+def test_aggressive_style_keeps_its_old_reroll_rule():
     assert _choice("heuristic:aggressive", _roll_of_a_10(2)) == ACT_KEEP

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engines import get_game
 from engines.big_cheese.components import BIG_CHEESE, DECK, VETO
 from engines.big_cheese.state import BigCheeseState
+from tests.playouts import final, playout
 
 GAME = get_game("big-cheese")
 FULL_DECK = Counter(DECK)
@@ -59,18 +60,11 @@ def check_invariants(state: BigCheeseState, chips: int) -> None:
 
 
 def random_playout(n: int, seed: int, rules: dict, check: bool):
-    state = GAME.new_state(n, seed, **rules)
-    rng = random.Random(seed)
-    chips = state.rules.chips
-    steps = 0
-    while not state.is_terminal():
-        if check:
-            check_invariants(state, chips)
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-        steps += 1
-        assert steps <= GAME.max_decisions, "game did not terminate"
-    check_invariants(state, chips)
+    """A random game's final position; with `check`, the invariants hold at every step."""
+    for state in playout(GAME, n, seed, rules=rules, max_moves=GAME.max_decisions):
+        if check or state.is_terminal():
+            check_invariants(state, state.rules.chips)
+    assert state.is_terminal(), "game did not terminate"
     return state
 
 
@@ -113,13 +107,7 @@ def test_games_terminate_with_scores_in_range_and_consistent_winners(n, seed, ru
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 300))
 def test_determinize_keeps_the_public_position_and_the_deck_contents(seed, steps):
-    state = GAME.new_state(4, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    state = final(GAME, 4, seed, max_moves=steps)
     if state.is_terminal():
         return
     world = state.determinize(state.current_player(), random.Random(seed + 1))

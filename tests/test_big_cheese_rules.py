@@ -25,6 +25,7 @@ from engines.big_cheese.components import BIG_CHEESE, DECK, VETO
 from engines.big_cheese.rules import Rules
 from engines.big_cheese.state import BigCheeseState, create_state
 from engines.bots import make_bot
+from tests.playouts import playout
 
 GAME = get_game("big-cheese")
 
@@ -505,15 +506,15 @@ def test_ruling_B7_big_cheese_may_reroll_a_bust_in_exact30():
 
 
 def exact30_older_4_newer_6(**rules) -> BigCheeseState:
-    """Issue 14 item 6's position: seat 1 at 25 points; its older 4 and newer 6 both mature
-    at the next award (seat 0 wins it for 1 chip)."""
+    """Exact-30, seat 1 at 25 points: its older 4 and newer 6 both mature at the next award
+    (seat 0 wins it for 1 chip), and the order decides which roll is void."""
     state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1)]}, pool=[10, 8, 10, 10],
                   points=[0, 25, 0, 0], dice="polyhedral", exact=30, **rules)
     play(state, 1, PASS, PASS, PASS)
     return state
 
 
-def test_audit_14_6_exact30_owner_chooses_which_project_completes_first():
+def test_exact30_order_owner_chooses_which_project_completes_first():
     state = exact30_older_4_newer_6()
     assert state.phase == ORDER and state.current_player() == 1
     assert state.legal_actions() == [ACT_ROLL_NEXT + 4, ACT_ROLL_NEXT + 6]
@@ -528,7 +529,7 @@ def test_audit_14_6_exact30_owner_chooses_which_project_completes_first():
     assert newer_first.points[1] == 30 and newer_first.winners() == [1]
 
 
-def test_audit_14_6_order_decision_survives_clone_and_determinize():
+def test_exact30_order_decision_survives_clone_and_determinize():
     state = exact30_older_4_newer_6()
     for world in (state.clone(), state.determinize(1, random.Random(3))):
         assert world.current_player() == 1 and world.legal_actions() == state.legal_actions()
@@ -539,7 +540,7 @@ def test_audit_14_6_order_decision_survives_clone_and_determinize():
         assert world.points[1] == 28 and world.current_player() == 0
 
 
-def test_audit_14_6_exact_order_oldest_option_rolls_oldest_first_without_a_decision():
+def test_exact30_order_oldest_option_rolls_oldest_first_without_a_decision():
     state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1)]}, pool=[10, 8, 10, 10],
                   points=[0, 25, 0, 0], dice="polyhedral", exact=30, exact_order="oldest")
     state.rng = Dice((3, 4), (5, 6))
@@ -547,7 +548,7 @@ def test_audit_14_6_exact_order_oldest_option_rolls_oldest_first_without_a_decis
     assert state.points[1] == 28 and state.phase != ORDER and not state.is_terminal()
 
 
-def test_audit_14_6_no_order_decision_outside_exact30_or_for_alike_projects():
+def test_exact30_order_no_decision_outside_exact30_or_for_alike_projects():
     state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1)]}, pool=[10, 8, 10, 10],
                   dice="polyhedral")
     state.rng = Dice((3, 4), (5, 6))
@@ -560,7 +561,7 @@ def test_audit_14_6_no_order_decision_outside_exact30_or_for_alike_projects():
     assert state.points[1] == 28 and state.current_player() == 0
 
 
-def test_audit_14_6_order_choice_then_big_cheese_decision_then_the_next_choice():
+def test_exact30_order_choice_then_big_cheese_decision_then_the_next_choice():
     # seat 1 holds a Big Cheese; its 4, 6 and 8 (oldest first) all mature at this award
     state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1), (8, 1)]}, pool=[10, 7, 10, 10],
                   points=[0, 20, 0, 0], dice="polyhedral", exact=30, cheeses=[0, 1, 0, 0])
@@ -595,7 +596,7 @@ def test_exact30_order_is_asked_only_when_the_order_can_change_the_result(
         assert state.points[1] == points + 8 and state.current_player() == 0
 
 
-def test_audit_14_6_alike_projects_move_the_oldest_of_that_value():
+def test_exact30_order_alike_projects_move_the_oldest_of_that_value():
     state = setup(deck=[2, 8], projects={1: [(4, 1), (6, 1), (4, 1)]}, pool=[10, 7, 10, 10],
                   points=[0, 20, 0, 0], dice="polyhedral", exact=30)
     play(state, 1, PASS, PASS, PASS)
@@ -620,10 +621,10 @@ def first_roll_chance(room: int, i: int, cards: tuple[int, ...]) -> float:
     return sum(exact_hit_chance(room - f if f <= room else room, rest) for f in faces) / cards[i]
 
 
-def test_audit_14_6_heuristic_rolls_first_the_project_most_likely_to_land_on_30():
+def test_exact30_order_heuristic_rolls_first_the_project_most_likely_to_land_on_30():
     bot = make_bot("heuristic", GAME)
     assert bot.choose(exact30_older_4_newer_6(), random.Random(0)) == ACT_ROLL_NEXT + 6
-    # the issue's position by hand: the 6 first hits with (1 + 4 x 1/4)/6 = 1/3; the 4: 1/6
+    # this position by hand: the 6 first hits with (1 + 4 x 1/4)/6 = 1/3; the 4: 1/6
     assert first_roll_chance(5, 1, (4, 6)) == pytest.approx(1 / 3)
     assert first_roll_chance(5, 0, (4, 6)) == pytest.approx(1 / 6)
     # the bot's choice reaches the optimum in every position of two or three projects
@@ -697,12 +698,8 @@ def test_ruling_B2_leader_may_pass_by_default_and_must_open_with_the_option():
 def test_ruling_B13_after_every_award_all_but_the_winner_have_a_chip():
     game = GAME
     for seed in range(30):
-        state = game.new_state(4, seed)
-        rng = random.Random(seed)
         awards = 0
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+        for state in playout(game, 4, seed):
             if state.awards != awards and state.phase == 0:
                 awards = state.awards
                 broke = [s for s in range(4) if state.pool[s] == 0]

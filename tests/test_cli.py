@@ -109,7 +109,7 @@ def test_bare_simulate_shows_help(capsys):
     assert "Usage" in stdout and "ninjato" in stdout and not stderr
 
 
-# ------------------------------------------------------------- issue 14 item 7: rule files
+# ------------------------------------------------------------ component files on the CLI
 #: (file name, contents, the error after "components file NAME ") for both games with files.
 BAD_COMPONENT_FILES = [
     ("missing.toml", None, "does not exist"),
@@ -138,7 +138,7 @@ CASES = [(game, command, *case) for game in BAD_TABLES for command in RULE_COMMA
 
 @pytest.mark.parametrize("game, command, name, text, error", CASES,
                          ids=[f"{c[1]}-{c[0]}-{c[2]}" for c in CASES])
-def test_audit_14_7_bad_components_file_is_one_error_before_anything_starts(
+def test_bad_components_file_is_one_error_before_anything_starts(
         capsys, tmp_path, monkeypatch, game, command, name, text, error):
     monkeypatch.chdir(tmp_path)  # default results/ directories would land here
     if text is not None:
@@ -157,7 +157,7 @@ def test_audit_14_7_bad_components_file_is_one_error_before_anything_starts(
     assert sorted(tmp_path.iterdir()) == before  # no results directory left behind
 
 
-def test_audit_14_7_missing_components_file_from_the_console_script(tmp_path):
+def test_missing_components_file_from_the_console_script(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "analysis.cli", "ninjato", "--games", "4", "--jobs", "1",
          "--rule", "components=missing.toml"],
@@ -179,10 +179,9 @@ OWN_MEANING = {"--bots": ("compare", "play", "bench"),
                "--objective": ("balance-search", "tune"), "--against": ("bench", "tune")}
 
 
-def test_issue16_each_shared_option_is_declared_once():
-    """Issue 16 part 4: CLI options were declared three times and had drifted apart; now an
-    option that several commands share comes from `analysis.cli.options` and reads the same
-    (help, default flags) in all of them."""
+def test_each_shared_option_is_declared_once():
+    """Options declared per command drift apart: an option that several commands share
+    comes from `analysis.cli.options` and reads the same (help, default flags) in all."""
     import typer
 
     from analysis.cli import app

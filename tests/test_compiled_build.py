@@ -1,4 +1,4 @@
-"""The compiled build (issue 17): same games as pure, honest about which build runs.
+"""The compiled build: same games as pure, honest about which build runs.
 
 `setup.py` compiles the hot modules with mypyc; `engines/_build.py` decides per process which
 build plays.  These tests hold the traps the feasibility experiment found: a compiled module
@@ -21,7 +21,7 @@ import pytest
 import engines
 from engines import GAMES, _build, get_game, play_game
 from engines.bots import make_bot
-from tests.conftest import random_midgame
+from tests.playouts import random_midgame
 from tests.test_fingerprint import cases, fingerprint
 
 ROOT = Path(engines.__file__).resolve().parent.parent

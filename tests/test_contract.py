@@ -15,7 +15,7 @@ import pytest
 from engines import GAMES, get_game, play_game, replay
 from engines.bots import bot_names, make_bot
 from engines.core import IllegalActionError, State
-from tests.conftest import random_midgame
+from tests.playouts import play_on, playout, random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
          for n in range(game.min_players, game.max_players + 1)]
@@ -31,18 +31,14 @@ def _random_bots(game, n):
 def test_random_playouts_terminate_with_legal_actions_until_the_end(name, n):
     game = get_game(name)
     for seed in range(12):
-        state = game.new_state(n, seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not state.is_terminal():
-            player = state.current_player()
-            assert 0 <= player < n
+        for state in playout(game, n, seed, max_moves=100_000):
+            if state.is_terminal():
+                break
+            assert 0 <= state.current_player() < n
             legal = state.legal_actions()
             assert legal, "no legal action before the end"
             assert len(set(legal)) == len(legal), "duplicate actions"
-            state.apply_action(legal[rng.randrange(len(legal))])
-            steps += 1
-            assert steps < 100_000, "game does not terminate"
+        assert state.is_terminal(), "game does not terminate"
         assert state.current_player() == -1
         assert state.legal_actions() == []
         scores = state.scores()
@@ -79,10 +75,7 @@ def check_clone_is_independent(state, seed):
     before = state.snapshot()
     copy = state.clone()
     assert copy.snapshot() == before
-    rng = random.Random(seed)
-    while not copy.is_terminal():
-        legal = copy.legal_actions()
-        copy.apply_action(legal[rng.randrange(len(legal))])
+    play_on(copy, seed)
     assert state.snapshot() == before, "playing the clone changed the original"
 
 
@@ -152,10 +145,7 @@ def _list_changed_in_place(game, n, seed):
     copy = state.clone()
     lists = {name: (getattr(copy, name), list(getattr(copy, name)))
              for name in _list_attributes(copy)}
-    rng = random.Random(seed)
-    while not copy.is_terminal():
-        legal = copy.legal_actions()
-        copy.apply_action(legal[rng.randrange(len(legal))])
+    play_on(copy, seed)
     return [name for name, (obj, old) in lists.items()
             if getattr(copy, name) is obj and obj != old]
 
@@ -343,7 +333,7 @@ def test_mutation_check_a_clone_sharing_a_list_fails_the_property_check(name):
 
 
 # --------------------------------------------------------------------------------------------
-# Game systems (issue 15 item 1): every game names its kinds of decision, and random play
+# Game systems: every game names its kinds of decision, and random play
 # classifies every legal action into one of them and reaches each of them.
 # --------------------------------------------------------------------------------------------
 
@@ -354,7 +344,7 @@ KIND_VARIANTS = {"big-cheese": [{"dice": "polyhedral", "exact": 30}]}  # exact-N
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_issue15_every_game_declares_its_action_kinds(name):
+def test_every_game_declares_its_action_kinds(name):
     from analysis.results.store import kind_columns
 
     kinds = get_game(name).action_kinds
@@ -366,7 +356,7 @@ def test_issue15_every_game_declares_its_action_kinds(name):
 
 
 @pytest.mark.parametrize("name,n", CASES, ids=IDS)
-def test_issue15_action_kind_indexes_every_legal_action_of_random_playouts(name, n):
+def test_action_kind_indexes_every_legal_action_of_random_playouts(name, n):
     game = get_game(name)
     count = len(game.action_kinds)
     for seed in range(3):
@@ -385,7 +375,7 @@ def test_issue15_action_kind_indexes_every_legal_action_of_random_playouts(name,
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_issue15_random_play_reaches_every_action_kind(name):
+def test_random_play_reaches_every_action_kind(name):
     """Seeded random games reach every declared kind: chosen, or at least legal (a few kinds
     need a position uniform play rarely builds and then rarely picks, e.g. a 7-point deed).
     A kind random play never reaches is unreachable or misclassified."""
@@ -396,12 +386,8 @@ def test_issue15_random_play_reaches_every_action_kind(name):
     played = 0
     while missing and played < KIND_GAMES:
         n = counts[played % len(counts)]
-        state = game.new_state(n, played, **rule_sets[played % len(rule_sets)])
-        rng = random.Random(played)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            missing.difference_update(map(state.action_kind, legal))
-            state.apply_action(legal[rng.randrange(len(legal))])
+        for state in playout(game, n, played, rules=rule_sets[played % len(rule_sets)]):
+            missing.difference_update(map(state.action_kind, state.legal_actions()))
         played += 1
     assert not missing, (f"{played} random games never reached: "
                          f"{[game.action_kinds[k] for k in sorted(missing)]}")
@@ -438,7 +424,7 @@ def test_every_builtin_package_is_registered():
 # --- core's hooks for classes the build does not compile (new games, tests' toy games) ----
 
 def test_forced_choices_hook_plays_the_sole_choices_of_an_interpreted_game():
-    """Core's forced-choices hook (`_plays_forced_choices`, issue 16) is a class setting that
+    """Core's forced-choices hook (`_plays_forced_choices`) is a class setting that
     the compiled `State.apply_action` reads from the class at run time: a game the build does
     not compile (a new game, or here the toy Nim) gets it too, in both builds."""
     from tests.toy_games import NIM, NimState

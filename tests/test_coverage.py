@@ -1,4 +1,4 @@
-"""Game systems used (issue 15 item 3): coverage statistics, the summary's warning line.
+"""Game systems used: coverage statistics, the summary's warning line.
 
 The hand-made frame: one context, bots `a` and `b`, four seat-games each, two kinds.
 """
@@ -38,7 +38,7 @@ def hand_frame() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_issue15_coverage_on_a_hand_made_frame():
+def test_coverage_on_a_hand_made_frame():
     table = balance.coverage(hand_frame()).set_index(["bot", "kind"])
     a_skill, a_dojo = table.loc[("a", "sensei skill")], table.loc[("a", "dojo")]
     assert a_skill["seat_games"] == 4
@@ -55,13 +55,13 @@ def test_issue15_coverage_on_a_hand_made_frame():
     assert b_dojo["used_share"] == 1.0 and b_dojo["mean_uses"] == 2.0
 
 
-def test_issue15_coverage_of_a_frame_without_kinds_is_empty():
+def test_coverage_of_a_frame_without_kinds_is_empty():
     frame = hand_frame().drop(columns=["k_sensei_skill", "a_sensei_skill", "k_dojo", "a_dojo"])
     assert balance.coverage(frame).empty
     assert coverage.neglect_lines(frame) == []
 
 
-def test_issue15_neglect_lines_name_what_each_bot_never_used():
+def test_neglect_lines_name_what_each_bot_never_used():
     lines = coverage.neglect_lines(hand_frame())
     assert lines == [
         "a never used: sensei skill (available in 75% of games)",
@@ -74,7 +74,7 @@ def test_issue15_neglect_lines_name_what_each_bot_never_used():
     assert coverage.neglect_lines(hand_frame(), offered=0.8)[0].startswith("a used every")
 
 
-def test_issue15_neglect_lines_name_the_context_when_there_are_several():
+def test_neglect_lines_name_the_context_when_there_are_several():
     frame = pd.concat([hand_frame(), hand_frame().assign(players=3, run_id="s")])
     lines = coverage.neglect_lines(frame)
     assert len(lines) == 4
@@ -82,7 +82,7 @@ def test_issue15_neglect_lines_name_the_context_when_there_are_several():
     assert lines[2].startswith("toy, 3 players, official rules: a never used")
 
 
-def test_issue15_summary_prints_the_warning_line_per_bot(monkeypatch, tmp_path):
+def test_summary_prints_the_warning_line_per_bot(monkeypatch, tmp_path):
     """The always-call bot never folds, though it may fold in every game it sits first."""
     monkeypatch.setitem(GAMES, SHOWDOWN.name, SHOWDOWN)
     spec = tournament.RunSpec(game=SHOWDOWN.name, players=2, games=40,
@@ -97,7 +97,7 @@ def test_issue15_summary_prints_the_warning_line_per_bot(monkeypatch, tmp_path):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_issue15_simulate_prints_a_systems_line_for_every_bot(name, capsys, tmp_path):
+def test_simulate_prints_a_systems_line_for_every_bot(name, capsys, tmp_path):
     from analysis.cli import main
 
     game = GAMES[name]
@@ -111,7 +111,7 @@ def test_issue15_simulate_prints_a_systems_line_for_every_bot(name, capsys, tmp_
 
 
 
-def test_issue15_list_shows_each_games_action_kinds(capsys):
+def test_list_shows_each_games_action_kinds(capsys):
     from analysis.cli import main
 
     assert main(["list"]) == 0

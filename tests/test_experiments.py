@@ -21,7 +21,7 @@ def write(tmp_path: Path, text: str) -> Path:
 @pytest.mark.parametrize("path", sorted(EXPERIMENTS.glob("*.toml")), ids=lambda p: p.stem)
 def test_shipped_experiments_load(path):
     experiment = experiments.load(path, games=10)
-    assert experiment.runs or experiment.sweeps  # data-sensitivity has sweeps only (issue 18)
+    assert experiment.runs or experiment.sweeps  # data-sensitivity has sweeps only
     assert all(r.games == 10 for r in experiment.runs)
     assert all(spec.games == 10 for _, spec in experiment.sweeps)
 

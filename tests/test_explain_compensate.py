@@ -4,6 +4,8 @@ compensation are known in closed form (`tests.toy_games.KOMI`: seat 1 wins 47/72
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import engines
@@ -55,6 +57,27 @@ def test_explain_attributes_the_whole_edge_to_the_lever_that_removes_it(komi, tm
     assert result.decisions["decisions"].tolist() == [1.0, 1.0]
 
 
+def test_explain_adjusts_every_p_value_it_calls_significant_in_one_family(komi, tmp_path):
+    import numpy as np
+    import pandas as pd
+
+    from analysis.stats import balance
+
+    spec = explain.ExplainSpec("toy-komi", 2, 200, ("heuristic",) * 2, 4)
+    result = explain.explain(spec.sweep_spec(), explain.run_explain(spec, tmp_path / "e"))
+    tables = (result.edges, result.effects, result.sources)
+    raw = pd.concat([t["p"] for t in tables], ignore_index=True)
+    adjusted = pd.concat([t["p_adjusted"] for t in tables], ignore_index=True)
+    assert np.allclose(adjusted, balance.adjust_pvalues(raw, "holm"), equal_nan=True)
+    assert (result.effects["significant"] == (result.effects["p_adjusted"] < 0.05)).all()
+    lines = result.lines()
+    assert lines[-1] == (
+        f"p-values adjusted with Holm over the {int(raw.notna().sum())} tests in this "
+        "explanation (one family: every seat edge, lever × seat effect and scoring source × "
+        "seat difference); 'significant' means adjusted p < 0.05.")
+    assert not any("Holm over" in line for line in lines[:-1])
+
+
 def test_explain_resumes_without_replaying(komi, tmp_path):
     spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
     first = explain.run_explain(spec, tmp_path / "e")
@@ -103,6 +126,8 @@ def test_explain_cli_prints_edges_levers_sources(komi, tmp_path, capsys):
     assert code == 0, err
     assert "line-up heuristic, heuristic" in out and "seat 1: win share" in out
     assert "head_start_to=none removes" in out and "decisions per game" in out
+    assert "p-values adjusted with Holm over the " in out.splitlines()[-2]
+    assert "in this explanation (one family: every seat edge" in out
     assert "Why a seat wins" in report.read_text()
     code, again, err = run_cli(capsys, "explain", "toy-komi", "-q", "--resume",
                                str(tmp_path / "e"))
@@ -156,3 +181,63 @@ def test_compensate_replays_the_answer_on_fresh_deals(komi, tmp_path, capsys):
     assert "seat_bonus=0,1" in line and "balanced within ±5 points" in line
     manifest = (tmp_path / "c" / "replay" / "0,1" / "manifest.json").read_text()
     assert '"seed_branch": 1' in manifest
+
+
+# --- --resume continues what is recorded, nothing else ---------------------------------------
+
+
+def _recorded_explanation(directory):
+    spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
+    directory.mkdir()
+    (directory / explain.sweep.SWEEP_FILE).write_text(
+        json.dumps(spec.sweep_spec().to_json()))
+
+
+def _recorded_compensation(directory):
+    spec = compensate.CompensateSpec("toy-komi", 2, ("heuristic",) * 2, 3, 1500)
+    directory.mkdir()
+    (directory / compensate.SPEC_FILE).write_text(json.dumps(spec.to_json()))
+
+
+@pytest.mark.parametrize("command, options, message", [
+    ("explain", ["--games", "50"], "(--games 40); --games 50 differs"),
+    ("explain", ["--seed", "5"], "(--seed 4); --seed 5 differs"),
+    ("explain", ["--bots", "random"], "(--bots heuristic,heuristic); --bots random,random"),
+    ("explain", ["--rule", "faces=4"], "(no --rule); --rule faces=4 differs"),
+    ("explain", ["--players", "3"], "(--players 2); --players 3 differs"),
+    ("explain", ["--out", "elsewhere"], "finishes the explanation in place; drop --out"),
+    ("compensate", ["--budget", "2000"], "(--budget 1500); --budget 2000 differs"),
+    ("compensate", ["--steps", "2"], "(--steps 4); --steps 2 differs"),
+    ("compensate", ["--unit", "2"], "(--unit 1); --unit 2 differs"),
+    ("compensate", ["--shape", "any"], "(--shape monotone); --shape any differs"),
+    ("compensate", ["--margin", "3"], "(--margin 5.0); --margin 3.0 differs"),
+    ("compensate", ["--seed", "4"], "(--seed 3); --seed 4 differs"),
+    ("compensate", ["--out", "elsewhere"], "finishes the compensation search in place"),
+])
+def test_resume_refuses_an_option_that_differs_from_the_recorded_study(
+        komi, tmp_path, capsys, command, options, message):
+    directory = tmp_path / "study"
+    (_recorded_explanation if command == "explain" else _recorded_compensation)(directory)
+    code, out, err = run_cli(capsys, command, "toy-komi", "--resume", str(directory), "-q",
+                             *options)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: --resume {directory} ") and err.count("\n") == 1, err
+    assert message in err
+    assert len(list(directory.iterdir())) == 1  # nothing played, nothing written
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def test_resume_accepts_options_equal_to_the_recorded_ones(komi, tmp_path, capsys):
+    directory = tmp_path / "study"
+    _recorded_explanation(directory)
+    code, out, err = run_cli(capsys, "explain", "toy-komi", "--resume", str(directory), "-q",
+                             "--games", "40", "--seed", "4", "--bots", "heuristic",
+                             "--lever", "head_start_to", "--out", str(directory))
+    assert code == 0, err
+    assert "40 games per setting" in out
+    directory = tmp_path / "search"
+    _recorded_compensation(directory)
+    code, out, err = run_cli(capsys, "compensate", "toy-komi", "--resume", str(directory),
+                             "-q", "--budget", "1500", "--margin", "5", "--shape", "monotone")
+    assert code == 0, err
+    assert "--rule seat_bonus=0,1" in out

@@ -1,4 +1,4 @@
-"""The speed shortcuts of every engine agree with the general code on real playouts (issue 16).
+"""The speed shortcuts of every engine agree with the general code on real playouts.
 
 Each check runs the shortcut and the plain computation side by side on every position of a
 few games played by random and heuristic bots, the way `tests/test_ninjato_fastpaths.py`
@@ -45,20 +45,7 @@ from engines.tabula_rasa.scoring import score_tallies
 from engines.time_pirates import actions as tpa
 from engines.time_pirates import bots as tp_bots
 from engines.time_pirates import components as tp
-
-
-def positions(name: str, players: int, bot: str, seeds=range(4), **rules):
-    """Every position of a few games (the live state object, yielded before each move)."""
-    game = get_game(name)
-    for seed in seeds:
-        bots = [make_bot(bot, game) for _ in range(players)]
-        state = game.new_state(players, seed, **rules)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            yield state
-            state.apply_action(bots[state.current_player()].choose(state, rng))
-        yield state
-
+from tests.playouts import positions
 
 #: The games that use core's caching hook (`_apply` leaves the next legal list cached).
 CACHING_GAMES = ["big-cheese", "ninjato", "time-pirates"]
@@ -68,7 +55,7 @@ def test_the_caching_games_are_the_ones_that_cache() -> None:
     for name in sorted(GAMES):
         game = get_game(name)
         caches = any(s._legal_cache is not None
-                     for s in positions(name, game.players_default, "random", seeds=[0]))
+                     for s in positions(name, game.players_default, [0], "random"))
         assert caches == (name in CACHING_GAMES), name
 
 
@@ -79,7 +66,7 @@ def test_cached_legal_lists_equal_the_recomputed_ones(name: str, bot: str) -> No
     an action (a pre-built table row, a list it had at hand) is what `_legal_actions` gives."""
     game = get_game(name)
     cached = 0
-    for state in positions(name, game.players_default, bot):
+    for state in positions(name, game.players_default, range(4), bot):
         if state._legal_cache is not None:
             assert state._legal_cache == state._legal_actions()
             cached += 1
@@ -103,7 +90,7 @@ def test_kind_table_entries_equal_action_kind(name: str, bot: str) -> None:
     every legal action of every position; and `play_game`'s counts equal a recount."""
     game = get_game(name)
     looked_up = 0
-    for state in positions(name, game.players_default, bot):
+    for state in positions(name, game.players_default, range(4), bot):
         table = state.kind_table
         assert len(table) == game.num_actions
         for action in state.legal_actions():
@@ -136,7 +123,7 @@ def test_play_game_kind_counts_equal_action_kind_counts(name: str) -> None:
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_big_cheese_bid_tables_equal_the_general_bid_list(bot: str, chips: int) -> None:
     checked = 0
-    for state in positions("big-cheese", 4, bot, chips=chips):
+    for state in positions("big-cheese", 4, range(4), bot, rules={"chips": chips}):
         if state.phase == BID and not state.rules.leader_must_open:
             seat = state.to_act
             general = bid_list(state.vetoes[seat] > 0, state.high_bid, state.pool[seat])
@@ -176,7 +163,7 @@ def test_time_pirates_hand_summaries_and_token_list_equal_a_recount(bot: str) ->
     `epochs_with_space` and `bag_tokens` are kept in step by `_gain` / `_lose` / draws;
     `_resummarize` recomputes them from the hands and the bag."""
     checked = 0
-    for state in positions("time-pirates", 4, bot, seeds=range(2)):
+    for state in positions("time-pirates", 4, range(2), bot):
         fresh = state.clone()
         fresh._resummarize()
         for name in ("colour_counts", "hand_size", "atomic_colours", "arrow_colours",
@@ -192,7 +179,7 @@ def test_ivanhoe_display_sums_equal_a_recount(bot: str) -> None:
     """`vsum` is kept up to date card by card (display totals are read on every legal list,
     `is_highest`); `recount` adds the displays up from scratch."""
     checked = 0
-    for state in positions("ivanhoe", 4, bot):
+    for state in positions("ivanhoe", 4, range(4), bot):
         fresh = state.clone()
         fresh.recount()
         assert state.vsum == fresh.vsum
@@ -208,7 +195,7 @@ def test_ivanhoe_has_a_target_shortcuts_equal_the_target_lists(bot: str) -> None
     `knock_down_playable`, `stunned_playable`) instead of building the list their target
     choice offers.  Riposte also needs room for one more display card (Stunned, D4)."""
     checked = 0
-    for state in positions("ivanhoe", 4, bot):
+    for state in positions("ivanhoe", 4, range(4), bot):
         for seat in range(state.num_players):
             for card in TARGETED:
                 general = bool(card_targets(state, seat, card))
@@ -248,7 +235,7 @@ def test_ivanhoe_a_card_is_playable_exactly_when_its_choices_can_be_completed(bo
     leads to a later one without options.  (Unhorse, Change Weapon and Retreat are legal by
     the colour or the size of one's display; their choices must then have options.)"""
     checked = 0
-    for state in positions("ivanhoe", 4, bot, seeds=range(3)):
+    for state in positions("ivanhoe", 4, range(3), bot):
         if state.phase != PH_PLAY:
             continue
         seat = state.turn
@@ -271,7 +258,7 @@ def test_ivanhoe_a_card_is_playable_exactly_when_its_choices_can_be_completed(bo
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_tabula_rasa_cached_scoring_equals_a_fresh_scoring(bot: str) -> None:
     checked = 0
-    for state in positions("tabula-rasa", 4, bot):
+    for state in positions("tabula-rasa", 4, range(4), bot):
         cached = state.scoring()
         assert cached == score_tallies(state.tally, state.sides, state.rules.castle_rule)
         checked += 1
@@ -293,7 +280,7 @@ def test_big_cheese_auto_pass_skips_only_seats_that_could_only_pass(bot: str, ru
     its only legal action (the general `bid_list`), and every seat it asks has a choice."""
     skipped = asked = 0
     before = None
-    for state in positions("big-cheese", 4, bot, **rules):
+    for state in positions("big-cheese", 4, range(4), bot, rules=rules):
         if state.phase == BID:
             assert len(state.legal_actions()) > 1
             asked += 1
@@ -317,7 +304,7 @@ def test_big_cheese_inlined_scoring_keeps_points_and_breakdown_in_step(rules) ->
     void roll through `scoring.gain`): at every position each seat's points are the sum of
     its breakdown by project value, and in exact-N nobody ever passes the goal (B11)."""
     rolled = 0
-    for state in positions("big-cheese", 4, "heuristic", **rules):
+    for state in positions("big-cheese", 4, range(4), "heuristic", rules=rules):
         for seat in range(state.num_players):
             assert state.points[seat] == sum(state.earned[seat])
             if state.rules.exact:
@@ -381,7 +368,7 @@ def test_time_pirates_legal_lists_and_shop_rows_equal_the_rules(bot: str, rules)
     """`legal_lists` (shared end / swap / restock / epoch lists) and the shop rows (budget ->
     deeds on offer) give the legal actions the rules give, in some order."""
     checked = 0
-    for state in positions("time-pirates", 4, bot, seeds=range(3), **rules):
+    for state in positions("time-pirates", 4, range(3), bot, rules=rules):
         general = time_pirates_general_legal(state)
         if general is not None:
             legal = state.legal_actions()
@@ -436,7 +423,7 @@ def test_time_pirates_single_payment_option_is_offered_only_when_all_orders_agre
     then pays it without asking): every order of payment the rules allow must then end in the
     same hands, discards and bazaar.  Checked for every purchase open in real playouts."""
     forced = 0
-    for state in positions("time-pirates", 4, bot, seeds=range(3)):
+    for state in positions("time-pirates", 4, range(3), bot):
         if state.phase != tpa.PH_ACT:
             continue
         for action in state.legal_actions():
@@ -451,7 +438,7 @@ def test_time_pirates_single_payment_option_is_offered_only_when_all_orders_agre
 def test_time_pirates_cached_result_equals_a_fresh_scoring(bot: str) -> None:
     """The final outcome is computed once (`result`); recomputed, it is the same."""
     ended = 0
-    for state in positions("time-pirates", 4, bot, seeds=range(3)):
+    for state in positions("time-pirates", 4, range(3), bot):
         if state.is_terminal():
             fresh = state.clone()
             fresh.result = None
@@ -463,7 +450,7 @@ def test_time_pirates_cached_result_equals_a_fresh_scoring(bot: str) -> None:
 
 
 
-# The heuristic's choices written as loops and a memo (compiled speed, issue 17), against the
+# The heuristic's choices written as loops and a memo (for compiled speed), against the
 # `max` / `min` with a key and the list formula they replaced.
 
 def _kind_values_formula(state, me: int) -> list[float]:
@@ -524,7 +511,7 @@ def test_time_pirates_heuristic_loops_and_memo_equal_the_key_formulas(bot_spec: 
     key give, on every position of real playouts."""
     bot = make_bot("heuristic", get_game("time-pirates"))
     checked = dict.fromkeys(("values", "epoch", "take", "atomic", "pay", "swap"), 0)
-    for state in positions("time-pirates", 4, bot_spec, seeds=range(3)):
+    for state in positions("time-pirates", 4, range(3), bot_spec):
         if state.is_terminal():
             continue
         me, legal, phase = state.to_move, state.legal_actions(), state.phase
@@ -563,9 +550,9 @@ def test_time_pirates_heuristic_loops_and_memo_equal_the_key_formulas(bot_spec: 
 def test_time_pirates_state_keeps_no_attribute_outside_its_declarations() -> None:
     """Every attribute of a position is declared (slots in the pure build, typed fields of the
     C struct compiled): one left out would land in a per-instance `__dict__` (compiled, a
-    slow look-up; issue 17).  Checked after play, clone and determinize."""
+    slow look-up).  Checked after play, clone and determinize."""
     checked = 0
-    for state in positions("time-pirates", 4, "heuristic", seeds=range(1)):
+    for state in positions("time-pirates", 4, range(1), "heuristic"):
         for s in (state, state.clone(), state.determinize(0, random.Random(1))):
             assert not getattr(s, "__dict__", {}), sorted(s.__dict__)
             checked += 1
@@ -599,7 +586,7 @@ def test_tabula_rasa_bot_memos_change_no_choice(style: str, rules) -> None:
     plain = game.heuristics[style]()
     plain.memo_type = _Forgetful
     decisions = 0
-    for state in positions("tabula-rasa", 3, f"heuristic:{style}", seeds=range(3), **rules):
+    for state in positions("tabula-rasa", 3, range(3), f"heuristic:{style}", rules=rules):
         if not state.is_terminal() and len(state.legal_actions()) > 1:
             seed = state.ply
             assert (memoised.choose(state, random.Random(seed))
@@ -625,7 +612,7 @@ def test_tabula_rasa_turn_tables_equal_the_turn_order(players: int) -> None:
     act in order 0, 1, ... until every card in play is played (A10, A11), and partners in 4p
     share one side's block (A5)."""
     checked = 0
-    for state in positions("tabula-rasa", players, "random", seeds=range(2)):
+    for state in positions("tabula-rasa", players, range(2), "random"):
         done = state.ply >= state.total_plies
         assert state.to_move == (-1 if done else state.ply % players)
         for seat in range(players):

@@ -1,4 +1,4 @@
-"""Issue 21: findings that hold up — adjusted p-values, fresh-deal confirmation, detectable
+"""Findings that hold up — adjusted p-values, fresh-deal confirmation, detectable
 effects and team games, each checked against a hand computation."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from scipy import stats as sps
 from analysis.stats import balance
 
 
-def test_issue21_bh_adjustment_matches_scipy_and_hand_computation():
+def test_bh_adjustment_matches_scipy_and_hand_computation():
     raw = [0.01, 0.04, 0.03, 0.005]
     # by hand: sorted .005 .01 .03 .04 -> p*m/rank = .02 .02 .04 .04 (already monotone)
     assert balance.adjust_pvalues(raw, "bh") == pytest.approx([0.02, 0.04, 0.04, 0.02])
@@ -19,14 +19,14 @@ def test_issue21_bh_adjustment_matches_scipy_and_hand_computation():
     assert balance.adjust_pvalues(many) == pytest.approx(sps.false_discovery_control(many))
 
 
-def test_issue21_holm_adjustment_by_hand():
+def test_holm_adjustment_by_hand():
     raw = [0.01, 0.04, 0.03, 0.005]
     # by hand: .005*4 = .02, .01*3 = .03, .03*2 = .06, .04*1 = .04 -> monotone .06
     assert balance.adjust_pvalues(raw, "holm") == pytest.approx([0.03, 0.06, 0.06, 0.02])
     assert balance.adjust_pvalues([0.5, 0.9], "holm") == pytest.approx([1.0, 1.0])
 
 
-def test_issue21_adjustment_leaves_missing_pvalues_out_of_the_family():
+def test_adjustment_leaves_missing_pvalues_out_of_the_family():
     adjusted = balance.adjust_pvalues([0.01, np.nan, 0.04], "bh")
     assert np.isnan(adjusted[1])
     assert adjusted[[0, 2]] == pytest.approx([0.02, 0.04])  # m = 2, not 3
@@ -34,7 +34,7 @@ def test_issue21_adjustment_leaves_missing_pvalues_out_of_the_family():
         balance.adjust_pvalues([0.1], "bonferroni")
 
 
-def test_issue21_minimum_detectable_effect_by_hand():
+def test_minimum_detectable_effect_by_hand():
     # (1.959964 + 0.841621) * sqrt(0.25 * 0.75 / 400) = 2.801585 * 0.0216506 = 0.060656
     assert balance.minimum_detectable_effect(400, 0.25) == pytest.approx(0.060656, abs=1e-6)
     # quadrupling the games halves it
@@ -54,7 +54,7 @@ from analysis.stats import findings  # noqa: E402
 from engines import get_game  # noqa: E402
 
 
-def test_issue21_confirmation_seeds_are_reproducible_and_disjoint():
+def test_confirmation_seeds_are_reproducible_and_disjoint():
     branch = tournament.CONFIRM_BRANCH
     fresh = tournament.game_seeds(1, 20_000, branch)
     original = tournament.game_seeds(1, 20_000)
@@ -76,7 +76,7 @@ def _as_significant(tests):
     return tests
 
 
-def test_issue21_confirmation_run_is_stored_beside_disjoint_and_resumable(tmp_path):
+def test_confirmation_run_is_stored_beside_disjoint_and_resumable(tmp_path):
     original = _small_run(tmp_path / "tr3")
     frame, manifests = report.load([tmp_path / "tr3"])
     tests = findings.confirm(_as_significant(findings.family(frame)), manifests, games=60)
@@ -97,7 +97,7 @@ def test_issue21_confirmation_run_is_stored_beside_disjoint_and_resumable(tmp_pa
     assert again.loc[0, "confirm_p"] == pytest.approx(tests.loc[0, "confirm_p"])
 
 
-def test_issue21_chance_finding_is_not_confirmed_and_real_edge_is(tmp_path):
+def test_chance_finding_is_not_confirmed_and_real_edge_is(tmp_path):
     # balanced seats (all heuristic): a seat "finding" forced significant fails on fresh deals
     _small_run(tmp_path / "even", games=60)
     frame, manifests = report.load([tmp_path / "even"])
@@ -117,7 +117,7 @@ def test_issue21_chance_finding_is_not_confirmed_and_real_edge_is(tmp_path):
     assert "confirmed on 60 fresh games: " in findings.verdict(bot)  # the fresh estimate
 
 
-def test_issue21_report_command_confirms_by_default_and_not_with_no_confirm(tmp_path, capsys):
+def test_report_command_confirms_by_default_and_not_with_no_confirm(tmp_path, capsys):
     _small_run(tmp_path / "mixed", bots=("heuristic", "random"), games=60)
     out = tmp_path / "r.html"
     assert main(["report", str(tmp_path / "mixed"), "--out", str(out), "--no-confirm",
@@ -135,7 +135,7 @@ def test_issue21_report_command_confirms_by_default_and_not_with_no_confirm(tmp_
     assert capsys.readouterr().err.startswith("error: --confirm-games must be positive")
 
 
-def test_issue21_cli_summary_flags_significant_effect_unconfirmed_with_command(tmp_path, capsys):
+def test_cli_summary_flags_significant_effect_unconfirmed_with_command(tmp_path, capsys):
     out = tmp_path / "run"
     assert main(["tabula-rasa", "--games", "60", "--players", "3", "--seed", "5", "--jobs",
                  "1", "--out", str(out), "--bots", "heuristic,random"]) == 0
@@ -153,7 +153,7 @@ def test_issue21_cli_summary_flags_significant_effect_unconfirmed_with_command(t
 # --------------------------------------------------------------------------------------------
 
 
-def test_issue21_game_declares_tabula_rasa_four_player_partnerships():
+def test_game_declares_tabula_rasa_four_player_partnerships():
     game = get_game("tabula-rasa")
     assert game.teams(4) == ((0, 2), (1, 3))  # rules A5: partners sit opposite
     assert game.teams(3) == ((0,), (1,), (2,))
@@ -169,7 +169,7 @@ def _team_frame():
     return make_frame(games, 4, game="tabula-rasa")
 
 
-def test_issue21_partners_sharing_a_win_is_no_tie_and_margin_is_between_teams():
+def test_partners_sharing_a_win_is_no_tie_and_margin_is_between_teams():
     frame = _team_frame()
     outcomes = balance.game_outcomes(frame)
     assert outcomes["tie"].tolist() == [False, False, True, False]
@@ -177,7 +177,7 @@ def test_issue21_partners_sharing_a_win_is_no_tie_and_margin_is_between_teams():
     assert balance.margins(frame).loc[0, "tie_rate"] == pytest.approx(0.25)
 
 
-def test_issue21_team_win_shares_and_team_level_seat_test():
+def test_team_win_shares_and_team_level_seat_test():
     frame = _team_frame()
     teams = balance.team_win_share(frame)
     assert teams["seats"].tolist() == ["team of seats 1+3", "team of seats 2+4"]
@@ -191,7 +191,7 @@ def test_issue21_team_win_shares_and_team_level_seat_test():
     assert seats["partnership"].tolist() == ["team of seats 1+3", "team of seats 2+4"] * 2
 
 
-def test_issue21_report_shows_team_win_shares_not_shared_wins(tmp_path):
+def test_report_shows_team_win_shares_not_shared_wins(tmp_path):
     _small_run(tmp_path / "tr4", players=4, games=24)
     frame, manifests = report.load([tmp_path / "tr4"])
     lines = report.headlines(frame)
@@ -203,7 +203,7 @@ def test_issue21_report_shows_team_win_shares_not_shared_wins(tmp_path):
     assert "team of seats 2+4" in html_text
 
 
-def test_issue21_seat_tests_holm_over_the_seats_by_hand():
+def test_seat_tests_holm_over_the_seats_by_hand():
     from tests.test_stats import make_frame
 
     frame = make_frame([{"scores": [2, 1]}] * 3 + [{"scores": [1, 2]}], 2)
@@ -215,7 +215,7 @@ def test_issue21_seat_tests_holm_over_the_seats_by_hand():
     assert out["mde"].tolist() == pytest.approx([2.801585 * 0.25] * 2, abs=1e-6)
 
 
-def test_issue21_simulate_run_confirms_by_default_and_no_confirm_skips(tmp_path):
+def test_simulate_run_confirms_by_default_and_no_confirm_skips(tmp_path):
     path = tmp_path / "mini.toml"
     path.write_text('name = "mini"\nseed = 5\n[[study]]\ngame = "tabula-rasa"\nplayers = 3\n'
                     'bots = ["heuristic", "random"]\n')
@@ -228,7 +228,7 @@ def test_issue21_simulate_run_confirms_by_default_and_no_confirm_skips(tmp_path)
     assert "confirmed on 60 fresh games" in (tmp_path / "b" / "mini" / "report.html").read_text()
 
 
-def test_issue21_confirmation_of_another_size_is_a_clear_error(tmp_path, capsys):
+def test_confirmation_of_another_size_is_a_clear_error(tmp_path, capsys):
     _small_run(tmp_path / "mixed", bots=("heuristic", "random"), games=60)
     out = str(tmp_path / "r.html")
     assert main(["report", str(tmp_path / "mixed"), "--out", out, "--jobs", "1"]) == 0
@@ -239,7 +239,7 @@ def test_issue21_confirmation_of_another_size_is_a_clear_error(tmp_path, capsys)
     assert err.startswith("error: ") and "holds 60 fresh games, not 90; remove it" in err
 
 
-def test_issue21_cli_summary_labels_partnerships_and_team_shares(tmp_path, capsys):
+def test_cli_summary_labels_partnerships_and_team_shares(tmp_path, capsys):
     assert main(["tabula-rasa", "--games", "20", "--players", "4", "--seed", "2", "--jobs",
                  "1", "--out", str(tmp_path / "tr4")]) == 0
     stdout = capsys.readouterr().out

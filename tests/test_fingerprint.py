@@ -1,4 +1,4 @@
-"""Behaviour fingerprint: every game plays the same games for the same seeds (issue #16).
+"""Behaviour fingerprint: every game plays the same games for the same seeds.
 
 For every registered game, every player count and every line-up below (random bots, the
 default heuristic, each named heuristic style, and heuristic against random), a few seeded

@@ -1,4 +1,4 @@
-"""`max_decisions` is the game's safety cap, not a rule of the game (issue 16 part 2)."""
+"""`max_decisions` is the game's safety cap, not a rule of the game."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engines.bots import make_bot
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_issue16_max_decisions_is_no_rule_option(name):
+def test_max_decisions_is_no_rule_option(name):
     """Asking for it as a rule says where it went, instead of 'unknown option'."""
     game = get_game(name)
     assert "max_decisions" not in {f for f in game.Rules.__dataclass_fields__}
@@ -18,7 +18,7 @@ def test_issue16_max_decisions_is_no_rule_option(name):
         game.make_rules(max_decisions="10")
 
 
-def test_issue16_rule_max_decisions_on_the_command_line_is_a_clear_error(capsys):
+def test_rule_max_decisions_on_the_command_line_is_a_clear_error(capsys):
     code = main(["ivanhoe", "--games", "2", "--jobs", "1", "--rule", "max_decisions=10"])
     err = capsys.readouterr().err
     assert code == 2
@@ -27,12 +27,12 @@ def test_issue16_rule_max_decisions_on_the_command_line_is_a_clear_error(capsys)
 
 
 @pytest.mark.parametrize("name", ["big-cheese", "ivanhoe", "ninjato", "time-pirates"])
-def test_issue16_games_that_can_stall_have_a_cap_on_game(name):
+def test_games_that_can_stall_have_a_cap_on_game(name):
     game = get_game(name)
     assert game.max_decisions and game.max_decisions > 0
 
 
-def test_issue16_play_game_stops_at_the_games_cap_or_the_callers():
+def test_play_game_stops_at_the_games_cap_or_the_callers():
     game = get_game("ivanhoe")
     bots = [make_bot("random", game)] * 3
     full = play_game(game, bots, 0)

@@ -32,6 +32,11 @@ COMMANDS = {
                        r"--out {d}/out$"),
     "run": (["run", "{d}/exp.toml", "--games", HUGE, "--out", "{d}/out"],
             rf"simulate run {{d}}/exp.toml --games {HUGE} --out {{d}}/out"),
+    "explain": (["explain", GAME, "--games", HUGE, "--out", "{d}/out", "--report",
+                 "{d}/why.html"],
+                f"simulate explain {GAME} --resume {{d}}/out --report {{d}}/why.html$"),
+    "compensate": (["compensate", GAME, "--budget", HUGE, "--out", "{d}/out", "--replay", "50"],
+                   f"simulate compensate {GAME} --resume {{d}}/out --replay 50$"),
 }
 
 

@@ -1,4 +1,4 @@
-"""Issue 15 item 4: the default Ivanhoe heuristic plays Outwit, Adapt and Retreat when they pay.
+"""The default Ivanhoe heuristic plays Outwit, Adapt and Retreat when they pay.
 
 The old default (`heuristic:v1`) never played them; each scenario names the position that
 makes the card worth it and checks the old bot's choice too, so the difference is visible.
@@ -18,7 +18,7 @@ def _choose(bot, state):
     return bot.choose(state, random.Random(0))
 
 
-def test_issue15_4_outwit_swaps_the_own_squire_for_the_leaders_red_5():
+def test_outwit_swaps_the_own_squire_for_the_leaders_red_5():
     """Red: me [red 3, squire 2] = 5, seat 1 [red 5, red 4] = 9, seat 2 [red 3].  Swapping
     the squire for the red 5 makes it 8 against 6: a swing of 6 over the best rival."""
     st = make(3, hands=[[OUTWIT], [R3], [R3]],
@@ -32,7 +32,7 @@ def test_issue15_4_outwit_swaps_the_own_squire_for_the_leaders_red_5():
     assert st.displays[0] == [R3, R5] and st.displays[1] == [SQUIRE2, R4]
 
 
-def test_issue15_4_adapt_thins_the_leaders_duplicates():
+def test_adapt_thins_the_leaders_duplicates():
     """Red: me [red 3, red 4] = 7, seat 1 [red 4, red 4, red 3, red 3] = 14: Adapt leaves the
     leader 7 and me untouched; the red 5 alone could not catch up."""
     st = make(3, hands=[[ADAPT, R5], [R3], [R3]],
@@ -42,7 +42,7 @@ def test_issue15_4_adapt_thins_the_leaders_duplicates():
     assert action == P(ADAPT)
 
 
-def test_issue15_4_adapt_is_not_played_when_it_costs_the_player_more():
+def test_adapt_is_not_played_when_it_costs_the_player_more():
     """Me [red 4, red 4, red 3] = 11 ahead of seat 1 [red 5, red 3] = 8: Adapt would take my
     own duplicate 4 (7 against 8), so the bot ends its turn instead."""
     st = make(3, hands=[[ADAPT], [R3], [R3]],
@@ -51,7 +51,7 @@ def test_issue15_4_adapt_is_not_played_when_it_costs_the_player_more():
     assert _choose(HeuristicBot(), st) == A_END
 
 
-def test_issue15_4_retreat_saves_the_maiden_and_the_token_before_withdrawing():
+def test_retreat_saves_the_maiden_and_the_token_before_withdrawing():
     """Red: me [red 3, maiden] = 9 with a blue token, seat 1 at 18: hopeless.  Withdrawing
     with the Maiden would cost the token; Retreat takes the Maiden back into the hand first."""
     st = make(3, hands=[[RETREAT], [R3], [R3]],

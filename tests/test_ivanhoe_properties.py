@@ -21,6 +21,7 @@ from engines.ivanhoe.components import (
     VALUE,
 )
 from engines.ivanhoe.scenario import FULL, census
+from tests.playouts import playout
 
 GAME = get_game("ivanhoe")
 RULE_SETS = st.sampled_from([
@@ -52,17 +53,11 @@ def _check(state) -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**31), n=st.integers(2, 5), options=RULE_SETS)
 def test_random_playout_keeps_every_card_and_token_and_ends(seed, n, options):
-    state = GAME.new_state(n, seed, **options)
-    rng = random.Random(seed)
-    steps = 0
-    while not state.is_terminal():
+    for state in playout(GAME, n, seed, rules=options, max_moves=GAME.max_decisions - 1):
         _check(state)
         legal = state.legal_actions()
-        assert legal and len(set(legal)) == len(legal)
-        state.apply_action(legal[rng.randrange(len(legal))])
-        steps += 1
-        assert steps < GAME.max_decisions
-    _check(state)
+        assert state.is_terminal() or legal and len(set(legal)) == len(legal)
+    assert state.is_terminal()
     scores = state.scores()
     assert all(0 <= s <= 5 for s in scores)
     if not state.stalled:
@@ -73,13 +68,7 @@ def test_random_playout_keeps_every_card_and_token_and_ends(seed, n, options):
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**31), n=st.integers(2, 5), cut=st.floats(0.05, 0.95))
 def test_determinize_keeps_public_cards_and_hand_sizes(seed, n, cut):
-    state = GAME.new_state(n, seed)
-    rng = random.Random(seed)
-    history = []
-    while not state.is_terminal():
-        history.append(state.clone())
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    history = [state.clone() for state in playout(GAME, n, seed) if not state.is_terminal()]
     probe = history[int(len(history) * cut)]
     seat = probe.current_player()
     world = probe.determinize(seat, random.Random(seed))

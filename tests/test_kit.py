@@ -1,4 +1,4 @@
-"""The shared engine plumbing (`engines/kit.py`, issue 16 part 3): each helper does its one job,
+"""The shared engine plumbing (`engines/kit.py`): each helper does its one job,
 and the games that use it still determinize from what a seat knows only."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def test_lead_changes_definition() -> None:
     assert kit.lead_changes([]) == 0
 
 
-# --- one component loader (issue 16 part 3): labels by content ----------------------------------
+# --- one component loader: labels by content ----------------------------------
 
 
 @pytest.mark.parametrize("game_name,name_key", [("ninjato", "dataset"),

@@ -112,20 +112,32 @@ def test_iteration_budget_is_exact():
 
 
 def test_time_budget_stops_the_search_at_the_deadline(monkeypatch):
-    """A clock that ticks 1 ms at every reading: the search reads it between rollouts, so a
-    50 ms budget allows some rollouts but far fewer than the readings it may take (uct
-    spends it all; the paired search may stop earlier when the decision is clear)."""
-    ticks = itertools.count()
-    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks) * 0.001)
+    """The clock is read between rollouts and the search stops at the first reading past
+    the deadline. The test's clock advances 1 ms per reading, so a budget is a count of
+    readings (no machine's speed enters): 50 ms allow some rollouts, at most a round of
+    candidates per reading, and no reading after the 50th past the start (uct spends them
+    all; the paired search may stop earlier when the decision is clear). An iteration cap
+    reached first ends the search long before a 5 s deadline's 5000 readings."""
+    readings = itertools.count(1)
+    read = [0]
+
+    def clock() -> float:
+        read[0] = next(readings)
+        return read[0] * 0.001
+
+    monkeypatch.setattr(time, "perf_counter", clock)
     for search in ("paired", "uct"):
+        start = read[0]
         bot = _mcts(NIM, time=0.05, search=search, rollout="random")
         bot.choose(nim_position(2, 40, max_take=5), random.Random(0))
-        assert bot.last_seconds <= 0.06
-        assert bot.last_seconds >= 0.05 or search == "paired"
-        assert 0 < bot.last_iterations <= 5 * 50
+        taken = read[0] - start  # the start reading, the loop's checks, the final account
+        assert 0 < bot.last_iterations <= 5 * taken
+        assert taken <= 50 + 2
+        assert taken >= 50 or search == "paired"
+    start = read[0]
     capped = _mcts(NIM, time=5, iterations=50, search="uct")
     capped.choose(nim_position(2, 40, max_take=5), random.Random(0))
-    assert capped.last_iterations == 50 and capped.last_seconds < 5
+    assert capped.last_iterations == 50 and read[0] - start < 100
 
 
 def test_single_legal_action_is_returned_without_search():

@@ -1,9 +1,7 @@
-"""Issue 15 item 1 for Ninjato: every decision has a named kind (a game system), and random
+"""Ninjato names its game systems: every decision has a named kind (a game system), and random
 play reaches every kind."""
 
 from __future__ import annotations
-
-import random
 
 from engines.ninjato import GAME
 from engines.ninjato import components as comp
@@ -15,6 +13,7 @@ from engines.ninjato.actions import (
     PH_PLACE,
     action_to_str,
 )
+from tests.playouts import playout
 
 KINDS = GAME.action_kinds
 
@@ -27,18 +26,14 @@ def test_action_kinds_are_distinct_names() -> None:
 
 def test_every_legal_action_on_random_playouts_has_a_valid_kind() -> None:
     for seed in range(12):
-        s = GAME.new_state(2 + seed % 3, seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            legal = s.legal_actions()
-            for a in legal:
+        for s in playout(GAME, 2 + seed % 3, seed):
+            for a in s.legal_actions():
                 kind = KINDS[s.action_kind(a)]
                 text = action_to_str(a)
                 if text.startswith("raid house"):
                     assert kind == "raid by " + text.rsplit(" ", 1)[1]
                 if kind == "banzai" or kind == "retreat":
                     assert text == kind
-            s.apply_action(legal[rng.randrange(len(legal))])
 
 
 def test_action_kind_tells_a_sensei_disguise_tile_from_a_skill() -> None:
@@ -57,20 +52,16 @@ def test_random_play_reaches_every_action_kind() -> None:
     missing = set(range(len(KINDS)))
     seed = 0
     while missing and seed < 1500:
-        s = GAME.new_state(2 + seed % 3, seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            legal = s.legal_actions()
-            a = legal[rng.randrange(len(legal))]
-            missing.discard(s.action_kind(a))
-            s.apply_action(a)
+        for _ in playout(GAME, 2 + seed % 3, seed,
+                         on_move=lambda s, a: missing.discard(s.action_kind(a))):
+            pass
         seed += 1
     assert not missing, f"never chosen in {seed} games: {[KINDS[k] for k in missing]}"
 
 
 def test_action_kind_a_dojo_placement_is_the_visit_and_later_draws_are_draws() -> None:
-    """Issue 14.3 made the dojo placement the visit's first draw: it counts as the visit;
-    the draws after it count as a face-up card or a deck draw."""
+    """The dojo placement is the visit's first draw (draws come one at a time): it counts
+    as the visit; the draws after it count as a face-up card or a deck draw."""
     s = GAME.new_state(4, 5)
     p = s.current_player()
     s.hands[p] = [0, 0, 0, 0, 0]  # an empty hand draws 4: the visit goes on after one

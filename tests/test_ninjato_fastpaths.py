@@ -24,26 +24,14 @@ from engines.ninjato.actions import (
 )
 from engines.ninjato.bots import ROW_PREF, Heuristic, envoy_table
 from engines.ninjato.state import affordable, can_pay, payable
-
-
-def playout_states(seed: int, players: int, bot: str):
-    """Every position of one game (the state object is yielded before each move)."""
-    bots = [GAME.heuristics[bot]() if bot != "random" else None for _ in range(players)]
-    s = GAME.new_state(players, seed)
-    rng = random.Random(seed)
-    while not s.is_terminal():
-        yield s
-        legal = s.legal_actions()
-        b = bots[s.current_player()]
-        s.apply_action(b.choose(s, rng) if b else rng.choice(legal))
-    yield s
+from tests.playouts import playout
 
 
 @pytest.mark.parametrize("bot", ["default", "collector", "random"])
 def test_fight_fast_path_equals_general_rules(bot: str) -> None:
     fights = 0
     for seed in range(6):
-        for s in playout_states(seed, 4, bot):
+        for s in playout(GAME, 4, seed, None if bot == "random" else f"heuristic:{bot}"):
             if s.phase == PH_FIGHT:
                 assert s.legal_fight() == s.legal_fight_general()
                 fights += 1
@@ -53,7 +41,7 @@ def test_fight_fast_path_equals_general_rules(bot: str) -> None:
 def test_envoy_table_is_best_exact_payment() -> None:
     checked = 0
     for seed in range(4):
-        for s in playout_states(seed, 3, "default"):
+        for s in playout(GAME, 3, seed, "heuristic"):
             if s.phase != PH_PLACE:
                 continue
             tr = s.treasures[s.player]
@@ -69,7 +57,7 @@ def test_envoy_table_is_best_exact_payment() -> None:
 def _holdings():
     """The holdings of real playouts, then random ones up to 3 past every cap."""
     for seed in range(3):
-        for s in playout_states(seed, 4, "default"):
+        for s in playout(GAME, 4, seed, "heuristic"):
             yield s.C, list(s.treasures[s.player])
     C = GAME.new_state(4, 0).C
     rng = random.Random(1)
@@ -98,7 +86,7 @@ def test_envoy_choice_is_highest_scoring_palace_slot(style: str) -> None:
     bot = Heuristic(style)
     bought = 0
     for seed in range(4):
-        for s in playout_states(seed, 4, style):
+        for s in playout(GAME, 4, seed, f"heuristic:{style}"):
             if s.phase != PH_PLACE:
                 continue
             legal = s.legal_actions()
@@ -156,7 +144,7 @@ def test_best_raid_plan_equals_per_house_rule() -> None:
     bot = Heuristic()
     checked = 0
     for seed in range(4):
-        for s in playout_states(seed, 4, "default"):
+        for s in playout(GAME, 4, seed, "heuristic"):
             if s.phase == PH_PLACE and sum(s.hands[s.player]) and not s.tiles[s.player]:
                 hand = s.hands[s.player]
                 assert bot.best_raid(s, hand) == _plain_best_raid(s, hand)
@@ -179,9 +167,9 @@ def _old_dojo_take(row: list[int], k: int) -> list[int]:
 
 @pytest.mark.parametrize("hand_size", [0, 1, 2, 5])
 def test_heuristic_dojo_draws_take_the_cards_the_one_mask_visit_took(hand_size: int) -> None:
-    """Issue 14.3: the draws one at a time leave the heuristic's dojo play unchanged, for
-    every face-up row and draw count (the face-up ranking: `deck_below=0`; the default's
-    blind draws from a row of 2s and 4s came later, issue 15)."""
+    """Dojo draws made one at a time leave the heuristic's dojo play what it was when a
+    visit took all its cards at once, for every face-up row and draw count (the face-up
+    ranking: `deck_below=0`; the default's blind draws from a row of 2s and 4s differ)."""
     bot = Heuristic(deck_below=0)
     for row in itertools.combinations_with_replacement(range(1, 6), 3):
         s = GAME.new_state(4, 0)

@@ -1,4 +1,4 @@
-"""Issue 15 item 4: the default Ninjato heuristic plays the whole game.  Each test sets up a
+"""The default Ninjato heuristic plays the whole game.  Each test sets up a
 named position and checks the new default's choice, and where the old default
 (`heuristic:v1`) chooses otherwise, that too, so that each test fails on the old bot."""
 
@@ -198,7 +198,7 @@ def test_heuristic_disguises_the_envoy_that_wins_its_clan():
 
 # ------------------------------------------------------------------ duplicate-format options
 def test_heuristic_deck_below_option_draws_blind_from_a_poor_row():
-    """`deck_below=2` alone (`deck_helps=0`; issue 15 item 4, the dojo deck draw MCTS uses):
+    """`deck_below=2` alone (`deck_helps=0`; the dojo deck draw MCTS uses):
     with only a 2 and a 4 face up (rank 1 in `ROW_PREF`) the next draw is the deck; without
     it (`deck_below=0`, the default before) the 2 is taken."""
     s = fresh()
@@ -224,7 +224,7 @@ def low_row_draw(s, *values: int) -> None:
 
 
 def test_heuristic_draws_blind_when_no_face_up_card_helps_its_raids():
-    """Issue 15, the dojo deck draw MCTS uses (the default's `deck_below=2, deck_helps`):
+    """The dojo deck draw MCTS uses (the default's `deck_below=2, deck_helps`):
     with only a 2 and a 4 face up (the lowest `ROW_PREF`; a blind card ranks higher on
     average) and both already in hand, neither opening a better raid, the default draws
     from the deck; the default before (`deck_below=0`) and `heuristic:v1` take the 2."""
@@ -249,7 +249,7 @@ def test_heuristic_takes_a_low_card_that_opens_a_raid_or_a_missing_value():
 
 
 def test_heuristic_save_ki_option_gives_up_rather_than_spend_ki():
-    """`save_ki` (issue 15 item 4, the give-up MCTS uses): against a sentry of 5 by force a
+    """`save_ki` (the give-up MCTS uses): against a sentry of 5 by force a
     hand of 4, Ki, Ki can only win with both Ki: the option gives up, the default plays 4."""
     s = fresh()
     s.hands[0] = hand(4, 3, 3)
@@ -261,7 +261,7 @@ def test_heuristic_save_ki_option_gives_up_rather_than_spend_ki():
 
 
 def test_heuristic_overdraw_option_visits_the_dojo_with_a_full_hand_and_poor_raids():
-    """`overdraw=8` (issue 15 item 4, the hand limit discard MCTS uses): with six cards and
+    """`overdraw=8` (the hand limit discard MCTS uses): with six cards and
     every house a single fan, the option draws at the dojo (then discards to the hand limit);
     the default raids; with three cards, or a rich house, the option raids too."""
     s = fresh()
@@ -279,7 +279,7 @@ def test_heuristic_overdraw_option_visits_the_dojo_with_a_full_hand_and_poor_rai
 
 
 def test_heuristic_choho_worth_option_learns_choho_from_a_poor_round_1():
-    """`choho_worth=2` (issue 15 item 4, the Choho MCTS uses): round 1, Choho face up, every
+    """`choho_worth=2` (the Choho MCTS uses): round 1, Choho face up, every
     house a single fan: the option learns it (2 x 7 rounds), the default (0.7 x 7 < 6) raids."""
     s = fresh()
     s.sensei = [tile(s, comp.E_SWAP)]

@@ -12,6 +12,7 @@ from engines.ninjato import GAME
 from engines.ninjato.actions import PH_FIGHT, PH_SKILLPAY, PH_TOKEN
 from engines.ninjato.bots import Heuristic
 from engines.ninjato.raid import G_ELITE, G_REGULAR
+from tests.playouts import final, playout
 
 
 def check_conservation(s) -> None:
@@ -44,20 +45,16 @@ def check_conservation(s) -> None:
         assert sum(s.owned[p]) == len(s.tiles[p])
 
 
-def playout(n: int, seed: int, heuristic: bool) -> None:
-    s = GAME.new_state(n, seed)
-    rng = random.Random(seed)
-    bot = Heuristic("default" if seed % 2 else "collector")
-    steps = 0
-    while not s.is_terminal():
+def checked_playout(n: int, seed: int, heuristic: bool) -> None:
+    """A random or heuristic game, every component counted at every step, then its end."""
+    bot = Heuristic("default" if seed % 2 else "collector") if heuristic else None
+
+    def legal(s, a):
+        assert a in s.legal_actions()
+
+    for s in playout(GAME, n, seed, bot, max_moves=5000, on_move=legal):
         check_conservation(s)
-        legal = s.legal_actions()
-        a = bot.choose(s, rng) if heuristic else legal[rng.randrange(len(legal))]
-        assert a in legal
-        s.apply_action(a)
-        steps += 1
-        assert steps < 5000, "no termination"
-    check_conservation(s)
+    assert s.is_terminal(), "no termination"
     assert s.round == 8 and s.metrics()["rounds"] == 7
     bd = s.score_breakdown()
     assert set(bd) == {"envoys", "honour_tokens", "rumours", "elite_guards", "unused_treasure"}
@@ -70,25 +67,19 @@ def playout(n: int, seed: int, heuristic: bool) -> None:
 @settings(max_examples=20, deadline=None)
 @given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
 def test_random_playouts_conserve_every_component(n, seed):
-    playout(n, seed, heuristic=False)
+    checked_playout(n, seed, heuristic=False)
 
 
 @settings(max_examples=10, deadline=None)
 @given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
 def test_heuristic_playouts_conserve_every_component(n, seed):
-    playout(n, seed, heuristic=True)
+    checked_playout(n, seed, heuristic=True)
 
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_determinize_keeps_every_count(seed):
-    s = GAME.new_state(4, seed)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(1, 150)):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.randrange(len(legal))])
+    s = final(GAME, 4, seed, max_moves=random.Random(seed).randrange(1, 150))
     if s.is_terminal():
         return
     w = s.determinize(s.player, random.Random(seed + 1))

@@ -337,7 +337,7 @@ def test_skill_once_per_tile_per_round_and_reset_at_round_end():
     next_guard(s, 5)
     act(s, A_BANZAI)  # 4 vs 5 and Kenjutsu is used up this round: the raid fails at once
     assert s.phase == PH_PLACE and s.ready[0][E_PLUS2] == 0 and s.treasures[0][FAN] == 1
-    assert s.hands[0] == hand(4)  # no card spent to show the loss (issue 14.2)
+    assert s.hands[0] == hand(4)  # no card spent to show a loss (seed 004)
     s.end_round()
     assert s.ready[0][E_PLUS2] == 1
 
@@ -375,7 +375,7 @@ def test_raid_stealth_must_play_lower():
     set_house(s, 1, [JADE, SCROLL, FAN], sentry=2)
     s.hands[0] = hand(2, 1)
     raid(s, 1, stealth=True)
-    assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # a 2 ties the 2: not offered (issue 14.2)
+    assert legal(s) == [A_BASE + 0, A_GIVE_UP]  # a 2 ties the 2: cannot win, not offered
     play(s, 1)
     assert s.raid_treasures == [FAN]
 
@@ -714,7 +714,7 @@ def test_skill_choho_swap_returns_red_for_red_even_after_failing():
     act(s, A_BANZAI)  # nothing beats the 5: failed at once, Choho may still be used (3.4.9)
     assert s.phase == PH_KEEP
     act(s, A_SWAP + FAN * 10 + JADE * 2 + 1)
-    # the fan goes back plain and the most valuable treasure left turns red (issue 14.1);
+    # the fan goes back plain and the most valuable treasure left turns red (seed 004);
     # then the failed raid adds one treasure from the bag (a vase here)
     assert s.house_plain[0] == [FAN, VASE] and s.house_red[0] == [SCROLL]  # red count unchanged
     assert s.treasures[0][JADE] == 1 and s.phase == PH_PLACE
@@ -781,7 +781,7 @@ def test_pavilion_buys_a_rumour_scores_it_face_up_then_keeps_it_face_down():
     s.treasures[0] = [0, 0, 0, 1, 0]
     act(s, A_PAVILION)
     assert s.rumours[0] == [r] and s.honour[0] == 5 and s.rumour_honour[0] == 5
-    # kept face down, but taken face up: everyone saw which one (issue 14.5)
+    # kept face down, but taken face up: everyone saw which one
     assert s.observation(1)["rumours"][0] == [r]
 
 
@@ -827,7 +827,7 @@ def test_dataset_toml_and_treasure_mix_a(tmp_path):
         GAME.make_rules(treasure_mix="C")
 
 
-# ---------------------------------------------------------------------------- issue 14 audit
+# ------------------------------- rules re-read against seed 004: Choho, fights, dojo, hidden
 def _choho_raid_won_a_fan(plain, red):
     """Seat 0 with Choho ready has beaten the sentry of house 0 and holds its fan."""
     s = fresh()
@@ -840,7 +840,7 @@ def _choho_raid_won_a_fan(plain, red):
     return s
 
 
-def test_audit_14_1_choho_taking_red_turns_the_most_valuable_treasure_left_red():
+def test_skill_choho_taking_red_turns_the_most_valuable_treasure_left_red():
     """Seed 004: after swapping a plain treasure for a red one, the most valuable treasure
     left in the house turns red (not the one given back)."""
     s = _choho_raid_won_a_fan([FAN, FAN, JADE], red=[GOLD])
@@ -849,7 +849,7 @@ def test_audit_14_1_choho_taking_red_turns_the_most_valuable_treasure_left_red()
     assert s.house_plain[0] == [FAN, FAN] and s.house_red[0] == [JADE]
 
 
-def test_audit_14_1_choho_most_valuable_left_already_red_flips_the_best_plain():
+def test_skill_choho_most_valuable_left_already_red_flips_the_best_plain():
     """Ruling (docs/deviations.md): when the most valuable treasure left is already red,
     the most valuable plain one turns red, so the house keeps its number of red treasures."""
     s = _choho_raid_won_a_fan([FAN, FAN, SCROLL], red=[VASE, GOLD])
@@ -857,7 +857,7 @@ def test_audit_14_1_choho_most_valuable_left_already_red_flips_the_best_plain():
     assert s.house_plain[0] == [FAN, FAN] and s.house_red[0] == [SCROLL, GOLD]
 
 
-def test_audit_14_1_choho_same_type_swaps_offered_only_when_they_change_the_house():
+def test_skill_choho_same_type_swaps_offered_only_when_they_change_the_house():
     s = _choho_raid_won_a_fan([FAN, FAN, JADE], red=[FAN, VASE])
     swaps = [a for a in legal(s) if a >= A_SWAP]
     assert A_SWAP + FAN * 10 + FAN * 2 not in swaps  # a plain fan for a plain fan: no change
@@ -873,7 +873,7 @@ def test_audit_14_1_choho_same_type_swaps_offered_only_when_they_change_the_hous
     assert A_SWAP + JADE * 10 + SCROLL * 2 + 1 in legal(t)
 
 
-def test_audit_14_2_a_fight_that_cannot_be_won_spends_no_card():
+def test_raid_a_fight_that_cannot_be_won_spends_no_card():
     """Seed 004 translator's note: a fight that cannot be won fails at once, and no dojo
     card is discarded to show the loss (a 2 against a sentry of 4 by force, no Ki)."""
     s = fresh()
@@ -884,7 +884,7 @@ def test_audit_14_2_a_fight_that_cannot_be_won_spends_no_card():
     assert s.hands[0] == hand(2) and sum(s.dojo_discards) == 0
 
 
-def test_audit_14_2_only_plays_that_can_still_win_are_offered():
+def test_raid_offers_only_plays_that_can_still_win():
     s = fresh()
     set_house(s, 0, [FAN, SCROLL, VASE], sentry=4)
     s.hands[0] = hand(1, 2, 3, 5)  # by force: the 5 alone, a 2 or the 3 with one Ki (+1)
@@ -903,7 +903,7 @@ def test_audit_14_2_only_plays_that_can_still_win_are_offered():
     assert [a for a in legal(s) if a < A_BOR2] == [A_BASE + 1, A_BASE + 2]
 
 
-def test_audit_14_2_used_skills_count_only_through_a_ready_refresh():
+def test_raid_counts_used_skills_only_through_a_ready_refresh():
     s = fresh()
     give_skill(s, 0, E_SIX)
     s.ready[0][E_SIX] = 0  # used earlier this round
@@ -922,7 +922,7 @@ def test_audit_14_2_used_skills_count_only_through_a_ready_refresh():
 
 
 @pytest.mark.parametrize("allowed", [True, False])
-def test_audit_14_4_raid_with_an_empty_hand_is_a_rule_option(allowed):
+def test_ruling_A21_raid_with_an_empty_hand_is_a_rule_option(allowed):
     """Seed silent: by default (A21, A3 read literally) an empty hand may raid; it fails at
     the sentry and the house gains a treasure. `empty_hand_raid=false` forbids it unless a
     ready Boryaku can stand in for a card."""
@@ -940,7 +940,7 @@ def test_audit_14_4_raid_with_an_empty_hand_is_a_rule_option(allowed):
     assert A_HOUSE in legal(s)  # Boryaku plays a 2 or a 4 without a card
 
 
-def test_audit_14_3_dojo_draws_one_at_a_time_deck_first_then_face_up():
+def test_dojo_draws_one_at_a_time_deck_first_then_face_up():
     """Seed 004 (Dojo): any mix of face-up and deck cards, the row refilled only after all
     the draws. One card at a time, so a blind draw can be seen before choosing face up."""
     s = fresh()
@@ -958,7 +958,7 @@ def test_audit_14_3_dojo_draws_one_at_a_time_deck_first_then_face_up():
     assert s.row == [1, 1, 1] and s.phase == PH_PLACE and s.player == 1  # refilled at the end
 
 
-def test_audit_14_3_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
+def test_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
     s = fresh()
     s.hands[0] = [0] * 5
     s.row = [3, 3, 3]
@@ -969,7 +969,7 @@ def test_audit_14_3_dojo_draws_from_the_deck_at_once_when_the_row_is_empty():
     assert s.hands[0] == hand(3, 3, 3, 5) and s.row == [5, 5, 5] and s.phase == PH_PLACE
 
 
-def test_audit_14_5_observation_does_not_name_skill_tiles_discarded_unseen():
+def test_observation_does_not_name_skill_tiles_discarded_unseen():
     s = fresh(n=2)
     s.round = 4
     unseen = sorted(s.skill_stack)
@@ -986,7 +986,7 @@ def _hidden_world(s: NinjatoState, seat: int, seed: int) -> NinjatoState:
     return s.determinize(seat, random.Random(seed))
 
 
-def test_audit_14_5_determinize_keeps_cards_seen_taken_face_up_and_all_rumours():
+def test_determinize_keeps_cards_seen_taken_face_up_and_all_rumours():
     s = fresh(n=3)
     s.hands[1] = hand(1, 1)  # dealt: unknown to seat 0
     s.row = [5, 5, 3]
@@ -1011,7 +1011,7 @@ def test_audit_14_5_determinize_keeps_cards_seen_taken_face_up_and_all_rumours()
     assert all(_hidden_world(s, 0, seed).hands[1][4] >= 1 for seed in range(10))
 
 
-# ---------------------------------------------------------------------------- second audit
+# ------------------------------------------ double elites, hopeless fights, empty-hand raids
 def test_double_elite_fight_fails_at_once_when_any_guard_is_unbeatable():
     """Seed 004: a double elite's 3 and 5 must both be beaten, and a fight that cannot be
     won fails at once without a card spent (translator's note): the 4 that would beat the

@@ -1,4 +1,4 @@
-"""Issue 20 item 1: every game renders what one seat sees, and never more.
+"""Every game renders what one seat sees, and never more.
 
 The no-peek test mirrors `test_bots_do_not_peek_at_hidden_information`: two worlds that
 `seat` cannot tell apart (determinizations for `seat`) must render identically for `seat`,
@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engines import GAMES, get_game
-from tests.conftest import random_midgame
+from tests.playouts import random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
          for n in range(game.min_players, game.max_players + 1)]
@@ -21,7 +21,7 @@ IDS = [f"{name}-{n}p" for name, n in CASES]
 
 
 @pytest.mark.parametrize("name,n", CASES, ids=IDS)
-def test_issue20_render_for_a_seat_never_shows_what_it_cannot_see(name, n):
+def test_render_for_a_seat_never_shows_what_it_cannot_see(name, n):
     game = get_game(name)
     for seed in range(4):
         for fraction in (0.2, 0.6, 0.97):
@@ -35,7 +35,7 @@ def test_issue20_render_for_a_seat_never_shows_what_it_cannot_see(name, n):
 
 
 @pytest.mark.parametrize("name,n", CASES, ids=IDS)
-def test_issue20_full_render_shows_hidden_information(name, n):
+def test_full_render_shows_hidden_information(name, n):
     """render(None) is the transcript view: it differs between worlds a seat cannot tell apart."""
     game = get_game(name)
     differs = 0
@@ -58,7 +58,7 @@ def _row(text: str, start: str) -> list[str]:
     return next(line for line in text.splitlines() if line.startswith(start)).split()
 
 
-def test_issue20_render_tabula_rasa_position():
+def test_render_shows_a_tabula_rasa_position():
     state = get_game("tabula-rasa").new_state(3, seed=1)
     state.tally = [0] * 30
     state.tally[0 * 10 + 4] = 3   # seat 1: three cards at number 5
@@ -76,7 +76,7 @@ def test_issue20_render_tabula_rasa_position():
     assert "hand seat 2: 8 cards" in text
 
 
-def test_issue20_render_big_cheese_position():
+def test_render_shows_a_big_cheese_position():
     state = get_game("big-cheese").new_state(3, seed=2)
     state.points = [40, 7, 0]
     state.pool = [5, 9, 12]
@@ -90,7 +90,7 @@ def test_issue20_render_big_cheese_position():
     assert f"up for auction: {state.render().split('up for auction: ')[1].split(' ')[0]}" in text
 
 
-def test_issue20_render_ivanhoe_position():
+def test_render_shows_an_ivanhoe_position():
     from engines.ivanhoe.components import COLOUR_NAMES, NAMES, RED
 
     state = get_game("ivanhoe").new_state(3, seed=3)
@@ -107,7 +107,7 @@ def test_issue20_render_ivanhoe_position():
     assert f"seat 2 tokens: none · hand: {len(state.hands[1])} cards" in text
 
 
-def test_issue20_render_time_pirates_position():
+def test_render_shows_a_time_pirates_position():
     from engines.time_pirates import components as C
 
     state = get_game("time-pirates").new_state(3, seed=4)
@@ -122,7 +122,7 @@ def test_issue20_render_time_pirates_position():
     assert "scored: year 1: 3/0/11" in text
 
 
-def test_issue20_render_ninjato_position():
+def test_render_shows_a_ninjato_position():
     state = get_game("ninjato").new_state(4, seed=5)
     state.honour = [0, 14, 3, 0]
     state.hands[1] = [2, 0, 1, 0, 1]  # 1 1 3 5
@@ -137,7 +137,7 @@ def test_issue20_render_ninjato_position():
     assert "1 1 3 5" not in state.render(0)
 
 
-def test_issue20_default_render_lists_the_observation_of_a_game_without_a_view():
+def test_default_render_lists_the_observation_of_a_game_without_a_view():
     """A game without render.py (the toy Showdown) still renders, from its observation."""
     from tests.toy_games import SHOWDOWN
 

@@ -85,7 +85,7 @@ window.addEventListener('load', () => {
 
 
 @needs_chromium
-def test_audit_14_8_wide_tables_fit_or_scroll_inside_their_box_at_1300_pixels(
+def test_wide_tables_fit_or_scroll_inside_their_box_at_1300_pixels(
         html_file, tmp_path):
     probe = tmp_path / "probe.html"
     probe.write_text(html_file.read_text().replace("</body>", WIDTH_PROBE + "</body>"))

@@ -1,4 +1,4 @@
-"""Report section "Game systems used" (issue 15 item 3), also rendered in headless Chromium.
+"""Report section "Game systems used", also rendered in headless Chromium.
 
 The toy Showdown run is one whose coverage is known: the always-call heuristic never folds,
 though folding is legal in every game it sits first (half of its games).
@@ -41,7 +41,7 @@ def _section(text: str, title: str) -> str:
     return match.group(1)
 
 
-def test_issue15_report_section_game_systems_used(systems_report):
+def test_report_shows_which_game_systems_each_bot_used(systems_report):
     text = systems_report.read_text()
     body = _section(text, "Game systems used")
     assert WARNING in body
@@ -53,7 +53,7 @@ def test_issue15_report_section_game_systems_used(systems_report):
     assert WARNING in text[warning:text.index("</div>", warning)]
 
 
-def test_issue15_report_without_kinds_says_so(systems_report, tmp_path):
+def test_report_without_kinds_says_so(systems_report, tmp_path):
     frame, manifests = report.load([systems_report.parent / "run"])
     frame = frame.drop(columns=[c for c in frame.columns if c.startswith(("k_", "a_"))])
     text = report.render(frame, manifests, bootstrap=5)
@@ -62,7 +62,7 @@ def test_issue15_report_without_kinds_says_so(systems_report, tmp_path):
 
 
 @needs_chromium
-def test_issue15_systems_section_renders_in_headless_chromium(systems_report, tmp_path):
+def test_systems_section_renders_in_headless_chromium(systems_report, tmp_path):
     dom = chromium_dom(systems_report, tmp_path)
     section = re.search(r'<section id="game-systems-used"><h2>Game systems used</h2>(.*?)'
                         r"</section>", dom, re.DOTALL)

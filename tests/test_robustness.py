@@ -1,4 +1,4 @@
-"""Does it hold with other bots? (issue 15 item 5): verdicts on hand-made frames, the
+"""Does it hold with other bots? Verdicts on hand-made frames, the
 experiment format that plays one line-up per bot, and the report section in Chromium."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def test_largest_scoring_source_verdicts():
     assert shares.loc[("heuristic", "a"), "ci_low"] == pytest.approx(7 / 9)  # no variation
 
 
-def test_issue15_lineup_labels_and_single_lineup_has_no_verdicts():
+def test_lineup_labels_and_single_lineup_has_no_verdicts():
     frame = frame_of(lineup_games("heuristic", 10, 5))
     frame.loc[frame["seat"] == 1, "bot"] = "mcts"
     assert set(robustness.lineup_labels(frame)) == {"heuristic + mcts"}
@@ -168,7 +168,7 @@ def robustness_report(tmp_path_factory) -> Path:
         patch.undo()
 
 
-def test_issue15_report_section_does_it_hold(robustness_report):
+def test_report_shows_whether_findings_hold_with_other_bots(robustness_report):
     text = robustness_report.read_text()
     match = re.search(r"<h2>Does it hold with other bots\?</h2>(.*?)</section>", text, re.DOTALL)
     assert match
@@ -180,7 +180,7 @@ def test_issue15_report_section_does_it_hold(robustness_report):
 
 
 @needs_chromium
-def test_issue15_robustness_section_renders_in_headless_chromium(robustness_report, tmp_path):
+def test_robustness_section_renders_in_headless_chromium(robustness_report, tmp_path):
     dom = chromium_dom(robustness_report, tmp_path)
     section = re.search(r"<h2>Does it hold with other bots\?</h2>(.*?)</section>", dom,
                         re.DOTALL)

@@ -1,4 +1,4 @@
-"""Adding a sixth game (issue 16 part 3, `engines/README.md` "Adding a game"): its folder
+"""Adding a sixth game (`engines/README.md` "Adding a game"): its folder
 registers it, and exactly three things outside the folder ask for it — the README's games
 table, the behaviour fingerprints and the balance notebook."""
 
@@ -43,7 +43,7 @@ def _write_package(root: Path, files: dict[str, str]) -> None:
         (root / TOY / name).write_text(text)
 
 
-def test_issue16_a_game_folder_registers_itself(engines_folder):
+def test_a_game_folder_registers_itself(engines_folder):
     """No list to edit in engines/__init__.py: the folder with the package shape is found."""
     _write_package(engines_folder, PACKAGE)
     assert TOY in engines._game_packages()
@@ -52,18 +52,18 @@ def test_issue16_a_game_folder_registers_itself(engines_folder):
     assert set(engines.GAMES) < set(games)
 
 
-def test_issue16_an_unfinished_game_folder_raises_instead_of_being_skipped(engines_folder):
+def test_an_unfinished_game_folder_raises_instead_of_being_skipped(engines_folder):
     _write_package(engines_folder, {**PACKAGE, "__init__.py": "# GAME comes later\n"})
     with pytest.raises(engines.RegistrationError, match=f"engines.{TOY}.*defines no GAME"):
         engines._discover()
 
 
-def test_issue16_support_packages_are_not_games():
+def test_support_packages_are_not_games():
     assert "bots" not in engines._game_packages()
     assert "adapters" not in engines._game_packages()
 
 
-def test_issue16_the_three_touch_points_ask_for_a_new_game(engines_folder, monkeypatch):
+def test_the_three_touch_points_ask_for_a_new_game(engines_folder, monkeypatch):
     """Registered, the toy game is missing from exactly the three places outside its folder
     that engines/README.md lists — each is checked by a test that would then fail."""
     _write_package(engines_folder, PACKAGE)
@@ -86,7 +86,7 @@ def games_in_readme() -> set[str]:
                           re.MULTILINE))
 
 
-def test_issue16_every_registered_game_is_in_the_readme_games_table():
+def test_every_registered_game_is_in_the_readme_games_table():
     """The documentation touch point is checked too, like the other two."""
     missing = sorted(set(engines.GAMES) - games_in_readme())
     assert not missing, f"add a row for {missing} to the games table in README.md"
@@ -102,7 +102,7 @@ DATA_SET_FILE = (
 )
 
 
-def test_issue16_a_data_set_game_needs_no_touch_point_in_engines_datasets(engines_folder,
+def test_a_data_set_game_needs_no_touch_point_in_engines_datasets(engines_folder,
                                                                          monkeypatch):
     """A game on reconstructed data declares its items in its own folder (`data_set.py`,
     `Game(replaceable_data=...)`): `engines/datasets.py` finds them without naming the game."""
@@ -123,7 +123,7 @@ def test_issue16_a_data_set_game_needs_no_touch_point_in_engines_datasets(engine
     assert "toy" not in (ROOT / "engines" / "datasets.py").read_text()
 
 
-def test_issue16_the_reconstructed_games_declare_their_data_sets_in_their_folders():
+def test_the_reconstructed_games_declare_their_data_sets_in_their_folders():
     from engines import datasets
     from engines.ninjato import data_set as ninjato_data
     from engines.time_pirates import data_set as time_pirates_data

@@ -160,8 +160,8 @@ def test_ratings_rank_the_stronger_bot_first_with_bootstrap_interval():
     assert out.iloc[0]["mu_low"] > out.iloc[1]["mu_high"]
 
 
-def test_ratings_do_not_depend_on_the_order_of_the_games_issue15():
-    """Issue 15 (evidence): a duplicate comparison is stacked seating by seating; rated in
+def test_ratings_do_not_depend_on_the_order_of_the_games():
+    """A duplicate comparison is stacked seating by seating; rated in
     that order, the online updates weighed the last seating most and ranked the bot with the
     lower win share first.  A wins 3 of 4 games from seat 1, then 3 of 5 from seat 2."""
     games = [{"scores": [1, 0] if i % 4 else [0, 1], "bots": ["A", "B"], "seed": i}
@@ -176,7 +176,7 @@ def test_ratings_do_not_depend_on_the_order_of_the_games_issue15():
     assert again.loc["A", "mu"] == pytest.approx(out.set_index("bot").loc["A", "mu"], abs=0.3)
 
 
-def test_ratings_grow_surer_with_more_games_issue15():
+def test_ratings_grow_surer_with_more_games():
     """Bots do not change strength between games: no drift (`tau` = 0), so sigma keeps
     shrinking with more games (with openskill's default drift it stopped near 1.6)."""
     games = [{"scores": [1, 0] if i % 3 else [0, 1], "bots": ["A", "B"]} for i in range(2000)]
@@ -256,3 +256,32 @@ def test_wilson_interval_is_exact_at_zero_and_all_wins(trials):
     low, high = balance.wilson_interval(np.array([0.0, trials]), np.array([trials, trials]))
     assert low[0] == 0.0 and high[1] == 1.0
     assert (low <= np.array([0.0, 1.0])).all() and (high >= np.array([0.0, 1.0])).all()
+
+
+def test_mean_interval_is_mean_plus_minus_z_se_with_a_two_sided_p():
+    import math
+
+    mean, low, high, p = balance.mean_interval([1.0, 2.0, 3.0, 4.0])
+    se = math.sqrt(5 / 3) / 2
+    assert mean == 2.5
+    assert (low, high) == pytest.approx((2.5 - 1.959964 * se, 2.5 + 1.959964 * se))
+    assert p == pytest.approx(math.erfc(2.5 / se / math.sqrt(2)))
+
+
+def test_mean_interval_of_one_value_cannot_tell_anything():
+    mean, low, high, p = balance.mean_interval([0.5])
+    assert mean == 0.5 and np.isnan(low) and np.isnan(high) and np.isnan(p)
+    assert balance.mean_interval([0.0, 0.0])[3] == 1.0  # no spread, no difference
+
+
+def test_explain_and_search_intervals_are_the_shared_mean_interval():
+    from analysis.run import explain, search
+
+    table = pd.DataFrame({"win_0": [1.0, 1.0, 0.0, 1.0, 0.5], "win_1": [0.0, 0.0, 1.0, 0.0, 0.5],
+                          "players": 2})
+    first = explain.seat_edges(table).iloc[0]
+    mean, low, high, p = balance.mean_interval(table["win_0"] - 0.5)
+    assert (first["edge"], first["ci_low"], first["ci_high"], first["p"]) == \
+        pytest.approx((mean, low, high, p))
+    _, _, low, high, values = search.objective(table, "seat_edge")
+    assert (low, high) == pytest.approx(balance.mean_interval(values)[1:3])

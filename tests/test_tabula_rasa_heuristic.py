@@ -1,4 +1,4 @@
-"""Issue 15 item 4: the default Tabula Rasa heuristic reinforces colour leads as MCTS does.
+"""The default Tabula Rasa heuristic reinforces colour leads as MCTS does.
 
 MCTS (one seat among heuristics) reinforced a colour lead in 58% of its games, the old default
 (`heuristic:v1`, `spread=1.0`) in 32%; the sharper race model of the new default
@@ -44,7 +44,7 @@ def _choice(spec, game, state):
     return state.action_to_str(action), game.action_kinds[state.action_kind(action)]
 
 
-def test_issue15_4_default_reinforces_its_purple_lead_where_v1_blocked_at_number_2():
+def test_default_reinforces_its_purple_lead_where_v1_blocked_at_number_2():
     game, state = _deal_11_seat_2_leads_purple()
     assert _choice("heuristic:v2", game, state) == (
         "purple 2 -> colour purple", "reinforce lead: colour")

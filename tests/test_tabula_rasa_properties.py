@@ -12,6 +12,7 @@ from engines import get_game
 from engines.tabula_rasa.actions import territory_of
 from engines.tabula_rasa.components import MAX_TOTAL_POINTS, NUM_TERRITORIES
 from engines.tabula_rasa.state import FULL_DECK
+from tests.playouts import final, playout
 
 GAME = get_game("tabula-rasa")
 
@@ -24,9 +25,8 @@ games = st.fixed_dictionaries({
 })
 
 
-def _new(g: dict):
-    rules = {k: g[k] for k in ("castle_rule", "majority_by", "final_tie")}
-    return GAME.new_state(g["n"], g["seed"], **rules), random.Random(g["seed"] ^ 0xABC)
+def _rules(g: dict) -> dict:
+    return {k: g[k] for k in ("castle_rule", "majority_by", "final_tie")}
 
 
 def _card_census(state) -> Counter:
@@ -40,27 +40,20 @@ def _card_census(state) -> Counter:
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_all_fifty_knights_accounted_for_at_every_step(g):
-    state, rng = _new(g)
-    removed = list(state.removed)
-    while True:
+    removed = None
+    for state in playout(GAME, g["n"], g["seed"], rules=_rules(g)):
+        removed = removed or list(state.removed)
         assert _card_census(state) == Counter(FULL_DECK)
         assert state.removed == removed and len(removed) == 2
         placed = sum(len(cards) for side in state.placed() for cards in side)
         assert placed == len(state.history) == state.ply
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-    assert not state.deck and all(not hand for hand in state.hands)
+    assert state.is_terminal() and not state.deck and all(not hand for hand in state.hands)
 
 
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_scores_in_range_breakdown_sums_and_partners_share(g):
-    state, rng = _new(g)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    state = final(GAME, g["n"], g["seed"], rules=_rules(g))
     scores = state.scores()
     result = state.scoring()
     assert all(0 <= s <= MAX_TOTAL_POINTS for s in scores)
@@ -84,26 +77,25 @@ def test_scores_in_range_breakdown_sums_and_partners_share(g):
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_each_placement_lands_on_the_own_side_at_a_matching_territory(g):
-    state, rng = _new(g)
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        hand = set(state.hands[seat])
-        assert {a >> 1 for a in legal} == hand
-        action = legal[rng.randrange(len(legal))]
-        before = list(state.tally)
-        state.apply_action(action)
-        changed = [i for i in range(len(before)) if before[i] != state.tally[i]]
-        assert changed == [state.side_of[seat] * NUM_TERRITORIES + territory_of(action)]
+    placements = []  # (seat, action, tally before it)
+
+    def placing(state, action):
+        placements.append((state.current_player(), action, list(state.tally)))
+
+    for state in playout(GAME, g["n"], g["seed"], rules=_rules(g), on_move=placing):
+        if placements:
+            seat, action, before = placements.pop()
+            changed = [i for i in range(len(before)) if before[i] != state.tally[i]]
+            assert changed == [state.side_of[seat] * NUM_TERRITORIES + territory_of(action)]
+        if not state.is_terminal():
+            hand = set(state.hands[state.current_player()])
+            assert {a >> 1 for a in state.legal_actions()} == hand
 
 
 @settings(max_examples=25, deadline=None)
 @given(games, st.integers(0, 47))
 def test_determinize_keeps_public_info_and_own_hand(g, plies):
-    state, rng = _new(g)
-    for _ in range(plies):
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    state = final(GAME, g["n"], g["seed"], rules=_rules(g), max_moves=plies)
     seat = state.current_player()
     world = state.determinize(seat, random.Random(plies))
     assert world.observation(seat) == state.observation(seat)

@@ -15,6 +15,7 @@ from engines import get_game
 from engines.tabula_rasa.actions import territory_of
 from engines.tabula_rasa.components import MAX_TOTAL_POINTS, NUM_TERRITORIES, TERRITORY_POINTS
 from engines.tabula_rasa.state import FULL_DECK, TabulaRasaState
+from tests.playouts import final
 
 GAME = get_game("tabula-rasa")
 
@@ -51,12 +52,7 @@ def scored(num_players: int, table: dict[int, list[int]], **rules) -> TabulaRasa
 
 
 def random_game(num_players: int, seed: int, **rules) -> TabulaRasaState:
-    state = GAME.new_state(num_players, seed, **rules)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-    return state
+    return final(GAME, num_players, seed, rules=rules)
 
 
 # --- components and setup ----------------------------------------------------------------

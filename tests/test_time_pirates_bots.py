@@ -1,4 +1,4 @@
-"""Scenario tests for the Time Pirates heuristics (issue 15 item 4): on named positions the
+"""Scenario tests for the Time Pirates heuristics: on named positions the
 default heuristic jumps, swaps, declines a restock and waits for a big deed when that pays,
 where the old default (`heuristic:v1`) does not, and does not when it does not pay."""
 
@@ -28,6 +28,7 @@ from engines.time_pirates.actions import (
     TAKE,
 )
 from engines.time_pirates.bots import CautiousBot, PirateBot, PirateBotV1
+from tests.playouts import positions, random_midgame
 from tests.test_time_pirates_rules import (
     BLUE,
     GREEN,
@@ -58,7 +59,7 @@ def acting(state, seat: int, **position) -> None:
     assert state.phase == PH_ACT and state.to_move == seat
 
 
-def test_issue15_old_default_kept_as_heuristic_v1():
+def test_old_default_kept_as_heuristic_v1():
     assert GAME.heuristics["default"] is PirateBot
     assert GAME.heuristics["v1"] is PirateBotV1
     assert not issubclass(CautiousBot, PirateBot)  # the cautious style keeps v1's play
@@ -79,7 +80,7 @@ def poor_here_rich_elsewhere(here: list[int]):
     return state
 
 
-def test_issue15_heuristic_jumps_when_the_takes_elsewhere_pay_for_the_atomic():
+def test_heuristic_jumps_when_the_takes_elsewhere_pay_for_the_atomic():
     state = poor_here_rich_elsewhere([plain(PURPLE)])
     assert choice(OLD, state) == TAKE + plain(PURPLE)  # v1 takes what is here
     assert choice(NEW, state) == ATOMIC + PURPLE
@@ -88,7 +89,7 @@ def test_issue15_heuristic_jumps_when_the_takes_elsewhere_pay_for_the_atomic():
     assert choice(NEW, state) == EPOCH + 4
 
 
-def test_issue15_heuristic_does_not_jump_when_its_own_epoch_feeds_the_turn():
+def test_heuristic_does_not_jump_when_its_own_epoch_feeds_the_turn():
     state = poor_here_rich_elsewhere([plain(BLUE), plain(BLUE)])
     assert choice(NEW, state) == TAKE + plain(BLUE)
 
@@ -104,7 +105,7 @@ def swap_position(rival_hand: dict[int, int]):
     return state
 
 
-def test_issue15_heuristic_swaps_an_arrow_for_a_rivals_artifact_of_its_colour():
+def test_heuristic_swaps_an_arrow_for_a_rivals_artifact_of_its_colour():
     state = swap_position({atomic(BLUE): 1, plain(GREEN): 1})
     swap = ARROW + GREEN * MAX_SEATS + 2
     assert swap in state.legal_actions()
@@ -115,7 +116,7 @@ def test_issue15_heuristic_swaps_an_arrow_for_a_rivals_artifact_of_its_colour():
     assert choice(NEW, state) == PICK + atomic(BLUE)
 
 
-def test_issue15_heuristic_keeps_its_arrow_when_the_rival_has_nothing_it_collects():
+def test_heuristic_keeps_its_arrow_when_the_rival_has_nothing_it_collects():
     state = swap_position({plain(GREEN): 1})
     assert choice(NEW, state) == END
 
@@ -130,13 +131,13 @@ def restock_position(track: list[int], hand: dict[int, int]):
     return state
 
 
-def test_issue15_heuristic_declines_a_restock_that_may_end_the_year_before_it_buys():
+def test_heuristic_declines_a_restock_that_may_end_the_year_before_it_buys():
     state = restock_position([3, 3], {plain(BLUE): 2})  # 6 of 8 police drawn; 2 blues buy
     assert choice(OLD, state) == RESTOCK + 5
     assert choice(NEW, state) == NO_RESTOCK
 
 
-def test_issue15_heuristic_restocks_when_the_year_end_is_far_or_it_cannot_buy():
+def test_heuristic_restocks_when_the_year_end_is_far_or_it_cannot_buy():
     assert choice(NEW, restock_position([1, 1], {plain(BLUE): 2})) == RESTOCK + 5
     assert choice(NEW, restock_position([3, 3], {plain(BLUE): 1})) == RESTOCK + 5
 
@@ -155,7 +156,7 @@ def big_deed_position(blues: int, track: list[int] | None = None, sold: bool = F
     return state
 
 
-def test_issue15_heuristic_waits_for_the_6_point_deed_one_artifact_away():
+def test_heuristic_waits_for_the_6_point_deed_one_artifact_away():
     state = big_deed_position(4)
     assert choice(OLD, state) == BUY + deed_type(BLUE, 4)
     new = choice(NEW, state)
@@ -163,13 +164,13 @@ def test_issue15_heuristic_waits_for_the_6_point_deed_one_artifact_away():
     assert choice(NEW, big_deed_position(5)) == BUY + deed_type(BLUE, 6)
 
 
-def test_issue15_heuristic_buys_small_when_the_big_deed_is_gone_or_the_year_ends():
+def test_heuristic_buys_small_when_the_big_deed_is_gone_or_the_year_ends():
     assert choice(NEW, big_deed_position(4, sold=True)) == BUY + deed_type(BLUE, 4)
     assert choice(NEW, big_deed_position(4, track=[3, 3])) == BUY + deed_type(BLUE, 4)
 
 
-def test_issue15_hold7_option_waits_for_the_7_point_deed_one_artifact_away():
-    """`hold7=1` (issue 15, the 7-point deed MCTS buys): with five blues and both big blue
+def test_hold7_option_waits_for_the_7_point_deed_one_artifact_away():
+    """`hold7=1` (the 7-point deed MCTS buys): with five blues and both big blue
     deeds on offer, the option keeps them for the 7-point deed where the default buys the
     6-point one; with six it buys the 7, and it does not wait once the 7 is sold or the
     year is ending."""
@@ -184,8 +185,8 @@ def test_issue15_hold7_option_waits_for_the_7_point_deed_one_artifact_away():
     assert choice(hold7, state) == BUY + deed_type(BLUE, 6)
 
 
-def test_issue15_heuristic_takes_the_sixth_artifact_here_then_buys_the_7_point_deed():
-    """`seventh` (the default; issue 15, the 7-point deed MCTS buys): five blues, both big
+def test_heuristic_takes_the_sixth_artifact_here_then_buys_the_7_point_deed():
+    """`seventh` (the default; the 7-point deed MCTS buys): five blues, both big
     blue deeds on offer, a blue artifact on its own epoch and two standard actions left:
     the default takes the blue and buys the 7-point deed in the same turn, where
     `seventh=0` (the default before) buys the 6-point deed at once."""
@@ -196,7 +197,7 @@ def test_issue15_heuristic_takes_the_sixth_artifact_here_then_buys_the_7_point_d
     assert choice(NEW, state) == BUY + deed_type(BLUE, 7)
 
 
-def test_issue15_heuristic_buys_the_6_point_deed_when_the_sixth_is_not_at_hand():
+def test_heuristic_buys_the_6_point_deed_when_the_sixth_is_not_at_hand():
     """No blue or white on its epoch, or one standard action left: no waiting."""
     assert choice(NEW, big_deed_position(5)) == BUY + deed_type(BLUE, 6)
     state = big_deed_position(5, here=[plain(BLUE)])
@@ -205,27 +206,24 @@ def test_issue15_heuristic_buys_the_6_point_deed_when_the_sixth_is_not_at_hand()
     assert choice(NEW, state) == BUY + deed_type(BLUE, 6)
 
 
-def test_issue15_v1_never_declines_a_restock_and_the_new_default_sometimes_does():
+def test_v1_never_declines_a_restock_and_the_new_default_sometimes_does():
     """Coverage on a few seeded games: the old default never passes on a restock."""
     declined = {OLD: 0, NEW: 0}
     for spec in declined:
-        bots = [make_bot(spec, GAME) for _ in range(4)]
-        for seed in range(6):
-            state = GAME.new_state(4, seed)
-            while not state.is_terminal():
-                action = bots[state.current_player()].choose(state, random.Random(seed))
-                declined[spec] += state.phase == PH_RESTOCK and action == NO_RESTOCK
-                state.apply_action(action)
+        def count(state, action, spec=spec):
+            declined[spec] += state.phase == PH_RESTOCK and action == NO_RESTOCK
+
+        for _ in positions(GAME, 4, range(6), spec, on_move=count):
+            pass
     assert declined[OLD] == 0 < declined[NEW]
 
 
 
-def test_issue15_swap_values_are_exact_differences_so_swaps_cannot_loop():
+def test_swap_values_are_exact_differences_so_swaps_cannot_loop():
     """Giving `lost` for `gained` and then trading back changes a seat's holding value by
     exactly zero: every swap the heuristic makes raises one potential (ours minus `deny`
     times the target's), so a turn's swaps must stop."""
     from engines.time_pirates.bots import _exchange
-    from tests.conftest import random_midgame
 
     checked = 0
     for seed in range(6):
@@ -245,7 +243,7 @@ def test_issue15_swap_values_are_exact_differences_so_swaps_cannot_loop():
     assert checked > 100
 
 
-def test_issue15_heuristic_rejects_an_unknown_restock_mode():
+def test_heuristic_rejects_an_unknown_restock_mode():
     with pytest.raises(BotSpecError, match=r"restock(=)? must be"):
         make_bot("heuristic:restock=bogus", GAME)
     assert make_bot("heuristic:restock=always", GAME).restock == "always"

@@ -1,9 +1,8 @@
-"""Issue 15 item 1 for Time Pirates: every decision of the rules is named as a game system
+"""Time Pirates names its game systems: every decision of the rules is named as a game system
 (`GAME.action_kinds`), and `State.action_kind` maps each legal action onto the right one."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import engines
@@ -20,6 +19,7 @@ from engines.time_pirates.actions import (
     PH_SWAP,
     PICK,
 )
+from tests.playouts import playout
 
 GAME = engines.get_game("time-pirates")
 KIND = {name: i for i, name in enumerate(GAME.action_kinds)}
@@ -28,20 +28,18 @@ KIND = {name: i for i, name in enumerate(GAME.action_kinds)}
 def random_playout_kinds(n: int, seed: int, check) -> Counter:
     """Play one uniformly random game; call `check(state, action)` on every legal action of
     every decision and count the kinds of the actions chosen."""
-    rng = random.Random(seed)
-    state = GAME.new_state(n, seed)
     chosen: Counter = Counter()
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        for a in legal:
-            check(state, a)
-        a = legal[rng.randrange(len(legal))]
+
+    def count(state, a):
         chosen[GAME.action_kinds[state.action_kind(a)]] += 1
-        state.apply_action(a)
+
+    for state in playout(GAME, n, seed, on_move=count):
+        for a in state.legal_actions():
+            check(state, a)
     return chosen
 
 
-def test_issue15_time_pirates_declares_its_systems():
+def test_time_pirates_declares_its_action_kinds():
     assert GAME.action_kinds == ACTION_KINDS
     assert len(set(GAME.action_kinds)) == len(GAME.action_kinds)
     for name in ("take", "move", "restock", "no restock", "atomic jump", "arrow swap",
@@ -49,7 +47,7 @@ def test_issue15_time_pirates_declares_its_systems():
         assert name in KIND
 
 
-def test_issue15_every_legal_action_maps_to_the_kind_of_its_phase():
+def test_every_legal_action_maps_to_the_kind_of_its_phase():
     """On random playouts every legal action gets a valid kind, and the phase-dependent ones
     (a PICK is a payment, a penalty or a swap pick; an EPOCH a start, landing or jump) and
     the purchases (by the deed's points) get the right one."""
@@ -87,7 +85,7 @@ def test_issue15_every_legal_action_maps_to_the_kind_of_its_phase():
 BIG_DEEDS = {"buy 6-point deed", "buy 7-point deed"}
 
 
-def test_issue15_random_play_reaches_every_time_pirates_kind():
+def test_random_play_reaches_every_time_pirates_kind():
     chosen: Counter = Counter()
     for seed in range(12):
         chosen += random_playout_kinds(3 + seed % 4, seed, lambda state, a: None)

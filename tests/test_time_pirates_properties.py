@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import engines
 from engines.time_pirates import components as C
 from engines.time_pirates.actions import ARROW, ATOMIC, BUY, END, MAX_SEATS, MOVE, PH_ACT
+from tests.playouts import final, playout
 from tests.test_time_pirates_rules import census
 
 GAME = engines.get_game("time-pirates")
@@ -91,17 +92,15 @@ def summaries(state) -> tuple:
             state.seats_with_artifacts, state.epochs_with_space)
 
 
-def playout(n: int, seed: int, check_every_step: bool = True):
-    state = GAME.new_state(n, seed)
-    rng = random.Random(seed)
-    tokens, deeds = census(state), deed_census(state)
-    assert tokens == list(COMP.bag) and sum(deeds) == 37
-    steps, years_seen, deeds_at_year = 0, 0, []
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-        steps += 1
-        assert steps < 20_000, "random play did not terminate"
+def checked_playout(n: int, seed: int, check_every_step: bool = True):
+    """A random game; the components are counted after every move (`check_every_step`)
+    and the seats' deed points at each year end are returned with the final position."""
+    years_seen, deeds_at_year = 0, []
+    for steps, state in enumerate(playout(GAME, n, seed, max_moves=20_000)):
+        if steps == 0:
+            tokens, deeds = census(state), deed_census(state)
+            assert tokens == list(COMP.bag) and sum(deeds) == 37
+            continue
         if check_every_step:
             assert census(state) == tokens
             assert deed_census(state) == deeds
@@ -120,20 +119,21 @@ def playout(n: int, seed: int, check_every_step: bool = True):
         while state.year > years_seen:  # one refill can span two year ends
             years_seen += 1
             deeds_at_year.append([face_points(state, p) for p in range(n)])
+    assert state.is_terminal(), "random play did not terminate"
     return state, deeds_at_year
 
 
 @SETTINGS
 @given(n=st.integers(3, 6), seed=st.integers(0, 2**31))
 def test_tokens_and_deeds_are_conserved_at_every_step_and_play_terminates(n, seed):
-    state, _ = playout(n, seed)
+    state, _ = checked_playout(n, seed)
     assert state.year == 3 and state.current_player() == -1
 
 
 @SETTINGS
 @given(n=st.integers(3, 6), seed=st.integers(0, 2**31))
 def test_scores_match_the_scoring_rules(n, seed):
-    state, deeds_at_year = playout(n, seed, check_every_step=False)
+    state, deeds_at_year = checked_playout(n, seed, check_every_step=False)
     # a deed scores its face value at every year end after it was bought; the last year's
     # deeds are the final holdings (no purchase happens after the 8th token of year 3)
     assert state.year_scores == deeds_at_year
@@ -153,13 +153,7 @@ def test_scores_match_the_scoring_rules(n, seed):
 @SETTINGS
 @given(n=st.integers(3, 6), seed=st.integers(0, 2**31))
 def test_clone_and_determinize_keep_the_census(n, seed):
-    state = GAME.new_state(n, seed)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(40, 400)):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    state = final(GAME, n, seed, max_moves=random.Random(seed).randrange(40, 400))
     if state.is_terminal():
         return
     seat = state.current_player()

@@ -1,4 +1,4 @@
-"""Issue 20 items 2-3: `simulate show` replays any stored game exactly; `simulate play` plays
+"""`simulate show` replays any stored game exactly; `simulate play` plays
 a whole game from scripted input, re-asks on bad input, and saves a transcript `show` reads."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _stored_scores(run_dir, index: int) -> list[float]:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_issue20_show_reproduces_every_stored_game_exactly(runs, name):
+def test_show_reproduces_every_stored_game_exactly(runs, name):
     for index in range(4):
         source = transcript.from_run(runs[name], index)
         final = replay(get_game(name), source.players, source.seed, source.actions,
@@ -51,7 +51,7 @@ def test_issue20_show_reproduces_every_stored_game_exactly(runs, name):
         assert [float(x) for x in total.split()[1:]] == _stored_scores(runs[name], index)
 
 
-def test_issue20_show_refuses_a_game_that_no_longer_replays(runs, tmp_path):
+def test_show_refuses_a_game_that_no_longer_replays(runs, tmp_path):
     """A changed engine (here: a stored score edited) is reported, not shown as if it matched."""
     run_dir = tmp_path / "run"
     run_dir.mkdir()
@@ -67,7 +67,7 @@ def test_issue20_show_refuses_a_game_that_no_longer_replays(runs, tmp_path):
         transcript.from_run(run_dir, 0)
 
 
-def test_issue20_show_cli_prints_rounds_and_writes_html(runs, tmp_path, capsys):
+def test_show_cli_prints_rounds_and_writes_html(runs, tmp_path, capsys):
     page = tmp_path / "game.html"
     code = main(["show", str(runs["ninjato"]), "--game", "2", "--html", str(page)])
     out = capsys.readouterr().out
@@ -86,7 +86,7 @@ def test_issue20_show_cli_prints_rounds_and_writes_html(runs, tmp_path, capsys):
 
 @pytest.mark.parametrize("criterion", ["largest-margin", "closest", "longest", "shortest",
                                        "seat-1-wins"])
-def test_issue20_pick_chooses_the_game_that_fits(runs, criterion):
+def test_pick_chooses_the_game_that_fits(runs, criterion):
     frame = store.load_run(runs["time-pirates"])
     index = transcript.pick_game(frame, criterion)
     games = balance.game_outcomes(frame).set_index("game_index")
@@ -110,7 +110,7 @@ def test_issue20_pick_chooses_the_game_that_fits(runs, criterion):
     ([], "exactly one of --game N and --pick"),
     (["--game", "0", "--html", "/nonexistent/dir/g.html"], "cannot write /nonexistent"),
 ])
-def test_issue20_show_bad_input_is_one_line_error(runs, capsys, argv, message):
+def test_show_bad_input_is_one_line_error(runs, capsys, argv, message):
     code = main(["show", str(runs["ivanhoe"]), *argv])
     captured = capsys.readouterr()
     err = captured.err
@@ -121,7 +121,7 @@ def test_issue20_show_bad_input_is_one_line_error(runs, capsys, argv, message):
 SCRIPT_BAD = "hello\n0\n999\n?\nv\n"
 
 
-def test_issue20_play_completes_a_game_from_scripted_input_and_reasks(tmp_path):
+def test_play_completes_a_game_from_scripted_input_and_reasks(tmp_path):
     out = tmp_path / "game.json"
     keys = SCRIPT_BAD + "1\n" * 400
     stdout = io.StringIO()
@@ -141,7 +141,7 @@ def test_issue20_play_completes_a_game_from_scripted_input_and_reasks(tmp_path):
     assert "hand seat 1: 8 cards" in views and "hand seat 3: 8 cards" in views
 
 
-def test_issue20_play_end_of_input_stops_cleanly_and_show_reads_the_file(tmp_path, capsys):
+def test_play_end_of_input_stops_cleanly_and_show_reads_the_file(tmp_path, capsys):
     out = tmp_path / "stopped.json"
     stdout = io.StringIO()
     source, _ = play("ninjato", seat=0, bots=["random"], players=2, seed=3, out=out,
@@ -153,7 +153,7 @@ def test_issue20_play_end_of_input_stops_cleanly_and_show_reads_the_file(tmp_pat
     assert code == 0 and f"not finished after {len(source.actions)} decisions" in shown
 
 
-def test_issue20_play_console_script_end_to_end(tmp_path):
+def test_play_console_script_end_to_end(tmp_path):
     out = tmp_path / "cli.json"
     proc = subprocess.run(
         [sys.executable, "-m", "analysis.cli", "play", "big-cheese", "--seat", "2", "--players",
@@ -164,7 +164,7 @@ def test_issue20_play_console_script_end_to_end(tmp_path):
     assert transcript.load(out).finished
 
 
-def test_issue20_report_embeds_a_typical_and_an_extreme_game_per_run(runs, tmp_path):
+def test_report_embeds_a_typical_and_an_extreme_game_per_run(runs, tmp_path):
     from analysis.present.report import write_report
 
     page = write_report([runs["ivanhoe"], runs["tabula-rasa"]], tmp_path / "r.html",
@@ -187,14 +187,14 @@ def test_issue20_report_embeds_a_typical_and_an_extreme_game_per_run(runs, tmp_p
     (["ivanhoe", "--rule", "nope=1"], "unknown rule option"),
     (["ivanhoe", "--out", "/proc/no/game.json"], "cannot create /proc/no"),
 ])
-def test_issue20_play_bad_arguments_are_one_line_errors(capsys, argv, message):
+def test_play_bad_arguments_are_one_line_errors(capsys, argv, message):
     code = main(["play", *argv, "--pause", "0"])
     captured = capsys.readouterr()
     assert code == 2 and message in captured.err and len(captured.err.strip().splitlines()) == 1
     assert "your move" not in captured.out
 
 
-def test_issue20_show_seat_view_hides_the_other_hands(runs, capsys):
+def test_show_seat_view_hides_the_other_hands(runs, capsys):
     code = main(["show", str(runs["tabula-rasa"]), "--game", "0", "--seat", "1"])
     out = capsys.readouterr().out
     assert code == 0

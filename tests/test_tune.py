@@ -234,3 +234,31 @@ def test_big_cheese_options_are_typed_by_their_declarations():
         make_bot("heuristic:shar=2", game)
     with pytest.raises(BotSpecError, match="jump= expects true/false"):
         make_bot("heuristic:jump=2", game)
+
+
+def test_tune_ties_use_the_verdict_layers_rule_holm_over_the_other_candidates(aim):
+    """Candidates whose own paired intervals exclude zero (raw p about 0.03 and 0.04) are
+    still tied with the best once their p-values are adjusted together (Holm over 2)."""
+    import numpy as np
+    import pandas as pd
+
+    spec = aim_spec(vary=["aim=3,4,5"])
+    deals = np.arange(40)
+    wobble = np.where(deals % 2 == 0, 1.0, -1.0)
+
+    def units(values):
+        return pd.DataFrame({"round": 1, "opponent": "heuristic", "seed": deals,
+                             "value": values})
+
+    result = tune.read_units(spec, {"aim=5": units(np.full(40, 0.5)),
+                                    "aim=4": units(0.4 + 0.2878 * wobble),
+                                    "aim=3": units(0.39 + 0.3345 * wobble)}, "aim=5", 240)
+    table = result.table.set_index("candidate")
+    for name in ("aim=3", "aim=4"):  # raw: each apart from the best
+        assert table.loc[name, "diff_high"] < 0 and table.loc[name, "p"] < 0.05
+    assert result.tied == ["aim=4", "aim=3"]  # after Holm over the two: tied
+    assert result.tie_verdict.family_size == 2
+    lines = tune.summary_lines(spec, result)
+    assert lines[1].startswith("tied with the best: aim=4 (-10.0 points")
+    assert lines[1].endswith("(paired difference from the best not significant after Holm "
+                             "over the 2 other candidates)")

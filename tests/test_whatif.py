@@ -1,4 +1,4 @@
-"""Issue 18: what-if studies — data items as rule keys, `simulate data`, paired sweeps,
+"""What-if studies — data items as rule keys, `simulate data`, paired sweeps,
 the data-sensitivity verdicts and the balance search."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def coin(monkeypatch):
 
 
 @pytest.mark.parametrize("game_name", ["ninjato", "time-pirates"])
-def test_issue18_1_data_export_import_round_trip_plays_identical_games(game_name, tmp_path,
+def test_data_export_import_round_trip_plays_identical_games(game_name, tmp_path,
                                                                         capsys):
     path = tmp_path / "data.toml"
     code, _, err = run_cli(capsys, "data", game_name, "--out", str(path))
@@ -56,7 +56,7 @@ def test_issue18_1_data_export_import_round_trip_plays_identical_games(game_name
     assert records(game_name, {"components": str(path)}) == records(game_name, {})
 
 
-def test_issue18_1_modified_data_exported_and_reimported_plays_like_the_rule_key(tmp_path,
+def test_modified_data_exported_and_reimported_plays_like_the_rule_key(tmp_path,
                                                                                   capsys):
     path = tmp_path / "alarms12.toml"
     code, _, err = run_cli(capsys, "data", "ninjato", "--rule", "components.alarm_guards=12",
@@ -68,7 +68,7 @@ def test_issue18_1_modified_data_exported_and_reimported_plays_like_the_rule_key
     assert inline != records("ninjato", {})  # the item really changes the games
 
 
-def test_issue18_1_rule_key_label_and_manifest_store_the_full_data(tmp_path):
+def test_rule_key_label_and_manifest_store_the_full_data(tmp_path):
     game = get_game("ninjato")
     rules = game.checked_rules(**{"components.token_values": "2,4,6,8"})
     assert game.dataset(rules) == "ninjato-reconstructed-v1+token_values=2,4,6,8"
@@ -83,7 +83,7 @@ def test_issue18_1_rule_key_label_and_manifest_store_the_full_data(tmp_path):
     assert set(result.frame["dataset"]) == {manifest["dataset"]}
 
 
-def test_issue18_1_derived_items_rewrite_their_table():
+def test_derived_items_rewrite_their_table():
     data, label = datasets.resolve("ninjato", datasets.fold(
         "ninjato", {"components.alarm_guards": 12, "components.guards_per_value": 9})[
         "components"])
@@ -98,7 +98,7 @@ def test_issue18_1_derived_items_rewrite_their_table():
 
 
 @pytest.mark.parametrize("game_name", ["tabula-rasa", "big-cheese", "ivanhoe"])
-def test_issue18_1_games_with_only_official_data_say_so(game_name, capsys):
+def test_games_with_only_official_data_say_so(game_name, capsys):
     code, out, _ = run_cli(capsys, "data", game_name)
     assert code == 0 and "only official component data" in out
 
@@ -125,7 +125,7 @@ def test_issue18_1_games_with_only_official_data_say_so(game_name, capsys):
     (["balance-search", "ninjato", "--vary", "token_choice=free,lowest",
       "--objective", "fun"], "--objective must be"),
 ])
-def test_issue18_bad_input_is_one_line_error_exit_2_nothing_written(argv, message, tmp_path,
+def test_whatif_bad_input_is_one_line_error_exit_2_nothing_written(argv, message, tmp_path,
                                                                     capsys):
     out = tmp_path / "out"
     extra = [] if argv[0] == "data" else ["--out", str(out), "--jobs", "1", "-q"]
@@ -138,7 +138,7 @@ def test_issue18_bad_input_is_one_line_error_exit_2_nothing_written(argv, messag
 # --- 2. paired sweeps -----------------------------------------------------------------------
 
 
-def test_issue18_2_sweep_cells_share_seeds_and_carry_varied_values(tmp_path, capsys):
+def test_sweep_cells_share_seeds_and_carry_varied_values(tmp_path, capsys):
     out = tmp_path / "sweep"
     code, printed, err = run_cli(
         capsys, "sweep", "ninjato", "--vary", "token_choice=free,lowest",
@@ -160,7 +160,7 @@ def test_issue18_2_sweep_cells_share_seeds_and_carry_varied_values(tmp_path, cap
     assert manifest["dataset"] == "ninjato-reconstructed-v1+alarm_guards=15"
 
 
-def test_issue18_2_grid_design_plays_every_combination(tmp_path, coin):
+def test_grid_design_plays_every_combination(tmp_path, coin):
     spec = sweep.SweepSpec("toy-coin", 2, 20, ("heuristic", "heuristic"), 1,
                            (("head_start", (8, 10)), ("sides", (20, 40))), "grid")
     assert len(spec.cells()) == 4
@@ -169,7 +169,7 @@ def test_issue18_2_grid_design_plays_every_combination(tmp_path, coin):
     assert set(table["key"]) == {"head_start", "sides"}
 
 
-def test_issue18_2_interrupted_sweep_resumes_to_the_same_frame(tmp_path, capsys):
+def test_interrupted_sweep_resumes_to_the_same_frame(tmp_path, capsys):
     out = tmp_path / "sweep"
     args = ["sweep", "time-pirates", "--vary", "set_bonus=2,4", "--games", "4", "--seed", "2",
             "--jobs", "1", "-q"]
@@ -190,7 +190,7 @@ def _hand_table(wins0, wins1, tokens, other, length):
                         index=pd.Index([11, 12, 13, 14, 15], name="seed"))
 
 
-def test_issue18_2_paired_intervals_on_a_hand_made_frame():
+def test_paired_intervals_on_a_hand_made_frame():
     a = _hand_table([1, 0, 1, 1, 0], [0, 1, 0, 0, 1], [4, 2, 6, 0, 3], [6, 8, 4, 10, 7],
                     [10, 12, 11, 9, 13])
     b = _hand_table([1, 1, 1, 0, 0], [0, 0, 0, 1, 1], [2, 2, 3, 0, 1], [6, 8, 4, 10, 7],
@@ -219,16 +219,42 @@ def test_issue18_2_paired_intervals_on_a_hand_made_frame():
     assert table.loc["seat_spread", "estimate"] == pytest.approx(0.2)
 
 
-def test_issue18_2_paired_cells_must_have_played_the_same_deals():
+def test_paired_cells_that_played_different_deals_are_a_bug_not_bad_input():
+    from engines.errors import BadInput
+
     a = _hand_table([1, 0, 1, 1, 0], [0, 1, 0, 0, 1], [1] * 5, [1] * 5, [1] * 5)
-    with pytest.raises(ValueError, match="same game seeds"):
+    with pytest.raises(RuntimeError, match="same game seeds") as caught:
         sweep.paired_difference(a, a.set_index(a.index + 1))
+    assert not isinstance(caught.value, BadInput)
+
+
+def test_balance_search_reports_unpaired_cells_as_an_internal_error_exit_1(
+        tmp_path, capsys, coin, monkeypatch):
+    """The runner pairs the deals itself: when its tables do not pair, that is the
+    toolkit's bug (exit 1, 'internal error'), not a mistake in the user's input (exit 2)."""
+    import tempfile
+
+    calls, game_table = [], sweep.game_table
+
+    def unpaired(frame):  # the first candidate's table loses a deal
+        calls.append(1)
+        table = game_table(frame)
+        return table.iloc[1:] if len(calls) == 1 else table
+
+    monkeypatch.setattr(sweep, "game_table", unpaired)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    code, _, err = run_cli(capsys, "balance-search", "toy-coin", "--vary", "head_start=6,14",
+                           "--budget", "40", "--seed", "3", "--jobs", "1", "-q",
+                           "--out", str(tmp_path / "s"))
+    assert code == 1, err
+    assert err.startswith("internal error") and "same game seeds" in err
+    assert "error: " not in err
 
 
 # --- 3. which conclusions rest on guesses ---------------------------------------------------
 
 
-def test_issue18_3_data_sensitivity_file_varies_every_guess_with_a_named_range(tmp_path):
+def test_data_sensitivity_file_varies_every_guess_with_a_named_range(tmp_path):
     experiment = experiments.load("experiments/data-sensitivity.toml", tmp_path, games=3)
     games = {spec.game: spec for _, spec in experiment.sweeps}
     assert set(games) == {"ninjato", "time-pirates"}
@@ -243,7 +269,7 @@ def test_issue18_3_data_sensitivity_file_varies_every_guess_with_a_named_range(t
             len(values) - 1 for _, values in spec.vary)
 
 
-def test_issue18_3_conclusions_table_names_the_item_a_conclusion_depends_on(tmp_path):
+def test_conclusions_table_names_the_item_a_conclusion_depends_on(tmp_path):
     experiment = experiments.load("experiments/data-sensitivity.toml", tmp_path, games=12)
     path, spec = next((p, s) for p, s in experiment.sweeps if s.game == "time-pirates")
     frame = sweep.run_sweep(spec, path, jobs=1)
@@ -254,7 +280,7 @@ def test_issue18_3_conclusions_table_names_the_item_a_conclusion_depends_on(tmp_
     assert set(verdicts.index) == {"first-seat edge", "dominant scoring source", "game length"}
 
 
-def test_issue18_3_bad_sweep_table_in_an_experiment_file(tmp_path):
+def test_bad_sweep_table_in_an_experiment_file_is_a_clear_error(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[[sweep]]\ngame = "ninjato"\nvary = {"components.nope" = [1, 2]}\n')
     with pytest.raises(ValueError, match=r"\[\[sweep\]\] 1: unknown data item 'nope'"):
@@ -267,7 +293,7 @@ def test_issue18_3_bad_sweep_table_in_an_experiment_file(tmp_path):
 # --- 4. balance search ----------------------------------------------------------------------
 
 
-def test_issue18_4_balance_search_finds_the_toy_games_known_optimum(tmp_path, coin):
+def test_balance_search_finds_the_toy_games_known_optimum(tmp_path, coin):
     # seat 1 wins with chance head_start / 20: the edge is head_start / 20 - 1/2, zero at 10
     spec = search.SearchSpec("toy-coin", 2, ("heuristic", "heuristic"), 7,
                              sweep.parse_vary("toy-coin", ["head_start=0..20"]),
@@ -285,7 +311,7 @@ def test_issue18_4_balance_search_finds_the_toy_games_known_optimum(tmp_path, co
     assert len(diffs) == 20 and (diffs["effect"] > -1e-12).sum() >= 18
 
 
-def test_issue18_4_balance_search_cli_prints_best_runner_up_and_games(tmp_path, capsys, coin):
+def test_balance_search_cli_prints_best_runner_up_and_games(tmp_path, capsys, coin):
     code, out, err = run_cli(capsys, "balance-search", "toy-coin", "--vary", "head_start=6..14:2",
                              "--budget", "600", "--seed", "3", "--jobs", "1", "-q",
                              "--out", str(tmp_path / "s"))
@@ -298,7 +324,7 @@ def test_issue18_4_balance_search_cli_prints_best_runner_up_and_games(tmp_path, 
 
 
 @pytest.mark.slow
-def test_issue18_5_sweep_on_dask_plays_the_same_cells_as_locally(tmp_path):
+def test_sweep_on_dask_plays_the_same_cells_as_locally(tmp_path):
     pytest.importorskip("distributed")
     spec = sweep.SweepSpec("tabula-rasa", 3, 12, ("random",) * 3, 5,
                            (("castle_rule", ("first_to_two", "two_consecutive")),))

@@ -5,7 +5,9 @@
 The notebooks take their parameters from assignments in their first cell; this module
 replaces them with small ones (few games, the minimum player count, one job), executes the
 notebook and returns it with its outputs.  The docs site shows the executed copies (built in
-CI, not committed).
+CI, not committed).  Executing every notebook takes minutes, so CI does it once, here:
+`main` checks each executed notebook with `problems` and fails if one did not work; the
+test suite runs the same check only with `-m slow`.
 """
 
 from __future__ import annotations
@@ -66,17 +68,38 @@ def execute(path: Path, out_dir: Path, games: int = 12, timeout: int = 600):
     return nb
 
 
+def problems(path: Path, nb, out_dir: Path) -> list[str]:
+    """What an executed notebook failed to show: an error output, no chart, no report file,
+    and for a balance notebook no transcript of its most extreme game."""
+    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
+    found = [f"error output: {o.get('ename')}: {o.get('evalue')}"
+             for o in outputs if o.output_type == "error"]
+    if not any("image/png" in o.get("data", {}) for o in outputs):
+        found.append("the notebook shows no chart")
+    if path.stem.startswith("balance-") and \
+            not any("== end ==" in o.get("text", "") for o in outputs):
+        found.append("the notebook shows no game transcript")
+    if not (out_dir / "report.html").is_file():
+        found.append("the notebook wrote no report.html")
+    return found
+
+
 def main(argv: list[str]) -> int:
     import nbformat
 
     target = Path(argv[0]) if argv else ROOT / "docs" / "notebooks"
     target.mkdir(parents=True, exist_ok=True)
+    failed = False
     for path in notebook_paths():
         with tempfile.TemporaryDirectory() as tmp:
             nb = execute(path, Path(tmp), games=100)
+            found = problems(path, nb, Path(tmp))
         nbformat.write(nb, target / path.name)
+        for problem in found:
+            print(f"{path.name}: {problem}", file=sys.stderr)
+        failed = failed or bool(found)
         print(f"executed {path.name}")
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

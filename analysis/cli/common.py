@@ -24,6 +24,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from analysis.present import formats
 from engines.errors import BadInput
 
 stdout = Console()
@@ -84,6 +85,29 @@ def rerun_command(**options: Any) -> str:
     return "simulate " + shlex.join(kept)
 
 
+def _option_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, (tuple, list)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def refuse_resume_changes(resume: Path, what: str,
+                          options: dict[str, tuple[Any, Any]]) -> None:
+    """Refuse an option given with --resume that differs from the study recorded there, before
+    any work: `options` maps each option (`--games`) to (the value given, None when not given;
+    the recorded value), both in the same form."""
+    for option, (value, recorded) in options.items():
+        if value is None or value == recorded:
+            continue
+        text = _option_text(recorded)
+        fail(f"--resume {resume} continues the {what} recorded there "
+             f"({f'{option} {text}' if text else f'no {option}'}); {option} "
+             f"{_option_text(value)} differs (drop {option}, or start a new {what} with "
+             "another --out)")
+
+
 def run_with_progress(
     description: str, total: int, quiet: bool, start: Callable[[Callable[[int], None]], Any],
     saved_in: Path | None = None, resume_with: str = "",
@@ -113,7 +137,7 @@ def _run_with_progress(
             nonlocal counted
             counted += games
             rate = counted / max(time.perf_counter() - began, 1e-9)
-            bar.update(task, advance=games, rate=f"{rate:,.0f} games/s")
+            bar.update(task, advance=games, rate=f"{formats.rate(rate)} games/s")
 
         return start(advance)
 

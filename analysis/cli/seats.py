@@ -5,12 +5,20 @@ Registered on the main app by `analysis.cli.app`."""
 from __future__ import annotations
 
 import secrets
+import shlex
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout, write_atomically
+from analysis.cli.common import (
+    parse_rules,
+    refuse_resume_changes,
+    run_with_progress,
+    stderr,
+    stdout,
+    write_atomically,
+)
 from analysis.cli.options import (
     Backend,
     BaseRules,
@@ -36,9 +44,10 @@ def _say(line: str) -> None:
 def explain_command(
     game_name: GameName,
     players: Players = None,
-    bots: Lineup = "heuristic",
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per setting (the printed "
-                                       "rules and each other choice of each lever).")] = 500,
+    bots: Lineup = None,
+    games: Annotated[int | None, typer.Option(
+        "--games", "-n", help="Games per setting (the printed rules and each other choice of "
+                              "each lever; default 500).")] = None,
     lever: Annotated[list[str] | None, typer.Option(
         "--lever", help="A seat lever to try (repeatable; default: every lever of the game, "
                         "see `simulate list`).")] = None,
@@ -63,14 +72,20 @@ def explain_command(
         spec = explain.spec_of(sweep.read_spec(resume))
         if spec.game != game_name:
             raise BadInput(f"{resume} explains {spec.game}, not {game_name}")
+        _refuse_other_out(resume, out, "explanation")
+        refuse_resume_changes(resume, "explanation", {
+            "--games": (games, spec.games), "--players": (players, spec.players),
+            "--seed": (seed, spec.seed), "--bots": (_lineup(bots, spec.players), spec.bots),
+            "--rule": (parse_rules(rule) if rule else None, spec.rules),
+            "--lever": (tuple(lever) if lever else None, spec.levers)})
         out = resume
     else:
         game = get_game(game_name)
         players = players or game.players_default
         game.check_players(players)
         spec = explain.ExplainSpec(
-            game=game_name, players=players, games=games,
-            bots=tournament.fill_lineup(split_specs(bots), players),
+            game=game_name, players=players, games=500 if games is None else games,
+            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
             seed=secrets.randbelow(2**31) if seed is None else seed,
             rules=parse_rules(rule or []), levers=tuple(lever or ()))
         out = out or Path("results") / f"explain-{game_name}-s{spec.seed}"
@@ -82,9 +97,12 @@ def explain_command(
 
         check_report_path(report, "--report", made=out, html_only=True)
     cells = len(plan.cells())
+    hint = f"simulate explain {game_name} --resume {shlex.quote(str(out))}" + (
+        f" --report {shlex.quote(str(report))}" if report is not None else "")
     frame = run_with_progress(f"{game_name} explain, {cells} settings", spec.games * cells,
                               quiet, lambda progress: explain.run_explain(
-                                  spec, out, jobs, progress, backend, scheduler))
+                                  spec, out, jobs, progress, backend, scheduler),
+                              saved_in=out, resume_with=hint)
     result = explain.explain(plan, frame)
     for line in result.lines():
         _say(line)
@@ -99,9 +117,10 @@ def explain_command(
 
 
 def compensate_command(
+    ctx: typer.Context,
     game_name: GameName,
     players: Players = None,
-    bots: Lineup = "heuristic",
+    bots: Lineup = None,
     budget: Annotated[int, typer.Option(help="Games to spend in all.")] = 5000,
     unit: Annotated[int, typer.Option(
         help="One step of bonus in the game's seat_bonus unit (points, honour, chips or "
@@ -137,6 +156,16 @@ def compensate_command(
         spec = compensate.read_spec(resume)
         if spec.game != game_name:
             raise BadInput(f"{resume} compensates {spec.game}, not {game_name}")
+        _refuse_other_out(resume, out, "compensation search")
+        refuse_resume_changes(resume, "compensation search", {
+            "--budget": (_given(ctx, "budget", budget), spec.budget),
+            "--players": (players, spec.players), "--seed": (seed, spec.seed),
+            "--bots": (_lineup(bots, spec.players), spec.bots),
+            "--rule": (parse_rules(rule) if rule else None, spec.rules),
+            "--unit": (_given(ctx, "unit", unit), spec.unit),
+            "--steps": (_given(ctx, "steps", steps), spec.steps),
+            "--shape": (_given(ctx, "shape", shape), spec.shape),
+            "--margin": (_given(ctx, "margin", margin), round(100 * spec.margin, 9))})
         out = resume
     else:
         game = get_game(game_name)
@@ -144,7 +173,7 @@ def compensate_command(
         game.check_players(players)
         spec = compensate.CompensateSpec(
             game=game_name, players=players,
-            bots=tournament.fill_lineup(split_specs(bots), players),
+            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
             seed=secrets.randbelow(2**31) if seed is None else seed, budget=budget,
             rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
             margin=margin / 100)
@@ -154,9 +183,12 @@ def compensate_command(
     if replay < 0:
         raise BadInput(f"--replay must be >= 0, got {replay}")
     compensate.validated(spec)
+    hint = f"simulate compensate {game_name} --resume {shlex.quote(str(out))}" + (
+        f" --replay {replay}" if replay else "")
     result = run_with_progress(f"{game_name} compensate", spec.budget, quiet,
                                lambda progress: compensate.run_compensate(
-                                   spec, out, jobs, progress, backend, scheduler))
+                                   spec, out, jobs, progress, backend, scheduler),
+                               saved_in=out, resume_with=hint)
     for line in result.lines():
         _say(line)
     if replay:
@@ -164,10 +196,29 @@ def compensate_command(
         for line in run_with_progress(f"{game_name} replay", replay * answers, quiet,
                                       lambda progress: compensate.replay(
                                           spec, result, out, replay, jobs, progress, backend,
-                                          scheduler)):
+                                          scheduler), saved_in=out, resume_with=hint):
             _say(line)
     stderr.print(f"runs: {out}/search/round-N/<candidate> (resume with --resume {out})",
                  highlight=False, soft_wrap=True)
+
+
+def _lineup(bots: str | None, players: int) -> tuple[str, ...] | None:
+    """A --bots value as the recorded line-up it would play (None when not given)."""
+    from engines.bots import split_specs
+
+    return None if bots is None else tournament.fill_lineup(split_specs(bots), players)
+
+
+def _given(ctx: typer.Context, name: str, value: object) -> object:
+    """An option's value when typed on the command line, None when it is its default (so
+    `--resume` refuses only what the user asked for)."""
+    source = ctx.get_parameter_source(name)
+    return None if source is None or source.name == "DEFAULT" else value
+
+
+def _refuse_other_out(resume: Path, out: Path | None, what: str) -> None:
+    if out is not None and out != resume:
+        raise BadInput(f"--resume {resume} finishes the {what} in place; drop --out {out}")
 
 
 def register(app: typer.Typer) -> None:

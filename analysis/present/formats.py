@@ -20,6 +20,16 @@ def percent(x: float | None, digits: int | None = 1) -> str:
     return f"{100 * x:.{digits}f}%"
 
 
+def rate(per_second: float) -> str:
+    """`1234.5` -> `1,234`, `3.46` -> `3.5`, `0.478` -> `0.48`: a slow rate (all-MCTS games)
+    keeps two significant digits instead of reading as 0 games/s."""
+    if per_second != per_second:
+        return "–"
+    if per_second >= 10:
+        return f"{per_second:,.0f}"
+    return f"{per_second:.2g}"
+
+
 #: Columns that hold a seat (or team) index: stored from 0, shown from 1 (seat 1 moves first).
 SEAT_COLUMNS = ("seat", "best_seat", "worst_seat", "team")
 

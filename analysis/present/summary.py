@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from analysis.present import formats
 from analysis.present.coverage import neglect_lines, reference_lines
 from analysis.present.formats import percent
 from analysis.run.tournament import RunResult
@@ -59,7 +60,7 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
     console.print(
         f"[bold]{manifest['game']}[/] · {players} players · {games:,} games"
         f" ({truncated} truncated) · {result.games_played_now:,} played now in "
-        f"{result.seconds:.1f} s · [bold]{result.games_per_second:,.0f} games/s[/]"
+        f"{result.seconds:.1f} s · [bold]{formats.rate(result.games_per_second)} games/s[/]"
     )  # what varies from run to run on one line, what the run is on the next
     console.print(f"seed {manifest['seed']} · rules: {rules} · data: {manifest['dataset']}",
                   soft_wrap=True, highlight=False)

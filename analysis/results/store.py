@@ -19,7 +19,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -382,6 +382,39 @@ def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any]:
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise RunError(f"{path} is not a {FORMAT} manifest")
     return manifest
+
+
+def check_study_dir(out: Path, record: str, spec: dict[str, Any], what: str,
+                    parse: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> bool:
+    """A study directory (a sweep, a tuning run, a compensation search) must be new, empty,
+    or hold this very study in its spec record `record` (to resume it); anything else is bad
+    input, refused before a game is played.  `parse` reads the record into the form of `spec`
+    (the record as stored when None).  Returns whether the directory holds the study."""
+    stored = out / record
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"{out} is not a directory")
+    if stored.is_file():
+        try:
+            data = json.loads(stored.read_text())
+            recorded = parse(data) if parse is not None else data
+        except (OSError, ValueError, KeyError, TypeError):
+            raise BadInput(f"{stored} is unreadable or corrupt; remove it or use another "
+                           "--out") from None
+        if recorded != spec:
+            raise BadInput(f"{out} holds a different {what}; remove it or use another --out")
+        return True
+    if out.exists() and any(out.iterdir()):
+        raise BadInput(f"{out} is not empty and holds no {what}; use another --out")
+    return False
+
+
+def write_study_record(out: Path, record: str, spec: dict[str, Any]) -> None:
+    """Create the study directory and its spec record (what `check_study_dir` compares)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / record).write_text(json.dumps(spec, indent=2))
+    except OSError as exc:
+        raise BadInput(f"cannot write to {out}: {exc.strerror}") from None
 
 
 def load_run(run_dir: str | os.PathLike, include_truncated: bool = True,

@@ -228,19 +228,9 @@ def run_compensate(spec: CompensateSpec, out_dir: str | Path, jobs: int = 1,
     `out_dir/search` and read it; `out_dir/compensate.json` records the spec."""
     plan = validated(spec)
     out = Path(out_dir)
-    stored = out / SPEC_FILE
-    if stored.is_file():
-        if read_spec(out).to_json() != spec.to_json():
-            raise BadInput(f"{out} holds a different compensation search; remove it or use "
-                             "another --out")
-    else:
-        if out.exists() and any(out.iterdir()):
-            raise BadInput(f"{out} is not empty; use --resume {out} or another --out")
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            stored.write_text(json.dumps(spec.to_json(), indent=2))
-        except OSError as exc:
-            raise BadInput(f"cannot write to {out}: {exc.strerror}") from None
+    if not store.check_study_dir(out, SPEC_FILE, spec.to_json(), "compensation search",
+                                 lambda data: CompensateSpec.from_json(data).to_json()):
+        store.write_study_record(out, SPEC_FILE, spec.to_json())
     result = search.run_search(plan, out / "search", jobs, progress, backend, scheduler)
     return read(spec, result)
 

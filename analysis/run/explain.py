@@ -6,7 +6,9 @@ game) each change one seat-order mechanism.  `simulate explain` plays the same d
 printed rules and under every other choice of every lever (a one-at-a-time paired sweep,
 `analysis.run.sweep`), and reports per lever and seat how much of the seat's edge the lever
 removes: the mean per-deal difference of the seat's win (printed minus lever) with its paired
-interval, Holm-adjusted over every lever × seat.
+interval.  Every p-value the output can call significant (each seat's edge, each lever × seat
+effect, each scoring source × seat difference) is Holm-adjusted in one family, named in the
+output's last line.
 
 Where the edge comes from is read off the printed rules' games: each seat's points from each
 scoring source against the average seat (sources named `year…` / `round…` are the game's rounds,
@@ -16,7 +18,6 @@ so for those games this is points per round per seat), and each seat's decisions
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,13 +27,15 @@ import numpy as np
 import pandas as pd
 
 from analysis.run import sweep
-from analysis.stats import balance
+from analysis.stats import balance, verdicts
 from engines import get_game
 from engines.core import seat_levers
 from engines.errors import BadInput
 
 #: Scoring sources whose names mark them as rounds of the game (points per round per seat).
 ROUND_PREFIXES = ("year", "round")
+#: The tests of an explanation's one Holm family, as its footer names them.
+FAMILY_MEMBERS = "every seat edge, lever × seat effect and scoring source × seat difference"
 
 
 @dataclass(frozen=True)
@@ -106,22 +109,13 @@ def seat_values(table: pd.DataFrame) -> np.ndarray:
     return table[[f"win_{s}" for s in range(n)]].to_numpy(dtype=float) - 1.0 / n
 
 
-def _interval(values: np.ndarray, confidence: float) -> tuple[float, float, float, float]:
-    """(mean, low, high, p) of per-game values: normal interval, two-sided test of 0."""
-    mean = float(values.mean())
-    se = float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.nan
-    z = balance._z(confidence)
-    p = balance.two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
-    return mean, mean - z * se, mean + z * se, p
-
-
 def seat_edges(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """One row per seat (0-based, as in results): `edge` (win share − fair), its interval
-    and p (Holm over the seats)."""
+    and p (`p_adjusted`: Holm over the seats; `explain` adjusts it in the output's family)."""
     values = seat_values(table)
     rows = []
     for seat in range(values.shape[1]):
-        edge, low, high, p = _interval(values[:, seat], confidence)
+        edge, low, high, p = balance.mean_interval(values[:, seat], confidence)
         rows.append({"seat": seat, "win_share": edge + 1 / values.shape[1], "edge": edge,
                      "ci_low": low, "ci_high": high, "p": p, "games": len(values)})
     out = pd.DataFrame(rows)
@@ -137,7 +131,8 @@ def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
                   confidence: float = 0.95) -> pd.DataFrame:
     """Per lever setting and seat: the seat's edge under the base and under the lever, and
     `removed` = base edge − lever edge (paired by deal) with its interval; `p_adjusted` is
-    Holm over every lever × seat of the table."""
+    Holm over every lever × seat of the table (`explain` adjusts it in the output's
+    family)."""
     tables = _tables(frame)
     cells = plan.cells()
     base_cell = next(c for c in cells if c.name == "base")
@@ -150,10 +145,10 @@ def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
         key = next(k for k, v in cell.settings.items() if v != base_cell.settings[k])
         table = tables[cell.name]
         if not table.index.equals(base.index):
-            raise ValueError(f"cell {cell.name} did not play the base's deals")
+            raise RuntimeError(f"cell {cell.name} did not play the base's deals")
         values = seat_values(table)
         for seat in range(base_values.shape[1]):
-            removed, low, high, p = _interval(base_values[:, seat] - values[:, seat],
+            removed, low, high, p = balance.mean_interval(base_values[:, seat] - values[:, seat],
                                               confidence)
             rows.append({"lever": key, "setting": cell.settings[key],
                          "base_setting": base_cell.settings[key], "seat": seat,
@@ -180,7 +175,7 @@ def sources_by_seat(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
         wide = frame.pivot_table(index="seed", columns="seat", values=column, aggfunc="sum")
         average = wide.mean(axis=1)
         for seat in range(n):
-            diff, low, high, p = _interval((wide[seat] - average).to_numpy(dtype=float),
+            diff, low, high, p = balance.mean_interval((wide[seat] - average).to_numpy(dtype=float),
                                            confidence)
             name = column[len("pts_"):]
             rows.append({"source": name, "round": name.startswith(ROUND_PREFIXES),
@@ -200,7 +195,7 @@ def decisions_by_seat(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataF
     average = counts.mean(axis=1)
     rows = []
     for seat in counts.columns:
-        diff, low, high, _ = _interval((counts[seat] - average).to_numpy(dtype=float),
+        diff, low, high, _ = balance.mean_interval((counts[seat] - average).to_numpy(dtype=float),
                                        confidence)
         rows.append({"seat": int(seat), "decisions": float(counts[seat].mean()),
                      "vs_average": diff, "ci_low": low, "ci_high": high})
@@ -227,13 +222,14 @@ def _seats_to_explain(edges: pd.DataFrame) -> list[int]:
 
 
 def edge_lines(edges: pd.DataFrame) -> list[str]:
-    """Each seat's edge with its interval, and whether it is significant."""
+    """Each seat's edge with its interval, and whether it is significant (its `p_adjusted`,
+    adjusted in the output's family)."""
     lines = []
     for row in edges.itertuples():
         verdict = "significant" if row.p_adjusted < balance.ALPHA else "not significant"
         lines.append(f"seat {row.seat + 1}: win share {100 * row.win_share:.1f}%, edge "
                      f"{_pts(row.edge)} points [{_pts(row.ci_low)}, {_pts(row.ci_high)}] "
-                     f"({verdict} after Holm over {len(edges)} seats)")
+                     f"({verdict})")
     return lines
 
 
@@ -253,7 +249,7 @@ def lever_lines(effects: pd.DataFrame, seats: list[int]) -> list[str]:
             verb = "removes" if removed >= 0 else "adds"
             amount = abs(removed)
             bounds = f"[{_pts(low)}, {_pts(high)}]"
-            tail = "" if row["significant"] else " (not significant after Holm)"
+            tail = "" if row["significant"] else " (not significant)"
             if verb == "adds":
                 bounds = f"[{_pts(-high)}, {_pts(-low)}]"
                 text = (f"{lever}={setting} adds {100 * amount:.1f} points to seat {seat + 1}'s "
@@ -268,11 +264,10 @@ def lever_lines(effects: pd.DataFrame, seats: list[int]) -> list[str]:
 
 
 def source_lines(sources: pd.DataFrame, seats: list[int]) -> list[str]:
-    """Per explained seat, the sources where it scores significantly off the average seat."""
+    """Per explained seat, the sources where it scores significantly off the average seat
+    (`p_adjusted`, adjusted in the output's family)."""
     if sources.empty:
         return ["the results record no scoring sources"]
-    family = balance.adjust_pvalues(sources["p"].to_numpy(), "holm")
-    sources = sources.assign(p_adjusted=family)
     lines = []
     for seat in seats:
         part = sources[(sources["seat"] == seat) & (sources["p_adjusted"] < balance.ALPHA)]
@@ -308,6 +303,8 @@ class Explanation:
     effects: pd.DataFrame
     sources: pd.DataFrame
     decisions: pd.DataFrame
+    #: The one Holm family of every p-value above (`one_family`).
+    family: verdicts.Family = field(default_factory=lambda: verdicts.Family("explanation"))
 
     @property
     def seats(self) -> list[int]:
@@ -323,22 +320,46 @@ class Explanation:
     def lines(self) -> list[str]:
         out = [self.header(), "Seat edges (win share − fair share, 95% intervals):"]
         out += ["  " + line for line in edge_lines(self.edges)]
-        out.append("What each lever removes (paired by deal; Holm over "
-                   f"{len(self.effects)} lever × seat effects):")
+        out.append("What each lever removes (paired by deal):")
         out += ["  " + line for line in lever_lines(self.effects, self.seats)]
         out.append("Where the edge comes from (printed rules' games):")
         out += ["  " + line for line in source_lines(self.sources, self.seats)]
         out += ["  " + line for line in decision_lines(self.decisions)]
+        out.append(self.family.note(FAMILY_MEMBERS))
         return out
+
+
+def one_family(edges: pd.DataFrame, effects: pd.DataFrame, sources: pd.DataFrame
+               ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, verdicts.Family]:
+    """The three tables with `p_adjusted` (and `significant`) from one Holm family over every
+    seat edge, lever × seat effect and source × seat difference: the output calls each of
+    them significant or not, so they are adjusted together."""
+    family = verdicts.Family("explanation")
+    tables = {"edge": edges, "lever": effects, "source": sources}
+    for kind, table in tables.items():
+        if "p" in table:
+            family.add_all(((kind, i) for i in range(len(table))), table["p"])
+    out = []
+    for kind, table in tables.items():
+        if "p" in table:
+            adjusted = [family.adjusted((kind, i)) for i in range(len(table))]
+            table = table.assign(p_adjusted=adjusted)
+            if kind == "lever":
+                table["significant"] = table["p_adjusted"] < balance.ALPHA
+        out.append(table)
+    return out[0], out[1], out[2], family
 
 
 def explain(plan: sweep.SweepSpec, frame: pd.DataFrame,
             confidence: float = 0.95) -> Explanation:
-    """The explanation of a finished sweep (`run_explain`'s frame or `sweep.load_sweep`)."""
+    """The explanation of a finished sweep (`run_explain`'s frame or `sweep.load_sweep`),
+    every p-value adjusted in its one family (`one_family`)."""
     base = frame[frame["cell"] == "base"]
-    return Explanation(plan, seat_edges(sweep.game_table(base), confidence),
-                       lever_effects(plan, frame, confidence),
-                       sources_by_seat(base, confidence), decisions_by_seat(base, confidence))
+    edges, effects, sources, family = one_family(
+        seat_edges(sweep.game_table(base), confidence), lever_effects(plan, frame, confidence),
+        sources_by_seat(base, confidence))
+    return Explanation(plan, edges, effects, sources, decisions_by_seat(base, confidence),
+                       family)
 
 
 def as_sweep_effects(effects: pd.DataFrame) -> pd.DataFrame:
@@ -365,12 +386,14 @@ def report_html(result: Explanation, title: str = "") -> str:
     parts.append(table_html(result.edges, "Seat edges under the base rules"))
     if not result.effects.empty:
         parts.append(table_html(result.effects, "Edge removed per lever and seat (base − "
-                                                "lever, paired by deal; Holm over the table)"))
+                                                "lever, paired by deal; p adjusted in the "
+                                                "explanation's one family)"))
         parts.append(image_html(plots.effect_sizes(as_sweep_effects(result.effects)),
                                 "edge removed per lever and seat"))
     if not result.sources.empty:
         parts.append(table_html(result.sources, "Points per game by scoring source and seat, "
-                                                "against the average seat"))
+                                                "against the average seat (p adjusted in the "
+                                                "explanation's one family)"))
     if not result.decisions.empty:
         parts.append(table_html(result.decisions, "Decisions per game by seat"))
     return "\n".join(parts)

@@ -80,9 +80,8 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
     kind, source, target = parse_objective(spec)
     if kind == "seat_edge":
         values = largest_seat_edge(table)
-        half = balance._z(confidence) * float(np.std(values, ddof=1)) / math.sqrt(len(values))
-        estimate = float(values.mean())
-        return estimate, estimate, estimate - half, estimate + half, values
+        estimate, low, high, _ = balance.mean_interval(values, confidence)
+        return estimate, estimate, low, high, values
     inf = sweep.influence(table)
     if kind == "source_share":
         key = f"share:{source}"
@@ -94,10 +93,10 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
     else:
         key = kind
     estimate, values = inf[key]
-    half = balance._z(confidence) * float(np.std(values, ddof=1)) / math.sqrt(len(values))
+    _, low, high, _ = balance.mean_interval(values, confidence)
     value = abs(estimate - target) if kind == "source_share" else (
         abs(estimate) if kind == "first_edge" else estimate)
-    return value, estimate, estimate - half, estimate + half, values
+    return value, estimate, low, high, values
 
 
 def halving_plan(count: int, budget: int, minimum: int = MIN_ROUND_GAMES) -> list[int]:
@@ -152,12 +151,7 @@ def objective_difference(a: pd.DataFrame, b: pd.DataFrame, spec: str,
         return (float("nan"),) * 4
     va = pd.Series(objective(a.loc[common], spec)[4], index=common)
     vb = pd.Series(objective(b.loc[common], spec)[4], index=common)
-    diff = (vb - va).to_numpy()
-    mean = float(diff.mean())
-    se = float(np.std(diff, ddof=1) / math.sqrt(len(diff)))
-    half = balance._z(confidence) * se
-    p = balance.two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
-    return mean, mean - half, mean + half, p
+    return balance.mean_interval((vb - va).to_numpy(), confidence)
 
 
 @dataclass(frozen=True)
@@ -279,7 +273,6 @@ def differences_from_best(spec: SearchSpec, result: SearchResult) -> pd.DataFram
     both played (the rounds share deals), with the paired interval and p."""
     if not result.tables:
         return pd.DataFrame(columns=["candidate", "games", "effect", "ci_low", "ci_high", "p"])
-    z = balance._z(0.95)
     best = result.tables[result.best]
     rows = []
     for name, games in result.tables.items():
@@ -290,12 +283,9 @@ def differences_from_best(spec: SearchSpec, result: SearchResult) -> pd.DataFram
             continue
         a = objective_values(best.loc[common], spec.objective)
         b = objective_values(games.loc[common], spec.objective)
-        diff = b - a
-        effect = float(diff.mean())
-        se = float(np.std(diff, ddof=1) / math.sqrt(len(diff)))
-        p = balance.two_sided_p(effect / se) if se > 0 else (1.0 if effect == 0 else 0.0)
+        effect, low, high, p = balance.mean_interval(b - a)
         rows.append({"candidate": name, "games": len(common), "effect": effect,
-                     "ci_low": effect - z * se, "ci_high": effect + z * se, "p": p})
+                     "ci_low": low, "ci_high": high, "p": p})
     return pd.DataFrame(rows, columns=["candidate", "games", "effect", "ci_low", "ci_high", "p"])
 
 

@@ -218,21 +218,11 @@ def validated_cells(spec: SweepSpec) -> list[tuple[Cell, tournament.RunSpec]]:
     return [(cell, spec.run_spec(cell).validated()) for cell in cells]
 
 
-def check_out_dir(spec: SweepSpec, out: Path) -> None:
-    """A sweep directory must be new, empty, or hold this very sweep (to resume it)."""
-    stored = out / SWEEP_FILE
-    if out.exists() and not out.is_dir():
-        raise BadInput(f"{out} is not a directory")
-    if stored.is_file():
-        try:
-            same = SweepSpec.from_json(json.loads(stored.read_text())).to_json() == \
-                spec.to_json()
-        except (OSError, ValueError, KeyError, TypeError):
-            raise BadInput(f"{stored} is unreadable or corrupt") from None
-        if not same:
-            raise BadInput(f"{out} holds a different sweep; remove it or use another --out")
-    elif out.exists() and any(out.iterdir()):
-        raise BadInput(f"{out} is not empty; use --resume {out} or another --out")
+def check_out_dir(spec: SweepSpec, out: Path) -> bool:
+    """A sweep directory must be new, empty, or hold this very sweep (to resume it);
+    returns whether it holds it."""
+    return store.check_study_dir(out, SWEEP_FILE, spec.to_json(), "sweep",
+                          lambda data: SweepSpec.from_json(data).to_json())
 
 
 def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
@@ -242,14 +232,8 @@ def run_sweep(spec: SweepSpec, out_dir: str | Path, jobs: int = 1,
     """Play (or finish) every cell under `out_dir`; returns the combined frame."""
     planned = validated_cells(spec)
     out = Path(out_dir)
-    stored = out / SWEEP_FILE
-    check_out_dir(spec, out)
-    if not stored.is_file():
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            stored.write_text(json.dumps(spec.to_json(), indent=2))
-        except OSError as exc:
-            raise BadInput(f"cannot write to {out}: {exc.strerror}") from None
+    if not check_out_dir(spec, out):
+        store.write_study_record(out, SWEEP_FILE, spec.to_json())
     for cell, run_spec in planned:
         if announce is not None:
             announce(f"cell {cell.name}")
@@ -338,8 +322,8 @@ def paired_difference(reference: pd.DataFrame, other: pd.DataFrame,
                       confidence: float = 0.95) -> pd.DataFrame:
     """Effect of `other` against `reference` per statistic, paired by game seed, with the
     paired interval and the standard error two independent runs of this size would give."""
-    if not reference.index.equals(other.index):
-        raise BadInput("paired cells must have played the same game seeds")
+    if not reference.index.equals(other.index):  # the runner pairs them: a bug, not a typo
+        raise RuntimeError("paired cells must have played the same game seeds")
     return _effects([(influence(reference), influence(other))], len(reference), confidence)
 
 
@@ -393,9 +377,9 @@ def effects(spec: SweepSpec, frame: pd.DataFrame, confidence: float = 0.95) -> p
                 if ref_cell is None:
                     continue
                 ref_table, table = tables[ref_cell.name], tables[cell.name]
-                if not ref_table.index.equals(table.index):
-                    raise BadInput(f"cells {ref_cell.name} and {cell.name} did not play the "
-                                     "same deals")
+                if not ref_table.index.equals(table.index):  # a bug, not a typo
+                    raise RuntimeError(f"cells {ref_cell.name} and {cell.name} did not play "
+                                       "the same deals")
                 pairs.append((influence(ref_table), influence(table)))
             if not pairs:
                 continue

@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
+from analysis.results import store
 from analysis.run import compare, search, tables
-from analysis.stats import balance
+from analysis.stats import balance, verdicts
 from engines import get_game
 from engines.bots import BotSpecError, make_bot, parse_spec
 from engines.bots.options import Param, param
@@ -182,6 +182,15 @@ class TuneSpec:
                 "budget": self.budget, "seed": self.seed, "objective": self.objective,
                 "rules": self.rules}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TuneSpec:
+        """The spec of a tuning record (KeyError, TypeError or ValueError when it is not
+        one)."""
+        return cls(data["game"], int(data["players"]), data["bot"],
+                   tuple((k, tuple(v)) for k, v in data["vary"]), tuple(data["against"]),
+                   int(data["budget"]), int(data["seed"]), data["objective"],
+                   dict(data.get("rules", {})))
+
     def command(self) -> str:
         """The `simulate tune` line that plays this search."""
         parts = [f"simulate tune {self.game} --bot {self.bot}"]
@@ -199,6 +208,8 @@ class TuneResult:
     tied: list[str]
     games_spent: int
     units: dict[str, pd.DataFrame]  # per candidate: round, opponent, seed, value
+    #: The tie rule's verdict (`verdicts.ties_with_best`): its family is the other candidates.
+    tie_verdict: verdicts.Verdict | None = None
 
 
 def _slug(text: str) -> str:
@@ -211,21 +222,10 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
     """Race the candidates (resuming any finished comparisons in `out_dir`)."""
     spec.validate()
     out = Path(out_dir)
-    record = out / TUNE_FILE
-    if out.exists() and not out.is_dir():
-        raise BadInput(f"{out} is not a directory")
-    if record.is_file():
-        try:
-            recorded = json.loads(record.read_text())
-        except (OSError, ValueError):
-            raise BadInput(f"{record} is unreadable or corrupt; use another --out") from None
-        if recorded != spec.to_json():
-            raise BadInput(f"{out} holds a different tuning run; use another --out")
-    elif out.exists() and any(out.iterdir()):
-        raise BadInput(f"{out} is not empty and holds no tuning run; use another --out")
     plan = spec.rounds()
-    out.mkdir(parents=True, exist_ok=True)
-    record.write_text(json.dumps(spec.to_json(), indent=2))
+    if not store.check_study_dir(out, TUNE_FILE, spec.to_json(), "tuning run",
+                                 lambda data: TuneSpec.from_json(data).to_json()):
+        store.write_study_record(out, TUNE_FILE, spec.to_json())
     candidates = {c.name: c for c in spec.candidates()}
     parts: dict[str, list[pd.DataFrame]] = {name: [] for name in candidates}
 
@@ -252,38 +252,43 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
 
     alive, spent = search.race(list(candidates), plan, play, score)
     units = {name: pd.concat(p, ignore_index=True) for name, p in parts.items() if p}
-    best = alive[0]
-    z = balance._z(confidence)
-    rows, tied = [], []
+    return read_units(spec, units, alive[0], spent, confidence)
+
+
+def read_units(spec: TuneSpec, units: dict[str, pd.DataFrame], best: str, spent: int,
+               confidence: float = 0.95) -> TuneResult:
+    """The race's per-deal values read as a result: each candidate's win share with its
+    interval, its paired difference from `best` on the deals both played, and the candidates
+    tied with the best by the verdict layer's rule (`verdicts.ties_with_best`: the paired
+    difference is not significant after Holm over the other candidates)."""
+    candidates = {c.name: c for c in spec.candidates()}
+    rows, differences = [], []
     for name, frame in units.items():
-        values = frame["value"].to_numpy()
-        mean, half = _interval(values, z)
+        mean, low, high, _ = balance.mean_interval(frame["value"], confidence)
         row = {"candidate": name, **candidates[name].settings,
-               "games": len(values) * spec.seatings, "win_share": mean,
-               "ci_low": mean - half, "ci_high": mean + half,
-               "difference": 0.0, "diff_low": 0.0, "diff_high": 0.0}
+               "games": len(frame) * spec.seatings, "win_share": mean,
+               "ci_low": low, "ci_high": high,
+               "difference": 0.0, "diff_low": 0.0, "diff_high": 0.0, "p": float("nan")}
         if name != best:
-            d, dh = _paired(frame, units[best], z)
-            row.update(difference=d, diff_low=d - dh, diff_high=d + dh)
-            if not d + dh < 0:  # NaN (too few paired values) cannot tell them apart either
-                tied.append(name)
+            d, d_low, d_high, p = _paired(frame, units[best], confidence)
+            row.update(difference=d, diff_low=d_low, diff_high=d_high, p=p)
+            differences.append({"candidate": name, "effect": d, "ci_low": d_low,
+                                "ci_high": d_high, "p": p})
         rows.append(row)
     table = pd.DataFrame(rows).sort_values(["games", "win_share"], ascending=[False, False])
+    tied, verdict = verdicts.ties_with_best(
+        pd.DataFrame(differences, columns=["candidate", "effect", "ci_low", "ci_high", "p"]),
+        best)
     tied.sort(key=lambda n: -float(units[n]["value"].mean()))
-    return TuneResult(table.reset_index(drop=True), best, tied, spent, units)
+    return TuneResult(table.reset_index(drop=True), best, tied, spent, units, verdict)
 
 
-def _interval(values: np.ndarray, z: float) -> tuple[float, float]:
-    mean = float(values.mean())
-    if len(values) < 2:
-        return mean, float("nan")
-    return mean, z * float(values.std(ddof=1)) / math.sqrt(len(values))
-
-
-def _paired(frame: pd.DataFrame, best: pd.DataFrame, z: float) -> tuple[float, float]:
-    """Candidate minus best on the deals both played (same round, opponent and deal)."""
+def _paired(frame: pd.DataFrame, best: pd.DataFrame, confidence: float
+            ) -> tuple[float, float, float, float]:
+    """Candidate minus best on the deals both played (same round, opponent and deal):
+    (mean, low, high, p)."""
     both = frame.merge(best, on=["round", "opponent", "seed"], suffixes=("", "_best"))
-    return _interval((both["value"] - both["value_best"]).to_numpy(), z)
+    return balance.mean_interval((both["value"] - both["value_best"]).to_numpy(), confidence)
 
 
 def _pct(x: float) -> str:
@@ -300,15 +305,18 @@ def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
     lines = [f"best setting: {result.best} — win share {_pct(row['win_share'])} "
              f"[{_pct(row['ci_low'])}, {_pct(row['ci_high'])}] over {int(row['games']):,} "
              f"games against {', '.join(spec.against)} (fair {_pct(fair)}: {verdict})"]
+    others = len(table) - 1
+    family = f"Holm over the {others} other candidate{'s' if others != 1 else ''}"
     if result.tied:
         parts = [f"{name} ({table.loc[name, 'difference'] * 100:+.1f} points "
                  f"[{table.loc[name, 'diff_low'] * 100:+.1f}, "
                  f"{table.loc[name, 'diff_high'] * 100:+.1f}], "
                  f"{int(table.loc[name, 'games']):,} games)" for name in result.tied]
-        lines.append("tied with the best: " + "; ".join(parts))
-    else:
+        lines.append("tied with the best: " + "; ".join(parts) + " (paired difference from "
+                     f"the best not significant after {family})")
+    elif others:
         lines.append("tied with the best: none (every other candidate's paired difference "
-                     "from the best is significantly below zero)")
+                     f"from the best is significant after {family})")
     lines.append(f"games spent: {result.games_spent:,} of a budget of {spec.budget:,} "
                  f"({len(spec.candidates())} candidates; rounds of "
                  f"{', '.join(map(str, spec.rounds()))} games per survivor)")
@@ -351,11 +359,7 @@ def load_tune(out_dir: str | Path) -> TuneSpec:
     """The spec recorded in a tuning directory (for notebooks and resuming)."""
     path = Path(out_dir) / TUNE_FILE
     try:
-        data = json.loads(path.read_text())
-        return TuneSpec(data["game"], int(data["players"]), data["bot"],
-                        tuple((k, tuple(v)) for k, v in data["vary"]), tuple(data["against"]),
-                        int(data["budget"]), int(data["seed"]), data["objective"],
-                        dict(data.get("rules", {})))
+        return TuneSpec.from_json(json.loads(path.read_text()))
     except FileNotFoundError:
         raise BadInput(f"{out_dir} holds no tuning run ({TUNE_FILE} missing)") from None
     except (OSError, KeyError, TypeError, ValueError) as exc:

@@ -224,6 +224,26 @@ def two_sided_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2)) if np.isfinite(z) else np.nan
 
 
+def mean_interval(values, confidence: float = 0.95) -> tuple[float, float, float, float]:
+    """(mean, low, high, p) of per-unit values (games, deals, paired differences): the normal
+    interval mean ± z·se and the two-sided p of a zero mean.
+
+    The one place every per-game interval of explain, search and tune is computed, so they
+    cannot drift apart.  Fewer than two values give a NaN interval and p (nothing to tell
+    from); values that do not vary give the mean as the interval and p 0 (1 for a zero mean).
+    """
+    values = np.asarray(values, dtype=float).reshape(-1)
+    if len(values) == 0:
+        return (float("nan"),) * 4
+    mean = float(values.mean())
+    if len(values) < 2:
+        return mean, float("nan"), float("nan"), float("nan")
+    se = float(values.std(ddof=1)) / math.sqrt(len(values))
+    half = _z(confidence) * se
+    p = two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
+    return mean, mean - half, mean + half, p
+
+
 def minimum_detectable_effect(
     n, p0, alpha: float = ALPHA, power: float = POWER,
 ) -> np.ndarray:

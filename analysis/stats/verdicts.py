@@ -152,11 +152,13 @@ class Family:
         p = self.adjusted(key)
         return bool(p == p and p < ALPHA)
 
-    def note(self) -> str:
-        """One sentence stating the correction and the family size."""
+    def note(self, members: str = "") -> str:
+        """One sentence stating the correction and the family size (and, given `members`,
+        which tests the family holds)."""
         n = self.size
+        held = f" (one family: {members})" if members else ""
         return (f"p-values adjusted with Holm over the {n} test{'s' if n != 1 else ''} in this "
-                f"{self.name}; 'significant' means adjusted p < {ALPHA:g}.")
+                f"{self.name}{held}; 'significant' means adjusted p < {ALPHA:g}.")
 
     def stamp(self, verdict: Verdict, key: Hashable) -> Verdict:
         """The verdict with this family's adjusted p and size."""
