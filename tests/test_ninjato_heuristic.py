@@ -349,6 +349,74 @@ def test_heuristic_gives_up_a_fight_that_would_risk_the_shuriken_only_when_ki_ou
     assert choice(Heuristic("default", ki_cost=1.5), s) == A_BASE + 3
 
 
+def revealed_guard(s, value: int, won: list[int], rest: list[int], cards: list[int]) -> None:
+    """Seat 0 raided house 1 by force, beat the sentry and called banzai: `won` on its
+    shuriken, `rest` left in the house, a regular guard of `value` revealed, `cards` in
+    hand (no skill tiles)."""
+    s.hands[0] = hand(5, *cards)
+    poor_houses(s)
+    set_house(s, 1, [FAN, *rest], sentry=1)
+    raid(s, 1)
+    act(s, A_BASE + 4)  # the 5 beats the sentry: a fan
+    act(s, A_BANZAI)
+    s.house_plain[1], s.house_red[1] = sorted(rest), []  # whatever an alarm did
+    s.raid_treasures = list(won)
+    s.guard_kind, s.guard_id = G_REGULAR, next(
+        i for i, v in enumerate(s.C.gval) if v == value and i not in s.guard_discards)
+    s.hands[0] = hand(*cards)
+
+
+def shipped_default():
+    from engines import get_game
+    from engines.bots import make_bot
+
+    return make_bot("heuristic", get_game("ninjato"))
+
+
+def test_heuristic_gives_up_a_revealed_guard_whose_cards_outweigh_the_next_fan():
+    """Giving up after a banzai with one treasure won loses nothing but the next treasure.
+    Against a revealed 5 by force, the hand's 5 ties and needs its Ki: a 5 and a Ki (keep
+    values 3 + 4, at the default `fight_cost` 0.4 worth 2.8) outweigh the next fan (2), so
+    the default gives up and keeps both cards; the old default (`v2`) and `fight_cost=0`
+    fight."""
+    s = fresh()
+    revealed_guard(s, 5, [FAN], [FAN, FAN], [5, 3])
+    assert legal(s) == [A_BASE + 4, A_GIVE_UP]  # winnable: the 5 with the Ki
+    assert choice(shipped_default(), s) == A_GIVE_UP
+    assert choice(NEW, s) == A_BASE + 4
+    from engines import get_game
+    from engines.bots import make_bot
+    assert choice(make_bot("heuristic:v2", get_game("ninjato")), s) == A_BASE + 4
+
+
+@pytest.mark.parametrize(("won", "rest", "why"), [
+    ([FAN], [JADE, JADE], "the next treasure, a jade (5), is worth the cards (2.8)"),
+    ([FAN, VASE], [FAN, FAN], "a failure would lose the fan too: fan + fan (4) > 2.8"),
+    ([FAN], [FAN], "the win clears the house: the fan plus 3 (5) > 2.8"),
+])
+def test_heuristic_fights_a_revealed_guard_when_the_win_is_worth_its_cards(won, rest, why):
+    """The same fight (a 5 and a Ki against a revealed 5) is fought where the win adds
+    more than the cards are worth: a richer next treasure, a shuriken at risk, a cleared
+    house."""
+    s = fresh()
+    revealed_guard(s, 5, won, rest, [5, 3])
+    assert choice(shipped_default(), s) == A_BASE + 4, why
+
+
+def test_heuristic_fights_a_revealed_guard_with_a_cheap_card():
+    """A 4 that beats a revealed 3 alone (keep value 1, worth 0.4) is always worth a fan;
+    and the sentry is never given up by this rule (the raid was chosen to fight it)."""
+    s = fresh()
+    revealed_guard(s, 3, [FAN], [FAN, FAN], [4, 5])
+    assert choice(shipped_default(), s) == A_BASE + 3
+    t = fresh()
+    t.hands[0] = hand(5, 3)
+    poor_houses(t)
+    set_house(t, 1, [FAN, FAN], sentry=5)
+    raid(t, 1)
+    assert choice(shipped_default(), t) == A_BASE + 4
+
+
 def test_heuristic_card_cost_option_pays_a_card_for_a_skill():
     """Round 1, Taijutsu (+-1) face up, learnt by paying a Ki card: worth 1 x 7 rounds less
     the Ki's keep value 4 = 3, below the 6 a tile must be worth; valuing the card at a

@@ -287,7 +287,8 @@ class Heuristic:
                  overdraw: int | str = 0, deck_helps: bool | str | None = None,
                  skill_min: float | str = SKILL_MIN,
                  disguise_worth: float | str = DISGUISE_WORTH,
-                 card_cost: float | str = 1.0, ki_cost: float | str = 0.0) -> None:
+                 card_cost: float | str = 1.0, ki_cost: float | str = 0.0,
+                 fight_cost: float | str = 0.0) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
@@ -323,6 +324,9 @@ class Heuristic:
         self.disguise_worth = float(disguise_worth)
         self.card_cost = float(card_cost)
         self.ki_cost = float(ki_cost)
+        # ... and after a banzai a revealed guard is given up when the cards the win spends,
+        # at `fight_cost` x their keep value, outweigh what the win adds (0: never)
+        self.fight_cost = float(fight_cost)
         top = max(self.skill_worth.values())
         dw = self.disguise_worth
         self.skill_bound: tuple[float, ...] = (
@@ -357,7 +361,8 @@ class Heuristic:
                                                    state.C.gval[state.guard_id],
                                                    state.hands[p]), -1)
                 if a >= 0 and (not self.ki_cost or a == A_GIVE_UP
-                               or not self.ki_not_worth(state, a)):
+                               or not self.ki_not_worth(state, a)) and not (
+                        self.fight_cost and state.raid_wins and self.cards_not_worth(state, a)):
                     return a
         # an if-chain for the commonest phases: compiled, each is a direct call (the table of
         # bound methods, `_by_phase`, is a generic Python call: the rarer phases)
@@ -769,7 +774,47 @@ class Heuristic:
             a = self._fight(s, legal, hand, stealth, g)
         if self.ki_cost and s.play_base < 0 and a != A_GIVE_UP and self.ki_not_worth(s, a):
             return A_GIVE_UP
+        if self.fight_cost and s.raid_wins and self.cards_not_worth(s, a):
+            return A_GIVE_UP
         return a
+
+    def cards_not_worth(self, s: NinjatoState, a: int) -> bool:
+        """Give up a revealed guard (after a banzai) rather than win it with `a`: the cards
+        the win spends, at `fight_cost` times their keep value, outweigh what it adds — the
+        next treasure (3 more when it clears the house) plus what a failure would lose of
+        the shuriken (all but its best treasure).  With one treasure won, giving up costs
+        nothing but the next treasure, so a win that burns a Ki or an extreme card for a fan
+        is not worth it.  Not at the sentry: the raid was chosen for that fight (and a win
+        there opens a banzai that risks nothing)."""
+        stealth = s.raid_approach
+        g = s.guard_value()
+        if s.play_base < 0:
+            if a < A_BASE or a >= A_BOR2:
+                return False  # Boryaku, a skill, a switch or a swap: no card spent
+            v = a - A_BASE + 1
+            need = v - g + 1 if stealth else g - v + 1
+            cost = KEEP_VALUE[v - 1]
+        elif a == A_KI_PLUS or a == A_KI_MINUS:
+            v = s.play_value()
+            need = v - g + 1 if stealth else g - v + 1
+            cost = 0
+        else:
+            return False
+        if need > 0 and not (self._ready_low(s) if stealth else self._ready_high(s)):
+            cost += KEEP_VALUE[2] * (need - 1 if s.ready[s.player][E_PM1] else need)
+        h = s.raid_house
+        plain = s.house_plain[h]
+        red = s.house_red[h]
+        stake = TVAL[plain[0] if plain else red[0]] + (3 if len(plain) + len(red) == 1 else 0)
+        shur = s.raid_treasures
+        if len(shur) > 1:
+            top = 0
+            for t in shur:
+                stake += TVAL[t]
+                if TVAL[t] > top:
+                    top = TVAL[t]
+            stake -= top
+        return self.fight_cost * cost > stake
 
     def ki_not_worth(self, s: NinjatoState, a: int) -> bool:
         """Give up a winnable fight: the first play `a` needs Ki cards to beat the guard
@@ -1093,4 +1138,7 @@ PARAMS: tuple[Param, ...] = (
           0.0, 2.0),
     Param("ki_cost", "float", 0.0, "give up a fight when Ki cards x this outweigh the "
           "treasure won plus the shuriken at risk (0: never)", 0.0, 4.0),
+    Param("fight_cost", "float", 0.0, "after a banzai, give up a guard when the cards the win "
+          "spends, x this times their keep value, outweigh the treasure won plus the shuriken "
+          "at risk (0: never)", 0.0, 2.0),
 )
