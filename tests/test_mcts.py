@@ -441,6 +441,7 @@ WINNING_MOVES = [
     ("ninjato", 4, 127, 18, 14),
     ("time-pirates", 5, 256, 144, 143),
     ("big-cheese", 2, 43, 2, 5),
+    ("tabula-rasa", 2, 35, 27, 22),
 ]
 
 
