@@ -442,6 +442,7 @@ WINNING_MOVES = [
     ("time-pirates", 5, 256, 144, 143),
     ("big-cheese", 2, 43, 2, 5),
     ("tabula-rasa", 2, 35, 27, 22),
+    ("ivanhoe", 15, 337, 50, 29),
 ]
 
 
