@@ -14,6 +14,7 @@ from analysis.bench import bench_bot
 from engines import GAMES, play_game
 from engines.bots import BotSpecError, make_bot
 from engines.bots.mcts import DEFAULT_ITERATIONS, MCTSBot, make_mcts
+from engines.bots.mcts import search as search_module
 from tests.conftest import random_midgame
 from tests.toy_games import CALL, FOLD, NIM, SHOWDOWN, nim_position, showdown_position
 
@@ -404,6 +405,31 @@ def test_paired_search_stops_after_screening_when_no_challenger_does_better():
     assert bot.choose(nim_position(2, 7), random.Random(0)) == 3
     visited = bot.root_stats(0, [1, 2, 3])
     assert bot.last_iterations < 200 and all(n <= 6 for n, _ in visited.values())
+
+
+
+@pytest.mark.parametrize("diffs", [
+    [0.0, 0.0, 0.0, 0.0],  # no difference in any world: nothing to confirm (futile)
+    [-0.1, -0.1, -0.1, -0.1],  # trails alike everywhere (futile)
+    [-0.2, -0.3, -0.1, -0.25, -0.2],  # trails clearly
+    [-0.5, 0.4, -0.3, 0.2, -0.1, 0.35],  # noisy, near zero: not futile
+    [0.3, -0.1, 0.2, 0.4],  # ahead: never futile
+    [-0.1, -0.2, -0.3],  # too few worlds to judge
+])
+def test_the_confirming_tests_running_summary_agrees_with_a_direct_computation(diffs):
+    """The futility check keeps running sums (each world costs the same however many came
+    before); it decides as the two-pass mean and variance of all the paired gains do."""
+    gains = search_module._Gains()
+    for d in diffs:
+        gains.add(d)
+    n = len(diffs)
+    mean = sum(diffs) / n
+    direct = False
+    if n >= search_module.MIN_CONFIRM_WORLDS and mean <= 0:
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        direct = mean < -search_module.FUTILITY_Z * (var / n) ** 0.5 or var < 1e-12
+    assert gains.futile() == direct
+    assert gains.n == n and gains.total == pytest.approx(sum(diffs))
 
 
 # --- positions where the search finds the winning move the heuristic misses ----------------
