@@ -432,6 +432,34 @@ def test_the_confirming_tests_running_summary_agrees_with_a_direct_computation(d
     assert gains.n == n and gains.total == pytest.approx(sum(diffs))
 
 
+
+class _NoDraws(random.Random):
+    """An rng that fails when anything is drawn from it."""
+
+    def random(self) -> float:
+        raise AssertionError("drew from the rng")
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("drew from the rng")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_heuristic_that_declares_no_rng_use_plays_whole_games_without_drawing(name):
+    """`uses_rng = False` lets the search hand the rollout policy one spare stream instead
+    of seeding one per rollout; that is only the same play if the policy never draws."""
+    game = GAMES[name]
+    declared = [style for style, make in game.heuristics.items()
+                if not getattr(make(), "uses_rng", True)]
+    if name in ("big-cheese", "ivanhoe"):
+        assert "default" in declared
+    for style in declared:
+        for players in (game.min_players, game.players_default):
+            state = game.create_state(players, 3, game.Rules())
+            bots = [game.heuristics[style]() for _ in range(players)]
+            while not state.is_terminal():
+                state.apply_action(bots[state.current_player()].choose(state, _NoDraws(0)))
+
+
 # --- positions where the search finds the winning move the heuristic misses ----------------
 
 
