@@ -14,6 +14,7 @@ from analysis.bench import bench_bot
 from engines import GAMES, play_game
 from engines.bots import BotSpecError, make_bot
 from engines.bots.mcts import DEFAULT_ITERATIONS, MCTSBot, make_mcts
+from engines.bots.mcts import search as search_module
 from tests.conftest import random_midgame
 from tests.toy_games import CALL, FOLD, NIM, SHOWDOWN, nim_position, showdown_position
 
@@ -418,6 +419,59 @@ def test_paired_search_stops_after_screening_when_no_challenger_does_better():
     assert bot.last_iterations < 200 and all(n <= 6 for n, _ in visited.values())
 
 
+
+@pytest.mark.parametrize("diffs", [
+    [0.0, 0.0, 0.0, 0.0],  # no difference in any world: nothing to confirm (futile)
+    [-0.1, -0.1, -0.1, -0.1],  # trails alike everywhere (futile)
+    [-0.2, -0.3, -0.1, -0.25, -0.2],  # trails clearly
+    [-0.5, 0.4, -0.3, 0.2, -0.1, 0.35],  # noisy, near zero: not futile
+    [0.3, -0.1, 0.2, 0.4],  # ahead: never futile
+    [-0.1, -0.2, -0.3],  # too few worlds to judge
+])
+def test_the_confirming_tests_running_summary_agrees_with_a_direct_computation(diffs):
+    """The futility check keeps running sums (each world costs the same however many came
+    before); it decides as the two-pass mean and variance of all the paired gains do."""
+    gains = search_module._Gains()
+    for d in diffs:
+        gains.add(d)
+    n = len(diffs)
+    mean = sum(diffs) / n
+    direct = False
+    if n >= search_module.MIN_CONFIRM_WORLDS and mean <= 0:
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        direct = mean < -search_module.FUTILITY_Z * (var / n) ** 0.5 or var < 1e-12
+    assert gains.futile() == direct
+    assert gains.n == n and gains.total == pytest.approx(sum(diffs))
+
+
+
+class _NoDraws(random.Random):
+    """An rng that fails when anything is drawn from it."""
+
+    def random(self) -> float:
+        raise AssertionError("drew from the rng")
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("drew from the rng")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_heuristic_that_declares_no_rng_use_plays_whole_games_without_drawing(name):
+    """`uses_rng = False` lets the search hand the rollout policy one spare stream instead
+    of seeding one per rollout; that is only the same play if the policy never draws."""
+    game = GAMES[name]
+    declared = [style for style, make in game.heuristics.items()
+                if not getattr(make(), "uses_rng", True)]
+    if name in ("big-cheese", "ivanhoe"):
+        assert "default" in declared
+    for style in declared:
+        for players in (game.min_players, game.players_default):
+            state = game.create_state(players, 3, game.Rules())
+            bots = [game.heuristics[style]() for _ in range(players)]
+            while not state.is_terminal():
+                state.apply_action(bots[state.current_player()].choose(state, _NoDraws(0)))
+
+
 # --- positions where the search finds the winning move the heuristic misses ----------------
 
 
@@ -453,6 +507,8 @@ WINNING_MOVES = [
     ("ninjato", 1, 263, 154, 158),
     ("time-pirates", 5, 256, 144, 143),
     ("big-cheese", 2, 43, 2, 5),
+    ("tabula-rasa", 2, 35, 27, 22),
+    ("ivanhoe", 15, 337, 50, 29),
 ]
 
 

@@ -48,6 +48,9 @@ class ValueBot:
     """
 
     name = "heuristic"
+    #: Never draws from the `rng` it is given (`mcts` then seeds no policy stream for its
+    #: rollouts; `tests/test_mcts.py` plays with an rng that fails when used).
+    uses_rng = False
 
     def __init__(
         self,

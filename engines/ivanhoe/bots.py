@@ -96,6 +96,9 @@ class HeuristicBot:
     """
 
     name = "heuristic"
+    #: Never draws from the `rng` it is given (`mcts` then seeds no policy stream for its
+    #: rollouts; `tests/test_mcts.py` plays with an rng that fails when used).
+    uses_rng = False
     #: Outwit, Adapt and Retreat in play; `HeuristicV1Bot` (the old default) never plays them.
     whole_deck = True
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from engines.bots.options import Param
 from engines.tabula_rasa.actions import ACTION_TERRITORY
@@ -32,6 +33,8 @@ _TYPES_OF_TERRITORY = tuple(
     else tuple(t for t in range(NUM_TYPES) if t // NUM_VALUES == k - NUM_VALUES)
     for k in range(NUM_TERRITORIES)
 )
+#: Memo keys are territory * stride + card weight (weights are card values, at most 5).
+_MEMO_STRIDE: Final = 8
 
 
 def _pick_best(values: list[tuple[float, int]], rng: random.Random) -> int:
@@ -106,10 +109,10 @@ class MarginBot:
         hand = state.hands[seat]
         # Explicit loops, not generator expressions: this runs at every step of an `mcts`
         # rollout, and a compiled generator costs more than the loop it replaces.
-        seen = [0] * NUM_TYPES
+        seen: list[int] = [0] * NUM_TYPES
         for action in state.history:
             seen[action >> 1] += 1
-        mine = [0] * NUM_TYPES
+        mine: list[int] = [0] * NUM_TYPES
         for card in hand:
             mine[card] += 1
             seen[card] += 1
@@ -136,33 +139,42 @@ class MarginBot:
         unit = 1.0 if weights[0] == 1 else 3.0
         base = me * NUM_TERRITORIES
         values = []
-        memo = self.memo_type()
+        memo: dict[int, float] = self.memo_type()
+        # Module constants bound once: a compiled loop would look each imported name up in
+        # the module's dict every time.
+        territory_of: tuple[int, ...] = ACTION_TERRITORY
+        types_of: tuple[tuple[int, ...], ...] = _TYPES_OF_TERRITORY
+        points: tuple[int, ...] = TERRITORY_POINTS
+        copies: int = COPIES
+        num_territories: int = NUM_TERRITORIES
+        num_values: int = NUM_VALUES
         for action in legal:
-            k = ACTION_TERRITORY[action]
+            k = territory_of[action]
             w = weights[action]
-            gain = memo.get((k, w))
+            key = k * _MEMO_STRIDE + w  # (territory, weight) as one int: no tuple to build
+            gain = memo.get(key)
             if gain is None:
                 own_hand = -1
                 unseen_k = 0
-                for t in _TYPES_OF_TERRITORY[k]:
+                for t in types_of[k]:
                     own_hand += mine[t]
-                    unseen_k += COPIES - seen[t]
+                    unseen_k += copies - seen[t]
                 fut_me = unit * 0.5 * (own_hand + share_me * unseen_k)
                 fut_opp = unit * 0.5 * share_opp * unseen_k
                 rival = -1
                 for s in range(sides):
-                    if s != me and tally[s * NUM_TERRITORIES + k] > rival:
-                        rival = tally[s * NUM_TERRITORIES + k]
+                    if s != me and tally[s * num_territories + k] > rival:
+                        rival = tally[s * num_territories + k]
                 margin = tally[base + k] - rival
-                worth = TERRITORY_POINTS[k] - 1.0
-                if k < NUM_VALUES:
+                worth = points[k] - 1.0
+                if k < num_values:
                     worth += self.castle_weight
                 before = self._win_chance(margin, fut_me, fut_opp)
                 after = self._win_chance(margin + w, fut_me, fut_opp)
                 gain = worth * (after - before)
                 if tally[base + k] == 0:
                     gain += 0.5  # first card: a treasure becomes reachable
-                memo[(k, w)] = gain
+                memo[key] = gain
             values.append((gain, action))
         return _pick_best(values, rng)
 

@@ -48,6 +48,42 @@ def _mean(values: dict[int, float]) -> float:
     return sum(values.values()) / len(values) if values else -math.inf
 
 
+def _alike(results: dict[int, dict[int, float]], survivors: list[int], world: int) -> bool:
+    """Did every survivor tried in `world` get the same reward there?"""
+    values = {results[a][world] for a in survivors if world in results[a]}
+    return len(values) <= 1
+
+
+class _Gains:
+    """The confirming test's paired gains (challenger minus heuristic's move), summarized as
+    they come: their count, left-to-right sum and sum of squared deviations (Welford)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = 0.0
+        self.mean = 0.0
+        self.m2 = 0.0
+
+    def add(self, diff: float) -> None:
+        self.n += 1
+        self.total += diff
+        delta = diff - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (diff - self.mean)
+
+    def futile(self) -> bool:
+        """Does the challenger trail by `FUTILITY_Z` standard errors (on at least
+        `MIN_CONFIRM_WORLDS` worlds)?"""
+        n = self.n
+        if n < MIN_CONFIRM_WORLDS:
+            return False
+        gain = self.total / n
+        if gain > 0:
+            return False
+        var = max(self.m2, 0.0) / (n - 1)
+        return gain < -FUTILITY_Z * math.sqrt(var / n) or var == 0.0
+
+
 class MCTSBot:
     """Information-set search for the acting seat (see the module docstring).
 
@@ -68,6 +104,12 @@ class MCTSBot:
             self._rollout_bot = game.heuristics["default"]()
         if has_heuristic and (self.config.prior > 0 or self.config.search == "paired"):
             self._prior_bot = self._rollout_bot or game.heuristics["default"]()
+        #: A rollout policy that never draws from its rng (`uses_rng = False`) gets one spare
+        #: stream instead of a freshly seeded one per rollout: seeding a Mersenne Twister
+        #: costs about as much as a short rollout, and unused it changes nothing.
+        self._spare_rng: random.Random | None = None
+        if self._rollout_bot is not None and not getattr(self._rollout_bot, "uses_rng", True):
+            self._spare_rng = random.Random(0)
         self._last_stats: dict[int, tuple[int, float]] = {}
         #: The heuristic's move at the last paired decision (-1: none), for diagnosis.
         self.last_incumbent = -1
@@ -179,6 +221,11 @@ class MCTSBot:
         done = 0
         keep = 2 if incumbent < 0 else 1  # challengers that go on to the confirming test
         screening = len(survivors) > 2
+        # Running summaries, so each world costs the same whatever the count so far: whether
+        # every survivor scored alike in every world of the phase, and the confirming
+        # test's paired gains.
+        alike = True
+        gains = _Gains()
         while done < limit and time.perf_counter() < deadline:
             confirming = not screening and incumbent >= 0 and len(survivors) == 2
             world = pool[worlds % len(pool)] if pool else root_world.determinize(seat, rng)
@@ -191,15 +238,18 @@ class MCTSBot:
             for action in order:
                 trial = world.clone_with_rng(random.Random(chance_seed))
                 trial.apply_action(action)
-                results[action][worlds] = self.rollout(trial, random.Random(policy_seed))[seat]
+                policy = self._spare_rng or random.Random(policy_seed)
+                results[action][worlds] = self.rollout(trial, policy)[seat]
                 done += 1
+            alike = alike and _alike(results, survivors, worlds)
             worlds += 1
-            if worlds - first_fresh >= EARLY_STOP_WORLDS and self._all_equal(
-                    results, survivors, first_fresh, worlds):
+            if worlds - first_fresh >= EARLY_STOP_WORLDS and alike:
                 break  # every candidate scored alike in every world: nothing to learn
             if confirming:
                 challenger = survivors[0] if survivors[0] != incumbent else survivors[1]
-                if self._futile(results, challenger, incumbent, first_fresh):
+                if worlds - 1 in results[challenger] and worlds - 1 in results[incumbent]:
+                    gains.add(results[challenger][worlds - 1] - results[incumbent][worlds - 1])
+                if gains.futile():
                     break
             elif screening and (worlds - first_fresh) % SCREEN_WORLDS == 0:
                 challengers = sorted((a for a in survivors if a != incumbent),
@@ -207,9 +257,12 @@ class MCTSBot:
                 challengers = challengers[: max(keep, (len(challengers) + 1) // 2)]
                 survivors = [a for a in legal if a in challengers or a == incumbent]
                 if len(challengers) > keep:
+                    # fewer survivors may agree where more did not: recheck the phase once
+                    alike = all(_alike(results, survivors, w) for w in range(first_fresh, worlds))
                     continue
                 screening = False
                 first_fresh = worlds  # the confirming test must not reuse these worlds
+                alike = True
                 if incumbent >= 0 and _mean(results[challengers[0]]) <= _mean(results[incumbent]):
                     survivors = [incumbent]  # no challenger did better on the screening worlds
                     break
@@ -217,34 +270,6 @@ class MCTSBot:
         self.last_incumbent = incumbent
         fresh = {a: {w: x for w, x in v.items() if w >= first_fresh} for a, v in results.items()}
         return self._paired_choice(survivors, fresh, incumbent), done
-
-    @staticmethod
-    def _futile(
-        results: dict[int, dict[int, float]], challenger: int, incumbent: int, first: int
-    ) -> bool:
-        """Does the challenger trail the incumbent by `FUTILITY_Z` standard errors on the
-        confirming worlds (at least `MIN_CONFIRM_WORLDS` of them)?"""
-        base = results[incumbent]
-        diffs = [x - base[w] for w, x in results[challenger].items() if w >= first and w in base]
-        n = len(diffs)
-        if n < MIN_CONFIRM_WORLDS:
-            return False
-        gain = sum(diffs) / n
-        if gain > 0:
-            return False
-        var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
-        return gain < -FUTILITY_Z * math.sqrt(var / n) or var == 0.0
-
-    @staticmethod
-    def _all_equal(
-        results: dict[int, dict[int, float]], survivors: list[int], first: int, worlds: int
-    ) -> bool:
-        """Did every survivor get the same reward as the others in each world of the phase?"""
-        for w in range(first, worlds):
-            values = {results[a][w] for a in survivors if w in results[a]}
-            if len(values) > 1:
-                return False
-        return True
 
     def _paired_choice(
         self, survivors: list[int], results: dict[int, dict[int, float]], incumbent: int
