@@ -139,6 +139,18 @@ _FIRST_PLAY: Final[dict[int, int]] = {}
 Plan = tuple[tuple[int, int] | None, ...]
 
 
+
+def at_risk(shuriken: list[int]) -> int:
+    """What a failed raid loses from the treasures won so far: all but the best one."""
+    if len(shuriken) < 2:
+        return 0
+    total = top = 0
+    for t in shuriken:
+        total += TVAL[t]
+        if TVAL[t] > top:
+            top = TVAL[t]
+    return total - top
+
 class PlanTables:
     """The heuristic's memo tables for one data set (`plans(C)`; the engine's own caches are
     `Components.afford` and `payable`).  Each entry is a function of the data set and its
@@ -806,14 +818,7 @@ class Heuristic:
         plain = s.house_plain[h]
         red = s.house_red[h]
         stake = TVAL[plain[0] if plain else red[0]] + (3 if len(plain) + len(red) == 1 else 0)
-        shur = s.raid_treasures
-        if len(shur) > 1:
-            top = 0
-            for t in shur:
-                stake += TVAL[t]
-                if TVAL[t] > top:
-                    top = TVAL[t]
-            stake -= top
+        stake += at_risk(s.raid_treasures)
         return self.fight_cost * cost > stake
 
     def ki_not_worth(self, s: NinjatoState, a: int) -> bool:
@@ -831,14 +836,7 @@ class Heuristic:
         h = s.raid_house
         plain = s.house_plain[h]
         stake = TVAL[plain[0] if plain else s.house_red[h][0]]
-        shur = s.raid_treasures
-        if len(shur) > 1:
-            top = 0
-            for t in shur:
-                stake += TVAL[t]
-                if TVAL[t] > top:
-                    top = TVAL[t]
-            stake -= top
+        stake += at_risk(s.raid_treasures)
         return self.ki_cost * need > stake
 
     def _fight_skills(self, s: NinjatoState, legal: list[int], hand: list[int], stealth: int,
