@@ -254,7 +254,7 @@ def compare_notebook() -> nbformat.NotebookNode:
 
 
 def what_if_notebook() -> nbformat.NotebookNode:
-    """Issue 18: a paired sweep over rules and component data, then a balance search."""
+    """A paired sweep over rules and component data, then a balance search."""
     cells = [
         new_code_cell(
             "# Parameters (edit and run all; the tests inject small values here)\n"
