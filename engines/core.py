@@ -382,7 +382,7 @@ def _convert(name: str, raw: Any, hint: Any) -> Any:
     return raw
 
 
-#: A rule option that moved to `Game` (issue 16): asking for it says where it went.
+#: A rule option that moved to `Game`: asking for it says where it went.
 MOVED_OPTION = "max_decisions"
 
 

@@ -185,7 +185,7 @@ def list_games() -> None:
             f"(default {game.players_default}) — {game.description}", soft_wrap=True)
         stdout.print(f"  data set: {game.dataset(game.make_rules())}", soft_wrap=True)
         items = datasets.items_table(name)
-        if items:  # issue 18: data items are rule keys too
+        if items:  # data items are rule keys too
             stdout.print("  data items (--rule components.ITEM=VALUE; `simulate data "
                          f"{name} --items`): {', '.join(i['item'] for i in items)}",
                          soft_wrap=True, highlight=False)

@@ -214,7 +214,7 @@ def _descriptive_separation(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _skipped_warning(frame: pd.DataFrame) -> str:
     """A box under the title when some bot skipped an available system: the figures below
-    then describe a smaller game than the rules (issue 15)."""
+    then describe a smaller game than the rules."""
     lines = [line for line in coverage.neglect_lines(frame) if "never used" in line]
     if not lines:
         return ""

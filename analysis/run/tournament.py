@@ -45,7 +45,7 @@ class RunSpec(StudySpec):
 
     chunk_size: int = 0  # 0 = chosen from games and jobs
     rotate: bool = True
-    seed_branch: int = 0  # 0 = the run's own deals; CONFIRM_BRANCH = fresh deals (issue 21)
+    seed_branch: int = 0  # 0 = the run's own deals; CONFIRM_BRANCH = fresh deals
 
     def check_own(self) -> None:
         if self.chunk_size < 0:
@@ -82,7 +82,7 @@ def fill_lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(specs) + (specs[-1],) * (players - len(specs))
 
 
-#: Seed branch of confirmation runs: the fresh deals that replay a finding (issue 21).
+#: Seed branch of confirmation runs: the fresh deals that replay a finding.
 CONFIRM_BRANCH = 1
 
 
@@ -245,14 +245,14 @@ def new_manifest(spec: RunSpec) -> dict[str, Any]:
         "rules": spec.rules,
         "rules_str": rules_to_str(rules),
         "dataset": game.dataset(rules),
-        # the whole component data table when it is not the shipped one (issue 18)
+        # the whole component data table when it is not the shipped one
         "components_data": datasets.full_data(spec.game, getattr(rules, "components", ""))
         if getattr(rules, "components", "") else None,
         "chunk_size": spec.chunk_size,
         "rotate": spec.rotate,
         "seed_branch": spec.seed_branch,
         "package_version": package_version(),
-        "engine_build": engine_build.BUILD,  # compiled (mypyc) or pure, and why (issue 17)
+        "engine_build": engine_build.BUILD,  # compiled (mypyc) or pure, and why
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
 

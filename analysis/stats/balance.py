@@ -730,7 +730,7 @@ def balance_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------------------------
-# Game systems used (action kinds, issue 15)
+# Game systems used (action kinds)
 # --------------------------------------------------------------------------------------------
 
 

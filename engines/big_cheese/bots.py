@@ -3,8 +3,8 @@
 `ValueBot` ("default") bids the minimum raise while the bid stays within a budget that grows
 with the card's expected points; `aggressive` uses a bigger budget and jumps straight to it.
 Both veto a valuable card an opponent is about to take.  The default spends a Big Cheese on
-any roll clearly below the project's expectation; `aggressive` and `v1` (the default before
-issue 15) only on a roll a quarter of a 20 short (MCTS re-rolled twice as often, and
+any roll clearly below the project's expectation; `aggressive` and `v1` (the earlier
+default) only on a roll a quarter of a 20 short (MCTS re-rolled twice as often, and
 re-rolling more won in duplicate play).  All re-roll a void roll in exact-30, and roll their
 maturing projects largest first there (the order most likely to land exactly on the goal
 in that step; `tests/test_big_cheese_rules.py` checks it against the exact optimum).
@@ -181,7 +181,7 @@ def aggressive_bot(**options: str) -> ValueBot:
 
 
 def v1_bot(**options: str) -> ValueBot:
-    """The default before issue 15: a Big Cheese only for a roll a quarter of a 20 short."""
+    """The earlier default: a Big Cheese only for a roll a quarter of a 20 short."""
     return _bot({"reroll_share": 0.25}, options)
 
 

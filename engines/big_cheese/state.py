@@ -365,7 +365,7 @@ class BigCheeseState(BigCheesePosition):
         return options
 
     def _offer_order(self, pos: int) -> bool:
-        """Exact-N (issue 14 item 6): stop for the owner to pick the next project to roll,
+        """Exact-N: stop for the owner to pick the next project to roll,
         unless they just picked the one at `pos`, their remaining projects are all alike, or
         the order cannot change anything: no order can void a roll (their points plus the
         highest face of every remaining project stay within the goal) and they hold no Big

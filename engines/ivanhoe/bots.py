@@ -86,7 +86,7 @@ def colour_strength(hand: list[int], colour: int) -> int:
 
 
 class HeuristicBot:
-    """Greedy jouster that uses every action card when it pays (issue 15 item 4).
+    """Greedy jouster that uses every action card when it pays.
 
     `max_cards`: the most display cards it will commit in one turn to catch up;
     `ivanhoe_min_loss`: the display-total loss (or a targeted attack) that is worth Ivanhoe;
@@ -407,7 +407,7 @@ PARAMS: tuple[Param, ...] = (
 
 
 class HeuristicV1Bot(HeuristicBot):
-    """The default heuristic before issue 15: never plays Outwit, Adapt or Retreat.
+    """The earlier default heuristic: never plays Outwit, Adapt or Retreat.
 
     Kept as `heuristic:v1` so that figures made with it can be reproduced and compared.
     """

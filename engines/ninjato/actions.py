@@ -119,7 +119,7 @@ def action_to_str(a: int) -> str:
     return str(a)
 
 
-# --- game systems (issue 15): every kind of decision, named as a player would -------------
+# --- game systems: every kind of decision, named as a player would -------------
 ACTION_KINDS = (
     "dojo", "dojo face-up card", "dojo deck draw", "sensei skill", "sensei disguise",
     "raid by force", "raid by stealth", "palace envoy", "pavilion rumour", "treasure payment",

@@ -3,7 +3,7 @@
 They read only the acting seat's own hand and rumours plus public information (houses,
 face-up rows, everyone's treasures, envoys and tiles).
 
-- "default" (raider that plays the whole game, issue 15): learns a Sensei skill when its
+- "default" (raider that plays the whole game): learns a Sensei skill when its
   worth (per round left to use it) beats the best raid on offer, and Disguise once it
   holds a masked envoy; plans raids with its ready skills and uses them (set-to-6/0 and
   +-2 on a cheap card, Boryaku, a switch of approach, Choho for a better treasure, a
@@ -13,7 +13,7 @@ face-up rows, everyone's treasures, envoys and tiles).
 - "collector": the same, but any rumour worth 1 or more comes before an envoy in every
   round, a free rumour counts half as much again against clan honour at the scoring
   phases, and it banzais more cautiously with treasure on its shuriken.
-- "v1": the previous default (issue 15's baseline): never learns a skill (it looks at the
+- "v1": an earlier default: never learns a skill (it looks at the
   Sensei only when it can beat no house with 3+ cards, i.e. almost never) and ranks
   rumours by set size alone.
 """
@@ -306,7 +306,7 @@ class Heuristic:
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
         self.banzai_margin = float(banzai_margin)
         self.raid_weight = float(raid_weight)  # lower: more Sensei visits instead of raids
-        # the dojo deck draw MCTS uses (issue 15, README): draw blind when the best face-up
+        # the dojo deck draw MCTS uses: draw blind when the best face-up
         # card ranks below `deck_below` in `ROW_PREF` (0: never; 2: only 2s and 4s face up,
         # below a blind card's average rank), and with `deck_helps` only when no face-up
         # card helps the raids planned: one that raises the hand's best raid
@@ -317,7 +317,7 @@ class Heuristic:
             else parse_int("ninjato heuristic", "deck_below", deck_below, minimum=0)
         self.deck_helps = default if deck_helps is None else \
             parse_flag("ninjato heuristic", "deck_helps", deck_helps)
-        # duplicate-format checks of kinds MCTS uses more (issue 15; they lose or gain
+        # duplicate-format checks of kinds MCTS uses more (they lose or gain
         # nothing, README): give up a raid rather than open with a card that needs Ki to
         # win (when on, first plays bypass the shared first-play cache)
         self.save_ki = parse_flag("ninjato heuristic", "save_ki", save_ki)
@@ -654,7 +654,7 @@ class Heuristic:
     def dojo_draw(self, s: NinjatoState, legal: list[int]) -> int:
         """Take the most useful face-up card (Ki, then 1s and 5s; ties: the lower value);
         the deck only when the row is empty, so the cards taken are the same as before
-        the draws became one at a time (issue 14.3).  `legal` starts with the draws, which
+        the draws became one at a time.  `legal` starts with the draws, which
         depend only on the row (cached per row)."""
         row = s.row
         key = row_key(row)

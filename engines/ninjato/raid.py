@@ -155,7 +155,7 @@ class RaidRules(NinjatoPosition):
                 g = self.guard_value()
                 key = fight_key(stealth, g, hand)
                 acts = _BASE_ACTS.get(key)
-                if acts is None:  # issue 14.2: only a card that Ki cards can carry past g
+                if acts is None:  # only a card that Ki cards can carry past g
                     ki = hand[2]
                     acts = _BASE_ACTS[key] = [
                         *(A_BASE + v for v in range(5) if hand[v] and (
@@ -223,7 +223,7 @@ class RaidRules(NinjatoPosition):
         return out
 
     def can_still_win(self, base: int, kis: int, boryaku: bool, part: int) -> bool:
-        """Whether a play with this base value can still beat the guard (issue 14.2), or
+        """Whether a play with this base value can still beat the guard, or
         guard `part` of the elite being fought (a double elite's later guard).
 
         The reach of each direction is the base plus every ready modifier pushing that way

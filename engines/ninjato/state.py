@@ -463,7 +463,7 @@ class NinjatoState(RaidRules):
         self.apply_draw(a, hn >= HAND_LIMIT)
 
     def legal_draw(self) -> list[int]:
-        """A face-up card (any mix with deck cards, in any order: issue 14.3) or the deck."""
+        """A face-up card (any mix with deck cards, in any order) or the deck."""
         deck = self.deck
         if deck[0] or deck[1] or deck[2] or deck[3] or deck[4]:  # the usual case
             key = row_key(self.row)
@@ -919,7 +919,7 @@ class NinjatoState(RaidRules):
         """Resample what `seat` cannot know: the cards of opponents' hands that nobody saw
         them take (dealt or drawn blind), with the deck; face-up takes stay in the hands.
 
-        Rumours are all taken face up, so everyone knows them: they are kept (issue 14.5).
+        Rumours are all taken face up, so everyone knows them: they are kept.
         The unseen stacks are sorted (their order is drawn at random anyway).
         """
         w = self.clone_with_rng(self.rng)  # replaced below: no copy of ours

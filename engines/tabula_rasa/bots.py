@@ -3,7 +3,7 @@
 - `MarginBot` ("default"): per territory, an estimated chance of ending first, from the
   current margin over the strongest rival and the cards still able to go there; plays the
   card/spot with the largest gain in expected tile points (castle race folded into numbers).
-  Races are modelled with `spread=0.5` since issue 15: MCTS reinforced colour leads twice as
+  Races are modelled with `spread=0.5` because MCTS reinforced colour leads twice as
   often as the old `spread=1.0` (kept as `v1`), and the sharper model does so and wins more.
 - `GreedyBot` ("greedy"): the move that most improves the own provisional score minus the best
   rival's, scoring the placements as if the game ended now.
@@ -189,7 +189,7 @@ PARAMS: tuple[Param, ...] = (
 
 
 class MarginV1Bot(MarginBot):
-    """The default before issue 15 (`spread=1.0`): reinforced colour leads half as often."""
+    """The earlier default (`spread=1.0`): reinforced colour leads half as often."""
 
     name = "heuristic:v1"
 

@@ -1,6 +1,6 @@
 """Heuristic Time Pirates bots.
 
-`PirateBotV1` (`heuristic:v1`, the default until issue 15): buy early (deeds score every
+`PirateBotV1` (`heuristic:v1`, the first default): buy early (deeds score every
 year), collect one colour deep, keep away from the Patrol, always restock a nearby epoch so
 the years keep moving; it almost never jumps or swaps.  `PirateBot` (the default) adds the
 systems MCTS found worth using: atomic jumps, arrow swaps, declined restocks and waiting for
@@ -376,7 +376,7 @@ class PirateBot(PirateBotV1):
         self.swap = max(0.0, float(swap))  # >= 0: gains are exact, so swaps cannot loop
         self.deny = float(deny)
         self.hold = int(hold)
-        # issue 15's 7-point deed (MCTS buys one in 9% of its games; README): keep a
+        # the 7-point deed (MCTS buys one in 9% of its games; README): keep a
         # colour's 6-point deed unbought for its 7-point deed (one more artifact, +1 point
         # a year) when the sixth artifact (its colour or white) lies on our epoch and two
         # standard actions are left: take it, then buy the 7 this turn (`seventh`, the
