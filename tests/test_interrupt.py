@@ -30,6 +30,8 @@ COMMANDS = {
     "balance-search": (["balance-search", GAME, *VARY, "--budget", HUGE, "--out", "{d}/out"],
                        rf"simulate balance-search {GAME} .*--budget {HUGE} .*--seed \d+ "
                        r"--out {d}/out$"),
+    "tune": (["tune", GAME, "--vary", "spread=0.5,1.0", "--budget", HUGE, "--out", "{d}/out"],
+             rf"simulate tune {GAME} .*--budget {HUGE} .*--seed \d+ --out {{d}}/out$"),
     "run": (["run", "{d}/exp.toml", "--games", HUGE, "--out", "{d}/out"],
             rf"simulate run {{d}}/exp.toml --games {HUGE} --out {{d}}/out"),
     "explain": (["explain", GAME, "--games", HUGE, "--out", "{d}/out", "--report",

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from analysis.cli.common import parse_rules, run_with_progress, stderr, stdout
+from analysis.cli.common import parse_rules, rerun_command, run_with_progress, stderr, stdout
 from analysis.cli.options import (
     Backend,
     BaseRules,
@@ -85,7 +85,9 @@ def tune_command(
         tune.check_style_path(style_out)
     result = run_with_progress(f"{game_name} tune", budget, quiet,
                                lambda progress: tune.run_tune(spec, out, jobs, progress,
-                                                              backend, scheduler))
+                                                              backend, scheduler),
+                               saved_in=out,
+                               resume_with=rerun_command(seed=spec.seed, out=out))
     stdout.print(f"{game_name} {players}p · tuning {bot} · league {', '.join(league)} · "
                  f"{len(spec.candidates())} candidates · duplicate format, seed {spec.seed}",
                  soft_wrap=True, highlight=False)
