@@ -64,6 +64,11 @@ __all__ = [
 _GAME_MODULES = ("rules", "state")
 
 
+class BrokenGameError(RuntimeError):
+    """A game whose package is there but failed to load: a bug in that game's code, not a
+    mistake in the name asked for (internal error, exit 1)."""
+
+
 class UnknownGameError(KeyError, BadInput):
     """A game name that is not registered."""
 
@@ -166,6 +171,10 @@ def get_game(name: str) -> Game:
     try:
         return GAMES[name]
     except KeyError:
+        for where in (f"engines.{name.replace('-', '_')}", f"entry point {name}"):
+            if where in BROKEN:
+                raise BrokenGameError(f"game {name!r} ({where}) failed to load: "
+                                      f"{BROKEN[where]}") from None
         known = ", ".join(sorted(GAMES)) or "(none)"
         failed = "; ".join(f"{where} failed to load ({error})"
                            for where, error in BROKEN.items())

@@ -264,9 +264,12 @@ def test_a_game_that_fails_to_load_is_left_out_loudly_and_named_when_asked_for(
     assert set(games) == set(engines.GAMES)
     assert broken == {f"engines.{TOY}": "RuntimeError: half done"}
     monkeypatch.setattr(engines, "BROKEN", broken)
+    with pytest.raises(engines.BrokenGameError, match=f"engines.{TOY}\\) failed to load: "
+                                                      "RuntimeError: half done"):
+        engines.get_game("toy-nim")  # a bug in that game's code, not bad input
     with pytest.raises(engines.UnknownGameError, match=f"engines.{TOY} failed to load "
                                                        r"\(RuntimeError: half done\)"):
-        engines.get_game("toy-nim")
+        engines.get_game("toy-nimm")
 
 
 def test_a_compiled_leftover_without_sources_does_not_stop_its_game(engines_folder):
