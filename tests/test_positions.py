@@ -115,3 +115,27 @@ def test_a_view_the_visibility_forbids_is_refused():
                         declaration.fields, views)
     with pytest.raises(positions.DeclarationError, match="shows hands"):
         positions.render_module("tabula_rasa", broken)
+
+
+def test_the_generator_leaves_engines_importable_when_it_is_imported_first():
+    """The generator reads declarations without loading the games; a process that imports it
+    before `engines` must still get the real package afterwards."""
+    import subprocess
+    import sys
+
+    code = ("import tools.positions, engines; "
+            "print(engines.get_game('tabula-rasa').name)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=positions.ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "tabula-rasa"
+
+
+def test_a_declaration_with_an_unknown_copy_depth_is_one_error_line(tmp_path, monkeypatch):
+    folder = tmp_path / "toy"
+    folder.mkdir()
+    (folder / "position.py").write_text(
+        "from engines.position import Field\nPOSITION = Field('x', 'int', 'deep', 'public')\n")
+    monkeypatch.setattr(positions, "ENGINES", tmp_path)
+    with pytest.raises(positions.DeclarationError, match="copy 'deep'"):
+        positions.declaration("toy")
