@@ -261,5 +261,6 @@ def test_tune_ties_use_the_verdict_layers_rule_holm_over_the_other_candidates(ai
     assert result.tie_verdict.family_size == 2
     lines = tune.summary_lines(spec, result)
     assert lines[1].startswith("tied with the best: aim=4 (-10.0 points")
+    assert "unadjusted 95%" in lines[1]  # a raw interval beside an adjusted verdict says so
     assert lines[1].endswith("(paired difference from the best not significant after Holm "
                              "over the 2 other candidates)")

@@ -310,7 +310,7 @@ def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
     if result.tied:
         parts = [f"{name} ({table.loc[name, 'difference'] * 100:+.1f} points "
                  f"[{table.loc[name, 'diff_low'] * 100:+.1f}, "
-                 f"{table.loc[name, 'diff_high'] * 100:+.1f}], "
+                 f"{table.loc[name, 'diff_high'] * 100:+.1f}] unadjusted 95%, "
                  f"{int(table.loc[name, 'games']):,} games)" for name in result.tied]
         lines.append("tied with the best: " + "; ".join(parts) + " (paired difference from "
                      f"the best not significant after {family})")
