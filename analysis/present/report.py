@@ -20,7 +20,6 @@ import pandas as pd
 
 from analysis.present import coverage, plots, transcript
 from analysis.present.formats import percent, seats_from_one
-from analysis.results.runs import find_runs, load  # noqa: F401 (report.load: earlier home)
 from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
 from engines.errors import BadInput

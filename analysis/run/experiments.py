@@ -39,7 +39,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.run import compare, tournament
-from analysis.run.study import StudySpec
+from analysis.run.study import MAX_GAMES, StudySpec
 from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
@@ -91,8 +91,8 @@ def _as_list(value: Any, where: str, key: str, kind: type) -> list:
 def _games_count(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
         _fail(where, f"games must be a positive integer, got {value!r}")
-    if value > tournament.MAX_GAMES:
-        _fail(where, f"games must be at most {tournament.MAX_GAMES:,}, got {value:,}")
+    if value > MAX_GAMES:
+        _fail(where, f"games must be at most {MAX_GAMES:,}, got {value:,}")
     return value
 
 
@@ -117,8 +117,8 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
         _fail(where, f"unknown key {unknown[0]!r}; known: {', '.join(sorted(TOP_KEYS))}")
-    if games is not None and not 0 < games <= tournament.MAX_GAMES:
-        raise BadInput(f"--games must be positive and at most {tournament.MAX_GAMES:,}, "
+    if games is not None and not 0 < games <= MAX_GAMES:
+        raise BadInput(f"--games must be positive and at most {MAX_GAMES:,}, "
                        f"got {games:,}")
     if not (math.isfinite(scale) and scale > 0):
         raise BadInput(f"--scale must be a positive finite number, got {scale}")

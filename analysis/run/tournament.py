@@ -27,7 +27,7 @@ import pyarrow as pa
 from analysis.results import store
 from analysis.results.runs import RunResult
 from analysis.run.parallel import check_backend
-from analysis.run.study import MAX_GAMES, StudySpec  # noqa: F401 (tournament.MAX_GAMES)
+from analysis.run.study import StudySpec
 from engines import _build as engine_build
 from engines import datasets, get_game, play_game
 from engines.bots import make_bot
