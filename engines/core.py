@@ -96,8 +96,8 @@ class State:
 
     This class is compiled with the engines (`engines/_build.py`) and may be subclassed by
     interpreted classes (new games, the tests' toy games and deliberately broken engines).
-    Its one instance attribute is `_legal_cache`.  A subclass may list it in `__slots__` (as
-    the compiled games do, and so a copy of one): in an interpreted subclass of the compiled
+    Its one instance attribute is `_legal_cache`.  A subclass may list it in `__slots__` (a
+    game written by hand may): in an interpreted subclass of the compiled
     class that slot would be a second field, hiding core's, so `__init_subclass__` removes
     the slot's descriptor and the name stays core's field.  Per-class settings
     (`_plays_forced_choices`, `kind_table`, `_snapshot_skip`) are class variables, read from

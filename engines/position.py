@@ -24,7 +24,7 @@ what the seat cannot see, and `tests/test_positions.py` checks both against the 
 - `PUBLIC`: everyone sees it;
 - `OWNER`: one entry per seat, seen only by its seat (the entries' sizes are public);
 - `SIZE`: others see only its length (a face-down pile);
-- `HIDDEN`: nobody sees it (the random generator, unseen removed cards).
+- `HIDDEN`: nobody sees it (the random generator).
 """
 
 from __future__ import annotations

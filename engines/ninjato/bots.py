@@ -139,7 +139,6 @@ _FIRST_PLAY: Final[dict[int, int]] = {}
 Plan = tuple[tuple[int, int] | None, ...]
 
 
-
 def at_risk(shuriken: list[int]) -> int:
     """What a failed raid loses from the treasures won so far: all but the best one."""
     if len(shuriken) < 2:
@@ -150,6 +149,7 @@ def at_risk(shuriken: list[int]) -> int:
         if TVAL[t] > top:
             top = TVAL[t]
     return total - top
+
 
 class PlanTables:
     """The heuristic's memo tables for one data set (`plans(C)`; the engine's own caches are
