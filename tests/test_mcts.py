@@ -420,17 +420,18 @@ def test_paired_search_stops_after_screening_when_no_challenger_does_better():
 
 
 
-@pytest.mark.parametrize("diffs", [
-    [0.0, 0.0, 0.0, 0.0],  # no difference in any world: nothing to confirm (futile)
-    [-0.1, -0.1, -0.1, -0.1],  # trails alike everywhere (futile)
-    [-0.2, -0.3, -0.1, -0.25, -0.2],  # trails clearly
-    [-0.5, 0.4, -0.3, 0.2, -0.1, 0.35],  # noisy, near zero: not futile
-    [0.3, -0.1, 0.2, 0.4],  # ahead: never futile
-    [-0.1, -0.2, -0.3],  # too few worlds to judge
+@pytest.mark.parametrize("diffs, futile", [
+    ([0.0, 0.0, 0.0, 0.0], True),  # no difference in any world: nothing to confirm
+    ([-0.1, -0.1, -0.1, -0.1], True),  # trails alike everywhere
+    ([-0.2, -0.3, -0.1, -0.25, -0.2], True),  # trails clearly
+    ([-0.5, 0.4, -0.3, 0.2, -0.1, 0.35], False),  # noisy, near zero
+    ([0.3, -0.1, 0.2, 0.4], False),  # ahead: never futile
+    ([-0.1, -0.2, -0.3], False),  # too few worlds to judge
 ])
-def test_the_confirming_tests_running_summary_agrees_with_a_direct_computation(diffs):
+def test_the_confirming_tests_running_summary_agrees_with_a_direct_computation(diffs, futile):
     """The futility check keeps running sums (each world costs the same however many came
-    before); it decides as the two-pass mean and variance of all the paired gains do."""
+    before); it decides as the two-pass mean and variance of all the paired gains do, and
+    as each case's expected verdict says."""
     gains = search_module._Gains()
     for d in diffs:
         gains.add(d)
@@ -440,7 +441,7 @@ def test_the_confirming_tests_running_summary_agrees_with_a_direct_computation(d
     if n >= search_module.MIN_CONFIRM_WORLDS and mean <= 0:
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         direct = mean < -search_module.FUTILITY_Z * (var / n) ** 0.5 or var < 1e-12
-    assert gains.futile() == direct
+    assert gains.futile() == direct == futile
     assert gains.n == n and gains.total == pytest.approx(sum(diffs))
 
 

@@ -64,7 +64,7 @@ def test_a_corrupt_spec_record_is_refused(toys, tmp_path, name):
 
 
 @pytest.mark.parametrize("name", list(STUDIES))
-def test_a_different_study_is_refused_and_the_same_one_resumes(toys, tmp_path, name):
+def test_a_different_study_is_refused_and_nothing_is_written(toys, tmp_path, name):
     what, record, spec, run = STUDIES[name]()
     (tmp_path / record).write_text(json.dumps(spec.to_json()))
     other = STUDIES[name](800)[2]
