@@ -108,7 +108,7 @@ def _check_no_foreign_extensions(module_name: str, folder: Path) -> None:
     folder's own `.py` files, and they are the other game's code."""
     for path in sorted(folder.iterdir()):
         stem, _, suffix = path.name.partition(".")
-        if (f".{suffix}" in importlib.machinery.EXTENSION_SUFFIXES and not stem.startswith("_")
+        if (f".{suffix}" in importlib.machinery.EXTENSION_SUFFIXES
                 and f"{module_name}.{stem}" not in _build.COMPILED_MODULES
                 and (folder / f"{stem}.py").exists()):  # a leftover without sources is inert
             raise RegistrationError(

@@ -241,12 +241,14 @@ def test_the_readme_lists_each_touch_point():
             assert f"`{path}" in section, path
 
 
+@pytest.mark.parametrize("module", ["state", "_position"])
 def test_a_copy_with_the_compiled_files_of_its_original_is_refused_and_the_others_play(
-        engines_folder):
+        engines_folder, module):
     """A copy taken with the build's compiled modules (`cp -r` of a compiled checkout) would
     run the original's code: it is refused with the way out, the other games still load."""
     copy_game(engines_folder)
-    (engines_folder / COPY / f"state{importlib.machinery.EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (engines_folder / COPY / f"{module}{suffix}").write_bytes(b"")
     broken: dict[str, str] = {}
     games = engines._discover(broken=broken)
     assert set(games) == set(engines.GAMES)
