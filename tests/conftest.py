@@ -8,9 +8,6 @@ from pathlib import Path
 
 import pytest
 
-# re-exported for test modules that import it from here (tests/playouts.py is its home)
-from tests.playouts import random_midgame  # noqa: F401
-
 needs_chromium = pytest.mark.skipif(
     shutil.which("chromium") is None, reason="chromium not installed (apt-get install -y chromium)")
 

@@ -1,6 +1,6 @@
 """`analysis/` is layered in one strict order and has no import cycle, counting imports inside
-functions too (the old `cli` imported `cli_analysis`, which imported `cli` back from inside a
-command)."""
+functions too (an import inside a command function can close a cycle as surely as one at the
+top)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from engines import GAMES, play_game
 from engines.bots import BotSpecError, make_bot
 from engines.bots.mcts import DEFAULT_ITERATIONS, MCTSBot, make_mcts
 from engines.bots.mcts import search as search_module
-from tests.conftest import random_midgame
+from tests.playouts import random_midgame
 from tests.toy_games import CALL, FOLD, NIM, SHOWDOWN, nim_position, showdown_position
 
 

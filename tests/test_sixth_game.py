@@ -203,9 +203,10 @@ json.dump(outcomes, open(out, "w"))
 @pytest.mark.slow
 def test_a_copied_game_passes_the_contract_and_misses_only_the_touch_points(tmp_path):
     """Copy Tabula Rasa as engines/README.md says, register the folder, and run every per-game
-    test on the copy (in whichever build runs the suite: the compiled one refused the copy
-    once): the contract passes, and exactly the tests of the listed touch points fail (or
-    are skipped with their whole file, where an optional extra is not installed)."""
+    test on the copy (in whichever build runs the suite; an interpreted copy under the
+    compiled core is the harder case): the contract passes, and exactly the tests of the
+    listed touch points fail (or are skipped with their whole file, where an optional extra
+    is not installed)."""
     copy_game(tmp_path)
     selected = " or ".join([COPY, COPY_NAME, *sorted(t.split("::")[1] for t in TOUCH_POINT_TESTS)])
     out = tmp_path / "outcomes.json"

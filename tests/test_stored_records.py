@@ -1,6 +1,6 @@
-"""Run and sweep directories written before the analysis layers were reordered still load and
-resume: `tests/data/interrupted` holds a run (20 games, chunks of 10) and a one-at-a-time
-sweep as the previous code wrote them, each interrupted (one Parquet part missing).  Resuming
+"""Stored run and sweep directories load and resume: `tests/data/interrupted` holds a run
+(20 games, chunks of 10) and a one-at-a-time sweep in the stored format, each interrupted
+(one Parquet part missing).  Resuming
 them must play exactly the games a fresh run of the same spec plays."""
 
 from __future__ import annotations
