@@ -28,6 +28,7 @@ from engines.kit import (
 )
 from engines.ninjato import components as comp
 from engines.ninjato import render, scoring
+from engines.ninjato._position import VISIBILITY
 from engines.ninjato.actions import (
     A_DECK,
     A_DISCARD,
@@ -70,8 +71,9 @@ HAND_LIMIT: Final = 7
 ROUNDS: Final = 7
 DRAWS_BY_HAND: Final[tuple[int, ...]] = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 # the face-down stacks: their order is hidden (resampled by `determinize`), their size is seen
-_FACE_DOWN_STACKS: Final = ("guard_deck", "elite_deck", "envoy_deck", "skill_stack",
-                             "disguise_stack", "skills_unseen", "rumour_deck")
+# (the position's size-only fields; the dojo deck, a count vector, is dealt back on its own)
+_FACE_DOWN_STACKS: Final = tuple(name for name, seen in VISIBILITY.items()
+                                 if seen == "size" and name != "deck")
 # the steps of a scoring phase's queue, entries [seat, step, clan or Disguise tiles]: a
 # seat's Disguise declarations, the ranking, a first-place reward, a second-place reward
 Q_DISGUISE: Final = 0
