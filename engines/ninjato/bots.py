@@ -236,20 +236,29 @@ def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | No
     return out
 
 
-def skill_plan(C: comp.Components, hand: list[int],
-               ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
+def skill_plan(C: comp.Components, hand: list[int], ready: list[int],
+               boryaku: bool = False) -> tuple[tuple[int, int] | None, ...]:
     """`raid_plan` for a seat with ready skills: set-to-6/0 beats any sentry with any card,
-    +-2 and +-1 stretch the hand's reach.  Kept in `PlanTables.skill_plans`."""
+    +-2 and +-1 stretch the hand's reach; with `boryaku` a ready Boryaku (a 4 by force, a 2
+    by stealth: it beats any sentry alone) counts too.  Kept in `PlanTables.skill_plans`."""
     key = (*hand, ready[E_SIX], ready[E_ZERO], ready[E_PLUS2], ready[E_MINUS2], ready[E_PM1])
+    if boryaku and ready[E_BORYAKU]:
+        key = (*key, 1)
+    else:
+        boryaku = False
     cache = plans(C).skill_plans
     out = cache.get(key)
     if out is None:
-        out = cache[key] = _skill_plan(C, hand, ready)
+        out = cache[key] = _skill_plan(C, hand, ready, boryaku)
     return out
 
 
-def _skill_plan(C: comp.Components, hand: list[int],
-                ready: list[int]) -> tuple[tuple[int, int] | None, ...]:
+def _skill_plan(C: comp.Components, hand: list[int], ready: list[int],
+                boryaku: bool = False) -> tuple[tuple[int, int] | None, ...]:
+    if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
+        # an empty hand raids on Boryaku alone (no card for the other skills to modify)
+        return tuple((1, 0) if g < 4 else (1, 1) for g in C.sentry_value) if boryaku \
+            else tuple(None for _g in C.sentry_value)
     plan = list(plans(C).raid_plans.get(tuple(hand)) or raid_plan(C, hand))
     h0, h1, ki, h3, h4 = hand
     lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
@@ -259,7 +268,10 @@ def _skill_plan(C: comp.Components, hand: list[int],
     bottom = 0 if ready[E_ZERO] else (lo - (ki - 1 if lo == 3 else ki)
                                          - 2 * ready[E_MINUS2] - ready[E_PM1])
     for i, g in enumerate(C.sentry_value):
-        if plan[i] is None:
+        opt = plan[i]
+        if boryaku and (opt is None or not opt[0]):
+            plan[i] = (1, 0) if g < 4 else (1, 1)  # Boryaku wins alone, no card spent
+        elif opt is None:
             if top > g:
                 plan[i] = (0, 0)
             elif bottom < g:
@@ -300,7 +312,9 @@ class Heuristic:
                  skill_min: float | str = SKILL_MIN,
                  disguise_worth: float | str = DISGUISE_WORTH,
                  card_cost: float | str = 1.0, ki_cost: float | str = 0.0,
-                 fight_cost: float | str = 0.0) -> None:
+                 fight_cost: float | str = 0.0,
+                 boryaku_worth: float | str = SKILL_WORTH[E_BORYAKU],
+                 boryaku_first: int | str = 0, boryaku_raids: bool | str = False) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
@@ -323,7 +337,8 @@ class Heuristic:
         self.save_ki = parse_flag("ninjato heuristic", "save_ki", save_ki)
         # ... and learn Choho more often (its worth per round left; at most the largest
         # SKILL_WORTH, which SKILL_BOUND assumes)
-        self.skill_worth = {**SKILL_WORTH, E_SWAP: float(choho_worth)}
+        self.skill_worth = {**SKILL_WORTH, E_SWAP: float(choho_worth),
+                            E_BORYAKU: float(boryaku_worth)}
         # ... and the hand limit discard: with 4+ cards draw at the dojo (2 cards; over 7, discard
         # the least useful) instead of a raid whose doubled score is below this (0: never)
         self.overdraw = int(overdraw)
@@ -339,6 +354,14 @@ class Heuristic:
         # ... and after a banzai a revealed guard is given up when the cards the win spends,
         # at `fight_cost` x their keep value, outweigh what the win adds (0: never)
         self.fight_cost = float(fight_cost)
+        # Boryaku (a 2 or 4 with no card, ready again each round): learnt at `boryaku_worth`
+        # per round left (above); played at a first fight rather than a card that wins alone
+        # whose keep value is at least `boryaku_first` (0: only when no card wins), so
+        # the card stays in hand; with `boryaku_raids` a ready Boryaku counts in the raid
+        # plan (it beats any sentry alone, an empty hand raids on it)
+        self.boryaku_first = parse_int("ninjato heuristic", "boryaku_first", boryaku_first,
+                                       minimum=0)
+        self.boryaku_raids = parse_flag("ninjato heuristic", "boryaku_raids", boryaku_raids)
         top = max(self.skill_worth.values())
         dw = self.disguise_worth
         self.skill_bound: tuple[float, ...] = (
@@ -480,7 +503,8 @@ class Heuristic:
                     i -= 1
                 return best
         hand = s.hands[p]
-        if hand[0] or hand[1] or hand[2] or hand[3] or hand[4]:
+        if hand[0] or hand[1] or hand[2] or hand[3] or hand[4] or (
+                self.boryaku_raids and s.ready[p][E_BORYAKU]):
             raid, raid_score = self.scored_raid(s, hand)
         else:
             raid, raid_score = -1, 0
@@ -724,7 +748,7 @@ class Heuristic:
         """
         C = s.C
         if self.whole and s.tiles[s.player]:
-            plan = skill_plan(C, hand, s.ready[s.player])
+            plan = skill_plan(C, hand, s.ready[s.player], self.boryaku_raids)
         else:
             cached = plans(C).raid_plans.get((hand[0], hand[1], hand[2], hand[3], hand[4]))
             plan = raid_plan(C, hand) if cached is None else cached
@@ -850,6 +874,10 @@ class Heuristic:
                 return swap
         ready = s.ready[s.player]
         if s.play_base < 0:
+            if self.boryaku_first and ready[E_BORYAKU]:
+                a = self._boryaku_first(legal, hand, stealth, g)
+                if a >= 0:
+                    return a
             cheap = -1
             if ready[E_ZERO if stealth else E_SIX]:
                 cheap = next((v for v in SPEND_ORDER if hand[v]), -1)
@@ -897,6 +925,24 @@ class Heuristic:
             if A_REFRESH + e in legal:
                 return A_REFRESH + e
         return A_GIVE_UP
+
+    def _boryaku_first(self, legal: list[int], hand: list[int], stealth: int, g: int) -> int:
+        """Boryaku (-1: not this) when it wins alone and every card that wins alone is worth
+        keeping (keep value `boryaku_first` or more), or none does: a card of the hand
+        spent for nothing but the fight would be lost, Boryaku is ready again next round."""
+        if stealth:
+            a = A_BOR2 if A_BOR2 in legal and 2 < g else A_BOR4 if A_BOR4 in legal and 4 < g \
+                else -1
+        else:
+            a = A_BOR4 if A_BOR4 in legal and 4 > g else A_BOR2 if A_BOR2 in legal and 2 > g \
+                else -1
+        if a < 0:
+            return -1
+        for v in range(5):
+            if hand[v] and ((v + 1 < g) if stealth else (v + 1 > g)) \
+                    and KEEP_VALUE[v] < self.boryaku_first:
+                return -1  # a cheap card wins alone: spend it, keep Boryaku for later
+        return a
 
     def best_swap(self, s: NinjatoState, legal: list[int]) -> int:
         """Choho: the swap that raises the shuriken's worth most (-1: none raises it)."""
@@ -1139,4 +1185,11 @@ PARAMS: tuple[Param, ...] = (
     Param("fight_cost", "float", 0.0, "after a banzai, give up a guard when the cards the win "
           "spends, x this times their keep value, outweigh the treasure won plus the shuriken "
           "at risk (0: never)", 0.0, 2.0),
+    Param("boryaku_worth", "float", SKILL_WORTH[E_BORYAKU], "worth of the Boryaku skill per "
+          "round left", 0.0, 4.0),
+    Param("boryaku_first", "int", 0, "play a ready Boryaku rather than a card that wins alone "
+          "whose keep value (2s and 4s 1, 1s and 5s 3, Ki 4) is at least this (0: only when no "
+          "card wins)", 0, 4),
+    Param("boryaku_raids", "bool", False, "count a ready Boryaku in raid plans (it beats any "
+          "sentry alone; an empty hand raids on it)"),
 )
