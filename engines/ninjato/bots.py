@@ -151,6 +151,18 @@ def at_risk(shuriken: list[int]) -> int:
     return total - top
 
 
+def stake(s: NinjatoState, clears: int = 0) -> int:
+    """What a fight at the raided house plays for: the next treasure (plus `clears` when it
+    is the house's last) and what a failure loses of the shuriken (`at_risk`)."""
+    h = s.raid_house
+    plain = s.house_plain[h]
+    red = s.house_red[h]
+    out = TVAL[plain[0] if plain else red[0]] + at_risk(s.raid_treasures)
+    if clears and len(plain) + len(red) == 1:
+        out += clears
+    return out
+
+
 class PlanTables:
     """The heuristic's memo tables for one data set (`plans(C)`; the engine's own caches are
     `Components.afford` and `payable`).  Each entry is a function of the data set and its
@@ -219,6 +231,16 @@ def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | No
     alone.  Stealth is taken only when its bonus is higher: on a tie force comes first.
     Kept in `PlanTables.raid_plans` (the hand key space is small).
     """
+    cache = plans(C).raid_plans
+    key = (hand[0], hand[1], hand[2], hand[3], hand[4])
+    out = cache.get(key)
+    if out is None:
+        out = cache[key] = _raid_plan(C, hand)
+    return out
+
+
+def _raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | None, ...]:
+    """`raid_plan` computed (cached there)."""
     h0, h1, ki, h3, h4 = hand
     lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
     hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
@@ -232,8 +254,7 @@ def raid_plan(C: comp.Components, hand: list[int]) -> tuple[tuple[int, int] | No
         if bottom < g and (opt is None or (lo < g and not hi > g)):
             opt = (1 if lo < g else 0, 1)
         plan.append(opt)
-    out = plans(C).raid_plans[tuple(hand)] = tuple(plan)
-    return out
+    return tuple(plan)
 
 
 def skill_plan(C: comp.Components, hand: list[int], ready: list[int],
@@ -259,7 +280,7 @@ def _skill_plan(C: comp.Components, hand: list[int], ready: list[int],
         # an empty hand raids on Boryaku alone (no card for the other skills to modify)
         return tuple((1, 0) if g < 4 else (1, 1) for g in C.sentry_value) if boryaku \
             else tuple(None for _g in C.sentry_value)
-    plan = list(plans(C).raid_plans.get(tuple(hand)) or raid_plan(C, hand))
+    plan = list(raid_plan(C, hand))
     h0, h1, ki, h3, h4 = hand
     lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5
     hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1
@@ -750,8 +771,7 @@ class Heuristic:
         if self.whole and s.tiles[s.player]:
             plan = skill_plan(C, hand, s.ready[s.player], self.boryaku_raids)
         else:
-            cached = plans(C).raid_plans.get((hand[0], hand[1], hand[2], hand[3], hand[4]))
-            plan = raid_plan(C, hand) if cached is None else cached
+            plan = raid_plan(C, hand)
         best, best_score = -1, 0
         for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.house_closed, s.house_sentry,
                                                   s.house_plain, s.house_red):
@@ -838,12 +858,7 @@ class Heuristic:
             return False
         if need > 0 and not (self._ready_low(s) if stealth else self._ready_high(s)):
             cost += KEEP_VALUE[2] * (need - 1 if s.ready[s.player][E_PM1] else need)
-        h = s.raid_house
-        plain = s.house_plain[h]
-        red = s.house_red[h]
-        stake = TVAL[plain[0] if plain else red[0]] + (3 if len(plain) + len(red) == 1 else 0)
-        stake += at_risk(s.raid_treasures)
-        return self.fight_cost * cost > stake
+        return self.fight_cost * cost > stake(s, 3)
 
     def ki_not_worth(self, s: NinjatoState, a: int) -> bool:
         """Give up a winnable fight: the first play `a` needs Ki cards to beat the guard
@@ -857,11 +872,7 @@ class Heuristic:
         need = v - g + 1 if s.raid_approach else g - v + 1
         if need <= 0 or (self._ready_low(s) if s.raid_approach else self._ready_high(s)):
             return False
-        h = s.raid_house
-        plain = s.house_plain[h]
-        stake = TVAL[plain[0] if plain else s.house_red[h][0]]
-        stake += at_risk(s.raid_treasures)
-        return self.ki_cost * need > stake
+        return self.ki_cost * need > stake(s)
 
     def _fight_skills(self, s: NinjatoState, legal: list[int], hand: list[int], stealth: int,
                       g: int) -> int:
@@ -1186,7 +1197,7 @@ PARAMS: tuple[Param, ...] = (
           "spends, x this times their keep value, outweigh the treasure won plus the shuriken "
           "at risk (0: never)", 0.0, 2.0),
     Param("boryaku_worth", "float", SKILL_WORTH[E_BORYAKU], "worth of the Boryaku skill per "
-          "round left", 0.0, 4.0),
+          "round left", 0.0, 6.0),
     Param("boryaku_first", "int", 0, "play a ready Boryaku rather than a card that wins alone "
           "whose keep value (2s and 4s 1, 1s and 5s 3, Ki 4) is at least this (0: only when no "
           "card wins)", 0, 4),
