@@ -25,13 +25,14 @@ from engines.ninjato.actions import (
 from engines.ninjato.bots import (
     ROW_PREF,
     Heuristic,
+    _raid_plan,
     _skill_plan,
     envoy_table,
     plans,
     raid_plan,
     skill_plan,
 )
-from engines.ninjato.components import E_MINUS2, E_PLUS2, E_PM1, E_SIX, E_ZERO
+from engines.ninjato.components import E_BORYAKU, E_MINUS2, E_PLUS2, E_PM1, E_SIX, E_ZERO
 from engines.ninjato.state import affordable, can_pay, payable
 from tests.playouts import playout
 
@@ -67,7 +68,7 @@ def test_heuristic_plan_tables_equal_what_they_save_computing() -> None:
     """Each memo table of the heuristic (`PlanTables`) holds, for the key of a position of a
     real playout, what computing it afresh gives: its key names everything it depends on."""
     bot = Heuristic()
-    hits = {"raid": 0, "skill": 0, "rumour": 0}
+    hits = {"raid": 0, "skill": 0, "boryaku": 0, "rumour": 0}
     for seed in range(4):
         for s in playout(GAME, 4, seed, "heuristic"):
             if s.phase != PH_PLACE or s.is_terminal():
@@ -76,7 +77,8 @@ def test_heuristic_plan_tables_equal_what_they_save_computing() -> None:
             tables = plans(C)
             if sum(hand):
                 cached = tables.raid_plans.get(tuple(hand))
-                assert raid_plan(C, hand) == cached or cached is None
+                assert cached is None or cached == _raid_plan(C, hand)
+                raid_plan(C, hand)
                 hits["raid"] += cached is not None
                 key = (*hand, ready[E_SIX], ready[E_ZERO], ready[E_PLUS2], ready[E_MINUS2],
                        ready[E_PM1])
@@ -84,6 +86,11 @@ def test_heuristic_plan_tables_equal_what_they_save_computing() -> None:
                 assert cached is None or cached == _skill_plan(C, hand, ready)
                 hits["skill"] += cached is not None
                 skill_plan(C, hand, ready)
+                if ready[E_BORYAKU]:  # a plan on a ready Boryaku (`boryaku_raids`)
+                    cached = tables.skill_plans.get((*key, 1))
+                    assert cached is None or cached == _skill_plan(C, hand, ready, True)
+                    hits["boryaku"] += cached is not None
+                    skill_plan(C, hand, ready, True)
             before = len(tables.rumour_worths)
             assert bot.rumour_worths(s) == bot._rumour_worths(s)
             hits["rumour"] += len(tables.rumour_worths) == before

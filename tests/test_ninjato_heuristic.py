@@ -510,3 +510,40 @@ def test_heuristic_plays_boryaku_when_no_card_beats_the_guard():
     set_house(s, 1, [JADE], sentry=3)
     raid(s, 1)
     assert choice(NEW, s) == A_BOR4
+
+
+def previous_default():
+    """The default before Boryaku was tuned (`heuristic:v3`)."""
+    from engines import get_game
+    from engines.bots import make_bot
+
+    return make_bot("heuristic:v3", get_game("ninjato"))
+
+
+def test_heuristic_learns_boryaku_over_set_to_6():
+    """Round 1, Kayaku-jutsu (set to 6) and Boryaku face up, every house a single fan:
+    Boryaku, a 2 or 4 with no card spent that beats any sentry alone and is ready again each
+    round, is worth more (`boryaku_worth` 4 per round left, a 2 paid: 27) than set-to-6 (2 per
+    round left, a 4 paid: 13); the previous default (1.5 per round left) takes set-to-6."""
+    s = fresh()
+    s.sensei = [tile(s, comp.E_SIX), tile(s, comp.E_BORYAKU)]
+    s.hands[0] = hand(2, 4, 5)
+    poor_houses(s)
+    assert choice(shipped_default(), s) == A_SENSEI + 1
+    assert choice(previous_default(), s) == A_SENSEI
+
+
+def test_heuristic_plays_boryaku_before_a_card_worth_keeping():
+    """A ready Boryaku and a hand of a 5 and a Ki against a sentry of 3 by force: the 5 wins
+    alone, but Boryaku's 4 wins too and spends no card (`boryaku_first=1`), so the 5 stays
+    in hand for the banzai; the previous default spends the 5 and keeps Boryaku unused."""
+    s = fresh()
+    give_skill(s, 0, comp.E_BORYAKU)
+    s.hands[0] = hand(5, 3)
+    poor_houses(s)
+    set_house(s, 1, [FAN, JADE], sentry=3)
+    raid(s, 1)
+    assert choice(previous_default(), s) == A_BASE + 4
+    assert choice(shipped_default(), s) == A_BOR4
+    act(s, A_BOR4)
+    assert s.raid_treasures == [FAN] and s.hands[0] == hand(5, 3)

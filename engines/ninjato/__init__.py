@@ -23,11 +23,14 @@ def _dataset(rules: Rules) -> str:
 def _heuristics() -> tuple[dict, tuple]:
     """The styles, the tuned one the default (its parameters' defaults documented).
 
-    The tuned style (styles/tuned.toml: disguise_worth=10, fight_cost=0.4) won 28.1%
-    [27.1%, 29.2%] of 4-player duplicate games against the default before tuning, kept as
-    `v2` (fair 25%; `simulate compare ninjato --bots heuristic:tuned,heuristic:v2 --games
-    4000 --seed 47`), and chose every kind of decision the previous default chose.  Its
-    give-up (`fight_cost`) ties the tuned style without it; giving up more lost."""
+    The tuned style (styles/tuned.toml) was found in stages.  With disguise_worth=10 and
+    fight_cost=0.4 it won 28.1% [27.1%, 29.2%] of 4-player duplicate games against the
+    default before tuning, kept as `v2` (fair 25%; `simulate compare ninjato --bots
+    heuristic:tuned,heuristic:v2 --games 4000 --seed 47` then), and chose every kind of
+    decision that default chose; its give-up (`fight_cost`) ties the style without it,
+    giving up more lost.  Adding Boryaku (boryaku_worth=4, boryaku_first=1) won 30.4%
+    [29.0%, 31.8%] against the style without it, kept as `v3` (styles/v3.toml; `simulate
+    compare ninjato --bots heuristic,heuristic:v3 --games 4000 --seed 76`)."""
     from engines.ninjato.bots import HEURISTICS
 
     styles = with_shipped("ninjato", __file__, dict(HEURISTICS), PARAMS)
