@@ -384,6 +384,10 @@ class Heuristic:
                                        minimum=0)
         self.boryaku_raids = parse_flag("ninjato heuristic", "boryaku_raids", boryaku_raids)
         top = max(self.skill_worth.values())
+        #: effect -> its worth per round left (a tuple: read for each face-up tile)
+        self.worth_by_effect: tuple[float, ...] = tuple(
+            self.skill_worth.get(e, 0.0) for e in range(len(comp.EFFECTS)))
+        self.skill_top = top
         dw = self.disguise_worth
         self.skill_bound: tuple[float, ...] = (
             0.0, *(top * (8 - r) for r in range(1, 5)), 2 * dw, dw, dw)
@@ -532,7 +536,21 @@ class Heuristic:
         i = bisect_left(legal, A_SENSEI)  # is a Sensei tile affordable? (rarer: asked first)
         if i < len(legal) and legal[i] < A_HOUSE:
             beat = self.raid_weight * raid_score  # what a tile must be worth
-            bound = (self.skill_bound if s.envoys[p] else self.skill_bound_no_envoy)[s.round]
+            rnd = s.round
+            if rnd <= 4:  # raid skills: the best face-up one's worth bounds every tile's
+                top = 0.0
+                effect = s.C.skill_effect
+                worth_by_effect = self.worth_by_effect
+                for t in s.sensei:
+                    e = effect[t]
+                    if e == E_DISGUISE:
+                        top = self.skill_top  # not dealt before round 5: the round's bound
+                        break
+                    if worth_by_effect[e] > top:
+                        top = worth_by_effect[e]
+                bound = top * (8 - rnd)
+            else:
+                bound = (self.skill_bound if s.envoys[p] else self.skill_bound_no_envoy)[rnd]
             held = len(s.rumours[p])
             if held:  # the most a tile adds on Master of Secret Arts: every rumour one
                 C = s.C

@@ -238,30 +238,32 @@ class RaidRules(NinjatoPosition):
         ready = self.ready[p]
         owned = self.owned[p]
         refresh = ready[E_REFRESH]
-        options = [(self.raid_approach, refresh)]
+        stealth = self.raid_approach
+        if self._reaches(base, kis, boryaku, stealth, refresh, part, ready, owned):
+            return True
         if ready[E_SWITCH]:
-            options.append((self.raid_approach ^ 1, refresh))
-        elif owned[E_SWITCH] and refresh:
-            options.append((self.raid_approach ^ 1, refresh - 1))
-        for stealth, spare in options:
-            g = self.guard_value_for(stealth, part)
-            if boryaku:
-                if base - kis < g if stealth else base + kis > g:
-                    return True
-                continue
-            if stealth:
-                if (ready[E_ZERO] or owned[E_ZERO] and spare) and 0 < g:
-                    return True
-                step = 2 if owned[E_MINUS2] else 1 if owned[E_PM1] else 0
-                if base - kis - 2 * ready[E_MINUS2] - ready[E_PM1] - spare * step < g:
-                    return True
-            else:
-                if (ready[E_SIX] or owned[E_SIX] and spare) and 6 > g:
-                    return True
-                step = 2 if owned[E_PLUS2] else 1 if owned[E_PM1] else 0
-                if base + kis + 2 * ready[E_PLUS2] + ready[E_PM1] + spare * step > g:
-                    return True
+            return self._reaches(base, kis, boryaku, stealth ^ 1, refresh, part, ready, owned)
+        if owned[E_SWITCH] and refresh:
+            return self._reaches(base, kis, boryaku, stealth ^ 1, refresh - 1, part, ready,
+                                 owned)
         return False
+
+    def _reaches(self, base: int, kis: int, boryaku: bool, stealth: int, spare: int, part: int,
+                 ready: list[int], owned: list[int]) -> bool:
+        """`can_still_win` for one approach, with `spare` refreshes (no list of options
+        built per call: this runs for every card of every fight of a seat with skills)."""
+        g = self.guard_value_for(stealth, part)
+        if boryaku:
+            return base - kis < g if stealth else base + kis > g
+        if stealth:
+            if (ready[E_ZERO] or owned[E_ZERO] and spare) and 0 < g:
+                return True
+            step = 2 if owned[E_MINUS2] else 1 if owned[E_PM1] else 0
+            return base - kis - 2 * ready[E_MINUS2] - ready[E_PM1] - spare * step < g
+        if (ready[E_SIX] or owned[E_SIX] and spare) and 6 > g:
+            return True
+        step = 2 if owned[E_PLUS2] else 1 if owned[E_PM1] else 0
+        return base + kis + 2 * ready[E_PLUS2] + ready[E_PM1] + spare * step > g
 
     def rest_winnable(self, v: int) -> bool:
         """Seed 004 (a double elite: both guards must be beaten, A6 one play each) and its
