@@ -48,6 +48,25 @@ def test_fight_fast_path_equals_general_rules(bot: str) -> None:
     assert fights > 50
 
 
+def test_card_reach_equals_can_still_win_for_every_card() -> None:
+    """`card_reach` (solved once per fight) gives `can_still_win`'s verdict for every dojo
+    card value and Ki count, at the fights of seats holding skills (the default learns
+    them often) and without."""
+    checked = skilled = 0
+    for seed in range(4):
+        for s in playout(GAME, 4, seed, "heuristic"):
+            if s.phase != PH_FIGHT or s.play_base >= 0:
+                continue
+            always, above, below = s.card_reach(s.elite_part)
+            for base in range(1, 6):
+                for kis in range(4):
+                    assert (always or base + kis > above or base - kis < below) == \
+                        s.can_still_win(base, kis, False, s.elite_part)
+            checked += 1
+            skilled += bool(s.tiles[s.player])
+    assert checked > 100 and skilled > 20, (checked, skilled)
+
+
 def test_envoy_table_is_best_exact_payment() -> None:
     checked = 0
     for seed in range(4):

@@ -178,10 +178,13 @@ class RaidRules(NinjatoPosition):
             ki = hand[2]
             part = self.elite_part
             double = self.double_elite()
+            always, above, below = self.card_reach(part)
             for v in range(5):
-                if hand[v] and self.can_still_win(v + 1, ki - (v == 2), False, part) and (
-                        not double or self.rest_winnable(v)):
-                    out.append(A_BASE + v)
+                if hand[v]:
+                    kis = ki - (v == 2)
+                    if (always or v + 1 + kis > above or v + 1 - kis < below) and (
+                            not double or self.rest_winnable(v)):
+                        out.append(A_BASE + v)
             if ready[E_BORYAKU]:
                 rest = not double or self.rest_winnable(-1)
                 if rest and self.can_still_win(2, ki, True, part):
@@ -247,6 +250,45 @@ class RaidRules(NinjatoPosition):
             return self._reaches(base, kis, boryaku, stealth ^ 1, refresh - 1, part, ready,
                                  owned)
         return False
+
+    def card_reach(self, part: int) -> tuple[bool, int, int]:
+        """`can_still_win` for a dojo card, solved once for every card of a fight:
+        (any card wins, a card whose value plus its Ki tops this wins, one whose value less
+        its Ki is under this wins) over the same approaches and refreshes."""
+        p = self.player
+        ready = self.ready[p]
+        owned = self.owned[p]
+        refresh = ready[E_REFRESH]
+        stealth = self.raid_approach
+        always = False
+        above, below = 99, -99
+        for n in range(2):
+            if n:
+                if ready[E_SWITCH]:
+                    spare = refresh
+                elif owned[E_SWITCH] and refresh:
+                    spare = refresh - 1
+                else:
+                    break
+                stealth ^= 1
+            else:
+                spare = refresh
+            g = self.guard_value_for(stealth, part)
+            if stealth:
+                if (ready[E_ZERO] or owned[E_ZERO] and spare) and 0 < g:
+                    always = True
+                step = 2 if owned[E_MINUS2] else 1 if owned[E_PM1] else 0
+                limit = g + 2 * ready[E_MINUS2] + ready[E_PM1] + spare * step
+                if limit > below:
+                    below = limit
+            else:
+                if (ready[E_SIX] or owned[E_SIX] and spare) and 6 > g:
+                    always = True
+                step = 2 if owned[E_PLUS2] else 1 if owned[E_PM1] else 0
+                limit = g - 2 * ready[E_PLUS2] - ready[E_PM1] - spare * step
+                if limit < above:
+                    above = limit
+        return always, above, below
 
     def _reaches(self, base: int, kis: int, boryaku: bool, stealth: int, spare: int, part: int,
                  ready: list[int], owned: list[int]) -> bool:
