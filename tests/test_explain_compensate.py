@@ -227,6 +227,42 @@ def test_resume_refuses_an_option_that_differs_from_the_recorded_study(
     assert not (tmp_path / "elsewhere").exists()
 
 
+def _recorded_grid_sweep(directory):
+    spec = explain.sweep.SweepSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4,
+                                   vary=(("head_start_to", ("first", "none")),), design="grid")
+    directory.mkdir()
+    (directory / explain.sweep.SWEEP_FILE).write_text(json.dumps(spec.to_json()))
+
+
+@pytest.mark.parametrize("record, argv, message", [
+    (_recorded_compensation, ["compensate", "--budget", "5000"],
+     "(--budget 1500); --budget 5000 differs"),
+    (_recorded_grid_sweep, ["sweep", "--one-at-a-time"],
+     "(--grid/--one-at-a-time grid); --grid/--one-at-a-time one-at-a-time differs"),
+], ids=["budget", "design"])
+def test_resume_counts_an_option_typed_at_its_default_value_as_given(
+        komi, tmp_path, capsys, record, argv, message):
+    """An option counts as given when it is typed (its parameter source), not when its
+    value differs from the default: `--budget 5000` is the default and still refused against
+    a search recorded with 1500."""
+    directory = tmp_path / "study"
+    record(directory)
+    code, out, err = run_cli(capsys, argv[0], "toy-komi", "--resume", str(directory), "-q",
+                             *argv[1:])
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert message in err
+    assert len(list(directory.iterdir())) == 1
+
+
+def test_resume_never_refuses_an_option_left_out(komi, tmp_path, capsys):
+    """Left out, an option with a default (`--budget` 5000) continues the recorded value."""
+    directory = tmp_path / "search"
+    _recorded_compensation(directory)
+    code, out, err = run_cli(capsys, "compensate", "toy-komi", "--resume", str(directory), "-q")
+    assert code == 0, err
+    assert "--rule seat_bonus=0,1" in out
+
+
 def test_resume_accepts_options_equal_to_the_recorded_ones(komi, tmp_path, capsys):
     directory = tmp_path / "study"
     _recorded_explanation(directory)

@@ -179,8 +179,9 @@ def test_interrupted_sweep_resumes_to_the_same_frame(tmp_path, capsys):
     before = sweep.load_sweep(out)[1].drop(columns="run_id")
     for part in (out / "set_bonus=4").glob("part-*"):
         part.unlink()
-    code, _, err = run_cli(capsys, "sweep", "time-pirates", "--resume", str(out), "-q",
-                           "--jobs", "1")
+    # the options it was started with, given again, are the recorded ones: accepted
+    code, _, err = run_cli(capsys, "sweep", "time-pirates", "--resume", str(out),
+                           *args[2:], "--one-at-a-time", "--bots", "heuristic")
     assert code == 0, err
     pd.testing.assert_frame_equal(sweep.load_sweep(out)[1].drop(columns="run_id"), before)
 
