@@ -36,7 +36,7 @@ def test_komi_first_seat_edge_is_the_closed_form(komi, tmp_path):
     edges = explain.seat_edges(table)
     first = edges.iloc[0]
     assert first["ci_low"] < EDGE < first["ci_high"]
-    assert first["p_adjusted"] < 0.05
+    assert first["p"] < 0.05
 
 
 def test_explain_attributes_the_whole_edge_to_the_lever_that_removes_it(komi, tmp_path):
@@ -76,6 +76,25 @@ def test_explain_adjusts_every_p_value_it_calls_significant_in_one_family(komi, 
         "explanation (one family: every seat edge, lever × seat effect and scoring source × "
         "seat difference); 'significant' means adjusted p < 0.05.")
     assert not any("Holm over" in line for line in lines[:-1])
+
+
+def test_explain_adjusts_in_one_place_the_family_its_footer_names(komi, tmp_path):
+    """The tables carry raw p-values until `one_family` adjusts them: each printed
+    `p_adjusted` is the footer's family's adjusted p, and the footer counts that family."""
+    spec = explain.ExplainSpec("toy-komi", 2, 60, ("heuristic",) * 2, 4)
+    plan = spec.sweep_spec()
+    frame = explain.run_explain(spec, tmp_path / "e")
+    base = explain.sweep.game_table(frame[frame["cell"] == "base"])
+    assert "p_adjusted" not in explain.seat_edges(base)
+    assert not {"p_adjusted", "significant"} & set(explain.lever_effects(plan, frame))
+    result = explain.explain(plan, frame)
+    tables = {"edge": result.edges, "lever": result.effects, "source": result.sources}
+    for kind, table in tables.items():
+        assert table["p_adjusted"].tolist() == [result.family.adjusted((kind, i))
+                                                for i in range(len(table))]
+    assert result.lines()[-1] == result.family.note(explain.FAMILY_MEMBERS)
+    assert f"Holm over the {result.family.size} tests" in result.lines()[-1]
+    assert result.family.size == sum(int(t["p"].notna().sum()) for t in tables.values())
 
 
 def test_explain_resumes_without_replaying(komi, tmp_path):

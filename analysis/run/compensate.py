@@ -29,7 +29,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import explain, search, tournament
-from analysis.stats import verdicts
+from analysis.stats import balance, verdicts
 from engines import get_game
 from engines.core import bonus_unit
 from engines.errors import BadInput
@@ -260,11 +260,13 @@ def replay(spec: CompensateSpec, found: Compensation, out_dir: str | Path, games
 
 
 def _units(edges: pd.DataFrame, n: int) -> pd.DataFrame:
-    """`explain.seat_edges` rows as the verdict layer's units (shares, not edges)."""
+    """`explain.seat_edges` rows as the verdict layer's units (shares, not edges), each
+    p Holm-adjusted over the seats of one candidate (one balance verdict, one family)."""
     return pd.DataFrame({"seats": [f"seat {s + 1}" for s in edges["seat"]],
                          "win_share": edges["win_share"], "ci_low": edges["ci_low"] + 1 / n,
                          "ci_high": edges["ci_high"] + 1 / n, "fair": 1 / n,
-                         "p_value": edges["p"], "p_adjusted": edges["p_adjusted"]})
+                         "p_value": edges["p"],
+                         "p_adjusted": balance.adjust_pvalues(edges["p"].to_numpy(), "holm")})
 
 
 def read_spec(out_dir: str | Path) -> CompensateSpec:
