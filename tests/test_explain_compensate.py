@@ -30,7 +30,8 @@ def komi(monkeypatch):
 
 
 def test_komi_first_seat_edge_is_the_closed_form(komi, tmp_path):
-    spec = explain.ExplainSpec("toy-komi", 2, 3000, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=3000, bots=("heuristic",) * 2,
+                               seed=4)
     frame = explain.run_explain(spec, tmp_path / "e")
     table = explain.sweep.game_table(frame[frame["cell"] == "base"])
     edges = explain.seat_edges(table)
@@ -40,7 +41,8 @@ def test_komi_first_seat_edge_is_the_closed_form(komi, tmp_path):
 
 
 def test_explain_attributes_the_whole_edge_to_the_lever_that_removes_it(komi, tmp_path):
-    spec = explain.ExplainSpec("toy-komi", 2, 3000, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=3000, bots=("heuristic",) * 2,
+                               seed=4)
     frame = explain.run_explain(spec, tmp_path / "e")
     result = explain.explain(spec.sweep_spec(), frame)
     row = result.effects[(result.effects["lever"] == "head_start_to")
@@ -63,7 +65,8 @@ def test_explain_adjusts_every_p_value_it_calls_significant_in_one_family(komi, 
 
     from analysis.stats import balance
 
-    spec = explain.ExplainSpec("toy-komi", 2, 200, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=200, bots=("heuristic",) * 2,
+                               seed=4)
     result = explain.explain(spec.sweep_spec(), explain.run_explain(spec, tmp_path / "e"))
     tables = (result.edges, result.effects, result.sources)
     raw = pd.concat([t["p"] for t in tables], ignore_index=True)
@@ -81,7 +84,8 @@ def test_explain_adjusts_every_p_value_it_calls_significant_in_one_family(komi, 
 def test_explain_adjusts_in_one_place_the_family_its_footer_names(komi, tmp_path):
     """The tables carry raw p-values until `one_family` adjusts them: each printed
     `p_adjusted` is the footer's family's adjusted p, and the footer counts that family."""
-    spec = explain.ExplainSpec("toy-komi", 2, 60, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=60, bots=("heuristic",) * 2,
+                               seed=4)
     plan = spec.sweep_spec()
     frame = explain.run_explain(spec, tmp_path / "e")
     base = explain.sweep.game_table(frame[frame["cell"] == "base"])
@@ -98,7 +102,8 @@ def test_explain_adjusts_in_one_place_the_family_its_footer_names(komi, tmp_path
 
 
 def test_explain_resumes_without_replaying(komi, tmp_path):
-    spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=40, bots=("heuristic",) * 2,
+                               seed=4)
     first = explain.run_explain(spec, tmp_path / "e")
     calls = []
     again = explain.run_explain(spec, tmp_path / "e", progress=calls.append)
@@ -206,7 +211,8 @@ def test_compensate_replays_the_answer_on_fresh_deals(komi, tmp_path, capsys):
 
 
 def _recorded_explanation(directory):
-    spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=40, bots=("heuristic",) * 2,
+                               seed=4)
     directory.mkdir()
     (directory / explain.sweep.SWEEP_FILE).write_text(
         json.dumps(spec.sweep_spec().to_json()))
@@ -247,7 +253,8 @@ def test_resume_refuses_an_option_that_differs_from_the_recorded_study(
 
 
 def _recorded_grid_sweep(directory):
-    spec = explain.sweep.SweepSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4,
+    spec = explain.sweep.SweepSpec(game="toy-komi", players=2, games=40, bots=("heuristic",) * 2,
+                                   seed=4,
                                    vary=(("head_start_to", ("first", "none")),), design="grid")
     directory.mkdir()
     (directory / explain.sweep.SWEEP_FILE).write_text(json.dumps(spec.to_json()))

@@ -266,8 +266,8 @@ def register(app: typer.Typer) -> None:
             rules=parse_rules(rule or []))
         plan = spec.rounds()
         for cell in spec.candidates():  # every bad value fails here, before anything starts
-            tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
-                               dict(cell.rules)).validated()
+            tournament.RunSpec(game=spec.game, players=spec.players, games=1, bots=spec.bots,
+                               seed=spec.seed, rules=dict(cell.rules)).validated()
         search.check_objective(objective, game_name, players, spec.rules)
         out = out or Path("results") / f"search-{game_name}-s{spec.seed}"
         tournament.check_out_dir(out)

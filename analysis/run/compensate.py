@@ -117,8 +117,8 @@ def validated(spec: CompensateSpec) -> search.SearchSpec:
     plan = spec.search_spec()
     plan.rounds()  # a budget too small for the candidates fails here
     for values in (plan.vary[0][1][0], plan.vary[0][1][-1]):
-        tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
-                           {**spec.rules, "seat_bonus": values}).validated()
+        tournament.RunSpec(game=spec.game, players=spec.players, games=1, bots=spec.bots,
+                           seed=spec.seed, rules={**spec.rules, "seat_bonus": values}).validated()
     return plan
 
 
@@ -247,8 +247,9 @@ def replay(spec: CompensateSpec, found: Compensation, out_dir: str | Path, games
     answers = list(dict.fromkeys([b for b in (found.smallest, best) if b is not None]))
     lines = []
     for bonus in answers:
-        run = tournament.RunSpec(spec.game, spec.players, games, spec.bots, spec.seed,
-                                 {**spec.rules, "seat_bonus": bonus},
+        run = tournament.RunSpec(game=spec.game, players=spec.players, games=games, bots=spec.bots,
+                                 seed=spec.seed,
+                                 rules={**spec.rules, "seat_bonus": bonus},
                                  seed_branch=tournament.CONFIRM_BRANCH)
         result = tournament.run_or_resume(run, Path(out_dir) / "replay" / bonus, jobs,
                                           progress, backend, scheduler)

@@ -39,7 +39,7 @@ ROUND_PREFIXES = ("year", "round")
 FAMILY_MEMBERS = "every seat edge, lever × seat effect and scoring source × seat difference"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ExplainSpec(StudySpec):
     """What to explain: `levers` = the lever options to try (empty = every lever the game
     has); `rules` = the base rules (the printed ones unless given)."""
@@ -89,8 +89,9 @@ def run_explain(spec: ExplainSpec, out_dir: str | Path, jobs: int = 1,
 
 def spec_of(plan: sweep.SweepSpec) -> ExplainSpec:
     """The explanation a stored sweep directory holds (for `--resume`)."""
-    return ExplainSpec(plan.game, plan.players, plan.games, plan.bots, plan.seed,
-                       dict(plan.rules), tuple(k for k, _ in plan.vary))
+    return ExplainSpec(game=plan.game, players=plan.players, games=plan.games, bots=plan.bots,
+                       seed=plan.seed, rules=dict(plan.rules),
+                       levers=tuple(k for k, _ in plan.vary))
 
 
 # --------------------------------------------------------------------------------------------

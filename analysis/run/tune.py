@@ -234,9 +234,11 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
         cand = candidates[name]
         played = 0
         for opponent in spec.against:
-            cmp = compare.CompareSpec(spec.game, spec.players, spec.deals(games) * spec.seatings,
-                                      (cand.spec, opponent), spec.seed,
-                                      dict(spec.rules), "last", TUNE_BRANCH + number)
+            cmp = compare.CompareSpec(game=spec.game, players=spec.players,
+                                      games=spec.deals(games) * spec.seatings,
+                                      bots=(cand.spec, opponent), seed=spec.seed,
+                                      rules=dict(spec.rules), fill="last",
+                                      seed_branch=TUNE_BRANCH + number)
             result = compare.run_duplicate(
                 cmp, out / f"round-{number}" / _slug(name) / _slug(opponent), jobs,
                 progress, backend, scheduler)
