@@ -162,6 +162,21 @@ def test_big_cheese_metrics_report_every_counter_of_the_record() -> None:
     assert checked > 0, "no Veto or Big Cheese played: the per-seat counts went unchecked"
 
 
+def test_time_pirates_metrics_report_every_counter_of_the_record_as_a_float() -> None:
+    """`metrics` reports each field of the counters record under its own name, as a float
+    beside `years` and `lead_changes`."""
+    from engines.time_pirates.position import COUNTERS as PIRATE_COUNTERS
+
+    for seed in range(2):
+        state = final("time-pirates", 3, seed, "heuristic")
+        metrics, counters = state.metrics(), state.counters
+        assert set(metrics) == {"years", "lead_changes"} | {
+            name for name, _start, _doc in PIRATE_COUNTERS.counts}
+        for name, _start, _doc in PIRATE_COUNTERS.counts:
+            assert metrics[name] == getattr(counters, name) and type(metrics[name]) is float
+        assert metrics["turns"] > 0
+
+
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_time_pirates_hand_summaries_and_token_list_equal_a_recount(bot: str) -> None:
     """`colour_counts`, `hand_size`, `atomic_colours`, `arrow_colours`, `seats_with_artifacts`,

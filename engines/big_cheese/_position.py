@@ -69,6 +69,20 @@ class BigCheeseCounters:
         new.seat_cheeses = list(self.seat_cheeses)
         return new
 
+    def metrics(self) -> dict[str, int]:
+        """Every count under its own name; per-seat counts as `<metric>_p<seat>`, seat by seat."""
+        out = {
+            "vetoes_played": self.vetoes_played, "big_cheeses_played": self.big_cheeses_played,
+            "big_cheese_net_points": self.big_cheese_net_points,
+            "all_pass_rounds": self.all_pass_rounds, "reshuffles": self.reshuffles,
+            "lead_changes": self.lead_changes, "first_leader": self.first_leader,
+            "same_round_crossers": self.same_round_crossers,
+        }
+        for seat in range(len(self.seat_vetoes)):
+            out[f"vetoes_played_p{seat}"] = self.seat_vetoes[seat]
+            out[f"big_cheeses_played_p{seat}"] = self.seat_cheeses[seat]
+        return out
+
 
 class BigCheesePosition(State):
     """The attributes of the position, declared in `engines/big_cheese/position.py`."""

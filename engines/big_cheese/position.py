@@ -44,9 +44,10 @@ COUNTERS = Record(
         ("same_round_crossers", "0", "seats at the goal when the game was won"),
     ),
     per_seat=(
-        ("seat_vetoes", "per seat: Vetoes played"),
-        ("seat_cheeses", "per seat: Big Cheeses played"),
+        ("seat_vetoes", "vetoes_played", "per seat: Vetoes played"),
+        ("seat_cheeses", "big_cheeses_played", "per seat: Big Cheeses played"),
     ),
+    metrics=True,
 )
 
 _CARDS = "(len(DECK),)"

@@ -54,12 +54,6 @@ from engines.kit import (
     world_rng,
 )
 
-#: Per-seat metric keys (Vetoes, Big Cheeses, seat by seat), per player count.
-_SEAT_METRIC_KEYS = {
-    n: tuple(k for s in range(n) for k in (f"vetoes_played_p{s}", f"big_cheeses_played_p{s}"))
-    for n in range(1, 9)
-}
-
 
 class BigCheeseState(BigCheesePosition):
     """A position of The Big Cheese.  The deck's top is `deck[-1]` (face up, public).
@@ -570,19 +564,12 @@ class BigCheeseState(BigCheesePosition):
 
     def metrics(self) -> dict[str, float]:
         reason = self.end_reason
-        c = self.counters
         out: dict[str, float] = {
             "rounds": self.rounds, "awards": self.awards,
-            "vetoes_played": c.vetoes_played, "big_cheeses_played": c.big_cheeses_played,
-            "big_cheese_net_points": c.big_cheese_net_points,
-            "all_pass_rounds": c.all_pass_rounds, "reshuffles": c.reshuffles,
-            "lead_changes": c.lead_changes, "first_leader": c.first_leader,
-            "same_round_crossers": c.same_round_crossers,
             "round_capped": float(reason == "round_cap"),
             "deck_exhausted": float(reason == "exhausted"),
         }
-        per_seat = [k for pair in zip(c.seat_vetoes, c.seat_cheeses) for k in pair]
-        out.update(zip(_SEAT_METRIC_KEYS[self.num_players], per_seat))
+        out.update(self.counters.metrics())  # the record's counters, seat by seat too
         return out
 
     # ------------------------------------------------------------------ information
