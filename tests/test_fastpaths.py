@@ -628,6 +628,10 @@ def test_big_cheese_roll_table_equals_the_roll_rule(d6: bool) -> None:
             assert faces[int(r * len(faces))] == roll_points(card, r, d6)
         assert len(faces) == (6 if d6 else card)
         assert ROLL_TOP[d6][card] == max(roll_points(card, step / 6000, d6) for step in range(6000))
+    # the state selects its dice's tables once, and a clone shares them
+    state = get_game("big-cheese").new_state(3, 0, dice="d6" if d6 else "polyhedral")
+    assert state._roll_faces is ROLL_FACES[d6] and state._roll_tops is ROLL_TOP[d6]
+    assert state.clone()._roll_tops is ROLL_TOP[d6]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

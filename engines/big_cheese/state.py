@@ -94,6 +94,7 @@ class BigCheeseState(BigCheesePosition):
         bonus = seat_bonus(rules.seat_bonus, n)  # extra starting chips (compensation)
         self._acts = bid_table(rules.chips + max(bonus))
         self._roll_faces = ROLL_FACES[rules.dice == "d6"]
+        self._roll_tops = ROLL_TOP[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
         self.discard = []
@@ -374,7 +375,7 @@ class BigCheeseState(BigCheesePosition):
         seat = self.pending[pos][0]
         if not self.cheeses[seat]:
             top = self.points[seat]
-            tops = ROLL_TOP[self.rules.dice == "d6"]
+            tops = self._roll_tops
             for owner, card in self.pending[pos:]:
                 if owner != seat:
                     break
