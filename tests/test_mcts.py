@@ -112,13 +112,9 @@ def test_iteration_budget_is_exact():
     assert default.last_iterations == DEFAULT_ITERATIONS
 
 
-def test_time_budget_stops_the_search_at_the_deadline(monkeypatch):
-    """The clock is read between rollouts and the search stops at the first reading past
-    the deadline. The test's clock advances 1 ms per reading, so a budget is a count of
-    readings (no machine's speed enters): 50 ms allow some rollouts, at most a round of
-    candidates per reading, and no reading after the 50th past the start (uct spends them
-    all; the paired search may stop earlier when the decision is clear). An iteration cap
-    reached first ends the search long before a 5 s deadline's 5000 readings."""
+def stepping_clock(monkeypatch) -> list[int]:
+    """Make `time.perf_counter` advance 1 ms per reading, so a time budget is a count of
+    readings (no machine's speed enters); returns [readings so far]."""
     readings = itertools.count(1)
     read = [0]
 
@@ -127,6 +123,16 @@ def test_time_budget_stops_the_search_at_the_deadline(monkeypatch):
         return read[0] * 0.001
 
     monkeypatch.setattr(time, "perf_counter", clock)
+    return read
+
+
+def test_time_budget_stops_the_search_at_the_deadline(monkeypatch):
+    """The clock is read between rollouts and the search stops at the first reading past
+    the deadline. On the stepping clock 50 ms allow some rollouts, at most a round of
+    candidates per reading, and no reading after the 50th past the start (uct spends them
+    all; the paired search may stop earlier when the decision is clear). An iteration cap
+    reached first ends the search long before a 5 s deadline's 5000 readings."""
+    read = stepping_clock(monkeypatch)
     for search in ("paired", "uct"):
         start = read[0]
         bot = _mcts(NIM, time=0.05, search=search, rollout="random")
@@ -396,10 +402,12 @@ def test_paired_search_is_deterministic_for_a_fixed_rng_and_depends_on_it():
 
 @pytest.mark.parametrize("options", [{"time": 0.05}, {"determinizations": 3}, {"reward": "margin"},
                                      {"rollout": "random"}, {"rollout_depth": 1}])
-def test_paired_search_options(options):
+def test_paired_search_options(options, monkeypatch):
+    read = stepping_clock(monkeypatch)  # `time=0.05`: 50 readings, whatever the machine
     bot = _mcts(SHOWDOWN, **options)
     assert bot.choose(showdown_position(2, 9, [3]), random.Random(0)) == CALL
     assert bot.last_iterations > 0
+    assert read[0] <= 50 + 2 or "time" not in options
 
 
 def test_paired_search_stops_once_the_challenger_clearly_trails():
