@@ -533,7 +533,7 @@ def _win_share_after(game, state, seat, action, worlds):
 WINNING_MOVES = [
     ("ninjato", 1, 263, 154, 158),
     ("time-pirates", 5, 256, 144, 143),
-    ("big-cheese", 2, 43, 2, 5),
+    ("big-cheese", 2, 43, 2, 7),
     ("tabula-rasa", 2, 35, 27, 22),
     ("ivanhoe", 15, 337, 50, 29),
 ]
