@@ -25,8 +25,8 @@ HEURISTICS_ALL, DEFAULT_PARAMS = promote(
     with_shipped("big-cheese", __file__, dict(HEURISTICS), PARAMS), "tuned", "v2", PARAMS, __file__)
 #: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  Rollouts stop after 20
 #: actions (a few auctions) and score the position with `evaluation.cutoff_value` (points
-#: plus the projects on the table): about half the work of the earlier 70 actions scored by
-#: points alone, and at least as strong (`docs/bots.md`).
+#: plus the projects on the table): about 60% of the work of the earlier 70 actions scored
+#: by points alone, and as strong (`docs/bots.md`).
 MCTS_DEFAULTS = {"rollout_depth": "20"}
 #: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
 #: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
