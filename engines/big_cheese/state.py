@@ -44,7 +44,6 @@ from engines.big_cheese.rules import Rules
 from engines.big_cheese.scoring import ROLL_FACES, ROLL_TOP, gain, roll_points
 from engines.kit import (
     copy_rng,
-    deal_back,
     following_seats,
     reshuffle,
     seat_bonus,
@@ -589,10 +588,13 @@ class BigCheeseState(BigCheesePosition):
         return min(self.known_bottom, max(size - 1, 0)), max(size - 1, 0)
 
     def determinize(self, seat: int, rng: random.Random) -> BigCheeseState:
-        """Only the order of the face-down deck is hidden (B14); resample it."""
+        """Only the order of the face-down deck is hidden (B14); resample it: sorted first
+        (the result depends on the hidden cards, not on their real order), then shuffled on
+        `rng.random()` (`kit.shuffled`: `kit.deal_back`'s `rng.shuffle` cost half of a
+        determinization here, and a search determinizes once per sampled world)."""
         world = self.clone_with_rng(self.rng)  # replaced below: no copy of ours
         lo, hi = self.hidden_slice()
-        world.deck[lo:hi] = deal_back(world.deck[lo:hi], (), rng)[0]
+        world.deck[lo:hi] = shuffled(sorted(world.deck[lo:hi]), rng)
         world.rng = world_rng(rng)
         return world
 
