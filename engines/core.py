@@ -517,7 +517,9 @@ class Game:
     `dataset(rules)` names the component data set in use, for manifests and reports;
     `mcts_defaults` are `mcts` spec options (strings) that suit this game better than the
     bot's own defaults (a preset or explicit options override them), and `mcts_presets`
-    the game's own options for named `mcts` presets (`mcts:strong`); `action_kinds` names
+    the game's own options for named `mcts` presets (`mcts:strong`); `mcts_evaluation(state)`,
+    if set, scores an `mcts` rollout cut short (each seat's expected reward in [0, 1], e.g.
+    its estimated win chance) instead of its normalized scores; `action_kinds` names
     the game's systems — every distinct kind of decision of its rules, in words a player
     would recognise — and `State.action_kind(action)` indexes into it.  `partnerships` maps a
     player count to its teams (seat tuples) when seats play as partners who win together;
@@ -545,6 +547,7 @@ class Game:
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
     mcts_defaults: Mapping[str, str] = field(default_factory=dict)
     mcts_presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    mcts_evaluation: Callable[[Any], list[float]] | None = None
     action_kinds: tuple[str, ...] = ()
     num_actions: int = 0
     max_game_length: int = 0

@@ -16,7 +16,11 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 - `rollout=random|heuristic`  rollout policy (default: `game.heuristics["default"]` when
                    the game has one, else random).
 - `rollout_depth=D` stop rollouts after D actions and score the position with normalized
-                   `scores()` (default: play to the end).
+                   `scores()`, or with the game's `Game.mcts_evaluation` when it declares
+                   one (default: play to the end).
+- `rollout_rounds=R` stop rollouts once R rounds have ended (a round ends when
+                   `round_label()` changes: a tournament in Ivanhoe) and score the position
+                   as a depth cut-off does; 0 (default) = off.
 - `determinizations=K`  sample K worlds once per decision and cycle through them (each
                    iteration gets a fresh chance stream); 0 (default) = a fresh world each.
 - `prior=W`        uct: progressive bias W/(visits+1) at the root towards the default
@@ -59,7 +63,7 @@ ROLLOUTS = ("random", "heuristic")
 SEARCHES = ("paired", "uct")
 OPTIONS = (
     "iterations", "time", "c", "rollout", "rollout_depth", "determinizations", "reward", "prior",
-    "search", "confidence",
+    "search", "confidence", "rollout_rounds",
 )
 #: Named option sets (`mcts:strong`); a game adds its own options for each
 #: (`Game.mcts_presets`) and explicit options override both.  `strong` is the paired search
@@ -79,6 +83,7 @@ class MCTSConfig:
     c: float = 0.7
     rollout: str | None = None  # None: heuristic if the game has a default heuristic
     rollout_depth: int | None = None
+    rollout_rounds: int = 0
     determinizations: int = 0
     reward: str = "mix"
     prior: float = 0.0
@@ -106,6 +111,9 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
     if "rollout_depth" in options:
         values["rollout_depth"] = parse_int("mcts", "rollout_depth", options["rollout_depth"], 1,
                                             MAX_ITERATIONS)
+    if "rollout_rounds" in options:
+        values["rollout_rounds"] = parse_int("mcts", "rollout_rounds", options["rollout_rounds"],
+                                             0, MAX_ITERATIONS)
     if "determinizations" in options:
         values["determinizations"] = parse_int(
             "mcts", "determinizations", options["determinizations"], 0, MAX_ITERATIONS

@@ -159,6 +159,8 @@ class MCTSBot:
 
     def rollout(self, world: State, rng: random.Random) -> list[float]:
         """Play `world` out with the rollout policy; every seat's reward."""
+        if self.config.rollout_rounds:
+            return self._rollout_rounds(world, rng)
         depth = self.config.rollout_depth
         cap = ROLLOUT_SAFETY_CAP if depth is None else depth
         bot = self._rollout_bot
@@ -170,7 +172,7 @@ class MCTSBot:
             rand = rng.random
             while not is_terminal():
                 if steps >= cap:
-                    return normalized_scores(world)
+                    return self._cut_off(world)
                 legal = legal_actions()
                 apply_action(legal[int(rand() * len(legal))])
                 steps += 1
@@ -178,10 +180,42 @@ class MCTSBot:
             choose = bot.choose
             while not is_terminal():
                 if steps >= cap:
-                    return normalized_scores(world)
+                    return self._cut_off(world)
                 apply_action(choose(world, rng))
                 steps += 1
         return self._reward(world)
+
+    def _rollout_rounds(self, world: State, rng: random.Random) -> list[float]:
+        """`rollout`, also stopping once `rollout_rounds` rounds have ended (`round_label`)."""
+        depth = self.config.rollout_depth
+        cap = ROLLOUT_SAFETY_CAP if depth is None else depth
+        rounds = self.config.rollout_rounds
+        bot = self._rollout_bot
+        label = world.round_label
+        current = label()
+        steps = 0
+        while not world.is_terminal():
+            if steps >= cap:
+                return self._cut_off(world)
+            if bot is None:
+                legal = world.legal_actions()
+                world.apply_action(legal[int(rng.random() * len(legal))])
+            else:
+                world.apply_action(bot.choose(world, rng))
+            steps += 1
+            now = label()
+            if now != current:
+                rounds -= 1
+                if rounds <= 0 and not world.is_terminal():
+                    return self._cut_off(world)
+                current = now
+        return self._reward(world)
+
+    def _cut_off(self, world: State) -> list[float]:
+        """Every seat's value of a rollout stopped before the end: the game's own evaluation
+        (`Game.mcts_evaluation`) if it has one, else normalized scores."""
+        evaluate = self.game.mcts_evaluation
+        return evaluate(world) if evaluate is not None else normalized_scores(world)
 
     # --- paired flat search (the default) -----------------------------------------------
     def _paired(
