@@ -10,8 +10,8 @@ The chances are a softmax over the seats of a linear score: the tokens still nee
 colours are held (purple counts most: a purple tournament pays any colour the winner lacks),
 and the hand (cards, action cards, Ivanhoe, supporters, printed values) plus starting the
 next tournament.  The weights are a conditional-logit fit, per player count, of who won
-all-heuristic games from every tournament boundary of them (8,000-12,000 games per count,
-seeds from 0; `tools/fit_ivanhoe_evaluation.py` refits them).  It reads the hands of the
+all-heuristic games from every tournament boundary of them (12,000 games per count, seeds
+from 0; `tools/fit_ivanhoe_evaluation.py` refits them).  It reads the hands of the
 world it is given, which in a search is a sampled world of what the seat can see.
 """
 
@@ -26,25 +26,23 @@ from engines.ivanhoe.state import IvanhoeState
 #: green token held), then cards in hand, action cards, Ivanhoe, supporters, printed values
 #: of display cards in hand, and starting the next tournament.
 WEIGHTS: dict[int, tuple[float, ...]] = {
-    2: (0.365, -0.047, -0.251, -0.224, 0.157, 0.933, -0.130, -0.158, -0.095, 0.044,
-        0.019, 0.163, 0.137, 0.098, 0.053, 0.184),
-    3: (0.423, -0.055, -0.171, -0.223, 0.025, 0.777, -0.031, -0.025, 0.071, 0.171,
-        0.009, 0.139, 0.062, 0.074, 0.047, 0.139),
-    4: (0.485, 0.008, -0.239, -0.254, 0.000, 0.700, 0.038, 0.063, 0.102, 0.330,
+    2: (0.364, -0.046, -0.222, -0.217, 0.120, 0.937, -0.121, -0.137, -0.066, 0.046,
+        0.021, 0.170, 0.150, 0.096, 0.055, 0.158),
+    3: (0.421, -0.048, -0.176, -0.213, 0.015, 0.761, -0.012, -0.013, 0.079, 0.162,
+        0.007, 0.143, 0.066, 0.081, 0.048, 0.131),
+    4: (0.485, 0.009, -0.239, -0.254, 0.000, 0.699, 0.038, 0.063, 0.102, 0.330,
         0.057, 0.145, 0.022, 0.058, 0.055, 0.112),
-    5: (0.570, 0.001, -0.280, -0.291, 0.000, 0.693, 0.079, 0.151, 0.167, 0.342,
-        0.049, 0.149, 0.016, 0.055, 0.049, 0.116),
+    5: (0.564, 0.003, -0.282, -0.285, 0.000, 0.698, 0.089, 0.127, 0.164, 0.338,
+        0.046, 0.143, -0.022, 0.050, 0.049, 0.119),
 }
 
 
-def seat_score(state: IvanhoeState, seat: int, w: tuple[float, ...]) -> float:
-    """The linear score of one seat (see `WEIGHTS`)."""
+def features(state: IvanhoeState, seat: int) -> list[float]:
+    """One seat's features, in the order of `WEIGHTS`."""
     owned = state.tokens[seat]
     need = state.target - owned.bit_count()
-    score = w[need - 1] if 1 <= need <= 5 else 0.0
-    for c in range(5):
-        if (owned >> c) & 1:
-            score += w[5 + c]
+    out = [float(need == k) for k in range(1, 6)]
+    out += [float((owned >> c) & 1) for c in range(5)]
     hand = state.hands[seat]
     actions = supporters = value = 0
     for t in hand:
@@ -54,15 +52,16 @@ def seat_score(state: IvanhoeState, seat: int, w: tuple[float, ...]) -> float:
             value += VALUE[t]
             if t >= SQUIRE2:
                 supporters += 1
-    score += (w[10] * len(hand) + w[11] * actions + w[12] * (IVANHOE in hand)
-              + w[13] * supporters + w[14] * value + w[15] * (state.starter == seat))
-    return score
+    out += [float(len(hand)), float(actions), float(IVANHOE in hand), float(supporters),
+            float(value), float(state.starter == seat)]
+    return out
 
 
 def win_chances(state: IvanhoeState) -> list[float]:
     """Each seat's estimated chance to win the game (they sum to 1)."""
     w = WEIGHTS[state.num_players]
-    scores = [seat_score(state, s, w) for s in range(state.num_players)]
+    scores = [sum([a * b for a, b in zip(w, features(state, s))])
+              for s in range(state.num_players)]
     top = max(scores)
     exps = [math.exp(x - top) for x in scores]
     total = sum(exps)
