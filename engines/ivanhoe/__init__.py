@@ -19,13 +19,13 @@ def create_state(num_players: int, seed: int, rules: Rules) -> IvanhoeState:
 #: to the best reply to itself here, and a rollout to the end of the game is about ten
 #: tournaments of luck: moves were told apart only by noise.  So rollouts stop when the
 #: tournament ends and are scored by the seats' win chances (`evaluation.py`), about a tenth
-#: of the work each, and the search takes up to 160 of them; the win share is then the
+#: of the work each, and the search takes up to 120 of them; the win share is then the
 #: reward at the end of the game too.  It must beat the heuristic's move by 2 standard errors.
-MCTS_DEFAULTS = {"iterations": "160", "confidence": "2", "rollout_rounds": "1", "reward": "win"}
+MCTS_DEFAULTS = {"iterations": "120", "confidence": "2", "rollout_rounds": "1", "reward": "win"}
 #: Options of `mcts:strong` in this game (`Game.mcts_presets`), on top of the defaults: a
 #: budget that lets 2,000 all-strong games run in about 10 minutes on two cores
 #: (`docs/bots.md`).
-MCTS_PRESETS = {"strong": {"iterations": "40", "reward": "win"}}
+MCTS_PRESETS = {"strong": {"iterations": "32", "reward": "win"}}
 
 GAME = Game(
     name="ivanhoe",
