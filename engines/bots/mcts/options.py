@@ -31,7 +31,7 @@ Presets: `mcts:strong` = `rollout=heuristic,reward=mix` plus the game's own opti
 (`Game.mcts_presets`, a budget per game); options given next to it override it.
 
 Per-game defaults: a game may declare `Game(mcts_defaults=...)` (spec options as strings,
-e.g. `{"iterations": "80", "confidence": "2"}` for Ivanhoe); they replace the defaults
+e.g. `{"iterations": "120", "confidence": "2"}`); they replace the defaults
 above for that game, and a preset or explicit options override them (`time=` alone
 drops a per-game `iterations`).  Why per game and not one budget in simulated work: a
 rollout costs about as much in Ivanhoe and Tabula Rasa as in Ninjato (`simulate bench`), so
