@@ -44,3 +44,21 @@ def test_the_purple_token_counts_more_than_another_colour():
     state.starter = -1
     chances = win_chances(state)
     assert chances[0] > chances[1] > chances[2]
+
+
+def test_the_refit_tool_reads_every_tournament_boundary_and_fits_toward_the_winner():
+    """`tools/fit_ivanhoe_evaluation.py`: one row of features per seat at each boundary, and a
+    feature that marks the winner gets a positive weight, one that never differs none."""
+    import numpy as np
+
+    from engines.ivanhoe.evaluation import WEIGHTS
+    from tools.fit_ivanhoe_evaluation import boundaries, fit
+
+    x, y = boundaries(4, 2)
+    assert x.shape[1:] == (4, len(WEIGHTS[4])) and len(y) == len(x) > 2
+    rng = np.random.default_rng(0)
+    marks = rng.random((200, 3, 2))
+    winners = marks[:, :, 0].argmax(axis=1)  # the seat with the highest first feature wins
+    marks[:, :, 1] = 1.0
+    w = fit(marks, winners)
+    assert w[0] > 1.0 and abs(w[1]) < 1e-3
