@@ -64,6 +64,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "engines.ivanhoe._position",
     "engines.ivanhoe.state",
     "engines.ivanhoe.bots",
+    "engines.ivanhoe.evaluation",
     "engines.time_pirates.actions",
     "engines.time_pirates.legal_lists",
     "engines.time_pirates.scoring",

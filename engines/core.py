@@ -526,9 +526,10 @@ class Game:
     `engines.datasets.DataSet` from the game's `data_set.py`: defaults and named items with
     provenance), None when every component is official.
     `mcts_evaluation(state)` scores a position where an `mcts` rollout was cut off
-    (`rollout_depth`): one value in [0, 1] per seat, what the search backs up instead of
-    its default there, the normalized `scores()` (None: that default).  A game whose
-    points come late (projects that pay when they mature) can count what is on the table.
+    (`rollout_depth` or `rollout_rounds`): one value in [0, 1] per seat, what the search
+    backs up instead of its default there, the normalized `scores()` (None: that default).
+    A game whose points come late (projects that pay when they mature) can count what is
+    on the table; one whose rounds decide it (Ivanhoe's tournaments) its win chances.
     `heuristic_params` documents the default heuristic's weights and switches
     (`engines.bots.options.Param`: default, range, meaning): the options a `heuristic`
     spec takes, which `simulate list` shows and `simulate tune` searches.
@@ -549,6 +550,7 @@ class Game:
     dataset: Callable[[Any], str] = field(default=None)  # type: ignore[assignment]
     mcts_defaults: Mapping[str, str] = field(default_factory=dict)
     mcts_presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    mcts_evaluation: Callable[[Any], list[float]] | None = None
     action_kinds: tuple[str, ...] = ()
     num_actions: int = 0
     max_game_length: int = 0
@@ -556,7 +558,6 @@ class Game:
     max_decisions: int | None = None
     replaceable_data: Any = None
     heuristic_params: tuple[Any, ...] = ()
-    mcts_evaluation: Callable[[Any], list[float]] | None = None
 
     def __post_init__(self) -> None:
         if self.dataset is None:

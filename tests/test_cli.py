@@ -36,7 +36,8 @@ def test_list_shows_games_rules_and_bots(capsys):
     code, stdout, _ = run_cli(capsys, "list")
     assert code == 0
     assert GAME in stdout and "castle_rule" in stdout and "heuristic" in stdout
-    assert "mcts defaults in this game: iterations=80,confidence=2" in stdout  # Ivanhoe's
+    assert ("mcts defaults in this game: iterations=120,confidence=2,rollout_rounds=1,"
+            "reward=win") in stdout  # Ivanhoe's
     assert "mcts evaluation at a cut-off" in stdout  # Big Cheese's
     assert "engines.big_cheese.evaluation.cutoff_value" in stdout
 

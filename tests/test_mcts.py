@@ -198,6 +198,37 @@ def test_heuristic_rollouts_call_the_default_heuristic():
     assert calls and all(pile < 8 for pile in calls)
 
 
+def test_a_rollout_cut_short_is_scored_by_the_games_evaluation():
+    """`rollout_depth` stops the rollout; a game's `mcts_evaluation` then scores it instead of
+    the normalized scores (which are all 0 in an unfinished Nim game)."""
+    seen = []
+
+    def evaluation(state):
+        seen.append(state.pile)
+        return [0.25, 0.75]
+
+    nim = dataclasses.replace(NIM, mcts_evaluation=evaluation)
+    bot = _mcts(nim, rollout_depth=2)
+    assert bot.rollout(nim_position(2, 9), random.Random(0)) == [0.25, 0.75]
+    assert seen == [3]  # two take-max moves: 9 - 3 - 3
+    assert _mcts(NIM, rollout_depth=2).rollout(nim_position(2, 9), random.Random(0)) == [0.5, 0.5]
+
+
+def test_rollout_rounds_stop_at_the_end_of_a_round_and_score_it_with_the_evaluation():
+    """`rollout_rounds=1`: an Ivanhoe rollout ends when the tournament does (`round_label`),
+    scored by the game's win chances; with 2 it plays one more tournament."""
+    game = GAMES["ivanhoe"]
+    state = random_midgame(game, 4, 7, 0.4)
+    before = state.tournaments
+    for rounds in (1, 2):
+        world = state.clone()
+        values = _mcts(game, rollout_rounds=rounds).rollout(world, random.Random(1))
+        if world.is_terminal():
+            continue
+        assert world.tournaments == before + rounds
+        assert values == pytest.approx(game.mcts_evaluation(world))
+
+
 @pytest.mark.parametrize(
     "spec,message",
     [
@@ -216,6 +247,7 @@ def test_heuristic_rollouts_call_the_default_heuristic():
         ("mcts:search=tree", "search= must be one of paired|uct"),
         ("mcts:confidence=-1", "confidence= must be a finite number >= 0"),
         ("mcts:evaluation=points", "evaluation= must be one of game|scores"),
+        ("mcts:rollout_rounds=-1", "rollout_rounds= must be >= 0"),
     ],
 )
 def test_bad_options_raise_bot_spec_error(spec, message):
@@ -239,7 +271,8 @@ def test_every_games_strong_preset_applies_within_budget_and_reproducibly(name):
     game = GAMES[name]
     bot = make_bot("mcts:strong", game)
     for key, raw in game.mcts_presets.get("strong", {}).items():
-        assert str(getattr(bot.config, key)) in (raw, str(float(raw)))
+        value = str(getattr(bot.config, key))
+        assert value == raw or value == str(float(raw))  # words (reward=win) or numbers
     state = random_midgame(game, game.players_default, 4, 0.5)
     first = bot.choose(state.clone(), random.Random(3))
     assert 0 <= bot.last_iterations <= bot.config.iterations
@@ -269,7 +302,8 @@ def test_every_games_mcts_defaults_apply_within_budget_and_reproducibly(name):
     defaults = game.mcts_defaults
     bot = make_bot("mcts", game)
     for key, raw in defaults.items():
-        assert str(getattr(bot.config, key)) in (raw, str(float(raw)))
+        value = str(getattr(bot.config, key))
+        assert value == raw or value == str(float(raw))  # words (reward=win) or numbers
     state = random_midgame(game, game.players_default, 3, 0.3)
     first = bot.choose(state.clone(), random.Random(9))
     assert 0 <= bot.last_iterations <= bot.config.iterations

@@ -6,6 +6,7 @@ from engines.bots.styles import with_shipped
 from engines.core import Game
 from engines.ivanhoe.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ivanhoe.bots import PARAMS, HeuristicBot, HeuristicV1Bot
+from engines.ivanhoe.evaluation import win_chances
 from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.state import IvanhoeState
 
@@ -15,13 +16,16 @@ def create_state(num_players: int, seed: int, rules: Rules) -> IvanhoeState:
 
 
 #: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  The heuristic is close
-#: to the best reply to itself here: at 28 rollouts most departures from it were noise and
-#: lost (win share 0.20 vs fair 0.25), so the search gets more rollouts and must beat the
-#: heuristic's move by 2 standard errors.
-MCTS_DEFAULTS = {"iterations": "80", "confidence": "2"}
-#: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
-#: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
-MCTS_PRESETS = {"strong": {"iterations": "16", "rollout_depth": "80"}}
+#: to the best reply to itself here, and a rollout to the end of the game is about ten
+#: tournaments of luck: moves were told apart only by noise.  So rollouts stop when the
+#: tournament ends and are scored by the seats' win chances (`evaluation.py`), about a tenth
+#: of the work each, and the search takes up to 120 of them; the win share is then the
+#: reward at the end of the game too.  It must beat the heuristic's move by 2 standard errors.
+MCTS_DEFAULTS = {"iterations": "120", "confidence": "2", "rollout_rounds": "1", "reward": "win"}
+#: Options of `mcts:strong` in this game (`Game.mcts_presets`), on top of the defaults: a
+#: budget that lets 2,000 all-strong games run in about 10 minutes on two cores
+#: (`docs/bots.md`).
+MCTS_PRESETS = {"strong": {"iterations": "32", "reward": "win"}}
 
 GAME = Game(
     name="ivanhoe",
@@ -38,5 +42,6 @@ GAME = Game(
     default_players=4,
     mcts_defaults=MCTS_DEFAULTS,
     mcts_presets=MCTS_PRESETS,
+    mcts_evaluation=win_chances,
     action_kinds=ACTION_KINDS,
 )

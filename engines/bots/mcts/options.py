@@ -21,6 +21,9 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
                    to the end).
 - `evaluation=game|scores`  what a cut rollout is worth: the game's `mcts_evaluation`
                    (default, where the game declares one) or normalized `scores()`.
+- `rollout_rounds=R` stop rollouts once R rounds have ended (a round ends when
+                   `round_label()` changes: a tournament in Ivanhoe) and score the position
+                   as a depth cut-off does; 0 (default) = off.
 - `determinizations=K`  sample K worlds once per decision and cycle through them (each
                    iteration gets a fresh chance stream); 0 (default) = a fresh world each.
 - `prior=W`        uct: progressive bias W/(visits+1) at the root towards the default
@@ -31,7 +34,7 @@ Presets: `mcts:strong` = `rollout=heuristic,reward=mix` plus the game's own opti
 (`Game.mcts_presets`, a budget per game); options given next to it override it.
 
 Per-game defaults: a game may declare `Game(mcts_defaults=...)` (spec options as strings,
-e.g. `{"iterations": "80", "confidence": "2"}` for Ivanhoe); they replace the defaults
+e.g. `{"iterations": "120", "confidence": "2"}`); they replace the defaults
 above for that game, and a preset or explicit options override them (`time=` alone
 drops a per-game `iterations`).  Why per game and not one budget in simulated work: a
 rollout costs about as much in Ivanhoe and Tabula Rasa as in Ninjato (`simulate bench`), so
@@ -64,7 +67,7 @@ EVALUATIONS = ("game", "scores")
 SEARCHES = ("paired", "uct")
 OPTIONS = (
     "iterations", "time", "c", "rollout", "rollout_depth", "determinizations", "reward", "prior",
-    "search", "confidence", "evaluation",
+    "search", "confidence", "evaluation", "rollout_rounds",
 )
 #: Named option sets (`mcts:strong`); a game adds its own options for each
 #: (`Game.mcts_presets`) and explicit options override both.  `strong` is the paired search
@@ -84,6 +87,7 @@ class MCTSConfig:
     c: float = 0.7
     rollout: str | None = None  # None: heuristic if the game has a default heuristic
     rollout_depth: int | None = None
+    rollout_rounds: int = 0
     determinizations: int = 0
     reward: str = "mix"
     prior: float = 0.0
@@ -112,6 +116,9 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
     if "rollout_depth" in options:
         values["rollout_depth"] = parse_int("mcts", "rollout_depth", options["rollout_depth"], 1,
                                             MAX_ITERATIONS)
+    if "rollout_rounds" in options:
+        values["rollout_rounds"] = parse_int("mcts", "rollout_rounds", options["rollout_rounds"],
+                                             0, MAX_ITERATIONS)
     if "determinizations" in options:
         values["determinizations"] = parse_int(
             "mcts", "determinizations", options["determinizations"], 0, MAX_ITERATIONS

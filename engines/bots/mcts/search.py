@@ -164,6 +164,8 @@ class MCTSBot:
 
     def rollout(self, world: State, rng: random.Random) -> list[float]:
         """Play `world` out with the rollout policy; every seat's reward."""
+        if self.config.rollout_rounds:
+            return self._rollout_rounds(world, rng)
         depth = self.config.rollout_depth
         cap = ROLLOUT_SAFETY_CAP if depth is None else depth
         bot = self._rollout_bot
@@ -186,6 +188,32 @@ class MCTSBot:
                     return self._cutoff(world)
                 apply_action(choose(world, rng))
                 steps += 1
+        return self._reward(world)
+
+    def _rollout_rounds(self, world: State, rng: random.Random) -> list[float]:
+        """`rollout`, also stopping once `rollout_rounds` rounds have ended (`round_label`)."""
+        depth = self.config.rollout_depth
+        cap = ROLLOUT_SAFETY_CAP if depth is None else depth
+        rounds = self.config.rollout_rounds
+        bot = self._rollout_bot
+        label = world.round_label
+        current = label()
+        steps = 0
+        while not world.is_terminal():
+            if steps >= cap:
+                return self._cutoff(world)
+            if bot is None:
+                legal = world.legal_actions()
+                world.apply_action(legal[int(rng.random() * len(legal))])
+            else:
+                world.apply_action(bot.choose(world, rng))
+            steps += 1
+            now = label()
+            if now != current:
+                rounds -= 1
+                if rounds <= 0 and not world.is_terminal():
+                    return self._cutoff(world)
+                current = now
         return self._reward(world)
 
     # --- paired flat search (the default) -----------------------------------------------
