@@ -539,7 +539,7 @@ WINNING_MOVES = [
     ("ninjato", 1, 263, 154, 158),
     ("time-pirates", 5, 256, 144, 143),
     ("big-cheese", 2, 43, 2, 5),
-    ("tabula-rasa", 2, 35, 27, 22),
+    ("tabula-rasa", 7, 24, 4, 40),
     ("ivanhoe", 15, 337, 50, 29),
 ]
 
