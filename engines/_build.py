@@ -57,6 +57,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "engines.big_cheese._position",
     "engines.big_cheese.state",
     "engines.big_cheese.bots",
+    "engines.big_cheese.evaluation",
     "engines.ivanhoe.actions",
     "engines.ivanhoe.cards",
     "engines.ivanhoe.scoring",

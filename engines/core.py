@@ -525,6 +525,10 @@ class Game:
     `replaceable_data` is the game's component data set a user may vary (an
     `engines.datasets.DataSet` from the game's `data_set.py`: defaults and named items with
     provenance), None when every component is official.
+    `mcts_evaluation(state)` scores a position where an `mcts` rollout was cut off
+    (`rollout_depth`): one value in [0, 1] per seat, what the search backs up instead of
+    its default there, the normalized `scores()` (None: that default).  A game whose
+    points come late (projects that pay when they mature) can count what is on the table.
     `heuristic_params` documents the default heuristic's weights and switches
     (`engines.bots.options.Param`: default, range, meaning): the options a `heuristic`
     spec takes, which `simulate list` shows and `simulate tune` searches.
@@ -552,6 +556,7 @@ class Game:
     max_decisions: int | None = None
     replaceable_data: Any = None
     heuristic_params: tuple[Any, ...] = ()
+    mcts_evaluation: Callable[[Any], list[float]] | None = None
 
     def __post_init__(self) -> None:
         if self.dataset is None:

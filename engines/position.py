@@ -99,12 +99,16 @@ class View:
 @dataclass(frozen=True)
 class Record:
     """A mutable record the state keeps (play counters): int fields (`name`, start value as
-    source text, doc) and per-seat int lists (`name`, doc), copied field by field."""
+    source text, doc) and per-seat int lists (`name`, metric name, doc), copied field by
+    field.  With `metrics` the record also gets `metrics()`: every count under its own name
+    and each per-seat list with a metric name as `<metric>_p<seat>`, seat by seat (what the
+    state's `metrics` reports, without typing the names a second time)."""
 
     name: str
     doc: str
     counts: tuple[tuple[str, str, str], ...] = ()
-    per_seat: tuple[tuple[str, str], ...] = ()
+    per_seat: tuple[tuple[str, str, str], ...] = ()
+    metrics: bool = False
 
 
 @dataclass(frozen=True)

@@ -227,8 +227,9 @@ def compare_notebook() -> nbformat.NotebookNode:
             "per seat permutation of the line-up, so the luck of the deal cancels out."),
         new_code_cell(SETUP),
         new_code_cell(
-            "spec = compare.CompareSpec(GAME, PLAYERS, GAMES, tuple(split_specs(BOTS)), SEED,\n"
-            "                           dict(RULES), FILL)\n"
+            "spec = compare.CompareSpec(game=GAME, players=PLAYERS, games=GAMES,\n"
+            "                           bots=tuple(split_specs(BOTS)), seed=SEED,\n"
+            "                           rules=dict(RULES), fill=FILL)\n"
             "result = compare.run_duplicate(spec, out_dir / \"duplicate\", jobs=JOBS)\n"
             "frame = result.frame\n"
             "print(f\"{spec.deals} deals x {len(spec.seatings)} seatings; \"\n"
@@ -296,8 +297,10 @@ def what_if_notebook() -> nbformat.NotebookNode:
         new_code_cell("pd.DataFrame(datasets.items_table(GAME))"),
         new_markdown_cell("## The sweep"),
         new_code_cell(
-            "spec = sweep.SweepSpec(GAME, players, GAMES, lineup, SEED, dict(RULES),\n"
-            "                       tuple((k, tuple(v)) for k, v in VARY.items()), DESIGN)\n"
+            "spec = sweep.SweepSpec(game=GAME, players=players, games=GAMES, bots=lineup,\n"
+            "                       seed=SEED, rules=dict(RULES),\n"
+            "                       vary=tuple((k, tuple(v)) for k, v in VARY.items()),\n"
+            "                       design=DESIGN)\n"
             "frame = sweep.run_sweep(spec, out_dir / \"sweep\", jobs=JOBS)\n"
             "effects = sweep.effects(spec, frame)\n"
             "effects"),
@@ -371,8 +374,8 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "print(\"results in\", out_dir)"),
         new_markdown_cell("## Each seat's edge and what each lever removes"),
         new_code_cell(
-            "spec = explain.ExplainSpec(GAME, players, GAMES, lineup, SEED, dict(RULES),\n"
-            "                           tuple(LEVERS))\n"
+            "spec = explain.ExplainSpec(game=GAME, players=players, games=GAMES, bots=lineup,\n"
+            "                           seed=SEED, rules=dict(RULES), levers=tuple(LEVERS))\n"
             "frame = explain.run_explain(spec, out_dir / \"explain\", jobs=JOBS)\n"
             "why = explain.explain(spec.sweep_spec(), frame)\n"
             "print(\"\\n\".join(why.lines()))\n"

@@ -103,7 +103,9 @@ CASES: list[tuple[str, list[str]]] = [
                                   "--games", "5", "--out", "{d}/out",
                                   "--report", "{d}/nowhere/r.html"]),
     ("sweep-resume-other-games", ["sweep", GAME, "--resume", "{sweep}", "--games", "9"]),
-    ("sweep-resume-other-vary", ["sweep", GAME, "--resume", "{sweep}", "--vary", VARY]),
+    ("sweep-resume-other-vary", ["sweep", GAME, "--resume", "{sweep}", "--vary",
+                                 "castle_rule=two_consecutive"]),
+    ("sweep-resume-other-design", ["sweep", GAME, "--resume", "{sweep}", "--grid"]),
     ("sweep-resume-other-game", ["sweep", "ninjato", "--resume", "{sweep}"]),
     ("sweep-out-empty", ["sweep", GAME, "--vary", VARY,
                          "--games", "5", "--out", ""]),
@@ -239,7 +241,10 @@ EXPECT = {
     'sweep-jobs-minus-5': "'--jobs'",
     'sweep-report-missing-dir': 'does not exist',
     'sweep-resume-other-games': '--games 9 differs',
-    'sweep-resume-other-vary': 'drop --vary',
+    'sweep-resume-other-vary': f'(--vary {VARY}); --vary castle_rule=two_consecutive '
+                               'differs (drop --vary',
+    'sweep-resume-other-design': '(--grid/--one-at-a-time one-at-a-time); '
+                                 '--grid/--one-at-a-time grid differs',
     'sweep-resume-other-game': 'is a tabula-rasa sweep, not ninjato',
     'sweep-out-empty': "'--out': an empty path",
     'search-objective': '--objective must be',

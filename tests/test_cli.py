@@ -37,6 +37,8 @@ def test_list_shows_games_rules_and_bots(capsys):
     assert code == 0
     assert GAME in stdout and "castle_rule" in stdout and "heuristic" in stdout
     assert "mcts defaults in this game: iterations=80,confidence=2" in stdout  # Ivanhoe's
+    assert "mcts evaluation at a cut-off" in stdout  # Big Cheese's
+    assert "engines.big_cheese.evaluation.cutoff_value" in stdout
 
 
 def test_bench_prints_games_per_second(capsys):

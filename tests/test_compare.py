@@ -26,7 +26,8 @@ def test_permutations_are_distinct_seatings():
 
 
 def test_duplicate_replays_each_deal_in_every_seating(tmp_path):
-    spec = compare.CompareSpec("tabula-rasa", 2, 10, ("heuristic", "random"), seed=5)
+    spec = compare.CompareSpec(game="tabula-rasa", players=2, games=10,
+                               bots=("heuristic", "random"), seed=5)
     assert spec.deals == 5
     result = compare.run_duplicate(spec, tmp_path / "cmp", jobs=1)
     frame = result.frame
@@ -40,7 +41,8 @@ def test_duplicate_replays_each_deal_in_every_seating(tmp_path):
 
 
 def test_narrowing_table_compares_half_widths(tmp_path):
-    spec = compare.CompareSpec("tabula-rasa", 2, 12, ("heuristic", "random"), seed=3)
+    spec = compare.CompareSpec(game="tabula-rasa", players=2, games=12,
+                               bots=("heuristic", "random"), seed=3)
     dup = compare.run_duplicate(spec, tmp_path / "d", jobs=1).frame
     rot = compare.run_rotation(spec, tmp_path / "r", jobs=1)
     table = compare.narrowing(dup, rot).set_index("bot")

@@ -30,17 +30,19 @@ def komi(monkeypatch):
 
 
 def test_komi_first_seat_edge_is_the_closed_form(komi, tmp_path):
-    spec = explain.ExplainSpec("toy-komi", 2, 3000, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=3000, bots=("heuristic",) * 2,
+                               seed=4)
     frame = explain.run_explain(spec, tmp_path / "e")
     table = explain.sweep.game_table(frame[frame["cell"] == "base"])
     edges = explain.seat_edges(table)
     first = edges.iloc[0]
     assert first["ci_low"] < EDGE < first["ci_high"]
-    assert first["p_adjusted"] < 0.05
+    assert first["p"] < 0.05
 
 
 def test_explain_attributes_the_whole_edge_to_the_lever_that_removes_it(komi, tmp_path):
-    spec = explain.ExplainSpec("toy-komi", 2, 3000, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=3000, bots=("heuristic",) * 2,
+                               seed=4)
     frame = explain.run_explain(spec, tmp_path / "e")
     result = explain.explain(spec.sweep_spec(), frame)
     row = result.effects[(result.effects["lever"] == "head_start_to")
@@ -63,7 +65,8 @@ def test_explain_adjusts_every_p_value_it_calls_significant_in_one_family(komi, 
 
     from analysis.stats import balance
 
-    spec = explain.ExplainSpec("toy-komi", 2, 200, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=200, bots=("heuristic",) * 2,
+                               seed=4)
     result = explain.explain(spec.sweep_spec(), explain.run_explain(spec, tmp_path / "e"))
     tables = (result.edges, result.effects, result.sources)
     raw = pd.concat([t["p"] for t in tables], ignore_index=True)
@@ -78,8 +81,29 @@ def test_explain_adjusts_every_p_value_it_calls_significant_in_one_family(komi, 
     assert not any("Holm over" in line for line in lines[:-1])
 
 
+def test_explain_adjusts_in_one_place_the_family_its_footer_names(komi, tmp_path):
+    """The tables carry raw p-values until `one_family` adjusts them: each printed
+    `p_adjusted` is the footer's family's adjusted p, and the footer counts that family."""
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=60, bots=("heuristic",) * 2,
+                               seed=4)
+    plan = spec.sweep_spec()
+    frame = explain.run_explain(spec, tmp_path / "e")
+    base = explain.sweep.game_table(frame[frame["cell"] == "base"])
+    assert "p_adjusted" not in explain.seat_edges(base)
+    assert not {"p_adjusted", "significant"} & set(explain.lever_effects(plan, frame))
+    result = explain.explain(plan, frame)
+    tables = {"edge": result.edges, "lever": result.effects, "source": result.sources}
+    for kind, table in tables.items():
+        assert table["p_adjusted"].tolist() == [result.family.adjusted((kind, i))
+                                                for i in range(len(table))]
+    assert result.lines()[-1] == result.family.note(explain.FAMILY_MEMBERS)
+    assert f"Holm over the {result.family.size} tests" in result.lines()[-1]
+    assert result.family.size == sum(int(t["p"].notna().sum()) for t in tables.values())
+
+
 def test_explain_resumes_without_replaying(komi, tmp_path):
-    spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=40, bots=("heuristic",) * 2,
+                               seed=4)
     first = explain.run_explain(spec, tmp_path / "e")
     calls = []
     again = explain.run_explain(spec, tmp_path / "e", progress=calls.append)
@@ -187,7 +211,8 @@ def test_compensate_replays_the_answer_on_fresh_deals(komi, tmp_path, capsys):
 
 
 def _recorded_explanation(directory):
-    spec = explain.ExplainSpec("toy-komi", 2, 40, ("heuristic",) * 2, 4)
+    spec = explain.ExplainSpec(game="toy-komi", players=2, games=40, bots=("heuristic",) * 2,
+                               seed=4)
     directory.mkdir()
     (directory / explain.sweep.SWEEP_FILE).write_text(
         json.dumps(spec.sweep_spec().to_json()))
@@ -225,6 +250,43 @@ def test_resume_refuses_an_option_that_differs_from_the_recorded_study(
     assert message in err
     assert len(list(directory.iterdir())) == 1  # nothing played, nothing written
     assert not (tmp_path / "elsewhere").exists()
+
+
+def _recorded_grid_sweep(directory):
+    spec = explain.sweep.SweepSpec(game="toy-komi", players=2, games=40, bots=("heuristic",) * 2,
+                                   seed=4,
+                                   vary=(("head_start_to", ("first", "none")),), design="grid")
+    directory.mkdir()
+    (directory / explain.sweep.SWEEP_FILE).write_text(json.dumps(spec.to_json()))
+
+
+@pytest.mark.parametrize("record, argv, message", [
+    (_recorded_compensation, ["compensate", "--budget", "5000"],
+     "(--budget 1500); --budget 5000 differs"),
+    (_recorded_grid_sweep, ["sweep", "--one-at-a-time"],
+     "(--grid/--one-at-a-time grid); --grid/--one-at-a-time one-at-a-time differs"),
+], ids=["budget", "design"])
+def test_resume_counts_an_option_typed_at_its_default_value_as_given(
+        komi, tmp_path, capsys, record, argv, message):
+    """An option counts as given when it is typed (its parameter source), not when its
+    value differs from the default: `--budget 5000` is the default and still refused against
+    a search recorded with 1500."""
+    directory = tmp_path / "study"
+    record(directory)
+    code, out, err = run_cli(capsys, argv[0], "toy-komi", "--resume", str(directory), "-q",
+                             *argv[1:])
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert message in err
+    assert len(list(directory.iterdir())) == 1
+
+
+def test_resume_never_refuses_an_option_left_out(komi, tmp_path, capsys):
+    """Left out, an option with a default (`--budget` 5000) continues the recorded value."""
+    directory = tmp_path / "search"
+    _recorded_compensation(directory)
+    code, out, err = run_cli(capsys, "compensate", "toy-komi", "--resume", str(directory), "-q")
+    assert code == 0, err
+    assert "--rule seat_bonus=0,1" in out
 
 
 def test_resume_accepts_options_equal_to_the_recorded_ones(komi, tmp_path, capsys):

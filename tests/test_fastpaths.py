@@ -162,6 +162,21 @@ def test_big_cheese_metrics_report_every_counter_of_the_record() -> None:
     assert checked > 0, "no Veto or Big Cheese played: the per-seat counts went unchecked"
 
 
+def test_time_pirates_metrics_report_every_counter_of_the_record_as_a_float() -> None:
+    """`metrics` reports each field of the counters record under its own name, as a float
+    beside `years` and `lead_changes`."""
+    from engines.time_pirates.position import COUNTERS as PIRATE_COUNTERS
+
+    for seed in range(2):
+        state = final("time-pirates", 3, seed, "heuristic")
+        metrics, counters = state.metrics(), state.counters
+        assert set(metrics) == {"years", "lead_changes"} | {
+            name for name, _start, _doc in PIRATE_COUNTERS.counts}
+        for name, _start, _doc in PIRATE_COUNTERS.counts:
+            assert metrics[name] == getattr(counters, name) and type(metrics[name]) is float
+        assert metrics["turns"] > 0
+
+
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_time_pirates_hand_summaries_and_token_list_equal_a_recount(bot: str) -> None:
     """`colour_counts`, `hand_size`, `atomic_colours`, `arrow_colours`, `seats_with_artifacts`,
@@ -613,6 +628,10 @@ def test_big_cheese_roll_table_equals_the_roll_rule(d6: bool) -> None:
             assert faces[int(r * len(faces))] == roll_points(card, r, d6)
         assert len(faces) == (6 if d6 else card)
         assert ROLL_TOP[d6][card] == max(roll_points(card, step / 6000, d6) for step in range(6000))
+    # the state selects its dice's tables once, and a clone shares them
+    state = get_game("big-cheese").new_state(3, 0, dice="d6" if d6 else "polyhedral")
+    assert state._roll_faces is ROLL_FACES[d6] and state._roll_tops is ROLL_TOP[d6]
+    assert state.clone()._roll_tops is ROLL_TOP[d6]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -106,6 +106,25 @@ def test_a_declaration_that_shows_the_hands_fails_the_information_check():
     assert any("observation depends" in f for f in failures)
 
 
+@pytest.mark.parametrize("metrics", [True, False])
+def test_a_record_declared_with_metrics_reports_each_count_by_its_declared_name(metrics):
+    """`metrics()` is written from the declaration: every count under its name, each
+    per-seat list that has a metric name seat by seat, a per-seat list without one left out;
+    a record declared without `metrics` gets no such method."""
+    record = P.Record("Tally", "Counts.", counts=(("hits", "0", ""), ("misses", "2", "")),
+                      per_seat=(("seat_hits", "hits", ""), ("seat_scratch", "", "")),
+                      metrics=metrics)
+    namespace: dict = {}
+    exec("from dataclasses import dataclass, field\n" + "\n".join(positions._record(record)),
+         namespace)
+    tally = namespace["Tally"](hits=3, seat_hits=[1, 2], seat_scratch=[9, 9])
+    if not metrics:
+        assert not hasattr(tally, "metrics")
+        return
+    assert tally.metrics() == {"hits": 3, "misses": 2, "hits_p0": 1, "hits_p1": 2}
+    assert list(tally.metrics()) == ["hits", "misses", "hits_p0", "hits_p1"]
+
+
 def test_a_view_the_visibility_forbids_is_refused():
     """The generator will not write an observation that shows an owner-only field whole."""
     declaration = positions.declaration("tabula_rasa")

@@ -305,7 +305,8 @@ def test_run_or_resume_finishes_a_matching_run_and_refuses_a_different_one(tmp_p
 
 def test_parts_with_different_score_sources_load_with_zeros(tmp_path):
     """A source one chunk lacks (no game of it scored that way) loads as 0 in its rows."""
-    spec = tournament.RunSpec("tabula-rasa", 2, 20, ("random", "random"), 3, chunk_size=10)
+    spec = tournament.RunSpec(game="tabula-rasa", players=2, games=20, bots=("random", "random"),
+                              seed=3, chunk_size=10)
     tournament.run(spec, tmp_path, jobs=1)
     part = tmp_path / "part-00001.parquet"
     table = pq.read_table(part)

@@ -179,7 +179,8 @@ def test_seat_bonus_needs_one_whole_number_per_seat(name):
 def test_run_spec_rejects_a_seat_bonus_of_the_wrong_length():
     from analysis.run import tournament
 
-    spec = tournament.RunSpec("tabula-rasa", 3, 2, ("random",) * 3, 1, {"seat_bonus": "1,2"})
+    spec = tournament.RunSpec(game="tabula-rasa", players=3, games=2, bots=("random",) * 3, seed=1,
+                              rules={"seat_bonus": "1,2"})
     with pytest.raises(ValueError, match="one per seat"):
         spec.validated()
 

@@ -1,6 +1,7 @@
 """Adding a sixth game (`engines/README.md` "Adding a game"): its folder
-registers it, and exactly three things outside the folder ask for it — the README's games
-table, the behaviour fingerprints and the balance notebook."""
+registers it, and exactly the touch points of `TOUCH_POINTS` outside the folder ask for it —
+its documentation (the README's games table, its page in the site), the behaviour
+fingerprints and the balance notebook."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from pathlib import Path
 import pytest
 
 import engines
-from tests import test_fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
 TOY = "toy_nim"
@@ -63,23 +63,6 @@ def test_an_unfinished_game_folder_raises_instead_of_being_skipped(engines_folde
 def test_support_packages_are_not_games():
     assert "bots" not in engines._game_packages()
     assert "adapters" not in engines._game_packages()
-
-
-def test_the_three_touch_points_ask_for_a_new_game(engines_folder, monkeypatch):
-    """Registered, the toy game is missing from exactly the three places outside its folder
-    that engines/README.md lists — each is checked by a test that would then fail."""
-    _write_package(engines_folder, PACKAGE)
-    toy = engines._discover()["toy-nim"]
-    monkeypatch.setitem(engines.GAMES, toy.name, toy)
-    missing = []
-    if toy.name not in games_in_readme():
-        missing.append("README games table")
-    stored = json.loads(test_fingerprint.FINGERPRINTS.read_text())
-    if any(test_fingerprint.key(*case) not in stored for case in test_fingerprint.cases()):
-        missing.append("tests/fingerprints.json")
-    if not (ROOT / "notebooks" / f"balance-{toy.name}.ipynb").is_file():
-        missing.append("balance notebook")
-    assert missing == ["README games table", "tests/fingerprints.json", "balance notebook"]
 
 
 def games_in_readme() -> set[str]:
@@ -200,6 +183,47 @@ json.dump(outcomes, open(out, "w"))
 """
 
 
+def run_per_game_tests(folder: Path, files: tuple[str, ...], selected: str
+                       ) -> tuple[dict[str, str], str]:
+    """Run the tests of `files` that the `-k` expression `selected` picks, with the game
+    folders under `folder` registered: each test's outcome, and the run's output tail."""
+    out = folder / "outcomes.json"
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER, str(folder), str(out),
+         *(str(ROOT / "tests" / name) for name in files), "-k", selected],
+        cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    assert out.is_file(), done.stderr[-3000:] + done.stdout[-3000:]
+    return json.loads(out.read_text()), done.stdout[-3000:]
+
+
+def touch_point_failures(outcomes: dict[str, str]) -> tuple[set[str], set[str]]:
+    """The tests that failed (a `TOUCH_POINTS` test by its name there), and the
+    `TOUCH_POINTS` tests that must fail: all but those skipped with their whole file (an
+    optional extra not installed)."""
+    failed = {_touch_point_test(nodeid) for nodeid, outcome in outcomes.items()
+              if outcome == "failed"}
+    skipped = {t for t in TOUCH_POINT_TESTS
+               if outcomes.get(f"tests/{t.split('::')[0]}") == "skipped"}
+    return failed, TOUCH_POINT_TESTS - skipped
+
+
+TOUCH_POINT_NAMES = sorted(t.split("::")[1] for t in TOUCH_POINT_TESTS)
+
+
+def test_a_registered_game_fails_exactly_the_touch_point_tests(engines_folder):
+    """With the toy game's folder registered, each `TOUCH_POINTS` test (README table, site
+    page, fingerprints, balance notebook) fails until its touch point names the game, and no
+    other test of their files that the game's name selects does."""
+    _write_package(engines_folder, PACKAGE)
+    files = tuple(sorted({t.split("::")[0] for t in TOUCH_POINT_TESTS}))
+    others = " or ".join(engines.GAMES)  # a per-game test's cases of the registered games
+    selected = f"({' or '.join(['toy-nim', *TOUCH_POINT_NAMES])}) and not ({others})"
+    outcomes, output = run_per_game_tests(engines_folder, files, selected)
+    failed, expected = touch_point_failures(outcomes)
+    assert failed == expected, output
+    assert any("toy-nim" in nodeid for nodeid in outcomes), output  # its own cases ran
+
+
 @pytest.mark.slow
 def test_a_copied_game_passes_the_contract_and_misses_only_the_touch_points(tmp_path):
     """Copy Tabula Rasa as engines/README.md says, register the folder, and run every per-game
@@ -208,19 +232,10 @@ def test_a_copied_game_passes_the_contract_and_misses_only_the_touch_points(tmp_
     listed touch points fail (or are skipped with their whole file, where an optional extra
     is not installed)."""
     copy_game(tmp_path)
-    selected = " or ".join([COPY, COPY_NAME, *sorted(t.split("::")[1] for t in TOUCH_POINT_TESTS)])
-    out = tmp_path / "outcomes.json"
-    done = subprocess.run(
-        [sys.executable, "-c", RUNNER, str(tmp_path), str(out),
-         *(str(ROOT / "tests" / name) for name in PER_GAME_TESTS), "-k", selected],
-        cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    assert out.is_file(), done.stderr[-3000:] + done.stdout[-3000:]
-    outcomes = json.loads(out.read_text())
-    failed = {_touch_point_test(nodeid) for nodeid, outcome in outcomes.items()
-              if outcome == "failed"}
-    skipped = {t for t in TOUCH_POINT_TESTS
-               if outcomes.get(f"tests/{t.split('::')[0]}") == "skipped"}
-    assert failed == TOUCH_POINT_TESTS - skipped, done.stdout[-3000:]
+    outcomes, output = run_per_game_tests(tmp_path, PER_GAME_TESTS,
+                                          " or ".join([COPY, COPY_NAME, *TOUCH_POINT_NAMES]))
+    failed, expected = touch_point_failures(outcomes)
+    assert failed == expected, output
     contract = [n for n in outcomes if n.startswith("tests/test_contract.py") and COPY_NAME in n]
     assert len(contract) >= 30 and all(outcomes[n] == "passed" for n in contract)
 

@@ -33,7 +33,8 @@ def _games(frame: pd.DataFrame) -> pd.DataFrame:
 
 def test_a_stored_manifest_gives_back_its_spec(stored):
     spec = tournament.spec_from_manifest(runs.load([stored / "run"], allow_incomplete=True)[1][0])
-    assert spec == tournament.RunSpec("tabula-rasa", 3, 20, ("heuristic",) * 3, 3, {},
+    assert spec == tournament.RunSpec(game="tabula-rasa", players=3, games=20,
+                                      bots=("heuristic",) * 3, seed=3, rules={},
                                       chunk_size=10)
     assert len(load_run(stored / "run", allow_incomplete=True)) == 10 * 3  # the part on disk
 
@@ -42,7 +43,8 @@ def test_a_stored_interrupted_run_resumes_to_the_games_of_a_fresh_run(stored, tm
     assert main(["tabula-rasa", "--resume", str(stored / "run"), "--jobs", "1", "--quiet",
                  "--reference", "none"]) == 0
     assert "20 games" in capsys.readouterr().out
-    fresh = tournament.run(tournament.RunSpec("tabula-rasa", 3, 20, ("heuristic",) * 3, 3,
+    fresh = tournament.run(tournament.RunSpec(game="tabula-rasa", players=3, games=20,
+                                              bots=("heuristic",) * 3, seed=3,
                                               chunk_size=10).validated(),
                            tmp_path / "fresh", jobs=1).frame
     pd.testing.assert_frame_equal(_games(load_run(stored / "run")), _games(fresh))
@@ -50,7 +52,8 @@ def test_a_stored_interrupted_run_resumes_to_the_games_of_a_fresh_run(stored, tm
 
 def test_a_stored_interrupted_sweep_resumes_with_its_recorded_spec(stored, tmp_path):
     spec = sweep.read_spec(stored / "sweep")
-    assert spec == sweep.SweepSpec("tabula-rasa", 3, 10, ("heuristic",) * 3, 4,
+    assert spec == sweep.SweepSpec(game="tabula-rasa", players=3, games=10,
+                                   bots=("heuristic",) * 3, seed=4,
                                    vary=(("castle_rule", ("first_to_two", "two_consecutive")),))
     assert main(["sweep", "tabula-rasa", "--resume", str(stored / "sweep"), "--jobs", "1",
                  "--quiet"]) == 0

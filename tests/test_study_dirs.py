@@ -22,7 +22,7 @@ def toys(monkeypatch):
 
 
 def sweep_study(games: int = 20):
-    spec = sweep.SweepSpec("toy-komi", 2, games, ("heuristic",) * 2, 1,
+    spec = sweep.SweepSpec(game="toy-komi", players=2, games=games, bots=("heuristic",) * 2, seed=1,
                            vary=(("head_start_to", ("first", "none")),))
     return "sweep", sweep.SWEEP_FILE, spec, lambda s, out: sweep.run_sweep(s, out)
 

@@ -163,7 +163,8 @@ def test_sweep_cells_share_seeds_and_carry_varied_values(tmp_path, capsys):
 
 
 def test_grid_design_plays_every_combination(tmp_path, coin):
-    spec = sweep.SweepSpec("toy-coin", 2, 20, ("heuristic", "heuristic"), 1,
+    spec = sweep.SweepSpec(game="toy-coin", players=2, games=20, bots=("heuristic", "heuristic"),
+                           seed=1,
                            vary=(("head_start", (8, 10)), ("sides", (20, 40))), design="grid")
     assert len(spec.cells()) == 4
     frame = sweep.run_sweep(spec, tmp_path / "grid", jobs=1)
@@ -179,8 +180,9 @@ def test_interrupted_sweep_resumes_to_the_same_frame(tmp_path, capsys):
     before = sweep.load_sweep(out)[1].drop(columns="run_id")
     for part in (out / "set_bonus=4").glob("part-*"):
         part.unlink()
-    code, _, err = run_cli(capsys, "sweep", "time-pirates", "--resume", str(out), "-q",
-                           "--jobs", "1")
+    # the options it was started with, given again, are the recorded ones: accepted
+    code, _, err = run_cli(capsys, "sweep", "time-pirates", "--resume", str(out),
+                           *args[2:], "--one-at-a-time", "--bots", "heuristic")
     assert code == 0, err
     pd.testing.assert_frame_equal(sweep.load_sweep(out)[1].drop(columns="run_id"), before)
 
@@ -328,7 +330,7 @@ def test_balance_search_cli_prints_best_runner_up_and_games(tmp_path, capsys, co
 @pytest.mark.slow
 def test_sweep_on_dask_plays_the_same_cells_as_locally(tmp_path):
     pytest.importorskip("distributed")
-    spec = sweep.SweepSpec("tabula-rasa", 3, 12, ("random",) * 3, 5,
+    spec = sweep.SweepSpec(game="tabula-rasa", players=3, games=12, bots=("random",) * 3, seed=5,
                            vary=(("castle_rule", ("first_to_two", "two_consecutive")),))
     local = sweep.run_sweep(spec, tmp_path / "local", jobs=1)
     dask = sweep.run_sweep(spec, tmp_path / "dask", jobs=1, backend="dask")

@@ -168,7 +168,7 @@ def _record(record: P.Record) -> list[str]:
              ""]
     for name, start, doc in record.counts:
         lines.append(f"    {name}: int = {start}" + (f"  # {doc}" if doc else ""))
-    for name, doc in record.per_seat:
+    for name, _, doc in record.per_seat:
         lines.append(f"    {name}: list[int] = field(default_factory=list)"
                      + (f"  # {doc}" if doc else ""))
     # field by field into a bare instance: compiled, cheaper than a call of the dataclass's
@@ -176,8 +176,28 @@ def _record(record: P.Record) -> list[str]:
     lines += ["", f"    def copy(self) -> {record.name}:",
               f"        new = {record.name}.__new__({record.name})"]
     lines += [f"        new.{name} = self.{name}" for name, _, _ in record.counts]
-    lines += [f"        new.{name} = list(self.{name})" for name, _ in record.per_seat]
+    lines += [f"        new.{name} = list(self.{name})" for name, _, _ in record.per_seat]
     lines.append("        return new")
+    if record.metrics:
+        lines += _record_metrics(record)
+    return lines
+
+
+def _record_metrics(record: P.Record) -> list[str]:
+    """The record's `metrics()`: each count by its name, then the per-seat lists that have a
+    metric name, seat by seat."""
+    seats = [(name, metric) for name, metric, _ in record.per_seat if metric]
+    doc = "Every count under its own name" + (
+        "; per-seat counts as `<metric>_p<seat>`, seat by seat." if seats else ".")
+    lines = ["", "    def metrics(self) -> dict[str, int]:", f'        """{doc}"""',
+             "        out = {"]
+    lines += _wrap([f'"{name}": self.{name},' for name, _, _ in record.counts], "            ")
+    lines.append("        }")
+    if seats:
+        lines.append(f"        for seat in range(len(self.{seats[0][0]})):")
+        lines += [f'            out[f"{metric}_p{{seat}}"] = self.{name}[seat]'
+                  for name, metric in seats]
+    lines.append("        return out")
     return lines
 
 

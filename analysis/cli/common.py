@@ -93,13 +93,34 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-def refuse_resume_changes(resume: Path, what: str,
+def lineup_of(bots: str | None, players: int) -> tuple[str, ...] | None:
+    """A --bots value as the recorded line-up it would play (None when not given), to compare
+    with a study's recorded `bots`."""
+    from analysis.run import tournament
+    from engines.bots import split_specs
+
+    return None if bots is None else tournament.fill_lineup(split_specs(bots), players)
+
+
+def given(ctx: typer.Context, option: str) -> bool:
+    """Whether the user gave `option` (`--games`; a flag `--grid/--one-at-a-time` by either
+    name): typed on the command line or set in its environment variable, even when equal to
+    its default.  An option left out counts as not given, whatever its default."""
+    names = set(option.split("/"))
+    for param in ctx.command.params:
+        if names & {*param.opts, *param.secondary_opts}:
+            source = ctx.get_parameter_source(param.name or "")
+            return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+    raise KeyError(f"{ctx.command.name} has no option {option}")
+
+
+def refuse_resume_changes(ctx: typer.Context, resume: Path, what: str,
                           options: dict[str, tuple[Any, Any]]) -> None:
-    """Refuse an option given with --resume that differs from the study recorded there, before
-    any work: `options` maps each option (`--games`) to (the value given, None when not given;
-    the recorded value), both in the same form."""
+    """Refuse an option given with --resume (`given`) that differs from the study recorded
+    there, before any work: `options` maps each option (`--games`) to (the value given; the
+    recorded value), both in the same form.  Options not given are never refused."""
     for option, (value, recorded) in options.items():
-        if value is None or value == recorded:
+        if not given(ctx, option) or value == recorded:
             continue
         text = _option_text(recorded)
         fail(f"--resume {resume} continues the {what} recorded there "

@@ -203,6 +203,11 @@ def list_games() -> None:
             options = ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())
             stdout.print(f"  mcts defaults in this game: {options}", soft_wrap=True,
                          highlight=False)
+        if game.mcts_evaluation is not None:
+            evaluation = game.mcts_evaluation
+            stdout.print("  mcts evaluation at a cut-off (rollout_depth; evaluation=scores "
+                         f"turns it off): {evaluation.__module__}.{evaluation.__name__}",
+                         soft_wrap=True, highlight=False)
         for preset, values in game.mcts_presets.items():
             options = ",".join(f"{k}={v}" for k, v in values.items())
             stdout.print(f"  mcts:{preset} in this game: {options}", soft_wrap=True,

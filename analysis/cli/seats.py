@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from analysis.cli.common import (
+    lineup_of,
     parse_rules,
     refuse_resume_changes,
     run_with_progress,
@@ -42,6 +43,7 @@ def _say(line: str) -> None:
 
 
 def explain_command(
+    ctx: typer.Context,
     game_name: GameName,
     players: Players = None,
     bots: Lineup = None,
@@ -73,11 +75,11 @@ def explain_command(
         if spec.game != game_name:
             raise BadInput(f"{resume} explains {spec.game}, not {game_name}")
         _refuse_other_out(resume, out, "explanation")
-        refuse_resume_changes(resume, "explanation", {
+        refuse_resume_changes(ctx, resume, "explanation", {
             "--games": (games, spec.games), "--players": (players, spec.players),
-            "--seed": (seed, spec.seed), "--bots": (_lineup(bots, spec.players), spec.bots),
-            "--rule": (parse_rules(rule) if rule else None, spec.rules),
-            "--lever": (tuple(lever) if lever else None, spec.levers)})
+            "--seed": (seed, spec.seed), "--bots": (lineup_of(bots, spec.players), spec.bots),
+            "--rule": (parse_rules(rule or []), spec.rules),
+            "--lever": (tuple(lever or ()), spec.levers)})
         out = resume
     else:
         game = get_game(game_name)
@@ -157,15 +159,12 @@ def compensate_command(
         if spec.game != game_name:
             raise BadInput(f"{resume} compensates {spec.game}, not {game_name}")
         _refuse_other_out(resume, out, "compensation search")
-        refuse_resume_changes(resume, "compensation search", {
-            "--budget": (_given(ctx, "budget", budget), spec.budget),
-            "--players": (players, spec.players), "--seed": (seed, spec.seed),
-            "--bots": (_lineup(bots, spec.players), spec.bots),
-            "--rule": (parse_rules(rule) if rule else None, spec.rules),
-            "--unit": (_given(ctx, "unit", unit), spec.unit),
-            "--steps": (_given(ctx, "steps", steps), spec.steps),
-            "--shape": (_given(ctx, "shape", shape), spec.shape),
-            "--margin": (_given(ctx, "margin", margin), round(100 * spec.margin, 9))})
+        refuse_resume_changes(ctx, resume, "compensation search", {
+            "--budget": (budget, spec.budget), "--players": (players, spec.players),
+            "--seed": (seed, spec.seed), "--bots": (lineup_of(bots, spec.players), spec.bots),
+            "--rule": (parse_rules(rule or []), spec.rules), "--unit": (unit, spec.unit),
+            "--steps": (steps, spec.steps), "--shape": (shape, spec.shape),
+            "--margin": (margin, round(100 * spec.margin, 9))})
         out = resume
     else:
         game = get_game(game_name)
@@ -200,20 +199,6 @@ def compensate_command(
             _say(line)
     stderr.print(f"runs: {out}/search/round-N/<candidate> (resume with --resume {out})",
                  highlight=False, soft_wrap=True)
-
-
-def _lineup(bots: str | None, players: int) -> tuple[str, ...] | None:
-    """A --bots value as the recorded line-up it would play (None when not given)."""
-    from engines.bots import split_specs
-
-    return None if bots is None else tournament.fill_lineup(split_specs(bots), players)
-
-
-def _given(ctx: typer.Context, name: str, value: object) -> object:
-    """An option's value when typed on the command line, None when it is its default (so
-    `--resume` refuses only what the user asked for)."""
-    source = ctx.get_parameter_source(name)
-    return None if source is None or source.name == "DEFAULT" else value
 
 
 def _refuse_other_out(resume: Path, out: Path | None, what: str) -> None:

@@ -107,8 +107,9 @@ def compare_command(
     seed = secrets.randbelow(2**31) if seed is None else seed
     if seed < 0:
         raise BadInput(f"--seed must be >= 0, got {seed}")
-    spec = compare.CompareSpec(game_name, players, games, tuple(split_specs(bots)), seed,
-                               parse_rules(rule or []), fill)
+    spec = compare.CompareSpec(game=game_name, players=players, games=games,
+                               bots=tuple(split_specs(bots)), seed=seed,
+                               rules=parse_rules(rule or []), fill=fill)
     spec.run_specs()  # validate everything before playing
     check_backend(backend or "loky", scheduler)
     out = out or Path("results") / f"compare-{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"

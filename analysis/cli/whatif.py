@@ -12,7 +12,15 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from analysis.cli.common import parse_rules, rerun_command, run_with_progress, stderr, stdout
+from analysis.cli.common import (
+    lineup_of,
+    parse_rules,
+    refuse_resume_changes,
+    rerun_command,
+    run_with_progress,
+    stderr,
+    stdout,
+)
 from analysis.cli.common import write_atomically as _write_atomically
 from analysis.cli.options import (
     Backend,
@@ -30,6 +38,19 @@ from analysis.cli.options import (
 )
 from analysis.run import tournament
 from engines.errors import BadInput
+
+
+def _vary_text(game: str, vary: tuple[tuple[str, tuple[object, ...]], ...]) -> str:
+    """A sweep's `--vary` options as typed (`KEY=v1,v2 --vary KEY2=...`, each value in its
+    canonical text; list values separated by `;`), so a given and a recorded one compare in
+    the same form."""
+    from analysis.run import sweep
+
+    parts = []
+    for key, values in vary:
+        texts = [sweep.canonical(game, key, v) for v in values]
+        parts.append(f"{key}=" + (";" if any("," in t for t in texts) else ",").join(texts))
+    return " --vary ".join(parts)
 
 
 def register(app: typer.Typer) -> None:
@@ -79,6 +100,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("sweep")
     def sweep_command(
+        ctx: typer.Context,
         game_name: GameName,
         vary: Annotated[list[str] | None, typer.Option(
             "--vary", help="KEY=v1,v2,... (repeatable): a rule option or components.ITEM; "
@@ -116,20 +138,20 @@ def register(app: typer.Typer) -> None:
         check_backend(backend or "loky", scheduler)
         if resume is not None:
             spec = sweep.read_spec(resume)
+            if spec.game != game_name:
+                raise BadInput(f"{resume} is a {spec.game} sweep, not {game_name}")
             if out is not None and out != resume:
                 raise BadInput(f"--resume {resume} finishes the sweep in place; drop --out {out}")
             out = resume
-            for option, value, recorded in (("--games", games, spec.games),
-                                            ("--players", players, spec.players),
-                                            ("--seed", seed, spec.seed)):
-                if value is not None and value != recorded:
-                    raise BadInput(f"--resume {resume} continues its recorded sweep with "
-                                   f"{option} {recorded}; {option} {value} differs (drop "
-                                   f"{option}, or start a new sweep with another --out)")
-            if vary or rule or bots is not None or grid:
-                raise BadInput(f"--resume {resume} continues its recorded sweep; drop --vary, "
-                               "--rule, --bots and --grid (or start a new sweep with another "
-                               "--out)")
+            refuse_resume_changes(ctx, resume, "sweep", {
+                "--games": (games, spec.games), "--players": (players, spec.players),
+                "--seed": (seed, spec.seed),
+                "--bots": (lineup_of(bots, spec.players), spec.bots),
+                "--rule": (parse_rules(rule or []), spec.rules),
+                "--vary": (vary and _vary_text(spec.game, sweep.parse_vary(spec.game, vary)),
+                           _vary_text(spec.game, spec.vary)),
+                "--grid/--one-at-a-time": ("grid" if grid else "one-at-a-time",
+                                           spec.design)})
         else:
             game = get_game(game_name)
             players = game.players_default if players is None else players
@@ -141,8 +163,6 @@ def register(app: typer.Typer) -> None:
                 vary=sweep.parse_vary(game_name, vary or []),
                 design="grid" if grid else "one-at-a-time", rules=parse_rules(rule or []))
             out = out or Path("results") / f"sweep-{game_name}-s{spec.seed}"
-        if spec.game != game_name:
-            raise BadInput(f"{resume} is a {spec.game} sweep, not {game_name}")
         cells = sweep.validated_cells(spec)
         if report is not None:
             check_report_path(report, "--report", made=out, html_only=True)
@@ -246,8 +266,8 @@ def register(app: typer.Typer) -> None:
             rules=parse_rules(rule or []))
         plan = spec.rounds()
         for cell in spec.candidates():  # every bad value fails here, before anything starts
-            tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
-                               dict(cell.rules)).validated()
+            tournament.RunSpec(game=spec.game, players=spec.players, games=1, bots=spec.bots,
+                               seed=spec.seed, rules=dict(cell.rules)).validated()
         search.check_objective(objective, game_name, players, spec.rules)
         out = out or Path("results") / f"search-{game_name}-s{spec.seed}"
         tournament.check_out_dir(out)

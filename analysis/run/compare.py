@@ -54,7 +54,7 @@ def permutations(lineup: Sequence[str]) -> list[tuple[str, ...]]:
     return sorted(set(itertools.permutations(lineup)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CompareSpec(StudySpec):
     """A duplicate comparison: `games` is rounded up to whole deals (deals x permutations)."""
 

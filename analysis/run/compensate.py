@@ -29,7 +29,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import explain, search, tournament
-from analysis.stats import verdicts
+from analysis.stats import balance, verdicts
 from engines import get_game
 from engines.core import bonus_unit
 from engines.errors import BadInput
@@ -117,8 +117,8 @@ def validated(spec: CompensateSpec) -> search.SearchSpec:
     plan = spec.search_spec()
     plan.rounds()  # a budget too small for the candidates fails here
     for values in (plan.vary[0][1][0], plan.vary[0][1][-1]):
-        tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
-                           {**spec.rules, "seat_bonus": values}).validated()
+        tournament.RunSpec(game=spec.game, players=spec.players, games=1, bots=spec.bots,
+                           seed=spec.seed, rules={**spec.rules, "seat_bonus": values}).validated()
     return plan
 
 
@@ -247,8 +247,9 @@ def replay(spec: CompensateSpec, found: Compensation, out_dir: str | Path, games
     answers = list(dict.fromkeys([b for b in (found.smallest, best) if b is not None]))
     lines = []
     for bonus in answers:
-        run = tournament.RunSpec(spec.game, spec.players, games, spec.bots, spec.seed,
-                                 {**spec.rules, "seat_bonus": bonus},
+        run = tournament.RunSpec(game=spec.game, players=spec.players, games=games, bots=spec.bots,
+                                 seed=spec.seed,
+                                 rules={**spec.rules, "seat_bonus": bonus},
                                  seed_branch=tournament.CONFIRM_BRANCH)
         result = tournament.run_or_resume(run, Path(out_dir) / "replay" / bonus, jobs,
                                           progress, backend, scheduler)
@@ -260,11 +261,13 @@ def replay(spec: CompensateSpec, found: Compensation, out_dir: str | Path, games
 
 
 def _units(edges: pd.DataFrame, n: int) -> pd.DataFrame:
-    """`explain.seat_edges` rows as the verdict layer's units (shares, not edges)."""
+    """`explain.seat_edges` rows as the verdict layer's units (shares, not edges), each
+    p Holm-adjusted over the seats of one candidate (one balance verdict, one family)."""
     return pd.DataFrame({"seats": [f"seat {s + 1}" for s in edges["seat"]],
                          "win_share": edges["win_share"], "ci_low": edges["ci_low"] + 1 / n,
                          "ci_high": edges["ci_high"] + 1 / n, "fair": 1 / n,
-                         "p_value": edges["p"], "p_adjusted": edges["p_adjusted"]})
+                         "p_value": edges["p"],
+                         "p_adjusted": balance.adjust_pvalues(edges["p"].to_numpy(), "holm")})
 
 
 def read_spec(out_dir: str | Path) -> CompensateSpec:

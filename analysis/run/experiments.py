@@ -53,7 +53,7 @@ FORMATS = ("rotation", "duplicate", "each")
 ALL_STYLES = "heuristic:*"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PlannedRun(StudySpec):
     """One run (rotation) or one duplicate comparison of an experiment, played into `path`."""
 
@@ -248,7 +248,8 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
     base = out_dir / _slug(game) / f"{players}p"
     tag = _slug(rules_str) if rules_str else "official"
     if fmt == "each":  # one run per bot, that bot in every seat (a line-up per bot)
-        return [PlannedRun(game, players, games, (bot,) * players, seed, dict(rules),
+        return [PlannedRun(game=game, players=players, games=games, bots=(bot,) * players,
+                           seed=seed, rules=dict(rules),
                            path=base / f"{label or tag}-{_slug(bot)}") for bot in bots]
     if fmt == "rotation":
         if len(bots) > players:
@@ -256,14 +257,16 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
                          "for a round robin")
         lineup = tournament.fill_lineup(bots, players)
         name = label or f"{tag}-{_slug('_'.join(bots))}"
-        return [PlannedRun(game, players, games, lineup, seed, dict(rules), path=base / name)]
+        return [PlannedRun(game=game, players=players, games=games, bots=lineup, seed=seed,
+                           rules=dict(rules), path=base / name)]
     if len(set(bots)) < 2:
         _fail(where, "format = \"duplicate\" needs at least two different bots")
     size = min(players, len(bots))
     runs = []
     for table in itertools.combinations(bots, size):
         name = f"{label or tag}-{_slug('-vs-'.join(table))}"
-        runs.append(PlannedRun(game, players, games, tuple(table), seed, dict(rules),
+        runs.append(PlannedRun(game=game, players=players, games=games, bots=tuple(table),
+                               seed=seed, rules=dict(rules),
                                path=base / name, format="duplicate", fill=fill))
     return runs
 
@@ -292,8 +295,9 @@ def play(experiment: Experiment, jobs: int = -1,
     for run in experiment.runs:
         callback = (lambda g, r=run: progress(r, g)) if progress else None
         if run.format == "duplicate":
-            spec = compare.CompareSpec(run.game, run.players, run.games, run.bots, run.seed,
-                                       run.rules, run.fill)
+            spec = compare.CompareSpec(game=run.game, players=run.players, games=run.games,
+                                       bots=run.bots, seed=run.seed, rules=run.rules,
+                                       fill=run.fill)
             compare.run_duplicate(spec, run.path, jobs, callback, backend, scheduler)
             continue
         spec = tournament.RunSpec(game=run.game, players=run.players, games=run.games,
@@ -378,8 +382,9 @@ def total_games(experiment: Experiment) -> int:
     total = 0
     for run in experiment.runs:
         if run.format == "duplicate":
-            spec = compare.CompareSpec(run.game, run.players, run.games, run.bots, run.seed,
-                                       run.rules, run.fill)
+            spec = compare.CompareSpec(game=run.game, players=run.players, games=run.games,
+                                       bots=run.bots, seed=run.seed, rules=run.rules,
+                                       fill=run.fill)
             total += spec.deals * len(spec.seatings)
         else:
             total += run.games

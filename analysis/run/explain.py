@@ -39,7 +39,7 @@ ROUND_PREFIXES = ("year", "round")
 FAMILY_MEMBERS = "every seat edge, lever × seat effect and scoring source × seat difference"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ExplainSpec(StudySpec):
     """What to explain: `levers` = the lever options to try (empty = every lever the game
     has); `rules` = the base rules (the printed ones unless given)."""
@@ -89,8 +89,9 @@ def run_explain(spec: ExplainSpec, out_dir: str | Path, jobs: int = 1,
 
 def spec_of(plan: sweep.SweepSpec) -> ExplainSpec:
     """The explanation a stored sweep directory holds (for `--resume`)."""
-    return ExplainSpec(plan.game, plan.players, plan.games, plan.bots, plan.seed,
-                       dict(plan.rules), tuple(k for k, _ in plan.vary))
+    return ExplainSpec(game=plan.game, players=plan.players, games=plan.games, bots=plan.bots,
+                       seed=plan.seed, rules=dict(plan.rules),
+                       levers=tuple(k for k, _ in plan.vary))
 
 
 # --------------------------------------------------------------------------------------------
@@ -106,16 +107,14 @@ def seat_values(table: pd.DataFrame) -> np.ndarray:
 
 def seat_edges(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """One row per seat (0-based, as in results): `edge` (win share − fair), its interval
-    and p (`p_adjusted`: Holm over the seats; `explain` adjusts it in the output's family)."""
+    and raw p (adjusted where it is read: `one_family` for `explain`)."""
     values = seat_values(table)
     rows = []
     for seat in range(values.shape[1]):
         edge, low, high, p = balance.mean_interval(values[:, seat], confidence)
         rows.append({"seat": seat, "win_share": edge + 1 / values.shape[1], "edge": edge,
                      "ci_low": low, "ci_high": high, "p": p, "games": len(values)})
-    out = pd.DataFrame(rows)
-    out["p_adjusted"] = balance.adjust_pvalues(out["p"].to_numpy(), "holm")
-    return out
+    return pd.DataFrame(rows)
 
 
 def _tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
@@ -125,9 +124,8 @@ def _tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
 def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
                   confidence: float = 0.95) -> pd.DataFrame:
     """Per lever setting and seat: the seat's edge under the base and under the lever, and
-    `removed` = base edge − lever edge (paired by deal) with its interval; `p_adjusted` is
-    Holm over every lever × seat of the table (`explain` adjusts it in the output's
-    family)."""
+    `removed` = base edge − lever edge (paired by deal) with its interval and raw p
+    (`one_family` adjusts it and marks it `significant`)."""
     tables = _tables(frame)
     cells = plan.cells()
     base_cell = next(c for c in cells if c.name == "base")
@@ -150,11 +148,7 @@ def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
                          "base_edge": float(base_values[:, seat].mean()),
                          "edge": float(values[:, seat].mean()), "removed": removed,
                          "ci_low": low, "ci_high": high, "p": p})
-    out = pd.DataFrame(rows)
-    if not out.empty:
-        out["p_adjusted"] = balance.adjust_pvalues(out["p"].to_numpy(), "holm")
-        out["significant"] = out["p_adjusted"] < balance.ALPHA
-    return out
+    return pd.DataFrame(rows)
 
 
 def sources_by_seat(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:

@@ -167,8 +167,8 @@ class SearchSpec:
 
     def candidates(self) -> list[sweep.Cell]:
         """Every combination of the varied values (the grid)."""
-        grid = sweep.SweepSpec(self.game, self.players, 1, self.bots, self.seed, self.rules,
-                               self.vary, "grid")
+        grid = sweep.SweepSpec(game=self.game, players=self.players, games=1, bots=self.bots,
+                               seed=self.seed, rules=self.rules, vary=self.vary, design="grid")
         return grid.cells()
 
     def rounds(self) -> list[int]:
@@ -203,8 +203,8 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
     candidates = spec.candidates()
     plan = spec.rounds()
     for cell in candidates:  # every bad value fails here, before anything is written
-        tournament.RunSpec(spec.game, spec.players, 1, spec.bots, spec.seed,
-                           dict(cell.rules)).validated()
+        tournament.RunSpec(game=spec.game, players=spec.players, games=1, bots=spec.bots,
+                           seed=spec.seed, rules=dict(cell.rules)).validated()
     check_objective(spec.objective, spec.game, spec.players, spec.rules)
     out = Path(out_dir)
     check_out_dir(out)
@@ -212,8 +212,10 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
     rules_of = {c.name: dict(c.rules) for c in candidates}
 
     def play(name: str, number: int, games: int) -> int:
-        run_spec = tournament.RunSpec(spec.game, spec.players, games, spec.bots, spec.seed,
-                                      dict(rules_of[name]), seed_branch=SEARCH_BRANCH + number)
+        run_spec = tournament.RunSpec(game=spec.game, players=spec.players, games=games,
+                                      bots=spec.bots, seed=spec.seed,
+                                      rules=dict(rules_of[name]),
+                                      seed_branch=SEARCH_BRANCH + number)
         result = tournament.run_or_resume(run_spec, out / f"round-{number}" / name, jobs,
                                           progress, backend, scheduler)
         tables[name].append(sweep.game_table(result.frame))

@@ -5,7 +5,6 @@ fields after these."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,11 +18,12 @@ from engines.errors import BadInput
 MAX_GAMES = 10**15
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class StudySpec:
     """What to play: `bots` has one spec per seat (a run rotates them over seats); `rules`
     are rule options as given (strings from the command line or typed values); `checked`
-    turns them into the game's validated `Rules`."""
+    turns them into the game's validated `Rules`.  Every field, here and in the subclasses,
+    is given by name: no call can put one field in another's place."""
 
     game: str
     players: int
@@ -31,15 +31,6 @@ class StudySpec:
     bots: tuple[str, ...]
     seed: int
     rules: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        """Fields given in another order (a comparison or sweep written before they shared
-        this base) fail here, by name, instead of deep inside a run."""
-        if isinstance(self.bots, (str, int)) or isinstance(self.games, (tuple, list)) or \
-                not isinstance(self.rules, Mapping):
-            raise TypeError(f"{type(self).__name__} takes game, players, games, bots, seed, "
-                            f"rules in this order (got bots={self.bots!r}, "
-                            f"games={self.games!r}, rules={self.rules!r})")
 
     def check_own(self) -> None:
         """A study's own checks, made right after the game counts (none here)."""

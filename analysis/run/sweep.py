@@ -136,7 +136,7 @@ class Cell:
     rules: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SweepSpec(StudySpec):
     """A paired sweep: `vary` = ((key, values), ...); every cell plays the same deals."""
 

@@ -39,7 +39,7 @@ ProgressCallback = Callable[[int], None]
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RunSpec(StudySpec):
     """What to play.  `bots` has one spec per seat (the runner rotates them over seats)."""
 

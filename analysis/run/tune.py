@@ -208,8 +208,9 @@ class TuneResult:
     tied: list[str]
     games_spent: int
     units: dict[str, pd.DataFrame]  # per candidate: round, opponent, seed, value
-    #: The tie rule's verdict (`verdicts.ties_with_best`): its family is the other candidates.
-    tie_verdict: verdicts.Verdict | None = None
+    #: The tie rule's verdict (`verdicts.ties_with_best`): its family, the other candidates,
+    #: is the one the printed tie line names.
+    tie_verdict: verdicts.Verdict
 
 
 def _slug(text: str) -> str:
@@ -233,9 +234,11 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
         cand = candidates[name]
         played = 0
         for opponent in spec.against:
-            cmp = compare.CompareSpec(spec.game, spec.players, spec.deals(games) * spec.seatings,
-                                      (cand.spec, opponent), spec.seed,
-                                      dict(spec.rules), "last", TUNE_BRANCH + number)
+            cmp = compare.CompareSpec(game=spec.game, players=spec.players,
+                                      games=spec.deals(games) * spec.seatings,
+                                      bots=(cand.spec, opponent), seed=spec.seed,
+                                      rules=dict(spec.rules), fill="last",
+                                      seed_branch=TUNE_BRANCH + number)
             result = compare.run_duplicate(
                 cmp, out / f"round-{number}" / _slug(name) / _slug(opponent), jobs,
                 progress, backend, scheduler)
@@ -305,7 +308,7 @@ def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
     lines = [f"best setting: {result.best} — win share {_pct(row['win_share'])} "
              f"[{_pct(row['ci_low'])}, {_pct(row['ci_high'])}] over {int(row['games']):,} "
              f"games against {', '.join(spec.against)} (fair {_pct(fair)}: {verdict})"]
-    others = len(table) - 1
+    others = result.tie_verdict.family_size
     family = f"Holm over the {others} other candidate{'s' if others != 1 else ''}"
     if result.tied:
         parts = [f"{name} ({table.loc[name, 'difference'] * 100:+.1f} points "

@@ -7,8 +7,8 @@ Everything but the order of the face-down deck is public (B14): the top card is 
 cards buried under the deck (B1 "bury") are known, the rest is seen only by its size.  Rule
 options read at every auction or roll are copied onto the state once (`goal` ... `choose_order`):
 compiled, a field of the state is a direct load, an option of `rules` a look-up.  `_acts`,
-`_orders`, `_following` and `_roll_faces` are shared lookup tables for this game's chips,
-player count and dice; `counters` is the metrics record.
+`_orders`, `_following`, `_roll_faces` and `_roll_tops` are shared lookup tables for this
+game's chips, player count and dice; `counters` is the metrics record.
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ VISIBILITY: Final = {
     "num_players": "public", "rules": "public", "rng": "hidden", "goal": "public",
     "max_rounds": "public", "leader_must_open": "public", "veto_any_time": "public",
     "exact": "public", "choose_order": "public", "_orders": "public", "_following": "public",
-    "_acts": "public", "_roll_faces": "public", "deck": "size", "known_bottom": "public",
-    "discard": "public", "pool": "public", "proj_cards": "public", "proj_due": "public",
-    "vetoes": "public", "cheeses": "public", "points": "public", "earned": "public",
-    "phase": "public", "leader": "public", "to_act": "public", "high_bid": "public",
-    "high_bidder": "public", "passed": "public", "active": "public", "window": "public",
-    "pending": "public", "pending_pos": "public", "roll_owner": "public",
+    "_acts": "public", "_roll_faces": "public", "_roll_tops": "public", "deck": "size",
+    "known_bottom": "public", "discard": "public", "pool": "public", "proj_cards": "public",
+    "proj_due": "public", "vetoes": "public", "cheeses": "public", "points": "public",
+    "earned": "public", "phase": "public", "leader": "public", "to_act": "public",
+    "high_bid": "public", "high_bidder": "public", "passed": "public", "active": "public",
+    "window": "public", "pending": "public", "pending_pos": "public", "roll_owner": "public",
     "roll_card": "public", "roll_points": "public", "first_points": "public",
     "rerolls": "public", "award_winner": "public", "winners_": "public",
     "end_reason": "public", "rounds": "public", "awards": "public", "lead": "public",
@@ -69,6 +69,20 @@ class BigCheeseCounters:
         new.seat_cheeses = list(self.seat_cheeses)
         return new
 
+    def metrics(self) -> dict[str, int]:
+        """Every count under its own name; per-seat counts as `<metric>_p<seat>`, seat by seat."""
+        out = {
+            "vetoes_played": self.vetoes_played, "big_cheeses_played": self.big_cheeses_played,
+            "big_cheese_net_points": self.big_cheese_net_points,
+            "all_pass_rounds": self.all_pass_rounds, "reshuffles": self.reshuffles,
+            "lead_changes": self.lead_changes, "first_leader": self.first_leader,
+            "same_round_crossers": self.same_round_crossers,
+        }
+        for seat in range(len(self.seat_vetoes)):
+            out[f"vetoes_played_p{seat}"] = self.seat_vetoes[seat]
+            out[f"big_cheeses_played_p{seat}"] = self.seat_cheeses[seat]
+        return out
+
 
 class BigCheesePosition(State):
     """The attributes of the position, declared in `engines/big_cheese/position.py`."""
@@ -76,11 +90,11 @@ class BigCheesePosition(State):
     __slots__ = (
         "num_players", "rules", "rng", "goal", "max_rounds", "leader_must_open",
         "veto_any_time", "exact", "choose_order", "_orders", "_following", "_acts",
-        "_roll_faces", "deck", "known_bottom", "discard", "pool", "proj_cards", "proj_due",
-        "vetoes", "cheeses", "points", "earned", "phase", "leader", "to_act", "high_bid",
-        "high_bidder", "passed", "active", "window", "pending", "pending_pos", "roll_owner",
-        "roll_card", "roll_points", "first_points", "rerolls", "award_winner", "winners_",
-        "end_reason", "rounds", "awards", "lead", "counters", "chosen_pos",
+        "_roll_faces", "_roll_tops", "deck", "known_bottom", "discard", "pool", "proj_cards",
+        "proj_due", "vetoes", "cheeses", "points", "earned", "phase", "leader", "to_act",
+        "high_bid", "high_bidder", "passed", "active", "window", "pending", "pending_pos",
+        "roll_owner", "roll_card", "roll_points", "first_points", "rerolls", "award_winner",
+        "winners_", "end_reason", "rounds", "awards", "lead", "counters", "chosen_pos",
     )
 
     num_players: int
@@ -96,6 +110,7 @@ class BigCheesePosition(State):
     _following: tuple[int, ...]  # per seat: the next seat
     _acts: BidTable  # the legal bid lists, tabulated
     _roll_faces: tuple[tuple[int, ...] | None, ...]  # per project value: the die's faces
+    _roll_tops: tuple[int, ...]  # per project value: the die's highest face
     deck: list[int]  # the top is deck[-1] (face up)
     known_bottom: int  # cards buried under the deck (public)
     discard: list[int]
@@ -150,6 +165,7 @@ class BigCheesePosition(State):
         new._following = self._following
         new._acts = self._acts
         new._roll_faces = self._roll_faces
+        new._roll_tops = self._roll_tops
         new.deck = list(self.deck)
         new.known_bottom = self.known_bottom
         new.discard = list(self.discard)

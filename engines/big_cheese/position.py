@@ -5,8 +5,8 @@ Everything but the order of the face-down deck is public (B14): the top card is 
 cards buried under the deck (B1 "bury") are known, the rest is seen only by its size.  Rule
 options read at every auction or roll are copied onto the state once (`goal` ... `choose_order`):
 compiled, a field of the state is a direct load, an option of `rules` a look-up.  `_acts`,
-`_orders`, `_following` and `_roll_faces` are shared lookup tables for this game's chips,
-player count and dice; `counters` is the metrics record.
+`_orders`, `_following`, `_roll_faces` and `_roll_tops` are shared lookup tables for this
+game's chips, player count and dice; `counters` is the metrics record.
 """
 
 from __future__ import annotations
@@ -44,9 +44,10 @@ COUNTERS = Record(
         ("same_round_crossers", "0", "seats at the goal when the game was won"),
     ),
     per_seat=(
-        ("seat_vetoes", "per seat: Vetoes played"),
-        ("seat_cheeses", "per seat: Big Cheeses played"),
+        ("seat_vetoes", "vetoes_played", "per seat: Vetoes played"),
+        ("seat_cheeses", "big_cheeses_played", "per seat: Big Cheeses played"),
     ),
+    metrics=True,
 )
 
 _CARDS = "(len(DECK),)"
@@ -78,6 +79,8 @@ POSITION = Position(
         Field("_acts", "BidTable", SHARED, PUBLIC, "the legal bid lists, tabulated"),
         Field("_roll_faces", "tuple[tuple[int, ...] | None, ...]", SHARED, PUBLIC,
               "per project value: the die's faces"),
+        Field("_roll_tops", "tuple[int, ...]", SHARED, PUBLIC,
+              "per project value: the die's highest face"),
         Field("deck", "list[int]", LIST, SIZE, "the top is deck[-1] (face up)"),
         Field("known_bottom", "int", SCALAR, PUBLIC, "cards buried under the deck (public)"),
         Field("discard", "list[int]", LIST, PUBLIC),

@@ -44,7 +44,6 @@ from engines.big_cheese.rules import Rules
 from engines.big_cheese.scoring import ROLL_FACES, ROLL_TOP, gain, roll_points
 from engines.kit import (
     copy_rng,
-    deal_back,
     following_seats,
     reshuffle,
     seat_bonus,
@@ -53,12 +52,6 @@ from engines.kit import (
     track_lead,
     world_rng,
 )
-
-#: Per-seat metric keys (Vetoes, Big Cheeses, seat by seat), per player count.
-_SEAT_METRIC_KEYS = {
-    n: tuple(k for s in range(n) for k in (f"vetoes_played_p{s}", f"big_cheeses_played_p{s}"))
-    for n in range(1, 9)
-}
 
 
 class BigCheeseState(BigCheesePosition):
@@ -100,6 +93,7 @@ class BigCheeseState(BigCheesePosition):
         bonus = seat_bonus(rules.seat_bonus, n)  # extra starting chips (compensation)
         self._acts = bid_table(rules.chips + max(bonus))
         self._roll_faces = ROLL_FACES[rules.dice == "d6"]
+        self._roll_tops = ROLL_TOP[rules.dice == "d6"]
         self.deck = shuffled(DECK, self.rng)
         self.known_bottom = 0  # cards buried under the deck (B1 "bury") are public
         self.discard = []
@@ -380,7 +374,7 @@ class BigCheeseState(BigCheesePosition):
         seat = self.pending[pos][0]
         if not self.cheeses[seat]:
             top = self.points[seat]
-            tops = ROLL_TOP[self.rules.dice == "d6"]
+            tops = self._roll_tops
             for owner, card in self.pending[pos:]:
                 if owner != seat:
                     break
@@ -570,19 +564,12 @@ class BigCheeseState(BigCheesePosition):
 
     def metrics(self) -> dict[str, float]:
         reason = self.end_reason
-        c = self.counters
         out: dict[str, float] = {
             "rounds": self.rounds, "awards": self.awards,
-            "vetoes_played": c.vetoes_played, "big_cheeses_played": c.big_cheeses_played,
-            "big_cheese_net_points": c.big_cheese_net_points,
-            "all_pass_rounds": c.all_pass_rounds, "reshuffles": c.reshuffles,
-            "lead_changes": c.lead_changes, "first_leader": c.first_leader,
-            "same_round_crossers": c.same_round_crossers,
             "round_capped": float(reason == "round_cap"),
             "deck_exhausted": float(reason == "exhausted"),
         }
-        per_seat = [k for pair in zip(c.seat_vetoes, c.seat_cheeses) for k in pair]
-        out.update(zip(_SEAT_METRIC_KEYS[self.num_players], per_seat))
+        out.update(self.counters.metrics())  # the record's counters, seat by seat too
         return out
 
     # ------------------------------------------------------------------ information
@@ -601,10 +588,13 @@ class BigCheeseState(BigCheesePosition):
         return min(self.known_bottom, max(size - 1, 0)), max(size - 1, 0)
 
     def determinize(self, seat: int, rng: random.Random) -> BigCheeseState:
-        """Only the order of the face-down deck is hidden (B14); resample it."""
+        """Only the order of the face-down deck is hidden (B14); resample it: sorted first
+        (the result depends on the hidden cards, not on their real order), then shuffled on
+        `rng.random()` (`kit.shuffled`: `kit.deal_back`'s `rng.shuffle` cost half of a
+        determinization here, and a search determinizes once per sampled world)."""
         world = self.clone_with_rng(self.rng)  # replaced below: no copy of ours
         lo, hi = self.hidden_slice()
-        world.deck[lo:hi] = deal_back(world.deck[lo:hi], (), rng)[0]
+        world.deck[lo:hi] = shuffled(sorted(world.deck[lo:hi]), rng)
         world.rng = world_rng(rng)
         return world
 

@@ -62,6 +62,15 @@ class TimePiratesCounters:
         new.arrow_swaps = self.arrow_swaps
         return new
 
+    def metrics(self) -> dict[str, int]:
+        """Every count under its own name."""
+        out = {
+            "restocks": self.restocks, "patrol_catches": self.patrol_catches,
+            "deeds_bought": self.deeds_bought, "turns": self.turns,
+            "atomic_jumps": self.atomic_jumps, "arrow_swaps": self.arrow_swaps,
+        }
+        return out
+
 
 class TimePiratesPosition(State):
     """The attributes of the position, declared in `engines/time_pirates/position.py`."""

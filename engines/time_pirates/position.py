@@ -41,6 +41,7 @@ COUNTERS = Record(
         ("atomic_jumps", "0", ""),
         ("arrow_swaps", "0", ""),
     ),
+    metrics=True,
 )
 
 _SEATS = "MAX_SEATS"

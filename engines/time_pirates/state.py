@@ -709,18 +709,10 @@ class TimePiratesState(TimePiratesPosition):
     def metrics(self) -> dict[str, float]:
         """`years` scored; `lead_changes`: how often the leader set (top cumulative total)
         changes from the year-1 count to the year-2 count to the final result (0..2)."""
-        changes = lead_changes(self.leaders)
-        counters = self.counters
-        return {
-            "years": float(self.year),
-            "lead_changes": float(changes),
-            "turns": float(counters.turns),
-            "restocks": float(counters.restocks),
-            "patrol_catches": float(counters.patrol_catches),
-            "deeds_bought": float(counters.deeds_bought),
-            "atomic_jumps": float(counters.atomic_jumps),
-            "arrow_swaps": float(counters.arrow_swaps),
-        }
+        out = {"years": float(self.year), "lead_changes": float(lead_changes(self.leaders))}
+        for name, count in self.counters.metrics().items():  # the record's counters
+            out[name] = float(count)
+        return out
 
     # --- contract: information ------------------------------------------------------------
     def clone(self) -> TimePiratesState:

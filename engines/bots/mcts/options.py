@@ -15,8 +15,12 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 - `c=X`            uct: UCB exploration constant (default 0.7; rewards lie in [0, 1]).
 - `rollout=random|heuristic`  rollout policy (default: `game.heuristics["default"]` when
                    the game has one, else random).
-- `rollout_depth=D` stop rollouts after D actions and score the position with normalized
-                   `scores()` (default: play to the end).
+- `rollout_depth=D` stop rollouts after D actions and score the position with the game's
+                   `Game.mcts_evaluation` (one value in [0, 1] per seat, e.g. counting
+                   points still on the table), else normalized `scores()` (default: play
+                   to the end).
+- `evaluation=game|scores`  what a cut rollout is worth: the game's `mcts_evaluation`
+                   (default, where the game declares one) or normalized `scores()`.
 - `determinizations=K`  sample K worlds once per decision and cycle through them (each
                    iteration gets a fresh chance stream); 0 (default) = a fresh world each.
 - `prior=W`        uct: progressive bias W/(visits+1) at the root towards the default
@@ -56,10 +60,11 @@ MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 3600.0
 
 ROLLOUTS = ("random", "heuristic")
+EVALUATIONS = ("game", "scores")
 SEARCHES = ("paired", "uct")
 OPTIONS = (
     "iterations", "time", "c", "rollout", "rollout_depth", "determinizations", "reward", "prior",
-    "search", "confidence",
+    "search", "confidence", "evaluation",
 )
 #: Named option sets (`mcts:strong`); a game adds its own options for each
 #: (`Game.mcts_presets`) and explicit options override both.  `strong` is the paired search
@@ -84,6 +89,7 @@ class MCTSConfig:
     prior: float = 0.0
     search: str = "paired"
     confidence: float = 1.0
+    evaluation: str = "game"  # "game": Game.mcts_evaluation where declared
 
 
 def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
@@ -120,6 +126,9 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
         values["search"] = parse_choice("mcts", "search", options["search"], SEARCHES)
     if "confidence" in options:
         values["confidence"] = parse_float("mcts", "confidence", options["confidence"])
+    if "evaluation" in options:
+        values["evaluation"] = parse_choice("mcts", "evaluation", options["evaluation"],
+                                            EVALUATIONS)
     return MCTSConfig(**values)  # type: ignore[arg-type]
 
 

@@ -18,7 +18,11 @@ REWARDS = ("win", "score", "mix", "margin")
 
 
 def normalized_scores(state: State) -> list[float]:
-    scores = state.scores()
+    return normalized(state.scores())
+
+
+def normalized(scores: list[float]) -> list[float]:
+    """(s - min) / (max - min) per seat, 0.5 each when all are equal."""
     lo = min(scores)
     span = max(scores) - lo
     if span <= 0:

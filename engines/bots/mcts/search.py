@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from engines.bots.mcts.ismcts import Node, root_stats, uct_search
 from engines.bots.mcts.options import MCTSConfig
@@ -96,6 +97,10 @@ class MCTSBot:
         self.config = config or MCTSConfig()
         self.name = "mcts"
         self._reward = REWARD_FUNCS[self.config.reward]
+        #: What a rollout cut at `rollout_depth` is worth: the game's evaluation, if any.
+        self._cutoff: Callable[[State], list[float]] = normalized_scores
+        if self.config.evaluation == "game" and game.mcts_evaluation is not None:
+            self._cutoff = game.mcts_evaluation
         self._rollout_bot: Bot | None = None
         self._prior_bot: Bot | None = None
         has_heuristic = "default" in game.heuristics
@@ -170,7 +175,7 @@ class MCTSBot:
             rand = rng.random
             while not is_terminal():
                 if steps >= cap:
-                    return normalized_scores(world)
+                    return self._cutoff(world)
                 legal = legal_actions()
                 apply_action(legal[int(rand() * len(legal))])
                 steps += 1
@@ -178,7 +183,7 @@ class MCTSBot:
             choose = bot.choose
             while not is_terminal():
                 if steps >= cap:
-                    return normalized_scores(world)
+                    return self._cutoff(world)
                 apply_action(choose(world, rng))
                 steps += 1
         return self._reward(world)
@@ -211,7 +216,10 @@ class MCTSBot:
         cfg = self.config
         incumbent = -1
         if self._prior_bot is not None:
-            incumbent = self._prior_bot.choose(root_world.clone(), rng)
+            # a clone sharing the root world's chance stream, which no rollout draws from
+            # (each candidate gets its own): no copy of the generator's 625 words
+            shared = root_world.rng  # type: ignore[attr-defined]
+            incumbent = self._prior_bot.choose(root_world.clone_with_rng(shared), rng)
         # results[action][world index] = the seat's reward after `action` in that world
         results: dict[int, dict[int, float]] = {a: {} for a in legal}
         survivors = list(legal)
