@@ -15,6 +15,7 @@ from engines import GAMES, play_game
 from engines.bots import BotSpecError, make_bot
 from engines.bots.mcts import DEFAULT_ITERATIONS, MCTSBot, make_mcts
 from engines.bots.mcts import search as search_module
+from engines.bots.mcts.rewards import REWARD_FUNCS, normalized_scores
 from tests.playouts import random_midgame
 from tests.toy_games import CALL, FOLD, NIM, SHOWDOWN, nim_position, showdown_position
 
@@ -470,6 +471,36 @@ def test_paired_search_options(options, monkeypatch):
     assert read[0] <= 50 + 2 or "time" not in options
 
 
+def test_a_cut_rollout_plays_exactly_depth_actions_and_scores_the_placements():
+    """`rollout_depth=D`: D actions of the rollout policy, then the normalized current
+    scores; a rollout that reaches the end first gets the terminal reward."""
+    game = GAMES["tabula-rasa"]
+    bot = make_bot("mcts:rollout_depth=5", game)
+    world = random_midgame(game, 3, 1, 0.2)
+    ply = world.ply
+    value = bot.rollout(world, random.Random(0))
+    assert world.ply == ply + 5 and not world.is_terminal()
+    assert value == normalized_scores(world)
+    late = random_midgame(game, 3, 1, 0.95)
+    assert late.total_plies - late.ply < 5
+    value = bot.rollout(late, random.Random(0))
+    assert late.is_terminal() and value == REWARD_FUNCS["mix"](late)
+
+
+def test_tabula_rasa_mcts_cuts_rollouts_and_a_whole_game_depth_never_cuts():
+    """The default cuts rollouts at 8 cards; `rollout_depth=48` (every card in play) plays
+    them to the end, as the default did before."""
+    game = GAMES["tabula-rasa"]
+    assert make_bot("mcts", game).config.rollout_depth == 8
+    whole = make_bot("mcts:rollout_depth=48", game)
+    for players in (2, 3, 4):
+        world = game.create_state(players, 7, game.Rules())
+        assert world.total_plies == 48
+        world.apply_action(world.legal_actions()[0])  # the searched move comes first
+        whole.rollout(world, random.Random(1))
+        assert world.is_terminal()
+
+
 def test_paired_search_stops_once_the_challenger_clearly_trails():
     """Card 9 of 0..9: calling (the heuristic) always wins, folding shares the win; the
     confirming test sees folding trail on every world and stops after a few of them."""
@@ -576,7 +607,7 @@ WINNING_MOVES = [
     ("ninjato", 2, 242, 8, 21),
     ("time-pirates", 5, 256, 144, 143),
     ("big-cheese", 2, 43, 2, 7),
-    ("tabula-rasa", 2, 35, 27, 22),
+    ("tabula-rasa", 7, 24, 4, 40),
     ("ivanhoe", 15, 337, 50, 29),
 ]
 

@@ -46,6 +46,18 @@ def _pick_best(values: list[tuple[float, int]], rng: random.Random) -> int:
     return top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
 
 
+def _pick_best_of(gains: list[float], actions: list[int], best: float,
+                  rng: random.Random) -> int:
+    """`_pick_best` over parallel lists whose largest gain `best` is known: no tuple per
+    action (the `mcts` rollouts call this at every step)."""
+    floor = best - 1e-9
+    top: list[int] = []
+    for i in range(len(gains)):
+        if gains[i] >= floor:
+            top.append(actions[i])
+    return top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
+
+
 class GreedyBot:
     """Maximise (own provisional score - best rival's) after this placement."""
 
@@ -109,13 +121,16 @@ class MarginBot:
         hand = state.hands[seat]
         # Explicit loops, not generator expressions: this runs at every step of an `mcts`
         # rollout, and a compiled generator costs more than the loop it replaces.
+        # `x[i] = x[i] + 1`, not `x[i] += 1`: compiled, the augmented form goes through
+        # Python's generic in-place add.
         seen: list[int] = [0] * NUM_TYPES
         for action in state.history:
-            seen[action >> 1] += 1
+            t = action >> 1
+            seen[t] = seen[t] + 1
         mine: list[int] = [0] * NUM_TYPES
         for card in hand:
-            mine[card] += 1
-            seen[card] += 1
+            mine[card] = mine[card] + 1
+            seen[card] = seen[card] + 1
         seen_total = len(state.history) + len(hand)
         unseen_total = NUM_TYPES * COPIES - seen_total  # deck + removed + other hands
         ply = state.ply
@@ -138,7 +153,8 @@ class MarginBot:
         weights = state._weights
         unit = 1.0 if weights[0] == 1 else 3.0
         base = me * NUM_TERRITORIES
-        values = []
+        gains: list[float] = []
+        best = -math.inf
         memo: dict[int, float] = self.memo_type()
         # Module constants bound once: a compiled loop would look each imported name up in
         # the module's dict every time.
@@ -152,8 +168,11 @@ class MarginBot:
             k = territory_of[action]
             w = weights[action]
             key = k * _MEMO_STRIDE + w  # (territory, weight) as one int: no tuple to build
-            gain = memo.get(key)
-            if gain is None:
+            cached = memo.get(key)
+            gain: float
+            if cached is not None:
+                gain = cached
+            else:
                 own_hand = -1
                 unseen_k = 0
                 for t in types_of[k]:
@@ -175,8 +194,10 @@ class MarginBot:
                 if tally[base + k] == 0:
                     gain += 0.5  # first card: a treasure becomes reachable
                 memo[key] = gain
-            values.append((gain, action))
-        return _pick_best(values, rng)
+            gains.append(gain)
+            if gain > best:
+                best = gain
+        return _pick_best_of(gains, legal, best, rng)
 
 
 #: The default's weights (`simulate list`, `simulate tune`).
