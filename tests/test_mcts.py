@@ -199,22 +199,6 @@ def test_heuristic_rollouts_call_the_default_heuristic():
     assert calls and all(pile < 8 for pile in calls)
 
 
-def test_a_rollout_cut_short_is_scored_by_the_games_evaluation():
-    """`rollout_depth` stops the rollout; a game's `mcts_evaluation` then scores it instead of
-    the normalized scores (which are all 0 in an unfinished Nim game)."""
-    seen = []
-
-    def evaluation(state):
-        seen.append(state.pile)
-        return [0.25, 0.75]
-
-    nim = dataclasses.replace(NIM, mcts_evaluation=evaluation)
-    bot = _mcts(nim, rollout_depth=2)
-    assert bot.rollout(nim_position(2, 9), random.Random(0)) == [0.25, 0.75]
-    assert seen == [3]  # two take-max moves: 9 - 3 - 3
-    assert _mcts(NIM, rollout_depth=2).rollout(nim_position(2, 9), random.Random(0)) == [0.5, 0.5]
-
-
 def test_rollout_rounds_stop_at_the_end_of_a_round_and_score_it_with_the_evaluation():
     """`rollout_rounds=1`: an Ivanhoe rollout ends when the tournament does (`round_label`),
     scored by the game's win chances; with 2 it plays one more tournament."""
@@ -329,6 +313,13 @@ def test_a_cut_rollout_is_scored_by_the_games_evaluation_unless_told_scores():
     plain = make_bot("mcts:rollout=random,rollout_depth=1,evaluation=scores", nim)
     assert plain.rollout(nim_position(2, 9), random.Random(0)) == [0.5, 0.5]
     assert len(seen) == 1
+    # heuristic rollouts (take-max) are cut alike: two moves, 9 - 3 - 3, then evaluated;
+    # a game without an evaluation scores the cut by normalized scores (all 0 in Nim)
+    assert _mcts(nim, rollout_depth=2).rollout(nim_position(2, 9), random.Random(0)) == [
+        0.25, 0.25]
+    assert seen[-1] == 3
+    del seen[1:]
+    assert _mcts(NIM, rollout_depth=2).rollout(nim_position(2, 9), random.Random(0)) == [0.5, 0.5]
     # the whole search backs the evaluation up, reproducibly
     searched = make_bot("mcts:rollout_depth=1,iterations=12", nim)
     first = searched.choose(nim_position(2, 9), random.Random(4))
