@@ -207,6 +207,55 @@ def test_openspiel_ismcts_completes_a_game_through_the_adapter(name, players):
     assert not record.truncated and record.winners
 
 
+def _mid_game(name: str, players: int, moves: int = 6):
+    """An OpenSpiel state of `name` dealt and `moves` random actions in."""
+    game = pyspiel.load_game(os_adapter.openspiel_name(name), {"players": players})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(rng.randrange(256))
+    for _ in range(moves):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_engine_rollouts_replay_through_the_openspiel_state(name):
+    """The ISMCTS bot's evaluator steps the engine directly; the same draws played through
+    the OpenSpiel state (its legality checks, decision cap and `returns()`) score alike."""
+    game = engines.get_game(name)
+    state = _mid_game(name, game.min_players)
+    for seed in range(3):
+        value = os_adapter._EngineRollouts(1, random.Random(seed)).evaluate(state)
+        replay, draw = state.clone(), random.Random(seed).random
+        while not replay.is_terminal():
+            legal = replay.engine.legal_actions()
+            action = legal[int(draw() * len(legal))]
+            assert action in replay.legal_actions()
+            replay.apply_action(action)
+        assert list(value) == replay.returns()
+
+
+def test_engine_rollouts_cut_at_the_decision_cap_score_nothing():
+    state = _mid_game("tabula-rasa", 2)
+    state._cap = len(state.moves) + 3
+    value = os_adapter._EngineRollouts(2, random.Random(0)).evaluate(state)
+    assert list(value) == [0.0, 0.0]
+
+
+def test_engine_rollouts_estimate_what_openspiel_s_rollouts_estimate():
+    """Same playout distribution: the means of 300 rollouts each agree within 4 standard
+    errors (a biased policy, e.g. only the first or last legal action, fails this)."""
+    state = _mid_game("tabula-rasa", 2, moves=20)
+    from open_spiel.python.algorithms import mcts
+
+    ours = [os_adapter._EngineRollouts(1, random.Random(s)).evaluate(state)[0]
+            for s in range(300)]
+    theirs = mcts.RandomRolloutEvaluator(300, np.random.RandomState(0)).evaluate(state)[0]
+    spread = np.std(ours) * np.sqrt(2 / 300)
+    assert abs(np.mean(ours) - theirs) <= 4 * spread + 1e-9
+
+
 def test_ismcts_bot_bad_options_are_spec_errors():
     game = engines.get_game("tabula-rasa")
     with pytest.raises(BotSpecError, match="unknown ismcts option"):
