@@ -31,7 +31,7 @@ def _dataset(rules: Rules) -> str:
 MCTS_DEFAULTS = {"rollout_depth": "40"}
 #: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
 #: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
-MCTS_PRESETS = {"strong": {"iterations": "28"}}
+MCTS_PRESETS = {"strong": {"iterations": "22"}}
 
 GAME = Game(
     name="time-pirates",
