@@ -100,7 +100,13 @@ def features(state: NinjatoState) -> list[list[float]]:
         _favour(state, (0, 1, 2), next_favour)
         if later and state.round not in SCORING_ROUNDS:
             later -= 1  # the next phase is a later round's: counted as the next one
-    counts = [rumour_counts(state.rumours[p], C.rum_type) for p in range(n)]
+    # (the data set's tables read once: `Components` is a plain class, each read a look-up)
+    rum_type = C.rum_type
+    rum_points = C.rum_points
+    set_mult = C.set_mult
+    shameful = C.shameful
+    ehonour = C.ehonour
+    counts = [rumour_counts(state.rumours[p], rum_type) for p in range(n)]
     holders = 0
     for p in range(n):
         if counts[p][R_SHAMEFUL]:
@@ -109,20 +115,23 @@ def features(state: NinjatoState) -> list[list[float]]:
     out: list[list[float]] = []
     for p in range(n):
         held = state.treasures[p]
-        items = [len(state.elites[p]), len(state.rumours[p]), len(state.envoys[p]),
-                 len(state.tiles[p])]
+        hand = state.hands[p]
+        elites = state.elites[p]
+        items = [len(elites), len(state.rumours[p]), len(state.envoys[p]), len(state.tiles[p])]
         shuriken = 0
         if p == raider:
             for t in state.raid_treasures:
                 shuriken += tval[t] if t < 4 else tval[3]
+        rumours = 0
+        if items[1]:
+            rumours = rumour_points(counts[p], items, holders, rum_points, set_mult, shameful)
         out.append([
             float(_treasure_value(tval, held)),
             float(held[0] + held[1] + held[2] + held[3] + held[4]),
             float(shuriken),
-            float(sum(state.hands[p])),
-            float(rumour_points(counts[p], items, holders, C.rum_points, C.set_mult,
-                                C.shameful)),
-            float(elite_honour(state.elites[p], C.ehonour)),
+            float(hand[0] + hand[1] + hand[2] + hand[3] + hand[4]),
+            float(rumours),
+            float(elite_honour(elites, ehonour) if elites else 0),
             next_favour[p],
             later * next_favour[p],
             float(items[2]),
