@@ -48,7 +48,7 @@ HEURISTICS, DEFAULT_PARAMS = _heuristics()
 #: honour alone, and cheaper (`docs/bots.md`).
 MCTS_DEFAULTS = {"rollout_depth": "20"}
 #: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
-#: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
+#: all-strong games run in well under 10 minutes on two cores (`docs/bots.md`).
 MCTS_PRESETS = {"strong": {"iterations": "40"}}
 
 GAME = Game(
