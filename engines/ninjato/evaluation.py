@@ -4,7 +4,8 @@
 Why not the honour alone: in a short rollout most of what a move wins has not scored yet.
 Treasure becomes honour only when it buys an envoy or a rumour, an envoy pays off at the
 next scoring phase (clan favour), and rumours, elite guards and unused treasure score at the
-end.  Scored by honour alone, rollouts cut after 20 actions played worse than the heuristic.
+end.  Scored by honour alone, rollouts cut after 20 actions played no better than the
+heuristic they start from; scored by this estimate, much better (`docs/bots.md`).
 
 So each seat's worth is its honour plus a linear estimate of what it will still gain: the
 treasure it holds (value and count; on the shuriken of a raid in progress too), its dojo
