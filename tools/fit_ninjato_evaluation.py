@@ -1,6 +1,6 @@
 """Refit `engines/ninjato/evaluation.py`'s `WEIGHTS` from all-heuristic games.
 
-    python -m tools.fit_ninjato_evaluation [--games 3000] [--every 5]
+    python -m tools.fit_ninjato_evaluation [--games 3000] [--every 4]
 
 Plays `--games` 4-player games of default heuristics (seeds from 0), takes every seat's
 features (`evaluation.features`) every `--every` actions, and fits, per round, the rest of
@@ -61,7 +61,7 @@ def fit(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--every", type=int, default=5)
+    parser.add_argument("--every", type=int, default=4)
     args = parser.parse_args(argv)
     x, y, rounds = snapshots(args.games, args.every)
     print(f"# {', '.join(FEATURES)}")
@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> None:
     for r in range(1, ROUNDS + 1):
         mask = rounds == r
         coef, r2 = fit(x[mask], y[mask])
-        print(f"    ({', '.join(f'{c:.3f}' for c in coef)}),  # round {r}: R² {r2:.2f}")
+        cells = ", ".join(f"{round(c, 3) + 0.0:.3f}" for c in coef)  # (no "-0.000")
+        print(f"    ({cells}),  # round {r}: R² {r2:.2f}")
     print(")")
 
 
