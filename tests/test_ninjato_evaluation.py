@@ -132,3 +132,19 @@ def test_mcts_scores_a_cut_rollout_with_the_evaluation():
     lo, hi = min(after.honour), max(after.honour)
     assert plain.rollout(s.clone(), random.Random(0)) == [(h - lo) / (hi - lo)
                                                          for h in after.honour]
+
+
+def test_the_refit_tool_takes_every_seats_features_and_recovers_a_linear_rest_of_score():
+    """`tools/fit_ninjato_evaluation.py`: one row per seat per snapshot, and least squares
+    gives back the weights of an exactly linear target (the intercept dropped)."""
+    import numpy as np
+
+    from tools.fit_ninjato_evaluation import fit, snapshots
+
+    x, y, rounds = snapshots(1, 50)
+    assert x.shape[1] == len(FEATURES) and len(x) == len(y) == len(rounds)
+    assert len(x) % 4 == 0 and set(rounds) <= set(range(1, ROUNDS + 1))
+    rng = np.random.default_rng(0)
+    xs = rng.random((300, 3))
+    coef, r2 = fit(xs, xs @ np.array([2.0, -1.0, 0.5]) + 7.0)
+    assert coef == pytest.approx([2.0, -1.0, 0.5]) and r2 == pytest.approx(1.0)
