@@ -12,9 +12,10 @@ treasure it holds (value and count; on the shuriken of a raid in progress too), 
 hand, what its rumours and elite guards would score at the end if the game ended now, the
 clan favour the current influence ranking gives it at the next scoring phase (first place:
 the clan's tokens on houses; second place: half that), the same for the scoring phases
-after it, and its envoys and skill tiles.  The weights, one set per round, are a least-
-squares fit of the rest of the game's score (final score minus honour now) on these features
-over all-heuristic 4-player games (`python -m tools.fit_ninjato_evaluation` refits them).
+after it, and its envoys, skill tiles and Disguise tiles.  The weights, one set per round,
+are a least-squares fit of the rest of the game's score (final score minus honour now) on
+these features over all-heuristic 4-player games (`python -m tools.fit_ninjato_evaluation`
+refits them).
 The estimates are normalized like `scores()` at a cut-off.  It reads only the world it is
 given, which in a search is a sampled world of what the seat can see.
 """
@@ -57,11 +58,12 @@ def _treasure_value(tval: tuple[int, ...], held: list[int]) -> int:
         held[4] * tval[3]
 
 
-def _favour(state: NinjatoState, clan_order: tuple[int, ...], out: list[float]) -> None:
+def _favour(state: NinjatoState, out: list[float]) -> None:
     """Add to `out` each seat's clan favour by the current ranking: first place the clan's
-    tokens on houses, second place half that."""
+    tokens on houses, second place half that.  Outside a scoring phase the Disguises of the
+    last one still count (a seat lifts the same masked envoys again)."""
     C = state.C
-    for c in clan_order:
+    for c in range(3):
         first, second = rank_clan(state.envoys, state.disguised, c, C.env_clan, C.env_age)
         if first >= 0:
             pts = state.clan_honour(c)
@@ -76,7 +78,7 @@ def _pending_favour(state: NinjatoState, out: list[float]) -> None:
     for i in range(state.scoring_step, len(q)):
         p, kind, clan = q[i][0], q[i][1], q[i][2]
         if kind == Q_RANK:
-            _favour(state, (0, 1, 2), out)
+            _favour(state, out)
         elif kind == Q_FIRST:
             out[p] += state.clan_honour(clan)
         elif kind == Q_SECOND:
@@ -99,7 +101,7 @@ def features(state: NinjatoState) -> list[list[float]]:
     if in_scoring:
         _pending_favour(state, next_favour)
     else:
-        _favour(state, (0, 1, 2), next_favour)
+        _favour(state, next_favour)
         if later and state.round not in SCORING_ROUNDS:
             later -= 1  # the next phase is a later round's: counted as the next one
     # (the data set's tables read once: `Components` is a plain class, each read a look-up)
