@@ -77,6 +77,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "engines.ninjato.scoring",
     "engines.ninjato.state",
     "engines.ninjato.bots",
+    "engines.ninjato.evaluation",
 )
 
 PURE_ENV = "TABLETOP_PURE"

@@ -8,6 +8,7 @@ from engines.ninjato import components
 from engines.ninjato.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ninjato.bots import PARAMS
 from engines.ninjato.data_set import DATA_SET
+from engines.ninjato.evaluation import cutoff_value
 from engines.ninjato.rules import Rules
 from engines.ninjato.state import NinjatoState
 
@@ -40,12 +41,14 @@ def _heuristics() -> tuple[dict, tuple]:
 HEURISTICS, DEFAULT_PARAMS = _heuristics()
 
 
-#: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  Rollouts stop after 40
-#: actions and score the position by normalized scores: about a sixth of the work of
-#: rollouts to the end, and still well above the heuristic (`docs/bots.md`).
-MCTS_DEFAULTS = {"rollout_depth": "40"}
+#: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  Rollouts stop after 20
+#: actions (about half a round) and score the position by the game's evaluation
+#: (`evaluation.cutoff_value`: honour plus the fitted worth of treasure, hand, rumours,
+#: elites and clan favour still to come): stronger than rollouts of 40 actions scored by
+#: honour alone, and cheaper (`docs/bots.md`).
+MCTS_DEFAULTS = {"rollout_depth": "20"}
 #: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
-#: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
+#: all-strong games run in well under 10 minutes on two cores (`docs/bots.md`).
 MCTS_PRESETS = {"strong": {"iterations": "40"}}
 
 GAME = Game(
@@ -65,4 +68,5 @@ GAME = Game(
     replaceable_data=DATA_SET,
     mcts_defaults=MCTS_DEFAULTS,
     mcts_presets=MCTS_PRESETS,
+    mcts_evaluation=cutoff_value,
 )
