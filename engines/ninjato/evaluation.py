@@ -28,15 +28,20 @@ from engines.bots.mcts.rewards import normalized
 from engines.ninjato.actions import PH_DISGUISE, PH_REWARD1, PH_REWARD2
 from engines.ninjato.components import E_DISGUISE, R_SHAMEFUL
 from engines.ninjato.scoring import elite_honour, rank_clan, rumour_counts, rumour_points
-from engines.ninjato.state import Q_FIRST, Q_RANK, Q_SECOND, ROUNDS, NinjatoState
+from engines.ninjato.state import (
+    Q_FIRST,
+    Q_RANK,
+    Q_SECOND,
+    ROUNDS,
+    SCORING_ROUNDS,
+    NinjatoState,
+)
 
 #: Feature names, in `features` order (what `WEIGHTS` multiplies).
 FEATURES: Final = (
     "treasure_value", "treasures", "shuriken_value", "hand", "rumour_points", "elite_honour",
     "favour_next", "favour_later", "envoys", "tiles", "disguises",
 )
-#: The rounds after which a scoring phase runs (3.8).
-SCORING_ROUNDS: Final[tuple[int, ...]] = (3, 5, 7)
 
 #: Per round 1..7: the weight of each feature (`FEATURES` order).  Fitted by
 #: `tools/fit_ninjato_evaluation.py` (3,000 games, every 4th action; R² of the rest of the

@@ -69,6 +69,8 @@ from engines.ninjato.rules import Rules
 # (numbers and tables are `Final`: compiled, inlined or a native static, not a global look-up)
 HAND_LIMIT: Final = 7
 ROUNDS: Final = 7
+#: The rounds after which a scoring phase runs (3.8).
+SCORING_ROUNDS: Final[tuple[int, ...]] = (3, 5, 7)
 DRAWS_BY_HAND: Final[tuple[int, ...]] = (4, 3)  # hand of 0 -> 4 cards, 1 -> 3, 2+ -> 2
 # the face-down stacks: their order is hidden (resampled by `determinize`), their size is seen
 # (the position's size-only fields; the dojo deck, a count vector, is dealt back on its own)
@@ -696,7 +698,7 @@ class NinjatoState(RaidRules):
         while len(self.palace) < 4 and self.envoy_deck:
             self.palace.append(draw_from(self.envoy_deck, rng))
         self.refill_pavilion()
-        if self.round in (3, 5, 7):
+        if self.round in SCORING_ROUNDS:
             self.start_scoring()
         else:
             self.next_round()
