@@ -163,6 +163,12 @@ def test_scoring_phases_only_after_rounds_3_5_7_and_clan_order_of_the_track():
     assert s.phase == PH_REWARD1 and s.player == 0
     act(s, A_HONOUR)
     assert s.leaders == [0] and s.round == 4
+    for rnd in (5, 7):  # the later scoring phases too
+        s = fresh(2)
+        s.envoys = [envoys_of(s, TAIRA, 1), []]
+        s.round = rnd
+        s.end_round()
+        assert s.phase == PH_REWARD1 and s.player == 0
 
 
 # ---------------------------------------------------------------------------- final scoring
