@@ -50,3 +50,26 @@ def test_default_reinforces_its_purple_lead_where_v1_blocked_at_number_2():
         "purple 2 -> colour purple", "reinforce lead: colour")
     # v1 draws level at number 2 (with a red 2 or the purple 2: equal value to it)
     assert _choice("heuristic:v1", game, state)[1] == "draw level (block): number"
+
+
+def test_heuristic_weighs_the_castle_race_when_two_sides_contest_it():
+    """Rule 'Castle' (first to win two number territories): with two sides every number
+    territory won is half the race, so the default weighs the castle there
+    (`castle_weight_two_sides`) even though three players are better off ignoring it."""
+    game = get_game("tabula-rasa")
+    state = game.new_state(2, 4)  # deal 4, 2 players: seat 0 opens
+    assert _choice("heuristic", game, state)[0] == "yellow 3 -> number 3"
+    ignoring = "heuristic:castle_weight_two_sides=0"
+    assert _choice(ignoring, game, state)[0] == "yellow 3 -> colour yellow"
+
+
+def test_castle_weight_two_sides_leaves_three_player_play_alone():
+    game = get_game("tabula-rasa")
+    default = make_bot("heuristic", game)
+    ignoring = make_bot("heuristic:castle_weight_two_sides=0", game)
+    for deal in range(5):
+        state = game.new_state(3, deal)
+        while not state.is_terminal():
+            action = default.choose(state, random.Random(state.ply))
+            assert ignoring.choose(state, random.Random(state.ply)) == action
+            state.apply_action(action)

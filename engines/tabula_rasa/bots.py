@@ -101,9 +101,11 @@ class MarginBot:
     #: `tests/test_fastpaths.py` plays with a memo that never remembers and compares.)
     memo_type: type = dict
 
-    def __init__(self, castle_weight: float = 4.0, spread: float = 0.5) -> None:
+    def __init__(self, castle_weight: float = 4.0, spread: float = 0.5,
+                 castle_weight_two_sides: float = 4.0) -> None:
         self.castle_weight = float(castle_weight)
         self.spread = float(spread)
+        self.castle_weight_two_sides = float(castle_weight_two_sides)
 
     def _win_chance(self, margin: float, future_me: float, future_opp: float) -> float:
         mu = margin + 0.5 * (future_me - future_opp)
@@ -156,6 +158,9 @@ class MarginBot:
         gains: list[float] = []
         best = -math.inf
         memo: dict[int, float] = self.memo_type()
+        # Two sides (2 players, or 4 in teams) race for the castle alone: every number
+        # territory won is half of it.
+        castle = self.castle_weight if sides > 2 else self.castle_weight_two_sides
         # Module constants bound once: a compiled loop would look each imported name up in
         # the module's dict every time.
         territory_of: tuple[int, ...] = ACTION_TERRITORY
@@ -187,7 +192,7 @@ class MarginBot:
                 margin = tally[base + k] - rival
                 worth = points[k] - 1.0
                 if k < num_values:
-                    worth += self.castle_weight
+                    worth += castle
                 before = self._win_chance(margin, fut_me, fut_opp)
                 after = self._win_chance(margin + w, fut_me, fut_opp)
                 gain = worth * (after - before)
@@ -206,6 +211,8 @@ PARAMS: tuple[Param, ...] = (
           "its own", 0.0, 8.0),
     Param("spread", "float", 0.5, "uncertainty of a territory race (smaller: sharper, "
           "reinforces leads more)", 0.1, 2.0),
+    Param("castle_weight_two_sides", "float", 4.0, "castle_weight when two sides race for "
+          "the castle (2 players, or 4 in teams)", 0.0, 8.0),
 )
 
 
@@ -214,5 +221,6 @@ class MarginV1Bot(MarginBot):
 
     name = "heuristic:v1"
 
-    def __init__(self, castle_weight: float = 4.0, spread: float = 1.0) -> None:
-        super().__init__(castle_weight, spread)
+    def __init__(self, castle_weight: float = 4.0, spread: float = 1.0,
+                 castle_weight_two_sides: float = 4.0) -> None:
+        super().__init__(castle_weight, spread, castle_weight_two_sides)
