@@ -33,7 +33,7 @@ def _dataset(rules: Rules) -> str:
 #: stronger but costs more; `docs/bots.md`): the heuristic's play to the end adds more noise
 #: than it tells about the move.  `rollout_depth=48` (every card of a game) gives back
 #: rollouts to the end.
-MCTS_DEFAULTS = {"iterations": "200", "confidence": "2", "rollout_depth": "8"}
+MCTS_DEFAULTS = {"iterations": "200", "confidence": "2", "rollout_depth": "12"}
 #: Options of `mcts:strong` in this game (`Game.mcts_presets`): a budget that lets 2,000
 #: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
 MCTS_PRESETS = {"strong": {"iterations": "80"}}
@@ -42,7 +42,9 @@ MCTS_PRESETS = {"strong": {"iterations": "80"}}
 #: spread=0.8): against the previous default, kept as `v2`, it won 42.3% [40.6%, 44.0%] of
 #: 3-player duplicate games (fair 33.3%; `simulate compare tabula-rasa --bots
 #: heuristic:tuned,heuristic --games 3000 --seed 41`) and chose every kind of decision the
-#: previous default chose.
+#: previous default chose.  With two sides it weighs the castle race as `v2` does
+#: (castle_weight_two_sides=4) and ties `v2` at 2 players: 48.8% [46.6%, 51.0%] (`--players 2
+#: --games 2000 --seed 43`).
 HEURISTICS, DEFAULT_PARAMS = promote(
     with_shipped("tabula-rasa", __file__,
                  {"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot}, PARAMS),

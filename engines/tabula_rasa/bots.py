@@ -5,6 +5,8 @@
   card/spot with the largest gain in expected tile points (castle race folded into numbers).
   Races are modelled with `spread=0.5` because MCTS reinforced colour leads twice as
   often as the old `spread=1.0` (kept as `v1`), and the sharper model does so and wins more.
+  The castle race weighs in separately when two sides contest it (2 players, or 4 in
+  teams: `castle_weight_two_sides`), where every number territory won is half of it.
 - `GreedyBot` ("greedy"): the move that most improves the own provisional score minus the best
   rival's, scoring the placements as if the game ended now.
 """
