@@ -479,10 +479,10 @@ def test_a_cut_rollout_plays_exactly_depth_actions_and_scores_the_placements():
 
 
 def test_tabula_rasa_mcts_cuts_rollouts_and_a_whole_game_depth_never_cuts():
-    """The default cuts rollouts at 8 cards; `rollout_depth=48` (every card in play) plays
-    them to the end, as the default did before."""
+    """The default cuts rollouts at 12 cards; `rollout_depth=48` (every card in play) plays
+    them to the end."""
     game = GAMES["tabula-rasa"]
-    assert make_bot("mcts", game).config.rollout_depth == 8
+    assert make_bot("mcts", game).config.rollout_depth == 12
     whole = make_bot("mcts:rollout_depth=48", game)
     for players in (2, 3, 4):
         world = game.create_state(players, 7, game.Rules())
