@@ -210,7 +210,7 @@ class MarginBot:
 #: The default's weights (`simulate list`, `simulate tune`).
 PARAMS: tuple[Param, ...] = (
     Param("castle_weight", "float", 4.0, "tile points a castle territory is worth on top of "
-          "its own", 0.0, 8.0),
+          "its own when three sides race for the castle", 0.0, 8.0),
     Param("spread", "float", 0.5, "uncertainty of a territory race (smaller: sharper, "
           "reinforces leads more)", 0.1, 2.0),
     Param("castle_weight_two_sides", "float", 4.0, "castle_weight when two sides race for "
