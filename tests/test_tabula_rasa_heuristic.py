@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engines import get_game
 from engines.bots import make_bot
 from engines.tabula_rasa.components import card_name
@@ -52,12 +54,14 @@ def test_default_reinforces_its_purple_lead_where_v1_blocked_at_number_2():
     assert _choice("heuristic:v1", game, state)[1] == "draw level (block): number"
 
 
-def test_heuristic_weighs_the_castle_race_when_two_sides_contest_it():
-    """Rule 'Castle' (first to win two number territories): with two sides every number
-    territory won is half the race, so the default weighs the castle there
-    (`castle_weight_two_sides`) even though three players are better off ignoring it."""
+@pytest.mark.parametrize("players", [2, 4])
+def test_heuristic_weighs_the_castle_race_when_two_sides_contest_it(players):
+    """Rule 'Castle' (first to win two number territories): with two sides (2 players, or 4
+    in teams, A5) every number territory won is half the race, so the default weighs the
+    castle there (`castle_weight_two_sides`) even though three players are better off
+    ignoring it."""
     game = get_game("tabula-rasa")
-    state = game.new_state(2, 4)  # deal 4, 2 players: seat 0 opens
+    state = game.new_state(players, 4)  # deal 4: seat 0 opens
     assert _choice("heuristic", game, state)[0] == "yellow 3 -> number 3"
     ignoring = "heuristic:castle_weight_two_sides=0"
     assert _choice(ignoring, game, state)[0] == "yellow 3 -> colour yellow"
