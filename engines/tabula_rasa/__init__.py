@@ -43,7 +43,7 @@ MCTS_PRESETS = {"strong": {"iterations": "80"}}
 #: 3-player duplicate games (fair 33.3%; `simulate compare tabula-rasa --bots
 #: heuristic:tuned,heuristic --games 3000 --seed 41`) and chose every kind of decision the
 #: previous default chose.  With two sides it weighs the castle race as `v2` does
-#: (castle_weight_two_sides=4) and ties `v2` at 2 players: 48.8% [46.6%, 51.0%] (`--players 2
+#: (castle_weight_two_sides=4) and ties `v2` at 2 players: 48.8% [46.8%, 50.7%] (`--players 2
 #: --games 2000 --seed 43`).
 HEURISTICS, DEFAULT_PARAMS = promote(
     with_shipped("tabula-rasa", __file__,
