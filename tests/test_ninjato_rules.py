@@ -1112,3 +1112,62 @@ def test_render_names_the_dojo_draw_phase():
     s.hands[0] = hand(1, 2)
     act(s, A_DECK)
     assert s.phase == PH_DRAW and "(draw a dojo card)" in s.render()
+
+
+def test_double_elite_second_guard_counts_only_a_ready_boryaku():
+    """Seed 004 / A6: each guard of a double elite needs a play of its own, and a Boryaku
+    already used this round is no play (skills are once per tile per round).  By force
+    against the double 2+3/3+4, a 5 would beat the 2 but only a 1 and a used Boryaku are
+    left for the 3: the fight cannot be won, so it fails at once and the 5 is kept."""
+    s = fresh()
+    give_skill(s, 0, E_BORYAKU)
+    s.ready[0][E_BORYAKU] = 0  # used earlier this round
+    set_house(s, 0, [FAN], red=[JADE], sentry=1)
+    s.hands[0] = hand(1, 1, 5, 5)
+    raid(s, 0)
+    play(s, 5)
+    next_elite(s, "double-2+3/3+4")
+    act(s, A_BANZAI)
+    assert s.phase == PH_PLACE and s.player == 1
+    assert s.hands[0] == hand(1, 1, 5)  # nothing spent on a fight that could not be won
+
+
+def test_double_elite_second_guard_counts_a_ready_boryaku():
+    """The same fight with the Boryaku ready: the 5 beats the 2 and Boryaku 4 the 3."""
+    s = fresh()
+    give_skill(s, 0, E_BORYAKU)
+    set_house(s, 0, [FAN], red=[JADE], sentry=1)
+    s.hands[0] = hand(1, 1, 5, 5)
+    raid(s, 0)
+    play(s, 5)
+    next_elite(s, "double-2+3/3+4")
+    act(s, A_BANZAI)
+    assert A_BASE + 4 in legal(s)
+    play(s, 5)
+    act(s, A_BOR4)
+    assert s.elites[0] == [s.C.enames.index("double-2+3/3+4")]
+
+
+def test_double_elite_boryaku_on_the_first_guard_takes_its_ki_from_the_hand():
+    """A18 (Ki modifies Boryaku) with A6: by stealth against the double 2+4, Boryaku's 2
+    needs the Ki (-1) to pass the 2, and that Ki is then gone for the 4, which a 4 alone
+    only ties.  Boryaku is not offered, and with no other play the fight fails at once;
+    with a second Ki the same fight is offered."""
+    for extra_ki, offered in ((0, False), (1, True)):
+        s = fresh()
+        give_skill(s, 0, E_BORYAKU)
+        set_house(s, 0, [FAN], red=[JADE], sentry=5)
+        s.hands[0] = hand(1, 3, 4, *[3] * extra_ki)
+        raid(s, 0, stealth=True)
+        play(s, 1)
+        next_elite(s, "double-2+4")
+        act(s, A_BANZAI)
+        if not offered:
+            assert s.phase == PH_PLACE and s.hands[0] == hand(3, 4)
+            continue
+        assert A_BOR2 in legal(s)
+        act(s, A_BOR2)
+        act(s, A_KI_MINUS)
+        play(s, 4)
+        act(s, A_KI_MINUS)
+        assert s.elites[0] == [s.C.enames.index("double-2+4")]

@@ -312,42 +312,53 @@ class RaidRules(NinjatoPosition):
         translator's note (a fight that cannot be won fails at once): whether the guards
         after this one can still be beaten once card index `v` (-1: Boryaku) is played on it.
 
-        The card and the Ki it needs to pass this guard leave the hand (the Ki that ready
-        skills pushing the same way, or a Tenmon, cannot stand in for; none if a set-to-0/6
-        or a switch of approach may do), and some card of the rest (or Boryaku), with the
-        Ki left, must still beat each later guard (a double elite has two).  Without skill
-        tiles this is exact; with them it is an upper bound, as `can_still_win` (the skills
-        used on this guard are still counted for the next).
+        The card (or Boryaku, as its 4 by force, its 2 by stealth) and the Ki it needs to
+        pass this guard leave the hand (the Ki that ready skills pushing the same way, or a
+        Tenmon, cannot stand in for; none if a set-to-0/6 or a switch of approach may do;
+        on Boryaku only Ki and a switch when `boryaku_skills` is off), and some card of the
+        rest, or a Boryaku still ready (or a used one a ready Tenmon can turn face up),
+        with the Ki left, must still beat each later guard (a double elite has two).
+        Without skill tiles this is exact; with them it is an upper bound, as
+        `can_still_win` (the skills used on this guard are still counted for the next).
         """
         p = self.player
         hand = list(self.hands[p])
         part = self.elite_part
         stealth = self.raid_approach
+        ready = self.ready[p]
+        owned = self.owned[p]
+        boryaku = ready[E_BORYAKU]
         if v >= 0:
             hand[v] -= 1
-            g = self.guard_value()
-            need = v + 2 - g if stealth else g - v  # Ki to carry v + 1 past g
-            if need > 0 and self.tiles[p]:
-                ready = self.ready[p]
-                owned = self.owned[p]
-                spare = ready[E_REFRESH]
-                setter, big = (E_ZERO, E_MINUS2) if stealth else (E_SIX, E_PLUS2)
-                if ready[E_SWITCH] or owned[E_SWITCH] and spare or ready[setter] or (
-                        owned[setter] and spare):
-                    need = 0
-                else:
-                    step = 2 if owned[big] else 1 if owned[E_PM1] else 0
-                    need -= 2 * ready[big] + ready[E_PM1] + spare * step
-            if need > 0:
-                hand[2] -= need
-                if hand[2] < 0:
-                    return False
+            base = v + 1
+            skills = True
+        else:
+            boryaku -= 1
+            base = 2 if stealth else 4
+            skills = self.rules.boryaku_skills
+        g = self.guard_value()
+        need = base + 1 - g if stealth else g - base + 1  # Ki to carry the base past g
+        if need > 0 and self.tiles[p]:
+            spare = ready[E_REFRESH]
+            setter, big = (E_ZERO, E_MINUS2) if stealth else (E_SIX, E_PLUS2)
+            if ready[E_SWITCH] or owned[E_SWITCH] and spare or skills and (
+                    ready[setter] or owned[setter] and spare):
+                need = 0
+            elif skills:
+                step = 2 if owned[big] else 1 if owned[E_PM1] else 0
+                need -= 2 * ready[big] + ready[E_PM1] + spare * step
+        if need > 0:
+            hand[2] -= need
+            if hand[2] < 0:
+                return False
         ki = hand[2]
+        spare_later = ready[E_REFRESH] - (boryaku < 0)  # a Tenmon turned this one face up
+        later_boryaku = boryaku > 0 or owned[E_BORYAKU] > max(boryaku, 0) and spare_later > 0
         for later in range(part + 1, len(self.C.eforce[self.guard_id])):
             if not any(hand[w] and self.can_still_win(w + 1, ki - (w == 2), False, later)
                        for w in range(5)) and not (
-                    self.owned[p][E_BORYAKU] and (self.can_still_win(2, ki, True, later)
-                                                  or self.can_still_win(4, ki, True, later))):
+                    later_boryaku and (self.can_still_win(2, ki, True, later)
+                                       or self.can_still_win(4, ki, True, later))):
                 return False
         return True
 
