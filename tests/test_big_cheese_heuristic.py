@@ -41,3 +41,23 @@ def test_big_cheese_keeps_a_roll_above_expectation():
 
 def test_aggressive_style_keeps_its_old_reroll_rule():
     assert _choice("heuristic:aggressive", _roll_of_a_10(2)) == ACT_KEEP
+
+
+def _opening_bid(players: int, spec: str = "heuristic", card: int = 4) -> int:
+    """Seat 0 opens the auction for a card (nothing bid yet, ten chips each)."""
+    state = setup(n=players, deck=[2, card], pool=[10] * players)
+    return _choice(spec, state)
+
+
+def test_default_jumps_to_its_budget_from_four_players_and_raises_by_one_at_three():
+    """A lone jumper won about twice its share against a table of minimum raisers at four
+    players and more, a lone minimum raiser beat a table of jumpers at three: the default
+    opens at its whole budget from four players up, at the minimum below."""
+    assert _opening_bid(3) == 1
+    assert _opening_bid(4) > 1 and _opening_bid(4) == _opening_bid(4, "heuristic:aggressive")
+    assert _opening_bid(4, "heuristic:v3") == 1  # the previous default raised by one
+
+
+def test_default_budget_grows_with_each_player_above_four():
+    assert _opening_bid(4) < _opening_bid(5) < _opening_bid(6)
+    assert _opening_bid(6, "heuristic:share_step=0") == _opening_bid(4)

@@ -16,11 +16,11 @@ def _dataset(rules: Rules) -> str:
     return DATASET
 
 
-#: The default heuristic is the shipped tuned style (styles/tuned.toml: share=2,
-#: reroll_share=0.15, veto_share=0.25): against the previous default, kept as `v2`, it won
-#: 53.6% [50.7%, 56.5%] of 4-player duplicate games (fair 25%; `simulate compare big-cheese
-#: --bots heuristic:tuned,heuristic --games 3000 --seed 42`) and chose every kind of decision
-#: the previous default chose.
+#: The default heuristic is the shipped tuned style (styles/tuned.toml: share=2, +0.4 per
+#: player above four, the whole budget bid at once from four players up, reroll_share=0.15,
+#: veto_share=0.25; its description says how it was tuned and screened so that no shipped
+#: style wins more than its share as a lone seat against it).  The earliest default is
+#: kept as `v2`, the tuned default before the jump as `v3`.
 HEURISTICS_ALL, DEFAULT_PARAMS = promote(
     with_shipped("big-cheese", __file__, dict(HEURISTICS), PARAMS), "tuned", "v2", PARAMS, __file__)
 #: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  Rollouts stop after 20

@@ -43,6 +43,9 @@ class ValueBot:
     at least 1, at most the free chips minus `reserve`; specials are valued as a fraction
     of a mean number card.  Chips are renewable (every project on the table returns one per
     award), so idle chips are worth little: the budget scales with the starting chips.
+    The budget share grows by `share_step` per player above four (more rivals contest each
+    card), and from `jump_players` players up the bid jumps straight to the budget
+    (`jump` always does).
     A Big Cheese re-rolls a roll that falls `reroll_share` x (expected points of a 20) or
     more below the project's expected points (half that while holding two or more).
     """
@@ -60,15 +63,20 @@ class ValueBot:
         veto_share: float = 0.25,
         exact_boost: float = 2.0,
         reroll_share: float = 0.05,
+        share_step: float = 0.0,
+        jump_players: int = 7,
     ) -> None:
         self.share = float(share)
+        self.share_step = float(share_step)
+        self.jump_players = int(jump_players)
         self.exact_boost = float(exact_boost)
         self.jump = bool(jump)
         self.reserve = int(reserve)
         self.veto_share = float(veto_share)
         self.reroll_share = float(reroll_share)
-        # `budget` of every card, for the rules it was computed under (see `_budgets`)
+        # `budget` of every card, for the rules and player count it was computed under
         self._budget_rules: Rules | None = None
+        self._budget_players = 0
         self._budget_of: list[int] = []
 
     # ---------------------------------------------------------------- valuation
@@ -84,20 +92,21 @@ class ValueBot:
     def budget(self, state: BigCheeseState, card: int) -> int:
         rules = state.rules
         top = expected_points(20, rules.dice)
-        share = self.share
+        share = self.share + self.share_step * max(0, state.num_players - 4)
         if rules.exact:  # every card is another shot at landing exactly: grab more of them
             share *= self.exact_boost
         return max(1, int(share * rules.chips * self.card_value(state, card) / top + 0.5))
 
     def _budgets(self, state: BigCheeseState) -> list[int]:
         """`budget` of every card code (at index card - BIG_CHEESE, the lowest code), computed
-        once per rules: it depends on the rules and the card only, and `choose` needs it at
-        every bid (where computing it was most of the bot's cost)."""
+        once per rules and player count: it depends on those and the card only, and `choose`
+        needs it at every bid (where computing it was most of the bot's cost)."""
         rules = state.rules
-        if rules is not self._budget_rules:
+        if rules is not self._budget_rules or state.num_players != self._budget_players:
             self._budget_of = [self.budget(state, card)
                                for card in range(BIG_CHEESE, max(DECK) + 1)]
             self._budget_rules = rules
+            self._budget_players = state.num_players
         return self._budget_of
 
     # ---------------------------------------------------------------- decisions
@@ -127,7 +136,7 @@ class ValueBot:
         limit = min(self._budgets(state)[card - BIG_CHEESE], state.pool[seat] - self.reserve)
         low = state.high_bid + 1
         if low <= limit:
-            return limit if self.jump else low
+            return limit if self.jump or state.num_players >= self.jump_players else low
         legal = state.legal_actions()  # only now: most bids are decided above without it
         if ACT_VETO in legal and self._threat(state, seat, card):
             return ACT_VETO
@@ -162,6 +171,11 @@ PARAMS: tuple[Param, ...] = (
     Param("exact_boost", "float", 2.0, "budget multiplier under exact-N scoring", 1.0, 4.0),
     Param("reroll_share", "float", 0.05, "spend a Big Cheese on a roll this share of a 20's "
           "expected points below the project's", 0.0, 0.5),
+    Param("share_step", "float", 0.0, "added to share per player above four (more rivals "
+          "contest each card)", 0.0, 1.0),
+    Param("jump_players", "int", 7, "bid the whole budget at once from this many players up "
+          "(7: never; at 4+ a lone jumper beat a table of minimum raisers, at 3 the "
+          "reverse)", 3, 7),
 )
 
 
