@@ -289,6 +289,20 @@ def test_heuristic_choho_worth_option_learns_choho_from_a_poor_round_1():
     assert choice(NEW, s) != A_SENSEI
 
 
+@pytest.mark.parametrize("effect, option", [(comp.E_SWITCH, "switch_worth"),
+                                            (comp.E_REFRESH, "refresh_worth")])
+def test_heuristic_switch_and_refresh_worth_options_learn_those_tiles(effect, option):
+    """Seishin-teki kyoyo (switch) and Tenmon (refresh) are learnt when their worth per round
+    left makes them worth a Sensei visit: at 2 (x 7 rounds) from a poor round 1, the
+    default's 0.5 (x 7 < 6) raids instead."""
+    s = fresh()
+    s.sensei = [tile(s, effect)]
+    s.hands[0] = hand(2, 4, 5)
+    poor_houses(s)
+    assert choice(Heuristic("default", **{option: 2}), s) == A_SENSEI
+    assert choice(NEW, s) != A_SENSEI
+
+
 @pytest.mark.parametrize("spec, message", [
     ("heuristic:default,deck_below=abc", "deck_below= expects an integer"),
     ("heuristic:default,deck_helps=maybe", "deck_helps= expects true/false"),

@@ -335,7 +335,9 @@ class Heuristic:
                  card_cost: float | str = 1.0, ki_cost: float | str = 0.0,
                  fight_cost: float | str = 0.0,
                  boryaku_worth: float | str = SKILL_WORTH[E_BORYAKU],
-                 boryaku_first: int | str = 0, boryaku_raids: bool | str = False) -> None:
+                 boryaku_first: int | str = 0, boryaku_raids: bool | str = False,
+                 switch_worth: float | str = SKILL_WORTH[E_SWITCH],
+                 refresh_worth: float | str = SKILL_WORTH[E_REFRESH]) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
@@ -359,7 +361,8 @@ class Heuristic:
         # ... and learn Choho more often (its worth per round left; at most the largest
         # SKILL_WORTH, which SKILL_BOUND assumes)
         self.skill_worth = {**SKILL_WORTH, E_SWAP: float(choho_worth),
-                            E_BORYAKU: float(boryaku_worth)}
+                            E_BORYAKU: float(boryaku_worth), E_SWITCH: float(switch_worth),
+                            E_REFRESH: float(refresh_worth)}
         # ... and the hand limit discard: with 4+ cards draw at the dojo (2 cards; over 7, discard
         # the least useful) instead of a raid whose doubled score is below this (0: never)
         self.overdraw = int(overdraw)
@@ -1221,4 +1224,8 @@ PARAMS: tuple[Param, ...] = (
           "card wins)", 0, 4),
     Param("boryaku_raids", "bool", False, "count a ready Boryaku in raid plans (it beats any "
           "sentry alone; an empty hand raids on it)"),
+    Param("switch_worth", "float", SKILL_WORTH[E_SWITCH], "worth of the Seishin-teki kyoyo "
+          "skill (a switch of approach mid-fight) per round left", 0.0, 6.0),
+    Param("refresh_worth", "float", SKILL_WORTH[E_REFRESH], "worth of the Tenmon skill (turn "
+          "a used skill face up) per round left", 0.0, 6.0),
 )
