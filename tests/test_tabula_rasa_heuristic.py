@@ -58,13 +58,12 @@ def test_default_reinforces_its_purple_lead_where_v1_blocked_at_number_2():
 def test_heuristic_weighs_the_castle_race_when_two_sides_contest_it(players):
     """Rule 'Castle' (first to win two number territories): with two sides (2 players, or 4
     in teams, A5) every number territory won is half the race, so the default weighs the
-    castle there (`castle_weight_two_sides`) even though three players are better off
-    ignoring it."""
+    castle there (`castle_weight_two_sides`) where the three-player weight is smaller."""
     game = get_game("tabula-rasa")
-    state = game.new_state(players, 4)  # deal 4: seat 0 opens
-    assert _choice("heuristic", game, state)[0] == "yellow 3 -> number 3"
+    state = game.new_state(players, 1)  # deal 1: seat 0 opens
+    assert _choice("heuristic", game, state)[0] == "green 4 -> number 4"
     ignoring = "heuristic:castle_weight_two_sides=0"
-    assert _choice(ignoring, game, state)[0] == "yellow 3 -> colour yellow"
+    assert _choice(ignoring, game, state)[0] == "yellow 2 -> colour yellow"
 
 
 def test_castle_weight_two_sides_leaves_three_player_play_alone():
@@ -77,3 +76,33 @@ def test_castle_weight_two_sides_leaves_three_player_play_alone():
             action = default.choose(state, random.Random(state.ply))
             assert ignoring.choose(state, random.Random(state.ply)) == action
             state.apply_action(action)
+
+
+def test_castle_race_stake_is_the_swing_in_the_own_chance_of_the_castle():
+    """A3 (the first side to win two of 1..5 takes the castle), two sides: this side surely
+    wins number 1, wins 2 half the time and surely loses 3, 4 and 5.  Winning 2 takes the
+    castle for sure, losing it hands it to the rival (its second at 3): a stake of one
+    whole castle.  Number 1 and number 3 are each worth half a castle (each is this side's
+    second win when 2 is won, or the rival's when lost), 4 and 5 come too late."""
+    from engines.tabula_rasa.bots import MarginBot
+
+    bot = MarginBot(castle_race=True)
+    stakes = bot.castle_stakes([1.0, 0.5, 0.0, 0.0, 0.0], [1] * 5, 0, 2, False)
+    assert stakes == pytest.approx([0.5, 1.0, 0.5, 0.0, 0.0])
+    # three sides: 2 lost to side 1 and 3 to side 2 leave the race open until 4, which
+    # takes the castle for this side (after 1) or for side 2 (after 3); 5 comes too late
+    three = bot.castle_stakes([1.0, 0.0, 0.0, 0.5, 0.5], [1, 1, 2, 2, 1], 0, 3, False)
+    assert three[3] == pytest.approx(1.0) and three[4] == pytest.approx(0.0)
+
+
+def test_castle_race_stakes_are_chances():
+    from engines.tabula_rasa.bots import MarginBot
+
+    rng = random.Random(3)
+    bot = MarginBot(castle_race=True)
+    for _ in range(200):
+        chances = [rng.random() for _ in range(5)]
+        rivals = [rng.choice((1, 2)) for _ in range(5)]
+        for consecutive in (False, True):
+            for x in bot.castle_stakes(chances, rivals, 0, 3, consecutive):
+                assert -1e-9 <= x <= 1 + 1e-9

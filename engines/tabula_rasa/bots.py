@@ -20,6 +20,7 @@ from typing import Final
 from engines.bots.options import Param
 from engines.tabula_rasa.actions import ACTION_TERRITORY
 from engines.tabula_rasa.components import (
+    CASTLE_POINTS,
     COPIES,
     NUM_TERRITORIES,
     NUM_TYPES,
@@ -104,10 +105,54 @@ class MarginBot:
     memo_type: type = dict
 
     def __init__(self, castle_weight: float = 4.0, spread: float = 0.5,
-                 castle_weight_two_sides: float = 4.0) -> None:
+                 castle_weight_two_sides: float = 4.0, castle_race: bool = False) -> None:
         self.castle_weight = float(castle_weight)
         self.spread = float(spread)
         self.castle_weight_two_sides = float(castle_weight_two_sides)
+        self.castle_race = bool(castle_race)
+
+    def castle_stakes(self, chances: list[float], rivals: list[int], me: int, sides: int,
+                      consecutive: bool) -> list[float]:
+        """Per number territory, how much winning it rather than losing it raises the own
+        chance of the castle (A3: the first side to win two of 1..5, walked in order).
+
+        Each other number territory is won by this side with its modelled chance, else by
+        the rival leading there; the 16 outcomes of the other four are walked in order.  A
+        fixed castle weight is exploitable both ways (a table that ignores the castle hands
+        it to a lone chaser, a table that always chases it is beaten by a lone ignorer);
+        this stake follows the race as it stands."""
+        out: list[float] = []
+        wins: list[int] = [0] * sides
+        for k in range(NUM_VALUES):
+            stake = 0.0
+            for mask in range(16):
+                prob = 1.0
+                bit = 0
+                for j in range(NUM_VALUES):
+                    if j != k:
+                        prob *= chances[j] if mask >> bit & 1 else 1.0 - chances[j]
+                        bit += 1
+                for won_k in range(2):
+                    for side in range(sides):
+                        wins[side] = 0
+                    last = -1
+                    taker = -1
+                    bit = 0
+                    for j in range(NUM_VALUES):
+                        if j == k:
+                            winner = me if won_k else rivals[j]
+                        else:
+                            winner = me if mask >> bit & 1 else rivals[j]
+                            bit += 1
+                        wins[winner] = wins[winner] + 1
+                        if (last == winner) if consecutive else (wins[winner] == 2):
+                            taker = winner
+                            break
+                        last = winner
+                    if taker == me:
+                        stake += prob if won_k else -prob
+            out.append(stake)
+        return out
 
     def _win_chance(self, margin: float, future_me: float, future_opp: float) -> float:
         mu = margin + 0.5 * (future_me - future_opp)
@@ -163,6 +208,9 @@ class MarginBot:
         # Two sides (2 players, or 4 in teams) race for the castle alone: every number
         # territory won is half of it.
         castle = self.castle_weight if sides > 2 else self.castle_weight_two_sides
+        stakes: list[float] = []
+        if self.castle_race:
+            stakes = self._stakes(state, seen, mine, share_me, share_opp, unit, me, sides)
         # Module constants bound once: a compiled loop would look each imported name up in
         # the module's dict every time.
         territory_of: tuple[int, ...] = ACTION_TERRITORY
@@ -194,7 +242,7 @@ class MarginBot:
                 margin = tally[base + k] - rival
                 worth = points[k] - 1.0
                 if k < num_values:
-                    worth += castle
+                    worth += stakes[k] if stakes else castle
                 before = self._win_chance(margin, fut_me, fut_opp)
                 after = self._win_chance(margin + w, fut_me, fut_opp)
                 gain = worth * (after - before)
@@ -206,6 +254,35 @@ class MarginBot:
                 best = gain
         return _pick_best_of(gains, legal, best, rng)
 
+    def _stakes(self, state: TabulaRasaState, seen: list[int], mine: list[int],
+                share_me: float, share_opp: float, unit: float, me: int,
+                sides: int) -> list[float]:
+        """The castle's points times `castle_stakes`, from each number territory's chance
+        as the race model gives it now (the same model as every territory's gain)."""
+        tally = state.tally
+        chances: list[float] = []
+        rivals: list[int] = []
+        base = me * NUM_TERRITORIES
+        for k in range(NUM_VALUES):
+            own_hand = 0
+            unseen_k = 0
+            for t in _TYPES_OF_TERRITORY[k]:
+                own_hand += mine[t]
+                unseen_k += COPIES - seen[t]
+            rival = -1
+            lead = -1
+            for s in range(sides):
+                if s != me and tally[s * NUM_TERRITORIES + k] > lead:
+                    lead = tally[s * NUM_TERRITORIES + k]
+                    rival = s
+            fut_me = unit * 0.5 * (own_hand + share_me * unseen_k)
+            fut_opp = unit * 0.5 * share_opp * unseen_k
+            chances.append(self._win_chance(tally[base + k] - lead, fut_me, fut_opp))
+            rivals.append(rival)
+        consecutive = state.rules.castle_rule == "two_consecutive"
+        return [CASTLE_POINTS * x
+                for x in self.castle_stakes(chances, rivals, me, sides, consecutive)]
+
 
 #: The default's weights (`simulate list`, `simulate tune`).
 PARAMS: tuple[Param, ...] = (
@@ -215,6 +292,8 @@ PARAMS: tuple[Param, ...] = (
           "reinforces leads more)", 0.1, 2.0),
     Param("castle_weight_two_sides", "float", 4.0, "castle_weight when two sides race for "
           "the castle (2 players, or 4 in teams)", 0.0, 8.0),
+    Param("castle_race", "bool", False, "weigh a number territory by how much winning it "
+          "raises the own chance of the castle (A3, first to two) instead of castle_weight"),
 )
 
 
@@ -224,5 +303,5 @@ class MarginV1Bot(MarginBot):
     name = "heuristic:v1"
 
     def __init__(self, castle_weight: float = 4.0, spread: float = 1.0,
-                 castle_weight_two_sides: float = 4.0) -> None:
-        super().__init__(castle_weight, spread, castle_weight_two_sides)
+                 castle_weight_two_sides: float = 4.0, castle_race: bool = False) -> None:
+        super().__init__(castle_weight, spread, castle_weight_two_sides, castle_race)
