@@ -51,7 +51,9 @@ def test_mcts_scores_a_cut_rollout_with_the_evaluation():
     """The default `mcts` backs up `cutoff_value` where a rollout is cut; `evaluation=scores`
     the normalized points (here every seat holds 0 points, so 0.5 each)."""
     game = get_game("big-cheese")
-    state = setup(deck=[2, 4, 6, 8, 10, 12, 20, 20], projects={1: [(20, 6)]})
+    # seat 1's six chips on its project come out of its ten (chips are conserved per seat)
+    state = setup(deck=[2, 4, 6, 8, 10, 12, 20, 20], projects={1: [(20, 6)]},
+                  pool=[10, 4, 10, 10])
     assert game.mcts_evaluation is cutoff_value
     cut = make_bot("mcts:rollout_depth=1", game).rollout(state.clone(), random.Random(0))
     assert cut[1] == 1.0 and cut == cutoff_value(_after_one_heuristic_action(game, state))
