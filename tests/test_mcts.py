@@ -597,8 +597,8 @@ def _win_share_after(game, state, seat, action, worlds):
 WINNING_MOVES = [
     ("ninjato", 2, 242, 8, 21),
     ("time-pirates", 5, 256, 144, 143),
-    ("big-cheese", 2, 43, 2, 7),
-    ("tabula-rasa", 7, 24, 4, 40),
+    ("big-cheese", 28, 27, 6, 5),
+    ("tabula-rasa", 26, 24, 3, 5),
     ("ivanhoe", 15, 337, 50, 29),
 ]
 
