@@ -598,7 +598,7 @@ WINNING_MOVES = [
     ("ninjato", 2, 242, 8, 21),
     ("time-pirates", 5, 256, 144, 143),
     ("big-cheese", 28, 27, 6, 5),
-    ("tabula-rasa", 26, 24, 3, 5),
+    ("tabula-rasa", 24, 38, 11, 30),
     ("ivanhoe", 15, 337, 50, 29),
 ]
 

@@ -38,8 +38,8 @@ MCTS_DEFAULTS = {"iterations": "200", "confidence": "2", "rollout_depth": "12"}
 #: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
 MCTS_PRESETS = {"strong": {"iterations": "80"}}
 
-#: The default heuristic is the shipped tuned style (styles/tuned.toml: castle_weight=3,
-#: spread=0.6, castle_weight_two_sides=4; its description says how it was tuned, and how it
+#: The default heuristic is the shipped tuned style (styles/tuned.toml: castle_weight=2.5,
+#: spread=0.7, castle_weight_two_sides=4; its description says how it was tuned, and how it
 #: was screened against lone deviators: the castle race at 3 players is a cycle, so no
 #: fixed weight is unexploitable).  The earliest default is kept as `v2`, the tuned default
 #: before that screen as `v3`.
