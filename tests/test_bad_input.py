@@ -167,11 +167,27 @@ CASES: list[tuple[str, list[str]]] = [
     ("report-no-run", ["report", "{d}/none", "--out", "{d}/out.html"]),
     ("report-bootstrap-negative", ["report", "{run}", "--bootstrap", "-1",
                                    "--out", "{d}/out.html"]),
+    ("exploit-players-9", ["exploit", GAME, "--players", "9", "--out", "{d}/out"]),
+    ("exploit-games-0", ["exploit", GAME, "--games", "0", "--out", "{d}/out"]),
+    ("exploit-deviators-empty", ["exploit", GAME, "--deviators", "", "--out", "{d}/out"]),
+    ("exploit-deviators-unknown", ["exploit", GAME, "--deviators", "heuristic:v1,nosuch",
+                                   "--out", "{d}/out"]),
+    ("exploit-deviator-is-table", ["exploit", GAME, "--deviators", "heuristic",
+                                   "--out", "{d}/out"]),
+    ("exploit-tolerance-1", ["exploit", GAME, "--tolerance", "1", "--out", "{d}/out"]),
+    ("exploit-out-run", ["exploit", GAME, "--out", "{run}"]),
     ("unknown-command", ["chess"]),
 ]
 
 #: A phrase of each case's error line: refused for the right reason.
 EXPECT = {
+    'exploit-players-9': '2-4 players, got 9',
+    'exploit-games-0': '--games must be positive',
+    'exploit-deviators-empty': 'empty bot spec',
+    'exploit-deviators-unknown': "unknown bot 'nosuch'",
+    'exploit-deviator-is-table': "cannot also deviate",
+    'exploit-tolerance-1': '--tolerance must be above 1',
+    'exploit-out-run': 'holds no exploitability check',
     'players-0': '2-4 players, got 0',
     'players-9': '2-4 players, got 9',
     'games-0': '--games must be positive',

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.table import Table
 
 from analysis.cli.common import parse_rules, rerun_command, run_with_progress, stderr, stdout
 from analysis.cli.options import (
@@ -99,6 +100,70 @@ def tune_command(
     stderr.print(f"runs: {out}/round-N/<candidate>/<opponent>", highlight=False)
 
 
+def exploit_command(
+    game_name: GameName,
+    players: Players = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", help="Games per deviator; rounded up to whole deals x seat "
+                              "permutations.")] = 1200,
+    seed: RunSeed = None,
+    against: Annotated[str, typer.Option(
+        help="The table's bot, in every seat but the deviator's.")] = "heuristic",
+    deviators: Annotated[str | None, typer.Option(
+        help="Comma-separated bot specs to try as the lone seat (default: every shipped "
+             "heuristic style that plays differently from the default, and mcts).")] = None,
+    tolerance: Annotated[float, typer.Option(
+        help="A lone seat's share may reach this multiple of the fair share before it "
+             "counts as exploiting the table.")] = 1.1,
+    rule: BaseRules = None,
+    jobs: Jobs = -1,
+    out: Annotated[Path | None, typer.Option(
+        help="Directory for the comparisons (rerun with the same --out to resume; default "
+             "results/exploit-GAME-sSEED).")] = None,
+    backend: Backend = "loky",
+    scheduler: Scheduler = None,
+    quiet: Quiet = False,
+) -> None:
+    """Exploitability: each shipped style and mcts as one seat against a table of the
+    default, in duplicate format, with its win share as a multiple of fair.  A default
+    that a lone seat beats by simply playing another style gives balance figures for a
+    table nobody would keep; mcts shows how far stronger play gets."""
+    from analysis.run import exploit, tournament
+    from analysis.run.parallel import check_backend
+
+    spec = exploit.default_spec(
+        game_name, players, games, secrets.randbelow(2**31) if seed is None else seed,
+        against, exploit.parse_deviators(game_name, deviators), parse_rules(rule or []),
+        tolerance)
+    total = spec.total_games()  # validates game, players, every bot and rule
+    check_backend(backend, scheduler)
+    out = out or Path("results") / f"exploit-{game_name}-s{spec.seed}"
+    tournament.check_out_dir(out)
+    exploit.check_out_dir(spec, out)
+    result = run_with_progress(
+        f"{game_name} {spec.players}p exploitability", total, quiet,
+        lambda progress: exploit.run_exploit(spec, out, jobs, progress, backend, scheduler),
+        saved_in=out, resume_with=rerun_command(seed=spec.seed, out=out))
+    frame = exploit.table(result)
+    stdout.print(f"{game_name} {spec.players}p · each deviator as one seat against "
+                 f"{spec.players - 1} x {spec.against} · duplicate format, seed {spec.seed}",
+                 soft_wrap=True, highlight=False)
+    table = Table(title=f"One deviating seat (fair {100 / spec.players:.1f}%; 95% CI "
+                        f"clustered by deal)")
+    for column in ("deviator", "games", "win share", "x fair [95% CI]", "verdict"):
+        table.add_column(column, justify="left" if column in ("deviator", "verdict")
+                         else "right", no_wrap=column != "verdict")
+    for _, row in frame.iterrows():
+        table.add_row(row["deviator"], f"{row['games']:,}", f"{100 * row['win_share']:.1f}%",
+                      f"{row['ratio']:.2f} [{row['ratio_low']:.2f}, {row['ratio_high']:.2f}]",
+                      row["verdict"])
+    stdout.print(table)
+    for line in exploit.summary_lines(frame, spec.against, spec.tolerance):
+        stdout.print(f"  {line}", soft_wrap=True, highlight=False)
+    stderr.print(f"results: {out}/<deviator>/perm-NN", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
-    """Add tune to the `simulate` app."""
+    """Add tune and exploit to the `simulate` app."""
     app.command("tune")(tune_command)
+    app.command("exploit")(exploit_command)
