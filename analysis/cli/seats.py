@@ -206,7 +206,82 @@ def _refuse_other_out(resume: Path, out: Path | None, what: str) -> None:
         raise BadInput(f"--resume {resume} finishes the {what} in place; drop --out {out}")
 
 
+def ladder_command(
+    game_name: GameName,
+    players: Players = None,
+    levels: Annotated[str | None, typer.Option(
+        help="Comma-separated bot specs, weakest first, each played in every seat (default "
+             "random,heuristic,mcts:iterations=20,mcts).")] = None,
+    games: Annotated[str | None, typer.Option(
+        "--games", "-n", help="Games per level: one count for all, or one per level "
+                              "(default 2,000, and 400 for mcts and ismcts levels).")] = None,
+    seed: RunSeed = None,
+    rule: BaseRules = None,
+    jobs: Jobs = -1,
+    out: Annotated[Path | None, typer.Option(
+        help="Directory for the level runs (rerun with the same --out to resume; default "
+             "results/ladder-GAME-sSEED).")] = None,
+    backend: Backend = "loky",
+    scheduler: Scheduler = None,
+    quiet: Quiet = False,
+) -> None:
+    """Skill ladder: the same deals at several strengths of play, and whether each seat's
+    edge grows, shrinks, reverses or stays stable as the bots play better (a trend test per
+    seat, Holm over the seats).  Prints what each level cost, so you can pick levels."""
+    from rich.table import Table
+
+    from analysis.run import ladder as run_ladder
+    from analysis.stats import ladder
+    from engines import get_game
+
+    game = get_game(game_name)
+    players = game.players_default if players is None else players
+    chosen = run_ladder.parse_levels(levels)
+    spec = run_ladder.LadderSpec(
+        game=game_name, players=players, levels=chosen,
+        games=run_ladder.parse_games(games, chosen),
+        seed=secrets.randbelow(2**31) if seed is None else seed,
+        rules=parse_rules(rule or []))
+    planned = spec.runs()  # validates everything before any game
+    check_backend(backend, scheduler)
+    out = out or Path("results") / f"ladder-{game_name}-s{spec.seed}"
+    run_ladder.check_out_dir(spec, out)
+    result = run_with_progress(
+        f"{game_name} {players}p ladder", sum(r.games for _, r in planned), quiet,
+        lambda progress: run_ladder.run_ladder(spec, out, jobs, progress, backend, scheduler),
+        saved_in=out, resume_with=shlex.join(["simulate", "ladder", game_name, "--players",
+                                              str(players), "--levels", ",".join(chosen),
+                                              "--games", ",".join(map(str, spec.games)),
+                                              "--seed", str(spec.seed), "--out", str(out)]))
+    edges = ladder.level_edges(result.frame, chosen)
+    trend = ladder.trends(edges)
+    stdout.print(f"{game_name} {players}p · skill ladder, weakest first: {', '.join(chosen)} "
+                 f"· same deals at every level (seed {spec.seed})", soft_wrap=True,
+                 highlight=False)
+    table = Table(title="Seat edge by level (points ± 95% CI half width)")
+    table.add_column("level")
+    table.add_column("games", justify="right", no_wrap=True)
+    table.add_column("games/s", justify="right", no_wrap=True)
+    for seat in range(players):
+        table.add_column(f"seat {seat + 1}", justify="right", no_wrap=True)
+    for rank, level in enumerate(chosen):
+        rows = edges[edges["rank"] == rank].sort_values("seat")
+        rate = result.cost[level]
+        table.add_row(level, f"{int(rows['games'].iloc[0]):,}",
+                      "resumed" if rate != rate else f"{rate:,.1f}",
+                      *(f"{100 * r.edge:+.1f}±{50 * (r.edge_high - r.edge_low):.1f}"
+                        for r in rows.itertuples(index=False)))
+    stdout.print(table)
+    stdout.print(f"  {ladder.headline(edges, trend)}", soft_wrap=True, highlight=False)
+    stdout.print(f"  under stronger play: {ladder.stronger_play(trend, edges)}", soft_wrap=True,
+                 highlight=False)
+    for line in ladder.seat_sentences(edges, trend):
+        stdout.print(f"  {line}", soft_wrap=True, highlight=False)
+    stderr.print(f"results: {out}/<level>", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
-    """Add explain and compensate to the `simulate` app."""
+    """Add explain, compensate and ladder to the `simulate` app."""
     app.command("explain")(explain_command)
     app.command("compensate")(compensate_command)
+    app.command("ladder")(ladder_command)

@@ -1,0 +1,144 @@
+"""Playing a skill ladder: the same deals at several strengths of play, weakest first.
+
+Each level is an ordinary run (`analysis.run.tournament`, every seat the level's bot) in
+`OUT/<level>`, all with one run seed, so every level plays the same deals and a rerun
+finishes an interrupted ladder.  The statistics are `analysis.stats.ladder`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analysis.run import tournament
+from engines import get_game
+from engines.bots import BotSpecError, make_bot, split_specs
+from engines.errors import BadInput
+
+LADDER_FILE = "ladder.json"
+#: The default levels: random play, the default heuristic, and `mcts` at two budgets.
+DEFAULT_LEVELS = ("random", "heuristic", "mcts:iterations=20", "mcts")
+#: Default games per level: heuristic-cost levels, and search levels (`mcts`, `ismcts`).
+DEFAULT_GAMES = 2000
+DEFAULT_SEARCH_GAMES = 400
+
+
+def _slug(spec: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", spec)
+
+
+def is_search(spec: str) -> bool:
+    return spec.split(":", 1)[0] in ("mcts", "ismcts")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LadderSpec:
+    game: str
+    players: int
+    levels: tuple[str, ...]
+    games: tuple[int, ...]  # one per level
+    seed: int
+    rules: dict[str, str] = field(default_factory=dict)
+
+    def runs(self) -> list[tuple[str, tournament.RunSpec]]:
+        """(level, its run spec), every level, count and rule checked first."""
+        game = get_game(self.game)
+        game.check_players(self.players)
+        if len(self.levels) < 2:
+            raise BadInput("a ladder needs at least two levels (weakest first)")
+        if len(set(self.levels)) != len(self.levels):
+            raise BadInput("--levels names a bot twice")
+        if len(self.games) != len(self.levels):
+            raise BadInput(f"--games gives {len(self.games)} counts for {len(self.levels)} "
+                           f"levels; give one count, or one per level")
+        if any(g <= 0 for g in self.games):
+            raise BadInput(f"--games must be positive, got {', '.join(map(str, self.games))}")
+        if self.seed < 0:
+            raise BadInput(f"--seed must be >= 0, got {self.seed}")
+        for level in self.levels:
+            try:
+                make_bot(level, game)
+            except BotSpecError as exc:
+                raise BadInput(str(exc)) from None
+        return [(level, tournament.RunSpec(game=self.game, players=self.players, games=n,
+                                           bots=(level,) * self.players, seed=self.seed,
+                                           rules=dict(self.rules)).validated())
+                for level, n in zip(self.levels, self.games)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": "ladder", "game": self.game, "players": self.players,
+                "levels": list(self.levels), "games": list(self.games), "seed": self.seed,
+                "rules": dict(self.rules)}
+
+
+def parse_levels(text: str | None) -> tuple[str, ...]:
+    if text is None:
+        return DEFAULT_LEVELS
+    return tuple(split_specs(text))
+
+
+def parse_games(text: str | None, levels: Sequence[str]) -> tuple[int, ...]:
+    """`--games N` (every level), `N,M,...` (one per level) or the defaults (fewer games for
+    the search levels, which cost far more)."""
+    if text is None:
+        return tuple(DEFAULT_SEARCH_GAMES if is_search(level) else DEFAULT_GAMES
+                     for level in levels)
+    try:
+        counts = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise BadInput(f"--games needs whole numbers, got {text!r}") from None
+    return counts * len(levels) if len(counts) == 1 else counts
+
+
+def check_out_dir(spec: LadderSpec, out: Path) -> None:
+    """New, empty, or an earlier attempt at the same ladder."""
+    tournament.check_out_dir(out)
+    if not out.exists() or not any(out.iterdir()):
+        return
+    path = out / LADDER_FILE
+    if not path.is_file():
+        raise BadInput(f"{out} is not empty and holds no ladder; use another --out")
+    try:
+        recorded = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise BadInput(f"{path} is unreadable or corrupt: {exc}") from None
+    if recorded != spec.to_json():
+        raise BadInput(f"{out} holds another ladder; use another --out or repeat its options")
+
+
+@dataclass
+class LadderResult:
+    spec: LadderSpec
+    frame: pd.DataFrame
+    cost: dict[str, float]  # level -> games per second, all workers (nan: resumed)
+
+
+def run_ladder(spec: LadderSpec, out_dir: str | os.PathLike, jobs: int = -1,
+               progress: Callable[[int], None] | None = None, backend: str = "loky",
+               scheduler: str | None = None) -> LadderResult:
+    """Play (or finish) every level into `out_dir/<level>` and stack their frames."""
+    out = Path(out_dir)
+    planned = spec.runs()
+    check_out_dir(spec, out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / LADDER_FILE).write_text(json.dumps(spec.to_json(), indent=2))
+    frames, cost = [], {}
+    for level, run_spec in planned:
+        run_dir = out / _slug(level)
+        resumed = run_dir.exists() and any(run_dir.iterdir())
+        start = time.perf_counter()
+        result = tournament.run_or_resume(run_spec, run_dir, jobs, progress, backend,
+                                          scheduler)
+        seconds = time.perf_counter() - start
+        # the cost of a level played in one go (a resumed level's earlier part is unknown)
+        cost[level] = run_spec.games / seconds if not resumed and seconds > 0 else float("nan")
+        frames.append(result.frame.assign(bot=level))
+    return LadderResult(spec, pd.concat(frames, ignore_index=True), cost)

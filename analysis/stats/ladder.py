@@ -1,0 +1,176 @@
+"""The skill ladder: how each seat's edge changes as the bots play better.
+
+"Does seat 1 win too often?" has an answer per strength of play: a first-player edge that
+random play hides can grow under stronger play (Time Pirates' seat 1 gains more the better
+every seat plays), and one that weak play shows can vanish.  A ladder plays the same deals
+(one run seed) at several levels, every seat the same bot at each level, weakest first.
+
+Per seat and level: the edge (win share minus the fair share, in points) with a normal 95%
+interval from the per-game win shares.  Per seat, a trend test: the weighted least-squares
+slope of the edge on the level's rank (weights 1 / se², so a level of few games counts
+less), its two-sided p (`p_trend`), Holm-corrected over the seats of one ladder, the
+output's one family.  The levels share deals, which makes their edges positively
+correlated; treating them as independent overstates the slope's standard error, so the test
+errs towards "cannot tell", never towards a trend that is not there.
+
+Verdicts, each from a test:
+- "grows" / "shrinks": a significant slope (adjusted p < 0.05) moving the edge away from /
+  towards zero (read at the strongest level);
+- "reverses": a significant slope with significant edges of opposite signs at two levels;
+- "stable": no significant slope, and the change over the whole ladder the slope's
+  interval allows stays within the tolerance (a fifth of the fair share either way);
+- "cannot tell": anything else, or fewer than `MIN_GAMES` games at some level.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from analysis.stats import balance
+
+#: Below this many games at a level, no trend verdict is given.
+MIN_GAMES = 30
+#: "stable" allows the edge to change by at most this share of the fair share over the
+#: ladder (the same relative tolerance at every player count).
+STABLE_SHARE = 0.2
+ALPHA = balance.ALPHA
+VERDICTS = ("grows", "shrinks", "reverses", "stable", "cannot tell")
+
+
+def level_edges(frame: pd.DataFrame, levels: Sequence[str],
+                confidence: float = 0.95) -> pd.DataFrame:
+    """Per level (the `bot` every seat played) and seat: games, win share, fair share, edge
+    and its normal interval, in fractions."""
+    z = balance._z(confidence)
+    rows = []
+    players = int(frame["players"].iloc[0])
+    fair = 1.0 / players
+    for rank, level in enumerate(levels):
+        part = frame[frame["bot"] == level]
+        for seat in range(players):
+            values = part.loc[part["seat"] == seat, "win_share"].to_numpy(dtype=float)
+            n = len(values)
+            share = float(values.mean()) if n else math.nan
+            se = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
+            rows.append({"level": level, "rank": rank, "seat": seat, "games": n,
+                         "win_share": share, "fair": fair, "edge": share - fair, "se": se,
+                         "edge_low": share - fair - z * se, "edge_high": share - fair + z * se})
+    return pd.DataFrame(rows)
+
+
+def _slope(ranks: np.ndarray, edges: np.ndarray, ses: np.ndarray) -> tuple[float, float]:
+    """Weighted least-squares slope of edge on rank, and its standard error."""
+    w = 1.0 / np.maximum(ses, 1e-12) ** 2
+    mean_rank = float(np.sum(w * ranks) / np.sum(w))
+    sxx = float(np.sum(w * (ranks - mean_rank) ** 2))
+    mean_edge = float(np.sum(w * edges) / np.sum(w))
+    slope = float(np.sum(w * (ranks - mean_rank) * (edges - mean_edge)) / sxx)
+    return slope, math.sqrt(1.0 / sxx)
+
+
+def trends(edges: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Per seat: slope (points of edge per level), its interval, p_trend, the Holm-adjusted
+    p over the ladder's seats, and the verdict."""
+    z = balance._z(confidence)
+    rows = []
+    levels = int(edges["rank"].max()) + 1
+    for seat, group in edges.groupby("seat", sort=True):
+        group = group.sort_values("rank")
+        few = bool((group["games"] < MIN_GAMES).any()) or group["se"].isna().any()
+        if few or levels < 2:
+            slope = se = p = math.nan
+        else:
+            slope, se = _slope(group["rank"].to_numpy(float), group["edge"].to_numpy(float),
+                               group["se"].to_numpy(float))
+            p = balance.two_sided_p(slope / se) if se > 0 else math.nan
+        rows.append({"seat": int(seat), "slope": slope, "slope_low": slope - z * se,
+                     "slope_high": slope + z * se, "p_trend": p, "few_games": few,
+                     "fair": float(group["fair"].iloc[0])})
+    out = pd.DataFrame(rows)
+    out["p_adjusted"] = balance.adjust_pvalues(out["p_trend"].to_numpy(), "holm")
+    out["verdict"] = [_verdict(row, edges[edges["seat"] == row.seat], levels)
+                      for row in out.itertuples(index=False)]
+    return out
+
+
+def _verdict(row, seat_edges: pd.DataFrame, levels: int) -> str:
+    if row.few_games or levels < 2 or math.isnan(row.p_adjusted):
+        return "cannot tell"
+    significant = seat_edges[(seat_edges["edge_low"] > 0) | (seat_edges["edge_high"] < 0)]
+    signs = set(np.sign(significant["edge"]))
+    if row.p_adjusted < ALPHA:
+        if signs == {1.0, -1.0}:
+            return "reverses"
+        strongest = float(seat_edges.sort_values("rank")["edge"].iloc[-1])
+        return "grows" if row.slope * strongest > 0 else "shrinks"
+    span = levels - 1
+    margin = STABLE_SHARE * row.fair
+    if max(abs(row.slope_low), abs(row.slope_high)) * span <= margin:
+        return "stable"
+    return "cannot tell"
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def seat_sentences(edges: pd.DataFrame, trend: pd.DataFrame) -> list[str]:
+    """One sentence per seat: its verdict with every level's edge and interval, and the
+    trend test that backs it (the seats' family named)."""
+    n = len(trend)
+    lines = []
+    for row in trend.itertuples(index=False):
+        group = edges[edges["seat"] == row.seat].sort_values("rank")
+        levels = ", ".join(f"{r.level} {_pts(r.edge)} [{_pts(r.edge_low)}, {_pts(r.edge_high)}]"
+                           for r in group.itertuples(index=False))
+        name = f"seat {row.seat + 1}"
+        if row.verdict == "cannot tell" and row.few_games:
+            lines.append(f"{name}: too few games at some level to tell how its edge changes "
+                         f"with skill ({levels}; at least {MIN_GAMES} a level needed)")
+            continue
+        test = (f"p_trend = {row.p_trend:.2g}, adjusted {row.p_adjusted:.2g} (Holm over "
+                f"{n} seats)")
+        words = {
+            "grows": f"{name}'s edge grows with skill",
+            "shrinks": f"{name}'s edge shrinks with skill",
+            "reverses": f"{name}'s edge reverses with skill (significant edges of both "
+                        f"signs)",
+            "stable": f"{name}'s edge is stable across skill (it changes by at most "
+                      f"{100 * STABLE_SHARE * row.fair:.1f} points over the ladder)",
+            "cannot tell": f"{name}: cannot tell how its edge changes with skill",
+        }
+        lines.append(f"{words[row.verdict]}: {levels}; {test}")
+    return lines
+
+
+def headline(edges: pd.DataFrame, trend: pd.DataFrame) -> str:
+    """The verdict under the strongest level measured: its largest seat edge, and how that
+    seat's edge changes with skill."""
+    top = edges[edges["rank"] == edges["rank"].max()]
+    row = top.loc[top["edge"].abs().idxmax()]
+    verdict = trend.set_index("seat").loc[int(row["seat"]), "verdict"]
+    significant = row["edge_low"] > 0 or row["edge_high"] < 0
+    size = "a significant edge" if significant else "an edge its interval cannot tell from zero"
+    return (f"under {row['level']} play (the strongest level measured) the largest seat edge "
+            f"is seat {int(row['seat']) + 1}'s {_pts(row['edge'])} "
+            f"[{_pts(row['edge_low'])}, {_pts(row['edge_high'])}] points, {size} "
+            f"(unadjusted); under stronger play it {_short(verdict)}")
+
+
+def _short(verdict: str) -> str:
+    return {"grows": "grows", "shrinks": "shrinks", "reverses": "reverses",
+            "stable": "is stable", "cannot tell": "cannot be told (more games needed)"}[verdict]
+
+
+def stronger_play(trend: pd.DataFrame, edges: pd.DataFrame) -> str:
+    """The designer-summary cell "under stronger play": the verdict of the seat with the
+    largest edge at the strongest level ("–" for a single level)."""
+    if edges["rank"].max() < 1:
+        return "–"
+    top = edges[edges["rank"] == edges["rank"].max()]
+    seat = int(top.loc[top["edge"].abs().idxmax(), "seat"])
+    return f"seat {seat + 1}: {trend.set_index('seat').loc[seat, 'verdict']}"

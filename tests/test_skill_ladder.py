@@ -1,0 +1,134 @@
+"""The skill ladder's trend verdicts on hand-made frames: every seat the same bot per level,
+each level's seat shares set exactly, so each verdict's reason is known."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from analysis.stats import ladder
+
+LEVELS = ["random", "heuristic", "mcts"]
+
+
+def _frame(shares: dict[str, list[float]], games: int = 2000, players: int = 2
+           ) -> pd.DataFrame:
+    """`shares[level][seat]`: that seat's win share at that level, over `games` games (wins
+    1, losses 0; the other seats take the rest so every game has one winner)."""
+    rows = []
+    for level, seat_shares in shares.items():
+        wins = [round(s * games) for s in seat_shares]
+        for g in range(games):
+            winner = next((seat for seat in range(players) if g < sum(wins[:seat + 1])),
+                          players - 1)
+            for seat in range(players):
+                rows.append({"bot": level, "players": players, "seat": seat, "game_index": g,
+                             "win_share": float(seat == winner)})
+    return pd.DataFrame(rows)
+
+
+def _verdicts(frame, levels=LEVELS):
+    edges = ladder.level_edges(frame, levels)
+    trend = ladder.trends(edges)
+    return edges, trend, dict(zip(trend["seat"], trend["verdict"]))
+
+
+def test_an_edge_that_rises_with_every_level_grows():
+    frame = _frame({"random": [0.52, 0.48], "heuristic": [0.56, 0.44], "mcts": [0.63, 0.37]})
+    edges, trend, verdicts = _verdicts(frame)
+    assert verdicts == {0: "grows", 1: "grows"}  # seat 2's shortfall deepens alike
+    line = ladder.seat_sentences(edges, trend)[0]
+    assert line.startswith("seat 1's edge grows with skill: random +2.0")
+    assert "mcts +13.0" in line and "Holm over 2 seats" in line
+    assert ladder.stronger_play(trend, edges) == "seat 1: grows"
+    assert "under mcts play" in ladder.headline(edges, trend)
+
+
+def test_an_edge_that_falls_towards_zero_shrinks():
+    frame = _frame({"random": [0.62, 0.38], "heuristic": [0.57, 0.43], "mcts": [0.51, 0.49]})
+    assert _verdicts(frame)[2][0] == "shrinks"
+
+
+def test_a_flat_edge_is_stable():
+    frame = _frame({"random": [0.53, 0.47], "heuristic": [0.53, 0.47], "mcts": [0.53, 0.47]},
+                   games=20000)
+    edges, trend, verdicts = _verdicts(frame)
+    assert verdicts == {0: "stable", 1: "stable"}
+    assert "stable across skill" in ladder.seat_sentences(edges, trend)[0]
+
+
+def test_an_edge_that_changes_sign_reverses():
+    frame = _frame({"random": [0.58, 0.42], "heuristic": [0.50, 0.50], "mcts": [0.42, 0.58]})
+    edges, trend, verdicts = _verdicts(frame)
+    assert verdicts[0] == "reverses"
+    assert "reverses with skill" in ladder.seat_sentences(edges, trend)[0]
+
+
+def test_too_few_games_cannot_tell():
+    frame = _frame({"random": [0.52, 0.48], "heuristic": [0.56, 0.44], "mcts": [0.9, 0.1]},
+                   games=20)
+    edges, trend, verdicts = _verdicts(frame)
+    assert verdicts == {0: "cannot tell", 1: "cannot tell"}
+    assert "too few games" in ladder.seat_sentences(edges, trend)[0]
+
+
+def test_a_flat_edge_with_wide_intervals_is_not_called_stable():
+    """60 games a level: the slope's interval allows a change of more than a fifth of the
+    fair share (10 points at two players) over the ladder."""
+    frame = _frame({"random": [0.53, 0.47], "heuristic": [0.53, 0.47], "mcts": [0.53, 0.47]},
+                   games=60)
+    assert _verdicts(frame)[2][0] == "cannot tell"
+
+
+def test_the_trend_is_corrected_over_the_seats():
+    """A slope significant alone (p about 0.03) but not after Holm over four seats."""
+    shares = {"random": [0.25, 0.25, 0.25, 0.25], "heuristic": [0.25, 0.25, 0.25, 0.25],
+              "mcts": [0.279, 0.25, 0.25, 0.221]}
+    edges, trend, verdicts = _verdicts(_frame(shares, games=2000, players=4))
+    seat = trend.set_index("seat").loc[0]
+    assert seat["p_trend"] < 0.05 <= seat["p_adjusted"]
+    assert verdicts[0] == "cannot tell"
+
+
+@pytest.mark.parametrize("levels", [["random"], ["heuristic"]])
+def test_one_level_has_no_trend(levels):
+    frame = _frame({levels[0]: [0.55, 0.45]})
+    edges, trend, verdicts = _verdicts(frame, levels)
+    assert set(verdicts.values()) == {"cannot tell"}
+    assert ladder.stronger_play(trend, edges) == "–"
+
+
+def test_ladder_cli_plays_every_level_on_the_same_deals(capsys, tmp_path):
+    from analysis.cli import main
+    from analysis.results import store
+
+    out = tmp_path / "ladder"
+    argv = ["ladder", "tabula-rasa", "--players", "3", "--levels", "random,heuristic",
+            "--games", "40", "--seed", "4", "--jobs", "1", "--out", str(out), "-q"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "skill ladder, weakest first: random, heuristic" in text
+    assert "games/s" in text and "under stronger play: seat" in text
+    assert "Holm over 3 seats" in text
+    seeds = [set(store.load_runs([out / level])["seed"]) for level in ("random", "heuristic")]
+    assert seeds[0] == seeds[1] and len(seeds[0]) == 40  # paired deals
+    assert main(argv) == 0  # a rerun finishes nothing more and prints the same verdicts
+    assert "resumed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--levels", "heuristic,nosuchbot"], "unknown bot 'nosuchbot'"),
+    (["--levels", "heuristic"], "at least two levels"),
+    (["--levels", "random,heuristic", "--games", "10,10,10"], "3 counts for 2 levels"),
+    (["--levels", "random,heuristic", "--games", "0"], "--games must be positive"),
+    (["--players", "9"], "2-4 players, got 9"),
+])
+def test_ladder_bad_input_is_one_line_exit_2_and_writes_nothing(capsys, tmp_path, extra,
+                                                                 message):
+    from analysis.cli import main
+
+    out = tmp_path / "ladder"
+    assert main(["ladder", "tabula-rasa", "--out", str(out), "-q", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and message in err and err.count("\n") == 1
+    assert not out.exists()
