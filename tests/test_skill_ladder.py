@@ -132,3 +132,12 @@ def test_ladder_bad_input_is_one_line_exit_2_and_writes_nothing(capsys, tmp_path
     err = capsys.readouterr().err
     assert err.startswith("error:") and message in err and err.count("\n") == 1
     assert not out.exists()
+
+
+def test_a_trend_that_turns_back_at_the_top_says_so():
+    frame = _frame({"random": [0.52, 0.48], "heuristic": [0.60, 0.40], "mcts": [0.57, 0.43]},
+                   games=4000)
+    edges, trend, verdicts = _verdicts(frame)
+    assert verdicts[0] == "grows"
+    assert "not at every step (the edge is largest under heuristic)" in \
+        ladder.seat_sentences(edges, trend)[0]

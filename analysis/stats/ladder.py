@@ -143,8 +143,20 @@ def seat_sentences(edges: pd.DataFrame, trend: pd.DataFrame) -> list[str]:
                       f"{100 * STABLE_SHARE * row.fair:.1f} points over the ladder)",
             "cannot tell": f"{name}: cannot tell how its edge changes with skill",
         }
-        lines.append(f"{words[row.verdict]}: {levels}; {test}")
+        lines.append(f"{words[row.verdict]}: {levels}; {test}{_unsteady(row, group)}")
     return lines
+
+
+def _unsteady(row, group: pd.DataFrame) -> str:
+    """A trend is a slope over the whole ladder: say so when the edge does not move one way
+    at every step (the strongest level is then not where the edge is largest)."""
+    if row.verdict not in ("grows", "shrinks"):
+        return ""
+    steps = np.diff(group["edge"].to_numpy(float))
+    if (steps >= 0).all() or (steps <= 0).all():
+        return ""
+    largest = group.loc[group["edge"].abs().idxmax(), "level"]
+    return f"; not at every step (the edge is largest under {largest})"
 
 
 def headline(edges: pd.DataFrame, trend: pd.DataFrame) -> str:
