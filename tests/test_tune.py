@@ -265,3 +265,36 @@ def test_tune_ties_use_the_verdict_layers_rule_holm_over_the_other_candidates(ai
     assert "unadjusted 95%" in lines[1]  # a raw interval beside an adjusted verdict says so
     assert lines[1].endswith("(paired difference from the best not significant after Holm "
                              "over the 2 other candidates)")
+
+
+@pytest.mark.parametrize("seating, tables", [("lone", [False]), ("table", [True]),
+                                             ("both", [False, True])])
+def test_tune_seating_plays_candidates_in_tables_of_themselves(tmp_path, seating, tables):
+    """`table` seats the league bot alone against copies of the candidate (a candidate that
+    bot exploits scores low), `both` plays each arrangement on half the deals."""
+    import json
+
+    spec = tune.TuneSpec("tabula-rasa", 3, "heuristic",
+                         tune.parse_vary("tabula-rasa", ["castle_weight=0,4"]),
+                         ("heuristic:v1",), 72, 3, seating=seating)
+    result = tune.run_tune(spec, tmp_path / "t", jobs=1)
+    records = sorted((tmp_path / "t").glob("round-1/castle_weight=0/*/compare.json"))
+    lineups = [json.loads(p.read_text())["lineup"] for p in records]
+    cand = "heuristic:castle_weight=0"
+    expected = [[cand, "heuristic:v1", "heuristic:v1"] if not t else
+                ["heuristic:v1", cand, cand] for t in tables]
+    assert sorted(lineups) == sorted(expected)
+    labels = set(result.units["castle_weight=0"]["opponent"])
+    assert labels == {"heuristic:v1" + (" (lone)" if t else "") for t in tables}
+    assert f"--seating {seating}" in spec.command()
+    assert tune.style_record(spec, result)["seating"] == seating
+    with pytest.raises(ValueError, match="holds a different tuning run"):
+        tune.run_tune(dataclasses.replace(spec, seating="lone" if seating != "lone"
+                                          else "table"), tmp_path / "t", jobs=1)
+
+
+def test_tune_seating_must_be_known():
+    with pytest.raises(ValueError, match="--seating must be one of both, lone, table"):
+        tune.TuneSpec("tabula-rasa", 3, "heuristic",
+                      tune.parse_vary("tabula-rasa", ["castle_weight=0,4"]),
+                      ("heuristic:v1",), 72, 3, seating="pairs").validate()

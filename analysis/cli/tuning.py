@@ -50,6 +50,10 @@ def tune_command(
     objective: Annotated[str, typer.Option(
         help="win_share: the candidate's share of wins (ties shared), higher is better.")]
     = "win_share",
+    seating: Annotated[str, typer.Option(
+        help="How a candidate meets each league bot: lone (one candidate seat against a "
+             "table of it), table (it alone against a table of the candidate: a candidate "
+             "that bot exploits scores low) or both (half the games each way).")] = "both",
     players: Players = None,
     seed: RunSeed = None,
     jobs: Jobs = -1,
@@ -76,7 +80,7 @@ def tune_command(
     league = tuple(split_specs(against)) if against else tune.default_league(game_name)
     spec = tune.TuneSpec(game_name, players, bot, tune.parse_vary(game_name, vary or []),
                          league, budget, secrets.randbelow(2**31) if seed is None else seed,
-                         objective, parse_rules(rule or []))
+                         objective, parse_rules(rule or []), seating)
     spec.validate()
     check_backend(backend, scheduler)
     out = out or Path("results") / f"tune-{game_name}-s{spec.seed}"

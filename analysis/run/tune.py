@@ -45,6 +45,10 @@ from engines.errors import BadInput
 TUNE_BRANCH = 200
 TUNE_FILE = "tune.json"
 OBJECTIVES = ("win_share",)
+#: How a candidate is seated against each league bot: `lone` (one candidate seat, the rest
+#: the league bot), `table` (the league bot in one seat, the candidate in the rest: a
+#: candidate a lone league bot exploits scores low) or `both` (half its games each way).
+SEATINGS = ("both", "lone", "table")
 
 
 def default_league(game_name: str) -> tuple[str, ...]:
@@ -117,6 +121,12 @@ class TuneSpec:
     seed: int
     objective: str = "win_share"
     rules: dict[str, Any] = field(default_factory=dict)
+    seating: str = "both"
+
+    @property
+    def arrangements(self) -> tuple[bool, ...]:
+        """Per comparison against one league bot: whether the candidate holds the table."""
+        return {"lone": (False,), "table": (True,), "both": (False, True)}[self.seating]
 
     def candidates(self) -> list[Candidate]:
         """Every combination of the varied values, as bot specs built on `bot`."""
@@ -139,11 +149,12 @@ class TuneSpec:
         """New games per surviving candidate per round (whole deals for every opponent)."""
         return search.halving_plan(len(self.candidates()), self.budget,
                                    max(search.MIN_ROUND_GAMES,
-                                       len(self.against) * self.seatings))
+                                       len(self.against) * len(self.arrangements)
+                                       * self.seatings))
 
     def deals(self, games: int) -> int:
-        """Deals per opponent for a candidate's `games` of one round."""
-        return max(1, games // (len(self.against) * self.seatings))
+        """Deals per opponent and arrangement for a candidate's `games` of one round."""
+        return max(1, games // (len(self.against) * len(self.arrangements) * self.seatings))
 
     def validate(self) -> None:
         """Everything a round could trip over, before anything is played or written."""
@@ -156,6 +167,9 @@ class TuneSpec:
             raise BadInput(f"--budget must be positive, got {self.budget}")
         if self.seed < 0:
             raise BadInput(f"--seed must be >= 0, got {self.seed}")
+        if self.seating not in SEATINGS:
+            raise BadInput(f"--seating must be one of {', '.join(SEATINGS)}, got "
+                           f"{self.seating!r}")
         name, _, _ = parse_spec(self.bot)
         if name != "heuristic":
             raise BadInput(f"--bot must be heuristic or heuristic:STYLE, got {self.bot!r}")
@@ -180,7 +194,7 @@ class TuneSpec:
         return {"game": self.game, "players": self.players, "bot": self.bot,
                 "vary": [[k, list(v)] for k, v in self.vary], "against": list(self.against),
                 "budget": self.budget, "seed": self.seed, "objective": self.objective,
-                "rules": self.rules}
+                "rules": self.rules, "seating": self.seating}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TuneSpec:
@@ -189,14 +203,15 @@ class TuneSpec:
         return cls(data["game"], int(data["players"]), data["bot"],
                    tuple((k, tuple(v)) for k, v in data["vary"]), tuple(data["against"]),
                    int(data["budget"]), int(data["seed"]), data["objective"],
-                   dict(data.get("rules", {})))
+                   dict(data.get("rules", {})), data.get("seating", "lone"))
 
     def command(self) -> str:
         """The `simulate tune` line that plays this search."""
         parts = [f"simulate tune {self.game} --bot {self.bot}"]
         parts += [f"--vary {k}={','.join(v)}" for k, v in self.vary]
         parts += [f"--against {','.join(self.against)}", f"--players {self.players}",
-                  f"--budget {self.budget}", f"--seed {self.seed}"]
+                  f"--budget {self.budget}", f"--seed {self.seed}",
+                  f"--seating {self.seating}"]
         parts += [f"--rule {k}={v}" for k, v in self.rules.items()]
         return " ".join(parts)
 
@@ -234,20 +249,25 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
         cand = candidates[name]
         played = 0
         for opponent in spec.against:
-            cmp = compare.CompareSpec(game=spec.game, players=spec.players,
-                                      games=spec.deals(games) * spec.seatings,
-                                      bots=(cand.spec, opponent), seed=spec.seed,
-                                      rules=dict(spec.rules), fill="last",
-                                      seed_branch=TUNE_BRANCH + number)
-            result = compare.run_duplicate(
-                cmp, out / f"round-{number}" / _slug(name) / _slug(opponent), jobs,
-                progress, backend, scheduler)
-            mine = result.frame[result.frame["bot"] == cand.spec]
-            per_deal = mine.groupby("seed", sort=True)["win_share"].mean()
-            parts[name].append(pd.DataFrame({"round": number, "opponent": opponent,
-                                             "seed": per_deal.index,
-                                             "value": per_deal.to_numpy()}))
-            played += cmp.deals * len(cmp.seatings)
+            for table in spec.arrangements:
+                # the candidate's mean share over its seats: fair 1 / players either way
+                cmp = compare.CompareSpec(game=spec.game, players=spec.players,
+                                          games=spec.deals(games) * spec.seatings,
+                                          bots=(opponent, cand.spec) if table
+                                          else (cand.spec, opponent), seed=spec.seed,
+                                          rules=dict(spec.rules), fill="last",
+                                          seed_branch=TUNE_BRANCH + number)
+                where = _slug(opponent) + ("-table" if table else "")
+                result = compare.run_duplicate(
+                    cmp, out / f"round-{number}" / _slug(name) / where, jobs,
+                    progress, backend, scheduler)
+                mine = result.frame[result.frame["bot"] == cand.spec]
+                per_deal = mine.groupby("seed", sort=True)["win_share"].mean()
+                label = f"{opponent} (lone)" if table else opponent
+                parts[name].append(pd.DataFrame({"round": number, "opponent": label,
+                                                 "seed": per_deal.index,
+                                                 "value": per_deal.to_numpy()}))
+                played += cmp.deals * len(cmp.seatings)
         return played
 
     def score(name: str) -> float:
@@ -307,7 +327,8 @@ def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
                "below fair" if row["ci_high"] < fair else "not distinguishable from fair")
     lines = [f"best setting: {result.best} — win share {_pct(row['win_share'])} "
              f"[{_pct(row['ci_low'])}, {_pct(row['ci_high'])}] over {int(row['games']):,} "
-             f"games against {', '.join(spec.against)} (fair {_pct(fair)}: {verdict})"]
+             f"games against {', '.join(spec.against)}, {_seating_words(spec.seating)} "
+             f"(fair {_pct(fair)}: {verdict})"]
     others = result.tie_verdict.family_size
     family = f"Holm over the {others} other candidate{'s' if others != 1 else ''}"
     if result.tied:
@@ -326,13 +347,20 @@ def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
     return lines
 
 
+def _seating_words(seating: str) -> str:
+    return {"lone": "one candidate seat against a table of each",
+            "table": "each alone against a table of the candidate",
+            "both": "half as one candidate seat against a table of each, half with each "
+                    "alone against a table of the candidate"}[seating]
+
+
 def style_record(spec: TuneSpec, result: TuneResult) -> dict[str, Any]:
     """What a style file keeps of the search that found it."""
     row = result.table.set_index("candidate").loc[result.best]
     return {"command": spec.command(), "budget": spec.budget,
             "games_spent": result.games_spent, "league": list(spec.against),
             "players": spec.players, "seed": spec.seed, "objective": spec.objective,
-            "win_share": round(float(row["win_share"]), 4),
+            "seating": spec.seating, "win_share": round(float(row["win_share"]), 4),
             "ci": [round(float(row["ci_low"]), 4), round(float(row["ci_high"]), 4)],
             "tied": list(result.tied)}
 
@@ -370,7 +398,7 @@ def load_tune(out_dir: str | Path) -> TuneSpec:
 
 
 TUNE_KEYS = {"label", "game", "players", "bot", "vary", "against", "budget", "objective",
-             "rules"}
+             "rules", "seating"}
 
 
 def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 1.0
@@ -384,6 +412,7 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
         vary = {spread = "0.2..1.0:0.2", castle_weight = [2, 4, 6]}   # or ["spread", ...]
         against = ["heuristic", "heuristic:v1"]   # default: heuristic (+ heuristic:v1)
         budget = 4000                          # scaled by --scale
+        seating = "both"                       # lone, table or both (SEATINGS)
 
     The best setting is written beside the runs as DIRECTORY/best.toml."""
     game_name = tables.table_game(table, where, TUNE_KEYS)
@@ -411,7 +440,8 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
         spec = TuneSpec(game_name, players, str(table.get("bot", "heuristic")),
                         parse_vary(game_name, pairs), league,
                         max(1, math.ceil(budget * scale)), seed,
-                        str(table.get("objective", "win_share")), dict(rules))
+                        str(table.get("objective", "win_share")), dict(rules),
+                        str(table.get("seating", "both")))
         spec.validate()
     except (ValueError, BotSpecError) as exc:
         raise BadInput(f"{where}: {exc}") from None
