@@ -7,7 +7,6 @@ finishes an interrupted ladder.  The statistics are `analysis.stats.ladder`.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -18,6 +17,7 @@ from typing import Any
 
 import pandas as pd
 
+from analysis.results import store
 from analysis.run import tournament
 from engines import get_game
 from engines.bots import BotSpecError, make_bot, split_specs
@@ -98,20 +98,10 @@ def parse_games(text: str | None, levels: Sequence[str]) -> tuple[int, ...]:
     return counts * len(levels) if len(counts) == 1 else counts
 
 
-def check_out_dir(spec: LadderSpec, out: Path) -> None:
-    """New, empty, or an earlier attempt at the same ladder."""
+def check_out_dir(spec: LadderSpec, out: Path) -> bool:
+    """New, empty, or an earlier attempt at the same ladder (which is then finished)."""
     tournament.check_out_dir(out)
-    if not out.exists() or not any(out.iterdir()):
-        return
-    path = out / LADDER_FILE
-    if not path.is_file():
-        raise BadInput(f"{out} is not empty and holds no ladder; use another --out")
-    try:
-        recorded = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise BadInput(f"{path} is unreadable or corrupt: {exc}") from None
-    if recorded != spec.to_json():
-        raise BadInput(f"{out} holds another ladder; use another --out or repeat its options")
+    return store.check_study_dir(out, LADDER_FILE, spec.to_json(), "ladder")
 
 
 @dataclass
@@ -127,9 +117,8 @@ def run_ladder(spec: LadderSpec, out_dir: str | os.PathLike, jobs: int = -1,
     """Play (or finish) every level into `out_dir/<level>` and stack their frames."""
     out = Path(out_dir)
     planned = spec.runs()
-    check_out_dir(spec, out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / LADDER_FILE).write_text(json.dumps(spec.to_json(), indent=2))
+    if not check_out_dir(spec, out):
+        store.write_study_record(out, LADDER_FILE, spec.to_json())
     frames, cost = [], {}
     for level, run_spec in planned:
         run_dir = out / _slug(level)
