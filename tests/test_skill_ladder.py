@@ -113,7 +113,8 @@ def test_ladder_cli_plays_every_level_on_the_same_deals(capsys, tmp_path):
     seeds = [set(store.load_runs([out / level])["seed"]) for level in ("random", "heuristic")]
     assert seeds[0] == seeds[1] and len(seeds[0]) == 40  # paired deals
     assert main(argv) == 0  # a rerun finishes nothing more and prints the same verdicts
-    assert "resumed" in capsys.readouterr().out
+    again = capsys.readouterr().out
+    assert "random 40 games at" in again and "games/s" in again  # the recorded cost
 
 
 @pytest.mark.parametrize("extra, message", [

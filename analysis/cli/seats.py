@@ -258,20 +258,22 @@ def ladder_command(
     stdout.print(f"{game_name} {players}p · skill ladder, weakest first: {', '.join(chosen)} "
                  f"· same deals at every level (seed {spec.seed})", soft_wrap=True,
                  highlight=False)
-    table = Table(title="Seat edge by level (points ± 95% CI half width)")
-    table.add_column("level")
-    table.add_column("games", justify="right", no_wrap=True)
-    table.add_column("games/s", justify="right", no_wrap=True)
+    table = Table(title="Seat edge by level, weakest first (points ± 95% CI half width)")
+    table.add_column("seat", no_wrap=True)
+    for level in chosen:
+        table.add_column(level, justify="right")
     for seat in range(players):
-        table.add_column(f"seat {seat + 1}", justify="right", no_wrap=True)
-    for rank, level in enumerate(chosen):
-        rows = edges[edges["rank"] == rank].sort_values("seat")
-        rate = result.cost[level]
-        table.add_row(level, f"{int(rows['games'].iloc[0]):,}",
-                      "resumed" if rate != rate else f"{rate:,.1f}",
+        rows = edges[edges["seat"] == seat].sort_values("rank")
+        table.add_row(f"seat {seat + 1}",
                       *(f"{100 * r.edge:+.1f}±{50 * (r.edge_high - r.edge_low):.1f}"
                         for r in rows.itertuples(index=False)))
     stdout.print(table)
+    costs = []
+    for level, n in zip(chosen, spec.games):
+        rate = result.cost[level]
+        costs.append(f"{level} {n:,} games" + (" (cost unknown: resumed)" if rate != rate
+                                                 else f" at {rate:,.1f} games/s"))
+    stdout.print(f"  cost per level: {'; '.join(costs)}", soft_wrap=True, highlight=False)
     stdout.print(f"  {ladder.headline(edges, trend)}", soft_wrap=True, highlight=False)
     stdout.print(f"  under stronger play: {ladder.stronger_play(trend, edges)}", soft_wrap=True,
                  highlight=False)

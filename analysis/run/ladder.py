@@ -7,6 +7,7 @@ finishes an interrupted ladder.  The statistics are `analysis.stats.ladder`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
@@ -24,6 +25,7 @@ from engines.bots import BotSpecError, make_bot, split_specs
 from engines.errors import BadInput
 
 LADDER_FILE = "ladder.json"
+COST_FILE = "cost.json"  # games/s of each level as first played (a rerun reads them back)
 #: The default levels: random play, the default heuristic, and `mcts` at two budgets.
 DEFAULT_LEVELS = ("random", "heuristic", "mcts:iterations=20", "mcts")
 #: Default games per level: heuristic-cost levels, and search levels (`mcts`, `ismcts`).
@@ -108,7 +110,7 @@ def check_out_dir(spec: LadderSpec, out: Path) -> bool:
 class LadderResult:
     spec: LadderSpec
     frame: pd.DataFrame
-    cost: dict[str, float]  # level -> games per second, all workers (nan: resumed)
+    cost: dict[str, float]  # level -> games/s, all workers, as first played (nan: unknown)
 
 
 def run_ladder(spec: LadderSpec, out_dir: str | os.PathLike, jobs: int = -1,
@@ -119,7 +121,11 @@ def run_ladder(spec: LadderSpec, out_dir: str | os.PathLike, jobs: int = -1,
     planned = spec.runs()
     if not check_out_dir(spec, out):
         store.write_study_record(out, LADDER_FILE, spec.to_json())
-    frames, cost = [], {}
+    frames = []
+    try:
+        cost: dict[str, float] = json.loads((out / COST_FILE).read_text())
+    except (OSError, ValueError):
+        cost = {}
     for level, run_spec in planned:
         run_dir = out / _slug(level)
         resumed = run_dir.exists() and any(run_dir.iterdir())
@@ -128,6 +134,9 @@ def run_ladder(spec: LadderSpec, out_dir: str | os.PathLike, jobs: int = -1,
                                           scheduler)
         seconds = time.perf_counter() - start
         # the cost of a level played in one go (a resumed level's earlier part is unknown)
-        cost[level] = run_spec.games / seconds if not resumed and seconds > 0 else float("nan")
+        if not resumed and seconds > 0:
+            cost[level] = run_spec.games / seconds
+            (out / COST_FILE).write_text(json.dumps(cost, indent=2))
         frames.append(result.frame.assign(bot=level))
+    cost = {level: float(cost.get(level, float("nan"))) for level in spec.levels}
     return LadderResult(spec, pd.concat(frames, ignore_index=True), cost)
