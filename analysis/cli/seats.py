@@ -30,6 +30,7 @@ from analysis.cli.options import (
     Quiet,
     Report,
     Resume,
+    Rules,
     RunSeed,
     Scheduler,
 )
@@ -216,7 +217,7 @@ def ladder_command(
         "--games", "-n", help="Games per level: one count for all, or one per level "
                               "(default 2,000, and 400 for mcts and ismcts levels).")] = None,
     seed: RunSeed = None,
-    rule: BaseRules = None,
+    rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
         help="Directory for the level runs (rerun with the same --out to resume; default "

@@ -21,6 +21,7 @@ from analysis.cli.options import (
     Jobs,
     Players,
     Quiet,
+    Rules,
     RunSeed,
     Scheduler,
 )
@@ -119,7 +120,7 @@ def exploit_command(
     tolerance: Annotated[float, typer.Option(
         help="A lone seat's share may reach this multiple of the fair share before it "
              "counts as exploiting the table.")] = 1.1,
-    rule: BaseRules = None,
+    rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
         help="Directory for the comparisons (rerun with the same --out to resume; default "

@@ -125,7 +125,10 @@ class TuneSpec:
 
     @property
     def arrangements(self) -> tuple[bool, ...]:
-        """Per comparison against one league bot: whether the candidate holds the table."""
+        """Per comparison against one league bot: whether the candidate holds the table (at
+        two players both arrangements are the same games: played once)."""
+        if self.players == 2:
+            return (False,)
         return {"lone": (False,), "table": (True,), "both": (False, True)}[self.seating]
 
     def candidates(self) -> list[Candidate]:
