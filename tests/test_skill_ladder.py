@@ -108,7 +108,7 @@ def test_ladder_cli_plays_every_level_on_the_same_deals(capsys, tmp_path):
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "skill ladder, weakest first: random, heuristic" in text
-    assert "games/s" in text and "under stronger play: seat" in text
+    assert "games/s" in text and "Designer summary under heuristic play" in text
     assert "Holm over 3 seats" in text
     seeds = [set(store.load_runs([out / level])["seed"]) for level in ("random", "heuristic")]
     assert seeds[0] == seeds[1] and len(seeds[0]) == 40  # paired deals
@@ -142,3 +142,15 @@ def test_a_trend_that_turns_back_at_the_top_says_so():
     assert verdicts[0] == "grows"
     assert "not at every step (the edge is largest under heuristic)" in \
         ladder.seat_sentences(edges, trend)[0]
+
+
+def test_designer_summary_has_an_under_stronger_play_column_only_from_a_ladder():
+    from analysis.present import designer
+
+    frame = _frame({"heuristic": [0.6, 0.4]}).assign(game="tabula-rasa", rules="")
+    plain = designer.summary_table(frame)
+    assert "under stronger play" not in plain.columns
+    table = designer.summary_table(frame, stronger={("tabula-rasa", 2): "seat 1: grows"})
+    assert list(table["under stronger play"]) == ["seat 1: grows"]
+    assert "under stronger play" in designer.compact(table).columns
+    assert "under stronger play: the skill ladder's verdict" in designer.note(table)

@@ -276,8 +276,13 @@ def ladder_command(
                                                  else f" at {rate:,.1f} games/s"))
     stdout.print(f"  cost per level: {'; '.join(costs)}", soft_wrap=True, highlight=False)
     stdout.print(f"  {ladder.headline(edges, trend)}", soft_wrap=True, highlight=False)
-    stdout.print(f"  under stronger play: {ladder.stronger_play(trend, edges)}", soft_wrap=True,
-                 highlight=False)
+    from analysis.present import designer
+
+    strongest = result.frame[result.frame["bot"] == chosen[-1]]
+    summary = designer.summary_table(
+        strongest, stronger={(game_name, players): ladder.stronger_play(trend, edges)}
+    ).drop(columns=["bots skipped"])  # no reference run in a ladder: nothing to name
+    stdout.print(designer.rich_table(summary, f"Designer summary under {chosen[-1]} play"))
     for line in ladder.seat_sentences(edges, trend):
         stdout.print(f"  {line}", soft_wrap=True, highlight=False)
     stderr.print(f"results: {out}/<level>", highlight=False)

@@ -21,7 +21,8 @@ from analysis.stats import balance, findings, robustness, verdicts
 SKIPPED_SHOWN = 4
 
 COLUMNS = ["game", "players", "rules", "line-up", "games", "balanced", "fresh deals",
-           "largest seat edge", "largest source", "bots skipped", "variant worth testing"]
+           "largest seat edge", "largest source", "bots skipped", "variant worth testing",
+           "under stronger play"]
 
 
 def _short_balance(verdict: verdicts.Verdict) -> str:
@@ -85,13 +86,16 @@ def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
 
 def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
                   variants: Mapping[tuple[str, int], str] | None = None,
-                  skipped: list[tuple[dict, verdicts.Verdict]] | None = None) -> pd.DataFrame:
+                  skipped: list[tuple[dict, verdicts.Verdict]] | None = None,
+                  stronger: Mapping[tuple[str, int], str] | None = None) -> pd.DataFrame:
     """One row per game × player count × rules (× line-up in a robustness study).
 
     `variants`: (game, players) -> the variant worth testing, from the what-if sweeps that
     ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
     `skipped`: the systems each bot skipped against a reference
     (`analysis.run.reference.skipped_against_reference`); without it none are named.
+    `stronger`: (game, players) -> how the largest seat edge changes under stronger play,
+    from a skill ladder (`analysis.stats.ladder.stronger_play`); left out without one.
     """
     tests = findings.family(frame) if tests is None else tests
     if len(tests) and "lineup" in tests and "bot" in frame:
@@ -117,12 +121,16 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
             "bots skipped": _skipped(found, where),
             "variant worth testing": (variants or {}).get(
                 (where.get("game", ""), where.get("players")), "–"),
+            "under stronger play": (stronger or {}).get(
+                (where.get("game", ""), where.get("players")), "–"),
         })
     out = pd.DataFrame(rows, columns=COLUMNS)
     if not out["line-up"].astype(bool).any():
         out = out.drop(columns=["line-up"])
     if not variants:
         out = out.drop(columns=["variant worth testing"])
+    if not stronger:
+        out = out.drop(columns=["under stronger play"])
     return out
 
 
@@ -142,10 +150,12 @@ def compact(table: pd.DataFrame) -> pd.DataFrame:
             balanced += f"; not confirmed on fresh deals: {refuted}"
         out = {"game": name, "games": f"{row['games']:,}", "balanced": balanced,
                "largest seat edge (points)": row["largest seat edge"],
-               "largest source": row["largest source"],
-               "skipped (random play reaches)": row["bots skipped"]}
-        if "variant worth testing" in row:
-            out["variant worth testing"] = row["variant worth testing"]
+               "largest source": row["largest source"]}
+        if "bots skipped" in row:
+            out["skipped (random play reaches)"] = row["bots skipped"]
+        for column in ("variant worth testing", "under stronger play"):
+            if column in row:
+                out[column] = row[column]
         rows.append(out)
     return pd.DataFrame(rows)
 
@@ -188,4 +198,8 @@ def note(table: pd.DataFrame) -> str:
     if "variant worth testing" in table:
         text += (" variant worth testing: the significant sweep setting that moves the "
                  "first-seat edge or seat spread furthest towards balance.")
+    if "under stronger play" in table:
+        text += (" under stronger play: the skill ladder's verdict (a trend test across the "
+                 "levels, Holm over the seats) for the seat with the largest edge at the "
+                 "strongest level.")
     return text
