@@ -15,6 +15,7 @@ from analysis.cli.common import (
     lineup_of,
     parse_rules,
     refuse_resume_changes,
+    rerun_command,
     run_with_progress,
     stderr,
     stdout,
@@ -250,10 +251,7 @@ def ladder_command(
     result = run_with_progress(
         f"{game_name} {players}p ladder", sum(r.games for _, r in planned), quiet,
         lambda progress: run_ladder.run_ladder(spec, out, jobs, progress, backend, scheduler),
-        saved_in=out, resume_with=shlex.join(["simulate", "ladder", game_name, "--players",
-                                              str(players), "--levels", ",".join(chosen),
-                                              "--games", ",".join(map(str, spec.games)),
-                                              "--seed", str(spec.seed), "--out", str(out)]))
+        saved_in=out, resume_with=rerun_command(seed=spec.seed, out=out))
     edges = ladder.level_edges(result.frame, chosen)
     trend = ladder.trends(edges)
     stdout.print(f"{game_name} {players}p · skill ladder, weakest first: {', '.join(chosen)} "
