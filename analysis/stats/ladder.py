@@ -165,12 +165,13 @@ def headline(edges: pd.DataFrame, trend: pd.DataFrame) -> str:
     top = edges[edges["rank"] == edges["rank"].max()]
     row = top.loc[top["edge"].abs().idxmax()]
     verdict = trend.set_index("seat").loc[int(row["seat"]), "verdict"]
-    significant = row["edge_low"] > 0 or row["edge_high"] < 0
-    size = "a significant edge" if significant else "an edge its interval cannot tell from zero"
+    excludes = row["edge_low"] > 0 or row["edge_high"] < 0
+    size = ("its 95% interval excludes zero" if excludes
+            else "its 95% interval cannot tell it from zero")
     return (f"under {row['level']} play (the strongest level measured) the largest seat edge "
             f"is seat {int(row['seat']) + 1}'s {_pts(row['edge'])} "
-            f"[{_pts(row['edge_low'])}, {_pts(row['edge_high'])}] points, {size} "
-            f"(unadjusted); under stronger play it {_short(verdict)}")
+            f"[{_pts(row['edge_low'])}, {_pts(row['edge_high'])}] points ({size}, before any "
+            f"correction); under stronger play it {_short(verdict)}")
 
 
 def _short(verdict: str) -> str:
