@@ -1114,34 +1114,35 @@ def test_render_names_the_dojo_draw_phase():
     assert s.phase == PH_DRAW and "(draw a dojo card)" in s.render()
 
 
-def test_double_elite_second_guard_counts_only_a_ready_boryaku():
-    """Seed 004 / A6: each guard of a double elite needs a play of its own, and a Boryaku
-    already used this round is no play (skills are once per tile per round).  By force
-    against the double 2+3/3+4, a 5 would beat the 2 but only a 1 and a used Boryaku are
-    left for the 3: the fight cannot be won, so it fails at once and the 5 is kept."""
+def _boryaku_raider_meets_double_2_3(boryaku_ready: bool) -> NinjatoState:
+    """Seat 0 owns Boryaku (ready or used this round), holds 1, 1, 5, 5, beats a sentry of 1
+    by force with a 5 and calls banzai: the double 2+3/3+4 elite is revealed."""
     s = fresh()
     give_skill(s, 0, E_BORYAKU)
-    s.ready[0][E_BORYAKU] = 0  # used earlier this round
+    if not boryaku_ready:
+        s.ready[0][E_BORYAKU] = 0  # used earlier this round
     set_house(s, 0, [FAN], red=[JADE], sentry=1)
     s.hands[0] = hand(1, 1, 5, 5)
     raid(s, 0)
     play(s, 5)
     next_elite(s, "double-2+3/3+4")
     act(s, A_BANZAI)
+    return s
+
+
+def test_double_elite_second_guard_counts_only_a_ready_boryaku():
+    """Seed 004 / A6: each guard of a double elite needs a play of its own, and a Boryaku
+    already used this round is no play (skills are once per tile per round).  By force
+    against the double 2+3/3+4, a 5 would beat the 2 but only a 1 and a used Boryaku are
+    left for the 3: the fight cannot be won, so it fails at once and the 5 is kept."""
+    s = _boryaku_raider_meets_double_2_3(boryaku_ready=False)
     assert s.phase == PH_PLACE and s.player == 1
     assert s.hands[0] == hand(1, 1, 5)  # nothing spent on a fight that could not be won
 
 
 def test_double_elite_second_guard_counts_a_ready_boryaku():
     """The same fight with the Boryaku ready: the 5 beats the 2 and Boryaku 4 the 3."""
-    s = fresh()
-    give_skill(s, 0, E_BORYAKU)
-    set_house(s, 0, [FAN], red=[JADE], sentry=1)
-    s.hands[0] = hand(1, 1, 5, 5)
-    raid(s, 0)
-    play(s, 5)
-    next_elite(s, "double-2+3/3+4")
-    act(s, A_BANZAI)
+    s = _boryaku_raider_meets_double_2_3(boryaku_ready=True)
     assert A_BASE + 4 in legal(s)
     play(s, 5)
     act(s, A_BOR4)
