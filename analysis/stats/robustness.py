@@ -157,14 +157,16 @@ def verdicts_table(frame: pd.DataFrame, tests: pd.DataFrame,
         part = _where(units, where)
         found = _where(tests, where) if len(tests) else tests
         for (team, label), lineups in part.groupby(["team", "seats"], sort=True):
-            ref_row = found[(found["kind"] == "seat") & (found["subject"] == label)
-                            & (found["lineup"] == reference)] \
+            seat_rows = found[(found["kind"] == "seat") & (found["subject"] == label)] \
                 if len(found) and "lineup" in found else found.iloc[:0]
+            lineup_p = dict(zip(seat_rows["lineup"], seat_rows["p_adjusted"].astype(float))) \
+                if len(seat_rows) else {}
             het_row = found[(found["kind"] == "robustness") & (found["subject"] == label)] \
                 if len(found) else found
-            ref_p = float(ref_row["p_adjusted"].iloc[0]) if len(ref_row) else None
+            ref_p = lineup_p.get(reference)
             het_p = float(het_row["p_adjusted"].iloc[0]) if len(het_row) else None
-            verdict = wording.heterogeneity(lineups, reference, label, ref_p, het_p)
+            verdict = wording.heterogeneity(lineups, reference, label, ref_p, het_p,
+                                            lineup_p=lineup_p or None)
             ref_sig = ref_p is not None and ref_p < balance.ALPHA
             het_sig = het_p is not None and het_p < balance.ALPHA
             if team != 0 and not ref_sig and not het_sig:
