@@ -269,7 +269,8 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
                               "Win share by seat under each line-up [95% Wilson interval]")]
         if len(sources):
             tables.append(table_html(robustness.side_by_side(pick(sources), "source"),
-                                     "Share of all points by scoring source under each "
+                                     "Share of all points (counted absolute) by scoring "
+                                     "source under each "
                                      "line-up [95% interval, games as units]"))
     return _section(
         "Does it hold with other bots?",

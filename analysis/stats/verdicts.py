@@ -453,22 +453,38 @@ def overlapping(table: pd.DataFrame, value: str = "share", low: str = "ci_low",
     return tied.sort_values(value, ascending=False)
 
 
-def largest_source(sources: pd.DataFrame, subject: str = "") -> Verdict:
+def source_cells(tied: pd.DataFrame, quote: bool = True) -> list[str]:
+    """Each source as quoted: "'x' 21.1% [20.7, 21.4]", marked "(subtracts)" when its points
+    sum below zero (its share counts them by size)."""
+    cells = []
+    for r in tied.itertuples():
+        name = f"'{r.source}'" if quote else str(r.source)
+        mark = " (subtracts)" if getattr(r, "subtracts", False) else ""
+        cells.append(f"{name}{mark} {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, "
+                     f"{100 * r.ci_high:.1f}]")
+    return cells
+
+
+def largest_source(sources: pd.DataFrame, subject: str = "",
+                   direction: str = "highest") -> Verdict:
     """'X gives the most points: 21.1% [20.7, 21.4]' or a tie naming every source whose
-    interval overlaps the leader's.  `sources`: `source`, `share`, `ci_low`, `ci_high`."""
+    interval overlaps the leader's.  `sources`: `source`, `share`, `ci_low`, `ci_high` (and
+    optionally `subtracts`), shares of all points counted absolute
+    (`robustness.source_shares`); `direction`: the game's score direction, which names the
+    points ("penalty points" where the lowest score wins)."""
+    noun = balance.points_noun(direction)
     tied = overlapping(sources)
     if tied.empty:
-        return Verdict("source", subject, "no points scored")
-    cells = [f"'{r.source}' {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
-             for r in tied.itertuples()]
+        return Verdict("source", subject, f"no {noun} scored")
+    cells = source_cells(tied)
     if len(tied) == 1:
-        claim = f"{cells[0]} gives the most points"
+        claim = f"{cells[0]} gives the most {noun}"
     else:
-        claim = f"tie for the most points: {', '.join(cells)} (intervals overlap)"
+        claim = f"tie for the most {noun}: {', '.join(cells)} (intervals overlap)"
     return Verdict("source", subject, claim,
                    {"leaders": float(len(tied)), "share": float(tied["share"].iloc[0])},
-                   test="95% interval of each source's share of points (games as units); "
-                        "a tie when intervals overlap")
+                   test=f"95% interval of each source's share of all {noun}, counted "
+                        "absolute (games as units); a tie when intervals overlap")
 
 
 def leaders(sources: pd.DataFrame) -> list[str]:
@@ -476,14 +492,16 @@ def leaders(sources: pd.DataFrame) -> list[str]:
     return list(overlapping(sources)["source"])
 
 
-def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = "") -> Verdict:
+def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = "",
+                      direction: str = "highest") -> Verdict:
     """Largest scoring source across line-ups: holds when the reference's leader is among the
     tied leaders of every line-up.  `by_lineup`: `lineup`, `source`, `share`, `ci_low`,
-    `ci_high`."""
+    `ci_high`; `direction` as in `largest_source`."""
+    noun = balance.points_noun(direction)
     groups = {n: leaders(part) for n, part in by_lineup.groupby("lineup", sort=True)}
     groups = {n: v for n, v in groups.items() if v}
     if not groups:
-        return Verdict("robustness", subject, "no points scored")
+        return Verdict("robustness", subject, f"no {noun} scored")
     ref = reference if reference in groups else sorted(groups)[0]
     ref_leaders = groups[ref]
     shared = [s for s in ref_leaders if all(s in v for v in groups.values())]
@@ -494,15 +512,15 @@ def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = ""
 
     if shared:
         if all(len(v) == 1 for v in groups.values()):
-            claim = f"{say(shared)} gives the most points under every line-up"
+            claim = f"{say(shared)} gives the most {noun} under every line-up"
         else:
-            claim = (f"{say(shared)} is the largest source, or tied for it, under every "
-                     "line-up")
+            claim = (f"{say(shared)} is the largest source of {noun}, or tied for it, under "
+                     "every line-up")
     else:
         by: dict[str, list[str]] = {}
         for n, v in groups.items():
             by.setdefault(say(v), []).append(n)
-        claim = "the largest source of points depends on the bots: " + "; ".join(
+        claim = f"the largest source of {noun} depends on the bots: " + "; ".join(
             f"{k} with {', '.join(v)}" for k, v in by.items())
     return Verdict("robustness", subject, claim, {"lineups": float(len(groups))},
                    test="per line-up, the sources whose 95% interval overlaps the leader's")
