@@ -15,8 +15,10 @@ The wording rules:
   range the intervals allow.  The minimum detectable effect is a planning figure ("an edge of X
   points would have been seen 80% of the time"), never a bound.
 - **Robustness is a heterogeneity test** across line-ups (χ² line-up × win for one seat), read
-  with the direction of each line-up's edge.  A line-up whose interval is wider than the
-  effect cannot tell, and says so; it never vetoes a conclusion.
+  with the direction of each line-up's edge (its seat test in the output's family).  Shares
+  "differ" only when the test says so, with the largest gap and its interval; otherwise they
+  "cannot be told apart", never "agree".  A line-up whose interval holds the fair share and
+  is wider than the effect cannot tell, and says so; it never vetoes a conclusion.
 - **Ties are ties**: the largest scoring source, the best setting of a search and a sweep's
   ranking name every candidate whose interval (or paired difference) cannot be told apart.
 - **One family per output**: `Family` Holm-adjusts every p-value that can make anything
