@@ -11,6 +11,7 @@ import cog
 from engines import datasets, get_game
 from engines.bots import bot_names
 from engines.core import rule_options
+from tools import rules_pages
 
 
 def _cell(text: object) -> str:
@@ -32,13 +33,14 @@ def facts(name: str) -> None:
 
 
 def rule_table(name: str) -> None:
-    """Every rule option with its default (our ruling), its choices and the ruling it cites."""
+    """Every rule option with its default (our ruling), its choices and the ruling it cites,
+    linked to the ruling on the game's rules page."""
     game = get_game(name)
     cog.outl("| option | default | choices | ruling |\n|---|---|---|---|")
     for option in rule_options(game.Rules):
         choices = ", ".join(f"`{c}`" for c in option["choices"]) if option["choices"] else ""
         cog.outl(f"| `{option['name']}` | `{_cell(option['default'])}` | {choices} | "
-                 f"{_cell(option['help'])} |")
+                 f"{rules_pages.link_rulings(name, _cell(option['help']))} |")
 
 
 def data_items(name: str) -> None:
