@@ -110,14 +110,11 @@ def landscape_command(
     print_landscape(analysis)
     stderr.print(f"results: {out}/<table style>/<lone style>/perm-NN", highlight=False)
     if report is not None:
-        from analysis.present.landscape import landscape_html
+        from analysis.cli.reporting import landscape_html
         from analysis.present.report import page
 
-        write_atomically(report, page(
-            f"Strategy landscape: {game_name} {spec.players}p",
-            landscape_html(spec.command(), analysis.lines(), analysis.matrix(),
-                           analysis.cells, analysis.alpharank, analysis.nash,
-                           analysis.solutions.alpha, analysis.solutions.population)))
+        write_atomically(report, page(f"Strategy landscape: {game_name} {spec.players}p",
+                                      landscape_html(analysis)))
         stdout.print(f"report: {report}")
 
 

@@ -14,9 +14,10 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.present import designer, report, whatif
+from analysis.present.landscape import landscape_html as _landscape_html
 from analysis.results import runs
 from analysis.run import confirm as confirmation
-from analysis.run import experiments, rebuild, reference, sweep, tune
+from analysis.run import experiments, landscape, rebuild, reference, sweep, tune
 from analysis.stats import findings
 from engines.errors import BadInput
 
@@ -91,6 +92,20 @@ def sweep_sections(sweeps: list[tuple], tests: pd.DataFrame) -> list[str]:
             for (spec, frame, _), table in zip(sweeps, tables)]
 
 
+def landscape_html(analysis: landscape.Analysis) -> str:
+    """A strategy landscape's report section body (`present.landscape.landscape_html`)."""
+    return _landscape_html(analysis.spec.command(), analysis.lines(), analysis.matrix(),
+                           analysis.cells, analysis.alpharank, analysis.nash,
+                           analysis.solutions.alpha, analysis.solutions.population)
+
+
+def landscape_sections(analyses: list[landscape.Analysis], tests: pd.DataFrame) -> list[str]:
+    """Each landscape's report section, its cells adjusted in the report's family `tests`."""
+    return [report._section(f"Strategy landscape: {a.spec.game} {a.spec.players}p",
+                            landscape_html(a))
+            for a in landscape.readjusted(analyses, tests)]
+
+
 def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    progress: Callable[[experiments.PlannedRun | None, int], None] | None = None,
                    backend: str | None = None, scheduler: str | None = None,
@@ -113,20 +128,24 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                              whatif.tune_html(spec.command(), tune.summary_lines(spec, result),
                                               result.table, style))
              for spec, result, style in played.tunes]
-    sweeps = played.sweeps
-    if not experiment.runs:  # sweeps and tunes only: their sections are the report
-        tests = findings.family(pd.DataFrame(), extra=experiments.sweep_family(sweeps))
+    sweeps, landscapes = played.sweeps, played.landscapes
+    family_extra = pd.concat([experiments.sweep_family(sweeps),
+                              landscape.family_rows(landscapes)], ignore_index=True)
+
+    def late(tests: pd.DataFrame) -> list[str]:
+        return sweep_sections(sweeps, tests) + landscape_sections(landscapes, tests)
+
+    if not experiment.runs:  # sweeps, tunes and landscapes only: their sections are the report
+        tests = findings.family(pd.DataFrame(), extra=family_extra)
         out = experiment.out_dir / "report.html"
         tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(report.page(title, "".join(sweep_sections(sweeps, tests) + tunes)),
-                       encoding="utf-8")
+        tmp.write_text(report.page(title, "".join(late(tests) + tunes)), encoding="utf-8")
         os.replace(tmp, out)
         return out
     return write_report([r.path for r in experiment.runs],
                         experiment.out_dir / "report.html", title=title,
                         confirm=confirm, confirm_games=confirm_games, jobs=jobs,
                         announce=announce, backend=backend, scheduler=scheduler,
-                        extra=tunes, family_extra=experiments.sweep_family(sweeps),
-                        late_sections=lambda tests: sweep_sections(sweeps, tests),
+                        extra=tunes, family_extra=family_extra, late_sections=late,
                         variants=lambda tests: experiments.sweep_variants(sweeps, tests),
                         on_summary=on_summary)

@@ -223,6 +223,7 @@ def run_command(
     total = experiments.total_games(experiment)
     sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
     sweeps += f"{len(experiment.tunes)} tunes, " if experiment.tunes else ""
+    sweeps += f"{len(experiment.landscapes)} landscapes, " if experiment.landscapes else ""
     stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
                  f"{total:,} games -> {experiment.out_dir}")
     if dry_run:
@@ -235,6 +236,9 @@ def run_command(
             stdout.print(f"  {path}  tune {spec.bot} ({len(spec.candidates())} candidates) "
                          f"against {', '.join(spec.against)}  budget {spec.budget:,}",
                          soft_wrap=True, highlight=False)
+        for path, spec in experiment.landscapes:
+            stdout.print(f"  {path}  landscape of {', '.join(spec.styles)}  {spec.games:,} "
+                         "per cell", soft_wrap=True, highlight=False)
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)

@@ -21,7 +21,8 @@ variants = [{}, {castle_rule = "two_consecutive"}]   # rule options, one run eac
 With `format = "duplicate"` and more bots than players, every combination of `players` bots
 is compared (a round robin: a ladder).  `[[sweep]]` tables are what-if sweeps
 (`analysis.run.sweep.from_table`), `[[tune]]` tables tune a heuristic's parameters
-(`analysis.run.tune.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
+(`analysis.run.tune.from_table`), `[[landscape]]` tables play a strategy landscape
+(`analysis.run.landscape.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
 combined report to `OUT/NAME/report.html`.  Existing runs are resumed, not replayed.
 """
 
@@ -45,8 +46,8 @@ from engines.bots import make_bot
 from engines.core import rules_to_str
 from engines.errors import BadInput
 
-TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "tune", "backend",
-            "scheduler"}
+TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "tune", "landscape",
+            "backend", "scheduler"}
 STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules"}
 FORMATS = ("rotation", "duplicate", "each")
 #: In `bots`, every named heuristic style of the game (and its default).
@@ -72,6 +73,8 @@ class Experiment:
     scheduler: str | None = None
     sweeps: list = field(default_factory=list)  # (directory, sweep.SweepSpec): what-if sweeps
     tunes: list = field(default_factory=list)  # (directory, tune.TuneSpec): heuristic tuning
+    #: (directory, landscape.LandscapeSpec): strategy landscapes
+    landscapes: list = field(default_factory=list)
 
 
 def _fail(where: str, message: str) -> None:
@@ -132,9 +135,10 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     studies = data.get("study", [])
     sweep_tables = data.get("sweep", [])
     tune_tables = data.get("tune", [])
-    if not all(isinstance(t, list) for t in (studies, sweep_tables, tune_tables)) or not (
-            studies or sweep_tables or tune_tables):
-        _fail(where, "needs at least one [[study]], [[sweep]] or [[tune]] table")
+    landscape_tables = data.get("landscape", [])
+    tables = (studies, sweep_tables, tune_tables, landscape_tables)
+    if not all(isinstance(t, list) for t in tables) or not any(tables):
+        _fail(where, "needs at least one [[study]], [[sweep]], [[tune]] or [[landscape]] table")
     out_dir = Path(out_root) / _slug(name)
     runs: list[PlannedRun] = []
     for number, study in enumerate(studies, 1):
@@ -153,6 +157,13 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
              for number, table in enumerate(tune_tables, 1)]
     if len({p for p, _ in tunes}) != len(tunes):
         _fail(where, "two tunes write the same directory; give them distinct labels")
+    from analysis.run import landscape
+
+    landscapes = [landscape.from_table(table, f"{where} [[landscape]] {number}", out_dir, seed,
+                                       default_games, games, scale)
+                  for number, table in enumerate(landscape_tables, 1)]
+    if len({p for p, _ in landscapes}) != len(landscapes):
+        _fail(where, "two landscapes write the same directory; give them distinct labels")
     paths = [r.path for r in runs]
     if len(set(paths)) != len(paths):
         _fail(where, "two studies write the same run directory; give them distinct labels")
@@ -163,7 +174,7 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     if scheduler is not None and not isinstance(scheduler, str):
         _fail(where, "scheduler must be an address string such as 'tcp://host:8786'")
     return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler,
-                      sweeps, tunes)
+                      sweeps, tunes, landscapes)
 
 
 def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int,
@@ -273,11 +284,13 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
 
 @dataclass
 class Played:
-    """What an experiment's sweeps and tunes produced, for its report: (spec, frame, effects)
-    per sweep, (spec, result, best style file) per tune."""
+    """What an experiment's sweeps, tunes and landscapes produced, for its report: (spec,
+    frame, effects) per sweep, (spec, result, best style file) per tune, one
+    `landscape.Analysis` per landscape."""
 
     sweeps: list[tuple] = field(default_factory=list)
     tunes: list[tuple] = field(default_factory=list)
+    landscapes: list = field(default_factory=list)
 
 
 def play(experiment: Experiment, jobs: int = -1,
@@ -305,7 +318,7 @@ def play(experiment: Experiment, jobs: int = -1,
         tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
     sweeps = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
     tunes = _run_tunes(experiment, jobs, progress, backend, scheduler)
-    return Played(sweeps, tunes)
+    return Played(sweeps, tunes, _run_landscapes(experiment, jobs, progress, backend, scheduler))
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
@@ -377,6 +390,20 @@ def _run_tunes(experiment: Experiment, jobs: int, progress: Callable | None, bac
     return out
 
 
+def _run_landscapes(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+                    scheduler: str | None) -> list:
+    """Play (or resume) the experiment's strategy landscapes and read each (its cells' p
+    adjusted over its own cells until the report's family readjusts them)."""
+    from analysis.run import landscape
+
+    out = []
+    for path, spec in experiment.landscapes:
+        callback = (lambda g: progress(None, g)) if progress else None
+        out.append(landscape.analyse(landscape.run_landscape(spec, path, jobs, callback,
+                                                             backend, scheduler)))
+    return out
+
+
 def total_games(experiment: Experiment) -> int:
     """Games the experiment plays (duplicate runs round up to whole deals)."""
     total = 0
@@ -389,4 +416,5 @@ def total_games(experiment: Experiment) -> int:
         else:
             total += run.games
     return (total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)
-            + sum(spec.budget for _, spec in experiment.tunes))
+            + sum(spec.budget for _, spec in experiment.tunes)
+            + sum(spec.total_games() for _, spec in experiment.landscapes))
