@@ -134,6 +134,17 @@ def test_a_cycle_is_said_only_when_every_link_survives_the_family_correction():
     assert verdicts.strategy_cycles(cells_of(weak), names) == []
 
 
+def test_alpharank_names_as_tied_only_intervals_that_reach_past_the_leaders_low_end():
+    boot = np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]] * 20)
+    table = metagame.mixture_table(["a", "b", "c"], np.array([1.0, 0.0, 0.0]), boot, "mass")
+    verdict = verdicts.alpharank_top(table, 100, 50, len(boot))
+    assert "puts the most mass on a: 1.00 [0.00, 1.00]" in verdict.claim
+    assert verdict.items == ("a", "b")  # c's [0, 0] only touches a's interval at 0
+    even = metagame.mixture_table(["a", "b"], np.array([0.5, 0.5]), np.full((5, 2), 0.5),
+                                  "mass")
+    assert verdicts.alpharank_top(even, 100, 50, 5).items == ("a", "b")
+
+
 # --- the toy throw game: a known landscape ------------------------------------------------------
 
 

@@ -46,6 +46,8 @@ def small_parameters(nb, out_dir: Path, games: int = 12) -> dict:
     elif "AGAINST" in values:  # tuning notebook: two candidates per parameter, few games
         values.update(PLAYERS=game.min_players, BUDGET=120,
                       VARY={k: v[:2] for k, v in values["VARY"].items()})
+    elif "STYLES" in values:  # landscape notebook: two styles, a short bootstrap
+        values.update(PLAYERS=game.min_players, STYLES=values["STYLES"][:2], BOOTSTRAP=20)
     elif "MCTS_GAMES" in values:  # robustness notebook: one game of the MCTS line-up
         values.update(BOTS="random,heuristic:*", PLAYERS=game.min_players, MCTS_GAMES=1)
     else:  # balance and what-if notebooks: one player count; random bots for a smoke test

@@ -125,18 +125,18 @@ def print_landscape(analysis) -> None:
                  f"against {spec.players - 1} x each other · duplicate format, same deals, "
                  f"seed {spec.seed}", soft_wrap=True, highlight=False)
     look = {(r.style, r.table): r for r in analysis.cells.itertuples()}
-    matrix = Table(title=f"Lone seat's win share, x fair [95% CI clustered by deal] "
+    matrix = Table(title=f"Lone seat's win share, x fair, and its 95% CI clustered by deal "
                          f"(fair {100 / spec.players:.1f}%; * significant after Holm)")
     matrix.add_column("lone seat \\ table", justify="left", no_wrap=True)
     for style in spec.styles:
-        matrix.add_column(style, justify="right", no_wrap=True)
+        matrix.add_column(style, justify="right", overflow="fold")
     for style in spec.styles:
         cells = []
         for table in spec.styles:
             row = look.get((style, table))
             cells.append("fair" if row is None else
                          f"{row.ratio:.2f}{'*' if row.significant else ''}\n"
-                         f"[{row.ratio_low:.2f}, {row.ratio_high:.2f}]")
+                         f"{row.ratio_low:.2f}–{row.ratio_high:.2f}")
         matrix.add_row(style, *cells)
     stdout.print(matrix)
     for title, frame, column in (

@@ -719,16 +719,20 @@ def strategy_cycles(cells: pd.DataFrame, styles: list[str], shown: int = 5) -> l
 def alpharank_top(table: pd.DataFrame, alpha: float, population: int,
                   replicates: int) -> Verdict:
     """"α-Rank puts the most mass on X", with every style whose bootstrap interval overlaps
-    X's named as tied.  `table`: `metagame.mixture_table` with a `mass` column."""
-    tied = overlapping(table, "mass", "ci_low", "ci_high") if replicates else table.head(1)
-    leader = tied.iloc[0]
+    X's (reaches past its lower end) or whose mass equals X's named as tied.  `table`:
+    `metagame.mixture_table` with a `mass` column."""
+    leader = table.loc[table["mass"].idxmax()]
+    # an interval that only touches the leader's at its end ([0, 0] against [0, 1]) is no
+    # tie; an equal mass (styles symmetric in the matrix) is
+    tied = table[(table["mass"] >= leader["mass"])
+                 | (replicates > 0) & (table["ci_high"] > leader["ci_low"])]
     claim = (f"α-Rank (α = {alpha:g}, population {population}) puts the most mass on "
              f"{leader['style']}: {leader['mass']:.2f}")
     if replicates:
         claim += (f" [{leader['ci_low']:.2f}, {leader['ci_high']:.2f}], the most (ties "
                   f"included) in {_share_pct(leader['top'])} of {replicates:,} bootstrap "
                   "replicates")
-        rest = list(tied["style"])[1:]
+        rest = [s for s in tied["style"] if s != leader["style"]]
         claim += (f"; tied with {', '.join(rest)} (bootstrap intervals overlap)" if rest
                   else "; no other style's interval reaches it")
     return Verdict("landscape", "", claim, {"mass": float(leader["mass"])},
