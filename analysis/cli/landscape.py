@@ -126,18 +126,19 @@ def print_landscape(analysis) -> None:
                  f"seed {spec.seed}", soft_wrap=True, highlight=False)
     look = {(r.style, r.table): r for r in analysis.cells.itertuples()}
     matrix = Table(title=f"Lone seat's win share, x fair, and its 95% CI clustered by deal "
-                         f"(fair {100 / spec.players:.1f}%; * significant after Holm)")
-    matrix.add_column("lone seat \\ table", justify="left", no_wrap=True)
-    for style in spec.styles:
-        matrix.add_column(style, justify="right", overflow="fold")
-    for style in spec.styles:
+                         f"(fair {100 / spec.players:.1f}%; * significant after Holm); "
+                         "columns: the table's style, numbered as the rows")
+    matrix.add_column("lone seat \\ table", justify="left", overflow="fold")
+    for number in range(1, len(spec.styles) + 1):
+        matrix.add_column(str(number), justify="right", no_wrap=True, min_width=9)
+    for number, style in enumerate(spec.styles, 1):
         cells = []
         for table in spec.styles:
             row = look.get((style, table))
             cells.append("fair" if row is None else
                          f"{row.ratio:.2f}{'*' if row.significant else ''}\n"
                          f"{row.ratio_low:.2f}–{row.ratio_high:.2f}")
-        matrix.add_row(style, *cells)
+        matrix.add_row(f"{number} {style}", *cells)
     stdout.print(matrix)
     for title, frame, column in (
             (f"α-Rank (α = {analysis.solutions.alpha:g}, population "

@@ -674,6 +674,10 @@ def dominance(cells: pd.DataFrame, styles: list[str], support: pd.DataFrame,
     head = "no dominant strategy" if not unclear else "no dominant strategy shown"
     claim = (f"{head}; {count} style{'s' if count != 1 else ''} in the equilibrium support"
              f"{frequency}")
+    outside = support[(support["nash"] <= 1e-6) & (support["support"] >= 0.05)]
+    if len(outside):
+        claim += ("; in the support of at least 5% of replicates too: " + ", ".join(
+            f"{r['style']} {_share_pct(r['support'])}" for r in outside.to_dict("records")))
     if unclear:
         claim += (f"; cannot tell for {', '.join(unclear)} (no cell shows it beaten or "
                   "dominant; more games would narrow it)")
