@@ -394,7 +394,8 @@ def landscape_heatmap(matrix: pd.DataFrame, cells: pd.DataFrame) -> Figure:
     spread = max(0.05, float(np.nanmax(np.abs(values - 1.0))))
     size = min(MAX_WIDTH, 1.3 * k + 2.5)
     fig, ax = plt.subplots(figsize=(size, min(MAX_HEIGHT, 1.0 * k + 2.0)))
-    image = ax.imshow(values, cmap="RdBu_r", norm=TwoSlopeNorm(1.0, 1.0 - spread,
+    # a share is never below 0: the blue half stops at 0 when the red half reaches past 2
+    image = ax.imshow(values, cmap="RdBu_r", norm=TwoSlopeNorm(1.0, max(0.0, 1.0 - spread),
                                                               1.0 + spread))
     look = {(r.style, r.table): r for r in cells.itertuples()}
     for i, style in enumerate(styles):
