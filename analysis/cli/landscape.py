@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 import shlex
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -35,6 +35,9 @@ from analysis.cli.options import (
     path_value,
 )
 from engines.errors import BadInput
+
+if TYPE_CHECKING:
+    from analysis.run.landscape import Analysis
 
 
 def landscape_command(
@@ -118,7 +121,7 @@ def landscape_command(
         stdout.print(f"report: {report}")
 
 
-def print_landscape(analysis) -> None:
+def print_landscape(analysis: Analysis) -> None:
     """The matrix, α-Rank and Nash tables and the verdicts on the terminal."""
     spec = analysis.spec
     stdout.print(f"{spec.game} {spec.players}p · {len(spec.styles)} styles · each as one seat "

@@ -610,7 +610,7 @@ def _pct(x: float) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def _times_fair(row: Mapping) -> str:
+def times_fair(row: Mapping) -> str:
     """'1.42x fair [1.21, 1.63]': a lone seat's share as a multiple of the fair share."""
     return f"{row['ratio']:.2f}x fair [{row['ratio_low']:.2f}, {row['ratio_high']:.2f}]"
 
@@ -649,9 +649,9 @@ def dominance(cells: pd.DataFrame, styles: list[str], support: pd.DataFrame,
         strongest = max((look[(styles[j], name)] for j in others[x]),
                         key=lambda r: r["ratio"])
         claim = (f"dominant strategy: {name} — its lone seat is above fair at every other "
-                 f"style's table (weakest: {_times_fair(weakest)} at {weakest['table']}'s) "
+                 f"style's table (weakest: {times_fair(weakest)} at {weakest['table']}'s) "
                  f"and every other style's lone seat is below fair at its table (best: "
-                 f"{strongest['style']} {_times_fair(strongest)})")
+                 f"{strongest['style']} {times_fair(strongest)})")
         return Verdict("landscape", "", claim, {**numbers, "dominant": 1.0},
                        test=f"every cell against the fair share, {family}",
                        family="landscape", family_size=len(cells), items=(name,))
@@ -704,7 +704,7 @@ def strategy_cycles(cells: pd.DataFrame, styles: list[str], shown: int = 5) -> l
     for ring in rings[:shown]:
         names = [styles[i] for i in ring]
         links = [look[(a, b)] for a, b in zip(names, names[1:] + names[:1])]
-        quoted = ", ".join(f"{r['style']} at {r['table']}'s table {_times_fair(r)}"
+        quoted = ", ".join(f"{r['style']} at {r['table']}'s table {times_fair(r)}"
                            for r in links)
         if len(ring) == 2:
             claim = f"{names[0]} and {names[1]} each beat a table of the other ({quoted})"
