@@ -15,6 +15,7 @@ import pytest
 from engines import GAMES, get_game, play_game, replay
 from engines.bots import bot_names, make_bot
 from engines.core import IllegalActionError, State
+from engines.declarations import declarations
 from tests.playouts import play_on, playout, random_midgame
 
 CASES = [(name, n) for name, game in sorted(GAMES.items())
@@ -339,8 +340,6 @@ def test_mutation_check_a_clone_sharing_a_list_fails_the_property_check(name):
 
 #: Random games played at most per game to reach every kind (stops as soon as all are reached).
 KIND_GAMES = 1500
-#: Rule sets played besides the official rules, for kinds that only exist in a variant.
-KIND_VARIANTS = {"big-cheese": [{"dice": "polyhedral", "exact": 30}]}  # exact-N order choice
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -381,7 +380,8 @@ def test_random_play_reaches_every_action_kind(name):
     A kind random play never reaches is unreachable or misclassified."""
     game = get_game(name)
     counts = range(game.min_players, game.max_players + 1)
-    rule_sets = [{}, *KIND_VARIANTS.get(name, [])]
+    # rule sets besides the official rules, for kinds that only exist in a variant
+    rule_sets = [{}, *declarations(name).tests.kind_variants]
     missing = set(range(len(game.action_kinds)))
     played = 0
     while missing and played < KIND_GAMES:
