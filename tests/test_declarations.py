@@ -20,16 +20,6 @@ def test_the_compiled_modules_are_core_and_what_each_game_declares():
         assert _build.source_path(module).is_file(), f"{module} is declared but has no source"
 
 
-def test_a_game_folder_declares_its_compiled_modules(tmp_path):
-    """The build finds a new game's hot-path modules in its folder: no list in _build.py."""
-    (tmp_path / "engines" / "new_game").mkdir(parents=True)
-    (tmp_path / "engines" / "new_game" / _build.GAME_FILE).write_text(
-        'title = "New"\ncompiled = ["state", "bots"]\n')
-    (tmp_path / "engines" / "support").mkdir()  # a folder without a game file: nothing
-    assert _build.game_modules(tmp_path / "engines") == ("engines.new_game.state",
-                                                         "engines.new_game.bots")
-
-
 def test_a_game_without_a_game_file_gets_the_defaults(monkeypatch):
     monkeypatch.setitem(engines.GAMES, SHOWDOWN.name, SHOWDOWN)
     declared = declarations(SHOWDOWN.name)

@@ -64,7 +64,8 @@ def page(name: str) -> str:
     game = get_game(name)
     block = '<!-- [[[cog from tools.game_pages import {0}; {0}("{1}") ]]] -->\n<!-- [[[end]]] -->'
     return "\n".join([
-        f"# {declarations(name).title}", "", f"Engine name `{name}`. {game.description}", "",
+        f"# {declarations(name).title}", "",
+        " ".join(filter(None, [f"Engine name `{name}`.", game.description])), "",
         "## At a glance", "", block.format("facts", name), "",
         "## Rule options and rulings", "",
         "Each default is the project's ruling; the help text cites it. Change one with",
