@@ -41,7 +41,7 @@ def test_an_edge_that_rises_with_every_level_grows():
     assert line.startswith("seat 1's edge grows with skill: random +2.0")
     assert "mcts +13.0" in line and "Holm over 2 seats" in line
     assert ladder.stronger_play(trend, edges) == "seat 1: grows"
-    assert "under mcts play" in ladder.headline(edges, trend)
+    assert ladder.headline(edges, trend).startswith("at mcts (the strongest level measured): ")
 
 
 def test_an_edge_that_falls_towards_zero_shrinks():
@@ -109,7 +109,7 @@ def test_ladder_cli_plays_every_level_on_the_same_deals(capsys, tmp_path):
     text = capsys.readouterr().out
     assert "skill ladder, weakest first: random, heuristic" in text
     assert "games/s" in text and "Designer summary under heuristic play" in text
-    assert "Holm over 3 seats" in text
+    assert "Holm over the output's 6 tests" in text  # 3 seats' tests and 3 trends: one family
     seeds = [set(store.load_runs([out / level])["seed"]) for level in ("random", "heuristic")]
     assert seeds[0] == seeds[1] and len(seeds[0]) == 40  # paired deals
     assert main(argv) == 0  # a rerun finishes nothing more and prints the same verdicts
@@ -150,7 +150,7 @@ def test_designer_summary_has_an_under_stronger_play_column_only_from_a_ladder()
     frame = _frame({"heuristic": [0.6, 0.4]}).assign(game="tabula-rasa", rules="")
     plain = designer.summary_table(frame)
     assert "under stronger play" not in plain.columns
-    table = designer.summary_table(frame, stronger={("tabula-rasa", 2): "seat 1: grows"})
+    table = designer.summary_table(frame, stronger={("tabula-rasa", 2, ""): "seat 1: grows"})
     assert list(table["under stronger play"]) == ["seat 1: grows"]
     assert "under stronger play" in designer.compact(table).columns
     assert "under stronger play: the skill ladder's verdict" in designer.note(table)

@@ -87,15 +87,17 @@ def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
 def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
                   variants: Mapping[tuple[str, int], str] | None = None,
                   skipped: list[tuple[dict, verdicts.Verdict]] | None = None,
-                  stronger: Mapping[tuple[str, int], str] | None = None) -> pd.DataFrame:
+                  stronger: Mapping[tuple[str, int, str], str] | None = None
+                  ) -> pd.DataFrame:
     """One row per game × player count × rules (× line-up in a robustness study).
 
     `variants`: (game, players) -> the variant worth testing, from the what-if sweeps that
     ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
     `skipped`: the systems each bot skipped against a reference
     (`analysis.run.reference.skipped_against_reference`); without it none are named.
-    `stronger`: (game, players) -> how the largest seat edge changes under stronger play,
-    from a skill ladder (`analysis.stats.ladder.stronger_play`); left out without one.
+    `stronger`: (game, players, rules string) -> how the largest seat edge changes under
+    stronger play, from a skill ladder (`analysis.stats.ladder.Ladder.key` and
+    `stronger_play`); left out without one.
     """
     tests = findings.family(frame) if tests is None else tests
     if len(tests) and "lineup" in tests and "bot" in frame:
@@ -122,7 +124,7 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
             "variant worth testing": (variants or {}).get(
                 (where.get("game", ""), where.get("players")), "–"),
             "under stronger play": (stronger or {}).get(
-                (where.get("game", ""), where.get("players")), "–"),
+                (where.get("game", ""), where.get("players"), where.get("rules") or ""), "–"),
         })
     out = pd.DataFrame(rows, columns=COLUMNS)
     if not out["line-up"].astype(bool).any():
@@ -199,7 +201,8 @@ def note(table: pd.DataFrame) -> str:
         text += (" variant worth testing: the significant sweep setting that moves the "
                  "first-seat edge or seat spread furthest towards balance.")
     if "under stronger play" in table:
-        text += (" under stronger play: the skill ladder's verdict (a trend test across the "
-                 "levels, Holm over the seats) for the seat with the largest edge at the "
-                 "strongest level.")
+        text += (" under stronger play: the skill ladder's verdict (a trend test of the "
+                 "seat's edge across the levels, adjusted with the output's other tests) for "
+                 "the seat with the largest edge at the strongest level; '–' where no ladder "
+                 "was played.")
     return text
