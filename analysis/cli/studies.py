@@ -161,6 +161,10 @@ def compare_command(
     stdout.print(f"results: {out}  (simulate report {out} --out report.html)")
 
 
+def _say(line: str) -> None:
+    stdout.print(line, soft_wrap=True, highlight=False, markup=False)
+
+
 def _announce(message: str) -> None:
     stderr.print(message, soft_wrap=True, highlight=False)
 
@@ -221,13 +225,21 @@ def run_command(
         raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
-    sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
+    sweeps = f"{len(experiment.ladders)} skill ladders, " if experiment.ladders else ""
+    sweeps += f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
     sweeps += f"{len(experiment.tunes)} tunes, " if experiment.tunes else ""
     stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
                  f"{total:,} games -> {experiment.out_dir}")
     if dry_run:
         for run in experiment.runs:
             stdout.print(f"  {run.path}  {run.format}  {', '.join(run.bots)}  {run.games:,}")
+        for planned in experiment.ladders:
+            levels = "; ".join(
+                f"{level} {n:,}" + (f" (the run {planned.level_dirs[level].name})"
+                                    if level in planned.level_dirs else "")
+                for level, n in zip(planned.spec.levels, planned.spec.games))
+            stdout.print(f"  {planned.path}  skill ladder, weakest first: {levels}",
+                         soft_wrap=True, highlight=False, markup=False)
         for path, spec in experiment.sweeps:
             stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
                          f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
@@ -238,18 +250,29 @@ def run_command(
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)
-    summaries = []
+    from analysis.run import ladder
+
+    for planned in experiment.ladders:  # a directory holding another ladder: before any game
+        ladder.check_out_dir(planned.spec, planned.path)
+    summaries, ladders = [], []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: run_experiment(experiment, jobs, lambda _run, g: cb(g), backend,
                                   scheduler, confirm, confirm_games, _announce,
-                                  summaries.append),
+                                  summaries.append, ladders.extend),
         saved_in=experiment.out_dir, resume_with=rerun_command())
     if summaries and len(summaries[0]):
         from analysis.present import designer
 
         stdout.print(designer.rich_table(summaries[0], f"Designer summary: {experiment.name}"))
         stdout.print(designer.note(summaries[0]), soft_wrap=True, highlight=False, markup=False)
+    if ladders:
+        from analysis.present.ladder import cost_text
+
+        for skill, cost in ladders:
+            _say(f"skill ladder, {skill.game} {skill.players}p"
+                 + (f" ({skill.rules})" if skill.rules else "")
+                 + f": {skill.headline()}; {cost_text(skill, cost)}")
     stdout.print(f"report: {path}")
 
 

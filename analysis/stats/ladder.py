@@ -270,7 +270,8 @@ def readjusted(ladders: Sequence[Ladder], tests: pd.DataFrame, output: str = "re
     """The ladders with their trends' p adjusted in the output's family `tests` (holding
     `family_rows(ladders)`) and the verdicts read again from them; `output` names the
     family in the sentences ("Holm over the report's 12 tests")."""
-    members = tests[tests["kind"] == "ladder"] if len(tests) else tests
+    members = (tests[tests["kind"] == "ladder"] if "ladder" in tests
+               else pd.DataFrame(columns=["ladder", "unit", "p_adjusted"]))
     size = int(tests["tests"].iloc[0]) if len(tests) else 0
     out = []
     for i, lad in enumerate(ladders):
