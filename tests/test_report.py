@@ -175,4 +175,11 @@ def test_a_report_with_a_skill_ladder_shows_it_and_the_under_stronger_play_colum
     assert "under stronger play</th>" in text  # the designer summary's column
     assert ("tabula-rasa, 2 players, official rules, skill ladder: at heuristic (the "
             "strongest level measured): the largest seat edge") in text  # a headline finding
-    assert "skill ladder" not in html_file.read_text()  # a report without a ladder: none
+    assert "largest scoring source at each level" in section
+    assert "Measured with the bots that played these runs: heuristic. The largest source at " \
+        "each level of the skill ladder" in text  # the scoring sources say their level
+    plain = html.unescape(html_file.read_text())  # a report without a ladder
+    assert "Under stronger play: the skill ladder" not in plain
+    assert "under stronger play</th>" not in plain
+    assert "Measured with the bots that played these runs: heuristic, random. Under stronger " \
+        "play they may differ: a skill ladder (simulate GAME --ladder" in plain

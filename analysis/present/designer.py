@@ -57,7 +57,9 @@ def _largest_edge(seats: pd.DataFrame) -> str:
             f"{verdicts.interval(low - fair, high - fair)}")
 
 
-def _largest_source(frame: pd.DataFrame) -> str:
+def largest_source(frame: pd.DataFrame) -> str:
+    """The scoring source with the largest share of all points, with its interval, or every
+    source tied for it (intervals overlapping); '–' without sources."""
     if not balance.source_columns(frame):
         return "–"
     shares = robustness.source_shares(frame)
@@ -119,7 +121,7 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
             "games": int(seats.loc[mask, "games"].max()) if mask.any() else 0,
             "balanced": _short_balance(verdict), "fresh deals": _fresh(verdict, tests),
             "largest seat edge": _largest_edge(seats[mask]),
-            "largest source": _largest_source(part),
+            "largest source": largest_source(part),
             "bots skipped": _skipped(found, where),
             "variant worth testing": (variants or {}).get(
                 (where.get("game", ""), where.get("players")), "–"),
@@ -194,9 +196,10 @@ def note(table: pd.DataFrame) -> str:
             f"{100 * verdicts.MARGIN:.0f} points of the fair share; 'no' names a seat off the "
             "fair share after the output's Holm adjustment (with its standing on fresh deals, "
             "quoted with the fresh estimate); otherwise 'cannot tell'. largest source: a tie "
-            "when intervals overlap. skipped: systems a bot never or almost never played "
-            "although random play reaches them in the same game, player count, rules and data "
-            "set.")
+            "when intervals overlap. balanced, the seat edge and the largest source are "
+            "measured with the bots that played the row's games, at their strength of play. "
+            "skipped: systems a bot never or almost never played although random play reaches "
+            "them in the same game, player count, rules and data set.")
     if "variant worth testing" in table:
         text += (" variant worth testing: the significant sweep setting that moves the "
                  "first-seat edge or seat spread furthest towards balance.")

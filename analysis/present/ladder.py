@@ -58,6 +58,18 @@ def cost_text(ladder: Ladder, cost: Mapping[str, float]) -> str:
     return "cost per level (measured when first played, all workers): " + "; ".join(parts)
 
 
+def sources_text(ladder: Ladder) -> str:
+    """The largest scoring source at each level (or those tied for it), with its interval:
+    whether the game's dominant source changes with skill, read off the ladder's own games
+    (descriptive: intervals, no test)."""
+    from analysis.present import designer
+
+    cells = [f"{level}: {designer.largest_source(ladder.frame[ladder.frame['bot'] == level])}"
+             for level in ladder.levels]
+    return "largest scoring source at each level (share of all points, 95% interval): " + \
+        "; ".join(cells)
+
+
 def rich_table(ladder: Ladder) -> Table:
     table = Table(title="Seat edge by level, weakest first (points ± 95% CI half width, "
                         "before any correction)")
@@ -80,6 +92,7 @@ def print_ladder(console: Console, ladder: Ladder, cost: Mapping[str, float],
     _say(console, header(ladder, seed))
     console.print(rich_table(ladder))
     _say(console, f"  {cost_text(ladder, cost)}")
+    _say(console, f"  {sources_text(ladder)}")
 
 
 def trend_lines(ladder: Ladder) -> list[str]:

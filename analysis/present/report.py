@@ -306,6 +306,7 @@ def ladder_section(ladders: Sequence[tuple[Any, Mapping[str, float]]]) -> str:
                   f"<p><strong>{html.escape(ladder.headline())}</strong></p>",
                   table_html(ladders_text.wide(ladder), ladders_text.TABLE_TITLE),
                   f"<p class='note'>{html.escape(ladders_text.cost_text(ladder, cost))}</p>",
+                  f"<p>{html.escape(ladders_text.sources_text(ladder))}</p>",
                   "<ul>" + "".join(f"<li>{html.escape(line)}</li>"
                                    for line in ladder.sentences()) + "</ul>"]
     return _section("Under stronger play: the skill ladder", *parts)
@@ -430,8 +431,15 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         tables_by_game(balance.score_distribution(frame, "seat"), "score by seat"),
         table_html(balance.margins(frame), "Winning margins and ties")))
     if balance.source_columns(frame):
+        bots = ", ".join(sorted(frame["bot"].unique())) if "bot" in frame else "–"
+        level = (" The largest source at each level of the skill ladder is under 'Under "
+                 "stronger play'." if ladders else " Under stronger play they may differ: a "
+                 "skill ladder (simulate GAME --ladder, or a study's ladder) plays the same "
+                 "deals at several strengths.")
         parts.append(_section(
             "Scoring balance",
+            f"<p class='note'>Measured with the bots that played these runs: "
+            f"{html.escape(bots)}.{html.escape(level)}</p>",
             charts_html(plots.scoring_sources, frame, "points by source per seat", "seat"),
             tables_by_game(_descriptive_separation(frame),
                            "how much each source separates winners from the others "

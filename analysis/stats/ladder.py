@@ -212,8 +212,9 @@ def at_strongest(level: str) -> str:
 class Ladder:
     """One skill ladder's statistics: where it was played (`game`, `players`, `rules` as the
     results' rules string, '' for the official ones), its levels weakest first, each level's
-    seat edges (`level_edges`), each seat's trend and verdict (`trends`), and `family`: how
-    the trends' p-values were adjusted, as the sentences name it."""
+    seat edges (`level_edges`), each seat's trend and verdict (`trends`), `family`: how the
+    trends' p-values were adjusted, as the sentences name it, and `frame`: every level's
+    games (`bot` naming the level), for what else each level can tell (scoring sources)."""
 
     game: str
     players: int
@@ -222,6 +223,7 @@ class Ladder:
     edges: pd.DataFrame
     trend: pd.DataFrame
     family: str
+    frame: pd.DataFrame
 
     @property
     def key(self) -> tuple[str, int, str]:
@@ -249,7 +251,7 @@ def of_frame(frame: pd.DataFrame, levels: Sequence[str]) -> Ladder:
     trend = trends(edges)
     first = frame.iloc[0]
     return Ladder(str(first["game"]), int(first["players"]), str(first.get("rules", "") or ""),
-                  tuple(levels), edges, trend, f"Holm over {len(trend)} seats")
+                  tuple(levels), edges, trend, f"Holm over {len(trend)} seats", frame)
 
 
 def family_rows(ladders: Sequence[Ladder]) -> pd.DataFrame:
