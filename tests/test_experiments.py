@@ -171,7 +171,7 @@ ladder_games = 40
      "ladder must be true, false or a list of bot specs"),
     ("[[study]]\ngame = 'tabula-rasa'\nladder = ['random', 'random']\n", "names a bot twice"),
     ("[[study]]\ngame = 'tabula-rasa'\nladder = ['random', 'heuristic']\nladder_games = 0\n",
-     "ladder_games must be positive integers"),
+     "ladder_games must be a positive integer"),
     ("[[study]]\ngame = 'tabula-rasa'\nladder_games = [10, 10]\n", "2 counts for 4 levels"),
     ("[[study]]\ngame = 'tabula-rasa'\nladder = false\nladder_games = 10\n",
      "ladder_games needs a ladder"),

@@ -201,7 +201,8 @@ def run_command(
     spec_file: Annotated[Path, typer.Argument(parser=path_value, metavar="EXPERIMENT.toml",
                                               help="Experiment file (see experiments/).")],
     games: Annotated[int | None, typer.Option(
-        "--games", "-n", help="Games per run, overriding the file (for quick runs).")] = None,
+        "--games", "-n", help="Games per run and per skill-ladder level, overriding the file "
+                              "(for quick runs).")] = None,
     scale: Annotated[float, typer.Option(
         help="Multiply every run's games by this (e.g. 0.05 for a quick look).")] = 1.0,
     out: Annotated[Path, typer.Option(parser=path_value,
@@ -216,7 +217,8 @@ def run_command(
     confirm: Confirm = True,
     confirm_games: ConfirmGames = None,
 ) -> None:
-    """Run every study of an experiment file, then write OUT/NAME/report.html."""
+    """Run every study of an experiment file (each with its skill ladder unless it says
+    `ladder = false`), then write OUT/NAME/report.html."""
     from analysis.cli.reporting import run_experiment
     from analysis.run import experiments
     from analysis.run.parallel import check_backend

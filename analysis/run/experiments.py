@@ -117,11 +117,11 @@ def _as_list(value: Any, where: str, key: str, kind: type) -> list:
     return values
 
 
-def _games_count(value: Any, where: str) -> int:
+def _games_count(value: Any, where: str, key: str = "games") -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        _fail(where, f"games must be a positive integer, got {value!r}")
+        _fail(where, f"{key} must be a positive integer, got {value!r}")
     if value > MAX_GAMES:
-        _fail(where, f"games must be at most {MAX_GAMES:,}, got {value:,}")
+        _fail(where, f"{key} must be at most {MAX_GAMES:,}, got {value:,}")
     return value
 
 
@@ -228,10 +228,8 @@ def _ladder_games(study: dict, where: str, levels: tuple[str, ...], count: int,
     value = study.get("ladder_games")
     if value is None:
         return ladder.default_games(levels, count)
-    values = value if isinstance(value, list) else [value]
-    for v in values:
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 < v <= MAX_GAMES:
-            _fail(where, f"ladder_games must be positive integers, got {v!r}")
+    values = [_games_count(v, where, "ladder_games")
+              for v in (value if isinstance(value, list) else [value])]
     if len(values) == 1:
         values = values * len(levels)
     if len(values) != len(levels):
