@@ -57,8 +57,9 @@ def summary_cells() -> list:
     return [
         new_markdown_cell(
             "## Designer summary\n\nOne row per game and player count: balanced or not "
-            "(every seat's 95% interval within ±5 points of fair, a seat named when it is off "
-            "the fair share after the family's Holm adjustment, otherwise 'cannot tell'), the "
+            "(every seat's 95% interval within ×1.2 of the fair share and no seat off it after "
+            "the family's Holm adjustment; a seat off the fair share is named, as a small real "
+            "edge while its interval stays inside, otherwise 'cannot tell'), the "
             "largest seat edge with its interval, the largest scoring source (a tie when "
             "intervals overlap) and the systems the bots skipped although random play "
             "reaches them. The details follow below."),
@@ -356,8 +357,9 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "(rule options that change one seat-order mechanism, `simulate list`) and measures "
             "how much of each seat's edge each lever removes, paired by deal.  The compensation "
             "search races `seat_bonus` vectors on shared deals and reads the answer with the "
-            "equivalence rule (balanced within ±X points only when every seat's interval lies "
-            "inside).  See docs/explain-compensate.md."),
+            "balance rule (within the tolerance only when every seat's interval lies within "
+            "×1.2 of the fair share), and checks every cheaper candidate on the same deals "
+            "before calling its answer the smallest.  See docs/explain-compensate.md."),
         new_code_cell(
             "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
             "from IPython.display import Image, display\n\n"

@@ -22,26 +22,60 @@ def units(*rows: tuple[str, float, float, float], fair: float = 0.25, p=None) ->
 
 
 def test_equivalence_boundary_counts_as_inside():
-    inside = units(("seat 1", 0.26, 0.20, 0.30), ("seat 2", 0.24, 0.21, 0.29), p=[1.0, 1.0])
-    v = verdicts.equivalence(inside, margin=0.05)
-    assert v.claim.startswith("balanced within ±5 points")
-    assert "between -5.0 and +5.0 points" in v.claim
+    # fair 25%, tolerance 1.2: the band is 20.83-30%
+    inside = units(("seat 1", 0.26, 0.25 / 1.2, 0.30), ("seat 2", 0.24, 0.21, 0.29),
+                   p=[1.0, 1.0])
+    v = verdicts.equivalence(inside, tolerance=1.2)
+    assert v.claim.startswith("balanced within ×1.2 of the fair 25.0% (20.8–30.0%)")
+    assert "between -4.2 and +5.0 points" in v.claim
+    assert verdicts.balance_category(v) == "balanced"
     assert "80% of the time" in v.planning and "larger than" not in v.planning
 
 
-def test_equivalence_just_outside_the_margin_cannot_tell():
-    outside = units(("seat 1", 0.26, 0.20, 0.301), ("seat 2", 0.24, 0.21, 0.29), p=[0.3, 0.6])
-    v = verdicts.equivalence(outside, margin=0.05)
-    assert v.claim.startswith("cannot tell: the seat edges lie between -5.0 and +5.1 points")
-    assert "seat 1 [-5.0, +5.1]" in v.claim
-    assert v.numbers["balanced"] == 0.0
+def test_equivalence_just_outside_the_tolerance_cannot_tell():
+    outside = units(("seat 1", 0.26, 0.21, 0.301), ("seat 2", 0.24, 0.21, 0.29), p=[0.3, 0.6])
+    v = verdicts.equivalence(outside, tolerance=1.2)
+    assert v.claim.startswith("cannot tell: the seat edges lie between -4.0 and +5.1 points")
+    assert "seat 1 [-4.0, +5.1]" in v.claim
+    assert v.numbers["balanced"] == 0.0 and verdicts.balance_category(v) == "cannot tell"
 
 
-def test_equivalence_names_a_significant_seat_with_its_interval():
-    table = units(("seat 1", 0.33, 0.30, 0.36), ("seat 2", 0.22, 0.19, 0.25), p=[0.001, 0.2])
-    v = verdicts.equivalence(table, margin=0.05)
-    assert v.claim == "seat 1's edge +8.0 points [+5.0, +11.0]"
-    assert v.p_adjusted == 0.001
+def test_equivalence_a_significant_seat_inside_the_tolerance_is_a_small_real_edge():
+    # two players: seat 2 three points behind, clearly off fair, well inside 41.7-60%
+    table = units(("seat 1", 0.53, 0.521, 0.539), ("seat 2", 0.47, 0.461, 0.479), fair=0.5,
+                  p=[1e-9, 1e-9])
+    v = verdicts.equivalence(table)
+    assert v.claim.startswith("a small real edge, inside the tolerance: seat 1's edge +3.0 "
+                              "points [+2.1, +3.9]; seat 2's shortfall -3.0 points")
+    assert "balanced" not in v.claim
+    assert verdicts.balance_category(v) == "small real edge"
+    assert v.numbers["balanced"] == 0.0 and v.numbers["inside"] == 1.0
+
+
+def test_equivalence_a_seat_wholly_beyond_the_tolerance_is_unbalanced():
+    table = units(("seat 1", 0.33, 0.31, 0.35), ("seat 2", 0.22, 0.19, 0.25), p=[0.001, 0.2])
+    v = verdicts.equivalence(table, tolerance=1.2)
+    assert v.claim == ("unbalanced: seat 1's edge +8.0 points [+6.0, +10.0]; beyond the "
+                       "tolerance ×1.2 of the fair 25.0% (20.8–30.0%)")
+    assert v.p_adjusted == 0.001 and verdicts.balance_category(v) == "unbalanced"
+
+
+def test_equivalence_a_significant_seat_straddling_the_band_is_a_real_edge_of_unknown_size():
+    table = units(("seat 1", 0.30, 0.27, 0.33), ("seat 2", 0.22, 0.19, 0.25), p=[0.001, 0.2])
+    v = verdicts.equivalence(table, tolerance=1.2)
+    assert v.claim.startswith("a real edge: seat 1's edge +5.0 points [+2.0, +8.0]; whether it "
+                              "is beyond the tolerance")
+    assert verdicts.balance_category(v) == "real edge"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_equivalence_tolerance_means_the_same_multiple_of_fair_at_every_player_count(players):
+    fair = 1 / players
+    for ratio, category in ((1.25, "unbalanced"), (1.15, "small real edge")):
+        share = fair * ratio
+        table = units(("seat 1", share, share - 0.002, share + 0.002),
+                      ("seat 2", fair, fair - 0.002, fair + 0.002), fair=fair, p=[1e-9, 1.0])
+        assert verdicts.balance_category(verdicts.equivalence(table)) == category
 
 
 def test_equivalence_never_words_the_detectable_effect_as_a_bound():

@@ -66,3 +66,8 @@ Confirm = Annotated[bool, typer.Option(
 ConfirmGames = Annotated[int | None, typer.Option(
     "--confirm-games", help="Fresh games per confirmed run (at least the run's own size, "
                             "which is the default).")]
+Tolerance = Annotated[float, typer.Option(
+    help="A seat's share counts as fair within this multiple of the fair share (between "
+         "fair / TOLERANCE and fair × TOLERANCE): for compensate, every seat's interval must "
+         "lie inside; for exploit, a lone seat exploits the table when its whole interval "
+         "lies above fair × TOLERANCE.")]

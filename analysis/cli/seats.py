@@ -34,6 +34,7 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    Tolerance,
 )
 from analysis.run import tournament
 from analysis.run.parallel import check_backend
@@ -133,8 +134,10 @@ def compensate_command(
     shape: Annotated[str, typer.Option(
         help="monotone: seat 1 gets 0 and each later seat at least the bonus of the seat "
              "before; any: every vector whose smallest bonus is 0.")] = "monotone",
-    margin: Annotated[float, typer.Option(
-        help="Balanced means every seat's interval within ±MARGIN points of fair.")] = 5.0,
+    tolerance: Tolerance = 1.2,
+    verify: Annotated[bool, typer.Option(
+        help="Then play every candidate cheaper than the answer on the same deals, so "
+             "'smallest' covers all of them, not only those the race kept.")] = True,
     replay: Annotated[int, typer.Option(
         "--replay", help="Then play the answer (the smallest balanced compensation, and the "
                          "least largest edge when it differs) on this many fresh deals "
@@ -166,7 +169,7 @@ def compensate_command(
             "--seed": (seed, spec.seed), "--bots": (lineup_of(bots, spec.players), spec.bots),
             "--rule": (parse_rules(rule or []), spec.rules), "--unit": (unit, spec.unit),
             "--steps": (steps, spec.steps), "--shape": (shape, spec.shape),
-            "--margin": (margin, round(100 * spec.margin, 9))})
+            "--tolerance": (tolerance, spec.tolerance)})
         out = resume
     else:
         game = get_game(game_name)
@@ -177,7 +180,7 @@ def compensate_command(
             bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
             seed=secrets.randbelow(2**31) if seed is None else seed, budget=budget,
             rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
-            margin=margin / 100)
+            tolerance=tolerance)
         out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
     check_backend(backend, scheduler)
     tournament.check_out_dir(out)
@@ -185,11 +188,17 @@ def compensate_command(
         raise BadInput(f"--replay must be >= 0, got {replay}")
     compensate.validated(spec)
     hint = f"simulate compensate {game_name} --resume {shlex.quote(str(out))}" + (
-        f" --replay {replay}" if replay else "")
+        f" --replay {replay}" if replay else "") + ("" if verify else " --no-verify")
     result = run_with_progress(f"{game_name} compensate", spec.budget, quiet,
                                lambda progress: compensate.run_compensate(
                                    spec, out, jobs, progress, backend, scheduler),
                                saved_in=out, resume_with=hint)
+    if verify and result.to_verify():
+        found = result
+        result = run_with_progress(f"{game_name} verify", found.games_to_verify(), quiet,
+                                   lambda progress: compensate.verify(
+                                       spec, found, out, jobs, progress, backend, scheduler),
+                                   saved_in=out, resume_with=hint)
     for line in result.lines():
         _say(line)
     if replay:

@@ -27,10 +27,17 @@ COLUMNS = ["game", "players", "rules", "line-up", "games", "balanced", "fresh de
 
 def _short_balance(verdict: verdicts.Verdict) -> str:
     numbers = verdict.numbers
-    if numbers.get("units_off"):
-        return f"no: {verdict.items[0] if verdict.items else verdict.claim}"
-    if numbers.get("balanced"):
-        return f"yes, within ±{100 * numbers['margin']:.0f} points"
+    category = verdicts.balance_category(verdict)
+    tolerance = f"×{verdicts.ratio(numbers.get('tolerance', verdicts.TOLERANCE))} of fair"
+    named = verdict.items[0] if verdict.items else verdict.claim
+    if category == "unbalanced":
+        return f"no: {named}, beyond {tolerance}"
+    if category == "small real edge":
+        return f"within {tolerance}, but a small real edge: {named}"
+    if category == "real edge":
+        return f"a real edge: {named}; cannot tell yet if beyond {tolerance}"
+    if category == "balanced":
+        return f"yes, within {tolerance}"
     return (f"cannot tell: edges {verdicts.points(numbers['low'])} to "
             f"{verdicts.points(numbers['high'])} points")
 
@@ -192,14 +199,19 @@ def table_html(table: pd.DataFrame, note: str = "") -> str:
 
 def note(table: pd.DataFrame) -> str:
     """How to read the summary's columns (only those it has)."""
-    text = ("balanced: 'yes' only when every seat's (team's) 95% interval lies within ±"
-            f"{100 * verdicts.MARGIN:.0f} points of the fair share; 'no' names a seat off the "
-            "fair share after the output's Holm adjustment (with its standing on fresh deals, "
-            "quoted with the fresh estimate); otherwise 'cannot tell'. largest source: a tie "
-            "when intervals overlap. balanced, the seat edge and the largest source are "
-            "measured with the bots that played the row's games, at their strength of play. "
-            "skipped: systems a bot never or almost never played although random play reaches "
-            "them in the same game, player count, rules and data set.")
+    text = ("balanced: 'yes' only when every seat's (team's) 95% interval lies within "
+            f"×{verdicts.ratio(verdicts.TOLERANCE)} of the fair share (between fair / "
+            f"{verdicts.ratio(verdicts.TOLERANCE)} and fair × "
+            f"{verdicts.ratio(verdicts.TOLERANCE)}) and no seat is off the fair share after "
+            "the output's Holm adjustment; 'a small real edge' names a seat off the fair share "
+            "whose interval is still inside; 'no' names a seat off the fair share whose whole "
+            "interval lies beyond; 'a real edge' one not yet placed against the tolerance (each "
+            "with its standing on fresh deals, quoted with the fresh estimate); otherwise "
+            "'cannot tell'. largest source: a tie when intervals overlap. balanced, the seat "
+            "edge and the largest source are measured with the bots that played the row's "
+            "games, at their strength of play. skipped: systems a bot never or almost never "
+            "played although random play reaches them in the same game, player count, rules "
+            "and data set.")
     if "variant worth testing" in table:
         text += (" variant worth testing: the significant sweep setting that moves the "
                  "first-seat edge or seat spread furthest towards balance.")

@@ -107,14 +107,17 @@ def seat_values(table: pd.DataFrame) -> np.ndarray:
 
 
 def seat_edges(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """One row per seat (0-based, as in results): `edge` (win share − fair), its interval
-    and raw p (adjusted where it is read: `one_family` for `explain`)."""
+    """One row per seat (0-based, as in results): `edge` (win share − fair), its Wilson
+    interval (`balance.share_interval`, as an edge) and raw p (adjusted where it is read:
+    `one_family` for `explain`)."""
     values = seat_values(table)
+    fair = 1 / values.shape[1]
     rows = []
     for seat in range(values.shape[1]):
-        edge, low, high, p = balance.mean_interval(values[:, seat], confidence)
-        rows.append({"seat": seat, "win_share": edge + 1 / values.shape[1], "edge": edge,
-                     "ci_low": low, "ci_high": high, "p": p, "games": len(values)})
+        share, low, high, p = balance.share_interval(values[:, seat] + fair, fair, confidence)
+        rows.append({"seat": seat, "win_share": share, "edge": share - fair,
+                     "ci_low": low - fair, "ci_high": high - fair, "p": p,
+                     "games": len(values)})
     return pd.DataFrame(rows)
 
 
@@ -141,13 +144,17 @@ def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
         if not table.index.equals(base.index):
             raise RuntimeError(f"cell {cell.name} did not play the base's deals")
         values = seat_values(table)
+        fair = 1 / values.shape[1]
         for seat in range(base_values.shape[1]):
             removed, low, high, p = balance.mean_interval(base_values[:, seat] - values[:, seat],
-                                              confidence)
+                                                          confidence)
+            _, edge_low, edge_high, _ = balance.share_interval(values[:, seat] + fair, fair,
+                                                               confidence)
             rows.append({"lever": key, "setting": cell.settings[key],
                          "base_setting": base_cell.settings[key], "seat": seat,
                          "base_edge": float(base_values[:, seat].mean()),
-                         "edge": float(values[:, seat].mean()), "removed": removed,
+                         "edge": float(values[:, seat].mean()), "edge_low": edge_low - fair,
+                         "edge_high": edge_high - fair, "removed": removed,
                          "ci_low": low, "ci_high": high, "p": p})
     return pd.DataFrame(rows)
 
@@ -240,14 +247,25 @@ def lever_lines(effects: pd.DataFrame, seats: list[int]) -> list[str]:
             amount = abs(removed)
             bounds = f"[{_pts(low)}, {_pts(high)}]"
             tail = "" if row["significant"] else " (not significant)"
+            base = abs(row["base_edge"])
             if verb == "adds":
                 bounds = f"[{_pts(-high)}, {_pts(-low)}]"
                 text = (f"{lever}={setting} adds {100 * amount:.1f} points to seat {seat + 1}'s "
-                        f"{100 * abs(row['base_edge']):.1f}-point {word} {bounds}{tail}; "
+                        f"{100 * base:.1f}-point {word} {bounds}{tail}; "
                         f"under it the edge is {_pts(row['edge'])}")
+            elif amount > base:
+                # more than the whole edge: say what is left, read off its own interval
+                under = f"{_pts(row['edge'])} [{_pts(row['edge_low'])}, {_pts(row['edge_high'])}]"
+                reversed_ = (row["edge_low"] > 0) if sign < 0 else (row["edge_high"] < 0)
+                other = "shortfall" if word == "edge" else "edge"
+                done = (f"turns seat {seat + 1}'s {100 * base:.1f}-point {word} into "
+                        f"{'an ' if other == 'edge' else 'a '}{other}" if reversed_ else
+                        f"removes all of seat {seat + 1}'s {100 * base:.1f}-point {word}")
+                text = (f"{lever}={setting} {done} (a change of {100 * amount:.1f} points "
+                        f"{bounds}{tail}); under it the edge is {under}")
             else:
                 text = (f"{lever}={setting} removes {100 * amount:.1f} of seat {seat + 1}'s "
-                        f"{100 * abs(row['base_edge']):.1f}-point {word} {bounds}{tail}; "
+                        f"{100 * base:.1f}-point {word} {bounds}{tail}; "
                         f"under it the edge is {_pts(row['edge'])}")
             lines.append(text)
     return lines

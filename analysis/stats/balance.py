@@ -244,6 +244,23 @@ def mean_interval(values, confidence: float = 0.95) -> tuple[float, float, float
     return mean, mean - half, mean + half, p
 
 
+def share_interval(wins, fair: float, confidence: float = 0.95
+                   ) -> tuple[float, float, float, float]:
+    """(share, low, high, p) of one seat's per-game wins (1, 0 or 1/k for a shared win): the
+    Wilson interval of the share and the two-sided score-test p of the fair share (the test
+    the Wilson interval inverts, so the interval excludes `fair` exactly when p < 1 −
+    confidence).  The interval every seat share of explain, search and compensate quotes."""
+    wins = np.asarray(wins, dtype=float).reshape(-1)
+    n = len(wins)
+    if n == 0:
+        return (float("nan"),) * 4
+    share = float(wins.mean())
+    low, high = wilson_interval(wins.sum(), n, confidence)
+    se = math.sqrt(fair * (1 - fair) / n) if 0 < fair < 1 else 0.0
+    p = two_sided_p((share - fair) / se) if se > 0 else float("nan")
+    return share, float(low), float(high), p
+
+
 def minimum_detectable_effect(
     n, p0, alpha: float = ALPHA, power: float = POWER,
 ) -> np.ndarray:

@@ -260,7 +260,7 @@ def holds_quote(row: pd.Series | dict) -> tuple[float, float, float]:
     return float(row["share"]), float(row["ci_low"]), float(row["ci_high"])
 
 
-def balance_verdicts(tests: pd.DataFrame, margin: float = verdicts.MARGIN
+def balance_verdicts(tests: pd.DataFrame, tolerance: float = verdicts.TOLERANCE
                      ) -> list[tuple[dict[str, Any], verdicts.Verdict]]:
     """Per context (and line-up): the equivalence verdict from the family's seat rows.
 
@@ -295,7 +295,7 @@ def balance_verdicts(tests: pd.DataFrame, margin: float = verdicts.MARGIN
             "p_adjusted": [p if r is not False else 1.0
                            for p, r in zip(group["p_adjusted"], replays)],
             "note": notes})
-        verdict = verdicts.equivalence(units, margin)
+        verdict = verdicts.equivalence(units, tolerance)
         significant = [r for r, s in zip(replays, group["significant"]) if s]
         confirmed = None if not significant or any(r is None for r in significant) \
             else all(significant)

@@ -9,11 +9,13 @@ no games.
 
 The wording rules:
 
-- **Balance is an equivalence claim.**  "balanced within ±X points" only when every seat's
-  (team's) interval lies within ±X points of the fair share; a seat whose share is off the fair
-  one after adjustment is named with its edge and interval; otherwise "cannot tell", with the
-  range the intervals allow.  The minimum detectable effect is a planning figure ("an edge of X
-  points would have been seen 80% of the time"), never a bound.
+- **Balance is an equivalence claim** against a tolerance relative to the fair share (×1.2:
+  the same meaning at every player count).  "balanced within …" only when every seat's (team's)
+  interval lies inside the band and no seat is off the fair share after adjustment; "a small
+  real edge …, inside the tolerance" when a seat is off the fair share but every interval is
+  inside; "unbalanced" when a seat's whole interval lies beyond the band; otherwise the edge
+  or "cannot tell", with the range the intervals allow.  The minimum detectable effect is a
+  planning figure ("an edge of X points would have been seen 80% of the time"), never a bound.
 - **Robustness is a heterogeneity test** across line-ups (χ² line-up × win for one seat), read
   with the direction of each line-up's edge.  A line-up whose interval is wider than the
   effect cannot tell, and says so; it never vetoes a conclusion.
@@ -33,8 +35,9 @@ import pandas as pd
 
 from analysis.stats import balance
 
-#: Default equivalence margin: "balanced" means every seat within ±5 points of fair.
-MARGIN = 0.05
+#: Default balance tolerance, relative to the fair share: "balanced" means every seat's
+#: interval within [fair / 1.2, fair × 1.2] (41.7–60% at 2 players, 13.9–20% at 6).
+TOLERANCE = 1.2
 ALPHA = balance.ALPHA
 
 
@@ -185,15 +188,57 @@ def planning_figure(mde: float) -> str:
     return f"an edge of {shown} points would have been seen 80% of the time with these games"
 
 
-def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
+def tolerance_band(fair: float, tolerance: float = TOLERANCE) -> tuple[float, float]:
+    """The shares a seat may have and still count as fair: [fair / tolerance, fair × tolerance]
+    (capped at 1), the same relative tolerance at every player count."""
+    return fair / tolerance, min(1.0, fair * tolerance)
+
+
+def tolerance_text(fair: float, tolerance: float = TOLERANCE) -> str:
+    """'×1.2 of the fair 50.0% (41.7–60.0%)': the tolerance in both units."""
+    low, high = tolerance_band(fair, tolerance)
+    return (f"×{ratio(tolerance)} of the fair {100 * fair:.1f}% "
+            f"({100 * low:.1f}–{100 * high:.1f}%)")
+
+
+def ratio(x: float) -> str:
+    """1.2 -> "1.2", 1.25 -> "1.25": a multiple as printed."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+#: The balance verdict's categories, from `balance_category`.
+BALANCE_CATEGORIES = ("balanced", "small real edge", "unbalanced", "real edge", "cannot tell")
+
+
+def balance_category(verdict: Verdict) -> str:
+    """Which of the three-way wordings (plus its two undecided cases) a balance verdict is:
+    balanced (every interval inside the tolerance, no seat off the fair share), small real
+    edge (every interval inside, a seat off the fair share), unbalanced (a seat off the fair
+    share whose whole interval lies beyond the tolerance), real edge (a seat off the fair share,
+    its size not yet placed against the tolerance), cannot tell."""
+    numbers = verdict.numbers
+    if numbers.get("unbalanced"):
+        return "unbalanced"
+    if numbers.get("units_off"):
+        return "small real edge" if numbers.get("inside") else "real edge"
+    return "balanced" if numbers.get("inside") else "cannot tell"
+
+
+def equivalence(units: pd.DataFrame, tolerance: float = TOLERANCE, subject: str = "",
                 p_column: str = "p_adjusted") -> Verdict:
     """The balance verdict of one game × player count from its seats' (teams') shares.
 
     `units`: one row per seat or team with `seats` (its label, e.g. "seat 2"), `win_share`,
     `ci_low`, `ci_high`, `fair`, and optionally `mde` and a p-value column (`p_column`,
     adjusted in the output's family; the raw `p_value` when absent).  A unit is named as off
-    the fair share when that p is below ALPHA; "balanced within ±margin" needs every unit's
-    interval inside [fair − margin, fair + margin] (the boundary counts as inside).
+    the fair share when that p is below ALPHA.  The tolerance is relative to the fair share
+    (`tolerance_band`), so it means the same at every player count.  Three wordings:
+    "balanced within …" (every interval inside the band, no unit off the fair share), "a small
+    real edge …, inside the tolerance" (every interval inside, a unit off the fair share) and
+    "unbalanced: …" (a unit off the fair share with its whole interval outside the band); a
+    unit off the fair share whose interval straddles the band is a real edge whose size against
+    the tolerance cannot be told yet, and nothing significant with an interval reaching outside
+    the band is "cannot tell".  The boundary counts as inside.
     """
     if units.empty:
         return Verdict("balance", subject, "no games", test="")
@@ -204,11 +249,20 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
     p = units[column] if column in units else pd.Series(np.nan, index=units.index)
     off = units[p < ALPHA]
     eps = 1e-12
-    inside = bool(((low >= -margin - eps) & (high <= margin + eps)).all())
+    band_low, band_high = (units["fair"] / tolerance,
+                           np.minimum(1.0, units["fair"] * tolerance))
+    within = (units["ci_low"] >= band_low - eps) & (units["ci_high"] <= band_high + eps)
+    beyond = (units["ci_low"] > band_high + eps) | (units["ci_high"] < band_low - eps)
+    inside = bool(within.all())
+    unbalanced = bool(beyond[off.index].any())
     lo, hi = float(low.min()), float(high.max())
     mde = float(units["mde"].max()) if "mde" in units else float("nan")
-    numbers = {"margin": margin, "low": lo, "high": hi, "mde": mde, "balanced": float(inside),
-               "units_off": float(len(off))}
+    fair = float(units["fair"].iloc[0])
+    unit = "team" if _teams(units) else "seat"
+    numbers = {"tolerance": tolerance, "band_low": float(band_low.iloc[0]),
+               "band_high": float(band_high.iloc[0]), "low": lo, "high": hi, "mde": mde,
+               "inside": float(inside), "balanced": float(inside and off.empty),
+               "unbalanced": float(unbalanced), "units_off": float(len(off))}
     parts = []
     for index in edge[off.index].abs().sort_values(ascending=False, kind="stable").index:
         e = float(edge[index])
@@ -216,28 +270,31 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
             else ""
         parts.append(f"{units.at[index, 'seats']}'s {_edge_word(e)} {points(e)} points "
                      f"{interval(low[index], high[index])}" + (f" ({note})" if note else ""))
+    band = tolerance_text(fair, tolerance)
     widest = (high - low).idxmax()
-    if inside:
-        claim = (f"balanced within ±{100 * margin:.0f} points: every "
-                 f"{'team' if _teams(units) else 'seat'}'s interval lies inside "
-                 f"(all between {points(lo)} and {points(hi)} points)")
-        if parts:
-            claim = "; ".join(parts) + "; still " + claim
+    named = "; ".join(parts)
+    if unbalanced:
+        claim = f"unbalanced: {named}; beyond the tolerance {band}"
+    elif parts and inside:
+        claim = (f"a small real edge, inside the tolerance: {named}; every {unit}'s interval "
+                 f"lies within {band}")
     elif parts:
-        claim = "; ".join(parts)
+        claim = (f"a real edge: {named}; whether it is beyond the tolerance {band} cannot be "
+                 f"told yet")
+    elif inside:
+        claim = (f"balanced within {band}: every {unit}'s interval lies inside "
+                 f"(edges between {points(lo)} and {points(hi)} points)")
     else:
-        unit = "team" if _teams(units) else "seat"
         claim = (f"cannot tell: the {unit} edges lie between {points(lo)} and {points(hi)} points "
                  f"(widest: {units.at[widest, 'seats']} {interval(low[widest], high[widest])}); "
-                 f"balanced within ±{100 * margin:.0f} would need every interval inside")
+                 f"balanced within {band} would need every interval inside")
     worst = off.index[0] if len(off) else widest
     p_best = float(p[worst]) if len(off) else float(p.min()) if p.notna().any() else np.nan
     raw = units["p_value"] if "p_value" in units else p
     return Verdict(
         "balance", subject, claim, numbers,
-        test=(f"95% Wilson interval per {'team' if _teams(units) else 'seat'} against the fair "
-              f"{100 * float(units['fair'].iloc[0]):.1f}%; equivalence margin ±"
-              f"{100 * margin:.0f} points"),
+        test=(f"95% interval per {unit} against the fair {100 * fair:.1f}%; tolerance "
+              f"{band}"),
         p_value=float(raw[worst]) if raw.notna().any() else np.nan,
         p_adjusted=p_best if column != "p_value" else np.nan,
         planning=planning_figure(mde), items=tuple(parts))
