@@ -21,6 +21,7 @@ from analysis.cli.options import (
     Backend,
     GameName,
     Jobs,
+    Levels,
     Lineup,
     Players,
     Quiet,
@@ -201,9 +202,7 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
                              "trend line per seat. Rerun the same command (same --seed and "
                              "--out) to finish an interrupted ladder. Not with --bots, "
                              "--resume or --chunk-size.")] = False,
-        levels: Annotated[str | None, typer.Option(
-            help="The levels of --ladder: comma-separated bot specs, weakest first (default "
-                 "random,heuristic,mcts:iterations=20,mcts).")] = None,
+        levels: Levels = None,
     ) -> None:
         if levels is not None and not ladder:
             fail("--levels picks the levels of --ladder; add --ladder")

@@ -26,6 +26,7 @@ from analysis.cli.options import (
     BaseRules,
     GameName,
     Jobs,
+    Levels,
     Lineup,
     Players,
     Quiet,
@@ -236,9 +237,7 @@ def play_ladder(spec, out: Path, jobs: int, quiet: bool, backend: str | None,
 def ladder_command(
     game_name: GameName,
     players: Players = None,
-    levels: Annotated[str | None, typer.Option(
-        help="Comma-separated bot specs, weakest first, each played in every seat (default "
-             "random,heuristic,mcts:iterations=20,mcts).")] = None,
+    levels: Levels = None,
     games: Annotated[str | None, typer.Option(
         "--games", "-n", help="Games per level: one count for all, or one per level "
                               "(default 2,000, and 400 for mcts and ismcts levels).")] = None,
