@@ -65,17 +65,17 @@ def _largest_edge(seats: pd.DataFrame) -> str:
 
 
 def largest_source(frame: pd.DataFrame) -> str:
-    """The scoring source with the largest share of all points, with its interval, or every
-    source tied for it (intervals overlapping); '–' without sources."""
+    """The source with the largest share of all points counted absolute (or the sources tied
+    for it), "of penalty points" where the lowest score wins; '–' without sources."""
     if not balance.source_columns(frame):
         return "–"
     shares = robustness.source_shares(frame)
     if shares.empty or shares["share"].isna().all():
         return "–"
-    tied = verdicts.overlapping(shares)
-    cells = [f"{r.source} {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
-             for r in tied.itertuples()]
-    return cells[0] if len(cells) == 1 else "tie: " + ", ".join(cells)
+    cells = verdicts.source_cells(verdicts.overlapping(shares), quote=False)
+    cell = cells[0] if len(cells) == 1 else "tie: " + ", ".join(cells)
+    direction = balance.frame_direction(frame)
+    return cell + (f" of {balance.points_noun(direction)}" if direction == "lowest" else "")
 
 
 def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:

@@ -269,17 +269,20 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
                               "Win share by seat under each line-up [95% Wilson interval]")]
         if len(sources):
             tables.append(table_html(robustness.side_by_side(pick(sources), "source"),
-                                     "Share of all points by scoring source under each "
+                                     "Share of all points (counted absolute) by scoring "
+                                     "source under each "
                                      "line-up [95% interval, games as units]"))
     return _section(
         "Does it hold with other bots?",
         "<p class='note'>Each seat's share under every line-up of these runs (random, other "
         "heuristic styles, MCTS), compared by a heterogeneity test: χ² of line-up × win for "
         "the seat, Holm-adjusted in the report's one family. 'Holds under every line-up': "
-        "the shares agree; 'same direction everywhere, size depends on the bots': they "
-        "differ but every line-up finds the edge; 'depends on the bots': some line-up "
-        "reverses it or shows none. A line-up whose interval is wider than the edge (MCTS "
-        "plays fewer games) is listed as too few games to tell and never vetoes. Seat 1 is "
+        "the shares cannot be told apart; 'same direction everywhere, size depends on the "
+        "bots': they differ (the largest gap is quoted with its 95% interval) but every "
+        "line-up finds the edge; 'depends on the bots': some line-up reverses it or shows "
+        "none, each line-up's edge read from its seat test in the same family. A line-up "
+        "whose interval holds the fair share and is wider than the edge (MCTS plays fewer "
+        "games) is listed as too few games to tell and never vetoes. Seat 1 is "
         "always shown, other seats when off the fair share or different between line-ups. "
         "The largest scoring source is a tie when intervals overlap.</p>",
         "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>",
