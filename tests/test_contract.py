@@ -44,6 +44,8 @@ def test_random_playouts_terminate_with_legal_actions_until_the_end(name, n):
         assert state.legal_actions() == []
         scores = state.scores()
         assert len(scores) == n
+        low, high = game.score_range  # the declared bounds of one seat's score
+        assert all((low is None or s >= low) and (high is None or s <= high) for s in scores)
         winners = state.winners()
         assert winners and set(winners) <= set(range(n))
         ranks = state.ranks()

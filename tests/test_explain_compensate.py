@@ -151,6 +151,9 @@ def test_explain_cli_prints_edges_levers_sources(komi, tmp_path, capsys):
     assert code == 0, err
     assert "line-up heuristic, heuristic" in out and "seat 1: win share" in out
     assert "head_start_to=none removes" in out and "decisions per game" in out
+    assert ("measured at one strength of play (heuristic play); how each seat's edge changes "
+            "under stronger play: simulate toy-komi --ladder --players 2\n") in out
+    assert "Where the edge comes from (printed rules' games, heuristic play):" in out
     assert "p-values adjusted with Holm over the " in out.splitlines()[-2]
     assert "in this explanation (one family: every seat edge" in out
     assert "Why a seat wins" in report.read_text()
@@ -352,7 +355,18 @@ def test_compensate_does_not_call_an_answer_smallest_while_a_cheaper_candidate_i
     assert verified.smallest == "0,1" and verified.unverified == []
     line = next(x for x in verified.lines() if x.startswith("smallest compensation"))
     assert "minimal: each of the 1 cheaper candidates" in line  # 0,0, on the same deals
+    assert "a smaller real edge may be left" not in "\n".join(verified.lines())  # 0,0 is off
     assert "verifying that no cheaper candidate" in verified.lines()[-1]
+
+
+def test_compensate_says_an_edge_below_what_its_games_detect_may_be_left(komi):
+    spec = compensate.CompensateSpec("toy-komi", 2, ("heuristic",) * 2, 3, 1500, steps=1)
+    tables = {"seat_bonus=0,0": _game_rows(205, 400), "seat_bonus=0,1": _game_rows(200, 400)}
+    line = compensate.read(spec, _search_result(tables)).lines()[1]
+    assert line.startswith("without compensation (400 games, on the finalists' deals): "
+                           "balanced within")
+    assert "would have been seen 80% of the time with these games: a smaller real edge may " \
+           "be left" in line
 
 
 def test_completing_a_dropped_candidate_puts_it_on_the_finalists_deals(komi, tmp_path):

@@ -162,7 +162,8 @@ class Compensation:
             played = ("on the finalists' deals" if row["finalist"]
                       else "dropped by the race")
             out.append(f"without compensation ({int(row['games'])} games, {played}): "
-                       f"{row['verdict']}")
+                       f"{row['verdict']}" + (f" ({row['planning']}: a smaller real edge "
+                                              "may be left)" if row["planning"] else ""))
         best = self.candidates.iloc[0]
         out.append(f"least largest seat edge: seat_bonus={best['bonus']} — "
                    f"{100 * best['objective']:.1f} points [{100 * best['ci_low']:.1f}, "
@@ -250,7 +251,8 @@ def read(spec: CompensateSpec, result: search.SearchResult) -> Compensation:
                      "largest": max(vector), "games": len(table), "objective": value,
                      "ci_low": low, "ci_high": high,
                      "inside": bool(verdict.numbers.get("inside", 0.0)),
-                     "verdict": verdict.claim})
+                     "verdict": verdict.claim, "planning": verdict.planning
+                     if verdicts.balance_category(verdict) == "balanced" else ""})
     candidates = pd.DataFrame(rows)
     candidates["finalist"] = candidates["games"] == full
     candidates = candidates.sort_values(["finalist", "objective"], ascending=[False, True])
@@ -339,6 +341,7 @@ def _units(edges: pd.DataFrame, n: int) -> pd.DataFrame:
     return pd.DataFrame({"seats": [f"seat {s + 1}" for s in edges["seat"]],
                          "win_share": edges["win_share"], "ci_low": edges["ci_low"] + 1 / n,
                          "ci_high": edges["ci_high"] + 1 / n, "fair": 1 / n,
+                         "mde": balance.minimum_detectable_effect(edges["games"], 1 / n),
                          "p_value": edges["p"],
                          "p_adjusted": balance.adjust_pvalues(edges["p"].to_numpy(), "holm")})
 
