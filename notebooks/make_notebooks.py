@@ -1,7 +1,8 @@
 """Generate the notebooks from one template: a balance notebook per registered game + compare.
 
-Run `python notebooks/make_notebooks.py` after registering a game; every notebook takes its
-parameters from its first cell (the test suite replaces that cell with small values).
+`python -m tools.generate` writes them (after registering a game too: the list of notebooks
+comes from `engines.GAMES`); every notebook takes its parameters from its first cell (the
+test suite replaces that cell with small values).
 """
 
 from __future__ import annotations

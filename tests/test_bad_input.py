@@ -46,6 +46,19 @@ CASES: list[tuple[str, list[str]]] = [
     ("resume-other-bots", [GAME, "--resume", "{run}", "--bots", "random"]),
     ("games-too-many", [GAME, "--games", str(10**16)]),
     ("resume-missing", [GAME, "--resume", "{d}/none"]),
+    # --ladder of the game command
+    ("ladder-unknown-level", [GAME, "--ladder", "--levels", "heuristic,nosuchbot"]),
+    ("ladder-empty-levels", [GAME, "--ladder", "--levels", ""]),
+    ("ladder-one-level", [GAME, "--ladder", "--levels", "heuristic"]),
+    ("ladder-levels-alone", [GAME, "--levels", "random,heuristic"]),
+    ("ladder-with-bots", [GAME, "--ladder", "--bots", "random"]),
+    ("ladder-with-resume", [GAME, "--ladder", "--resume", "{run}"]),
+    ("ladder-with-chunk-size", [GAME, "--ladder", "--chunk-size", "10"]),
+    ("ladder-games-0", [GAME, "--ladder", "--games", "0"]),
+    ("ladder-report-not-html", [GAME, "--ladder", "--levels", "random,heuristic", "--games",
+                                "5", "--out", "{d}/out", "--report", "{d}/r.txt"]),
+    ("ladder-out-run", [GAME, "--ladder", "--levels", "random,heuristic", "--out", "{run}"]),
+    ("ladder-command-empty-levels", ["ladder", GAME, "--levels", ""]),
     # --rule
     ("rule-no-equals", [GAME, "--rule", "castle_rule"]),
     ("rule-unknown", [GAME, "--rule", "colour=blue"]),
@@ -142,6 +155,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("run-not-toml", ["run", "{d}/broken.toml", "--out", "{d}/out"]),
     ("run-confirm-games-0", ["run", "{d}/exp.toml", "--confirm-games", "0",
                              "--out", "{d}/out"]),
+    ("run-ladder-unknown-level", ["run", "{d}/exp-ladder-unknown.toml", "--out", "{d}/out"]),
+    ("run-ladder-empty", ["run", "{d}/exp-ladder-empty.toml", "--out", "{d}/out"]),
     # show (transcripts and runs)
     ("show-illegal-action", ["show", "{d}/illegal.json"]),
     ("show-string-actions", ["show", "{d}/string-actions.json"]),
@@ -307,6 +322,19 @@ EXPECT = {
     'run-bad-rule': 'unknown rule option',
     'run-not-toml': 'not valid TOML',
     'run-confirm-games-0': '--confirm-games must be positive',
+    'run-ladder-unknown-level': "tabula-rasa ladder: unknown bot 'nosuchbot'",
+    'run-ladder-empty': 'ladder needs at least two levels',
+    'ladder-unknown-level': "unknown bot 'nosuchbot'",
+    'ladder-empty-levels': 'a ladder needs at least two levels',
+    'ladder-one-level': 'a ladder needs at least two levels',
+    'ladder-levels-alone': '--levels picks the levels of --ladder; add --ladder',
+    'ladder-with-bots': 'drop --bots',
+    'ladder-with-resume': 'drop --resume',
+    'ladder-with-chunk-size': 'drop --chunk-size',
+    'ladder-games-0': '--games must be positive',
+    'ladder-report-not-html': 'must be an .html file',
+    'ladder-out-run': 'is not empty and holds no ladder',
+    'ladder-command-empty-levels': 'a ladder needs at least two levels',
     'show-illegal-action': 'is not legal',
     'show-string-actions': 'list of integer action ids',
     'show-string-seed': 'seed must be an integer',
@@ -382,6 +410,9 @@ def make_files(d: Path) -> None:
         "exp-bad-players.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nplayers = 9\n',
         "exp-bad-rule.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
                              'rules = {colour = "blue"}\n',
+        "exp-ladder-unknown.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
+                                   'ladder = ["random", "nosuchbot"]\n',
+        "exp-ladder-empty.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nladder = []\n',
     }
     transcripts = {
         "illegal.json": {"actions": [10**6]},

@@ -8,6 +8,8 @@
   seat 0 either folds (everybody ties, a shared win) or calls (the highest card wins).
   Calling is right exactly when the chance of holding the top card beats the fold share, so
   a bot that peeked at the other hands would decide differently from one that does not.
+- `PENALTY`: the lowest score wins (`score_direction="lowest"`), and its bonus source
+  subtracts points: the toy for the scoring-source analysis of lowest-wins games.
 """
 
 from __future__ import annotations
@@ -478,6 +480,93 @@ AIM = Game(
     create_state=AimState,
     heuristics={"default": AimBot, "v1": lambda **kw: AimBot(**{"aim": 8, **kw})},
     heuristic_params=(Param("aim", "int", 2, "the aim named", 0, 10),),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Penalty: the lowest score wins, and one scoring source subtracts
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PenaltyRules:
+    faces: int = 10
+    bonus: int = 4
+
+
+class PenaltyState(State):
+    """Each seat draws penalty points 0..faces-1 from the deal, and with chance one half a
+    bonus that takes `bonus` points off; every seat then makes one (empty) decision.  The
+    lowest total wins, a tie is shared.
+
+    With the defaults the mean penalty is 4.5 and the mean bonus −2: as a signed share of
+    the mean score 2.5, penalties would be 180% of the points; counted absolute they are
+    4.5 / 6.5 = 69.2%."""
+
+    def __init__(self, num_players: int, seed: int, rules: PenaltyRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.penalties = [int(self.rng.random() * rules.faces) for _ in range(num_players)]
+        self.bonuses = [-rules.bonus if self.rng.random() < 0.5 else 0
+                        for _ in range(num_players)]
+        self.to_move = 0
+
+    def current_player(self) -> int:
+        return -1 if self.to_move >= self.num_players else self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.to_move >= self.num_players
+
+    def _legal_actions(self) -> list[int]:
+        return [] if self.is_terminal() else [0]
+
+    def _apply(self, action: int) -> None:
+        self.to_move += 1
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        return {"penalties": [float(p) for p in self.penalties],
+                "bonus": [float(b) for b in self.bonuses]}
+
+    def scores(self) -> list[float]:
+        return [float(p + b) for p, b in zip(self.penalties, self.bonuses)]
+
+    def winners(self) -> list[int]:
+        scores = self.scores()
+        return [seat for seat, score in enumerate(scores) if score == min(scores)]
+
+    def ranks(self) -> list[int]:
+        scores = self.scores()
+        return [1 + sum(o < score for o in scores) for score in scores]
+
+    def clone(self) -> PenaltyState:
+        other = PenaltyState.__new__(PenaltyState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> PenaltyState:
+        return self.clone()
+
+    def observation(self, seat: int) -> dict:
+        return {"to_move": self.to_move}
+
+    def action_kind(self, action: int) -> int:
+        return 0
+
+
+PENALTY = Game(
+    name="toy-penalty",
+    min_players=2,
+    max_players=4,
+    Rules=PenaltyRules,
+    create_state=PenaltyState,
+    heuristics={"default": _coin_pass},
+    action_kinds=("pass",),
+    score_direction="lowest",
+    score_range=(-4.0, 9.0),
 )
 
 

@@ -13,16 +13,39 @@ test suite runs the same check only with `-m slow`.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import sys
 import tempfile
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 
 
 def notebook_paths() -> list[Path]:
+    """The committed notebooks."""
     return sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def generator() -> ModuleType:
+    """`notebooks/make_notebooks.py`, the template every notebook is generated from (a
+    script beside the notebooks, not a package module)."""
+    module = sys.modules.get("make_notebooks")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("make_notebooks",
+                                                      NOTEBOOKS / "make_notebooks.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["make_notebooks"] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+def names() -> list[str]:
+    """The file names of the notebooks the template generates for the registered games: what
+    `docs/notebooks.md` lists, whether or not they were written yet."""
+    return sorted(generator().notebooks())
 
 
 def parameters(nb) -> dict:

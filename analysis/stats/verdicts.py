@@ -17,8 +17,10 @@ The wording rules:
   or "cannot tell", with the range the intervals allow.  The minimum detectable effect is a
   planning figure ("an edge of X points would have been seen 80% of the time"), never a bound.
 - **Robustness is a heterogeneity test** across line-ups (χ² line-up × win for one seat), read
-  with the direction of each line-up's edge.  A line-up whose interval is wider than the
-  effect cannot tell, and says so; it never vetoes a conclusion.
+  with the direction of each line-up's edge (its seat test in the output's family).  Shares
+  "differ" only when the test says so, with the largest gap and its interval; otherwise they
+  "cannot be told apart", never "agree".  A line-up whose interval holds the fair share and
+  is wider than the effect cannot tell, and says so; it never vetoes a conclusion.
 - **Ties are ties**: the largest scoring source, the best setting of a search and a sweep's
   ranking name every candidate whose interval (or paired difference) cannot be told apart.
 - **One family per output**: `Family` Holm-adjusts every p-value that can make anything
@@ -343,10 +345,14 @@ def _names(items: list[str]) -> str:
 
 def too_few(lineups: pd.DataFrame, reference: str) -> list[str]:
     """Line-ups that cannot tell: when the reference line-up's interval excludes the fair
-    share, every other line-up whose interval's half width exceeds that edge's size.
+    share, every other line-up whose interval holds the fair share and whose half width
+    exceeds that edge's size.
 
-    Decided on the raw intervals (not on an adjusted p), so the heterogeneity test of the
-    output's family and its wording use the same line-ups.
+    A line-up whose interval excludes the fair share does tell: its seat test against the
+    fair share (the score test the Wilson interval inverts, in the same family) finds an
+    edge of its own, so it is never "too few games".  Decided on the raw intervals (not on
+    an adjusted p), so the heterogeneity test of the output's family and its wording use
+    the same line-ups.
     """
     rows = lineups.set_index("lineup")
     fair = float(rows["fair"].iloc[0])
@@ -356,7 +362,31 @@ def too_few(lineups: pd.DataFrame, reference: str) -> list[str]:
         return []
     edge = abs(float(base["win_share"]) - fair)
     half = (rows["ci_high"] - rows["ci_low"]) / 2
-    return [n for n in rows.index if n != ref and half[n] > edge]
+    return [n for n in rows.index if n != ref and half[n] > edge
+            and _direction(rows.at[n, "ci_low"], rows.at[n, "ci_high"], fair) == 0]
+
+
+def share_difference(lineups: pd.DataFrame, first: str, second: str) -> tuple[float, float, float]:
+    """One line-up's share minus another's with a 95% interval (Newcombe's hybrid score
+    interval, from the two Wilson intervals): (difference, low, high)."""
+    rows = lineups.set_index("lineup")
+    a, b = rows.loc[first], rows.loc[second]
+    d = float(a["win_share"] - b["win_share"])
+    low = d - float(np.hypot(a["win_share"] - a["ci_low"], b["ci_high"] - b["win_share"]))
+    high = d + float(np.hypot(a["ci_high"] - a["win_share"], b["win_share"] - b["ci_low"]))
+    return d, low, high
+
+
+def _gap(lineups: pd.DataFrame, names: list[str]) -> tuple[str, bool]:
+    """The largest gap between the line-ups `names`: 'X 30.0% vs Y 24.5%, +5.5 points
+    [+1.7, +9.3]', and whether its interval excludes zero."""
+    rows = lineups.set_index("lineup").loc[names]
+    high, low = rows["win_share"].idxmax(), rows["win_share"].idxmin()
+    d, d_low, d_high = share_difference(lineups, high, low)
+    text = (f"{high} {100 * rows.at[high, 'win_share']:.1f}% vs {low} "
+            f"{100 * rows.at[low, 'win_share']:.1f}%, {points(d)} points "
+            f"{interval(d_low, d_high)}")
+    return text, bool(d_low > 0 or d_high < 0)
 
 
 def heterogeneity_test(lineups: pd.DataFrame, reference: str) -> float:
@@ -368,16 +398,21 @@ def heterogeneity_test(lineups: pd.DataFrame, reference: str) -> float:
 
 def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
                   reference_p: float | None = None, p_adjusted: float | None = None,
-                  subject: str = "") -> Verdict:
+                  subject: str = "", lineup_p: Mapping[str, float] | None = None) -> Verdict:
     """Does one seat's (team's) edge hold under every line-up?
 
     `lineups`: one row per line-up with `lineup`, `wins`, `games`, `win_share`, `ci_low`,
     `ci_high`, `fair`.  `reference_p`: the reference line-up's adjusted p for this seat (its
     interval against fair when None); `p_adjusted`: the heterogeneity test's p adjusted in the
-    output's family (the raw χ² p when None).
+    output's family (the raw χ² p when None); `lineup_p`: each line-up's seat test p adjusted
+    in that family, which decides each line-up's direction (its interval against fair when
+    None), so the words name an edge exactly where the output's table calls one significant.
 
-    A line-up whose interval's half width exceeds the size of the reference's edge cannot
-    tell ("too few games with X to tell") and is left out of the test: it never vetoes.
+    A line-up whose interval holds the fair share and is wider than the reference's edge
+    cannot tell ("too few games with X to tell") and is left out of the test: it never
+    vetoes.  The line-ups' shares differ only when the (adjusted) test says so; then the
+    largest gap is quoted with its interval.  A test that finds no difference never says
+    the shares agree: they "cannot be told apart".
     """
     rows = lineups.set_index("lineup")
     fair = float(rows["fair"].iloc[0])
@@ -391,13 +426,29 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
     raw = heterogeneity_p(rows.loc[informative, "wins"], rows.loc[informative, "games"])
     p = raw if p_adjusted is None else p_adjusted
     differ = bool(p == p and p < ALPHA)
-    directions = {n: _direction(rows.at[n, "ci_low"], rows.at[n, "ci_high"], fair)
-                  for n in informative}
+
+    def direction(n: str) -> int:
+        if lineup_p is None or n not in lineup_p:
+            return _direction(rows.at[n, "ci_low"], rows.at[n, "ci_high"], fair)
+        edge = float(rows.at[n, "win_share"]) - fair
+        return (1 if edge > 0 else -1) if lineup_p[n] < ALPHA else 0
+
+    directions = {n: direction(n) for n in informative}
     shares = "; ".join(f"{n} {100 * rows.at[n, 'win_share']:.1f}% "
                        f"[{100 * rows.at[n, 'ci_low']:.1f}, {100 * rows.at[n, 'ci_high']:.1f}]"
                        for n in rows.index)
     test_p = f"χ² line-up × win p {format_p(raw)}" + (
         f", adjusted {format_p(p_adjusted)}" if p_adjusted is not None else "")
+    gap, gap_apart = _gap(lineups, informative) if len(informative) >= 2 else ("", False)
+    # what the test found: words, and the numbers they rest on (in brackets after a claim)
+    if differ:
+        words, backing = "shares differ", f"{gap}; {test_p}"
+    elif gap_apart:  # apart before the family's adjustment, not after it
+        words = "shares cannot be told apart after the family's adjustment"
+        backing = f"{test_p}; largest gap: {gap} unadjusted 95%"
+    else:
+        words, backing = "shares cannot be told apart", test_p
+    found = f"{words}{': ' if differ else ', '}{backing}"
     word = _edge_word(ref_edge)
     if ref_sig:
         head = f"{unit}'s {word} ({points(ref_edge)} points with {ref})"
@@ -406,7 +457,7 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
             claim = f"{head}: too few games with {_names(too_few_here)} to tell"
             too_few_here = []
         elif not differ:
-            claim = f"{head} holds under every line-up (shares agree, {test_p})"
+            claim = f"{head} holds under every line-up ({found})"
             alone = [n for n in informative if directions[n] == 0]
             if alone:
                 claim += (f"; on its own, {_names(alone)} cannot be told from the fair "
@@ -415,19 +466,18 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
             reverses = [n for n in informative if directions[n] == -sign]
             absent = [n for n in informative if directions[n] == 0]
             if not reverses and not absent:
-                claim = f"{head}: same direction everywhere, size depends on the bots ({test_p})"
+                claim = f"{head}: same direction everywhere, size depends on the bots ({found})"
             else:
                 bits = []
                 if reverses:
                     bits.append(f"reverses with {_names(reverses)}")
                 if absent:
                     bits.append(f"absent with {_names(absent)}")
-                claim = f"{head} depends on the bots: {'; '.join(bits)} ({test_p})"
+                claim = f"{head} depends on the bots: {'; '.join(bits)} ({found})"
     else:
         head = f"{unit}"
         if not differ:
-            claim = (f"{head}: no edge with {ref}, and the line-ups' shares agree "
-                     f"({test_p})")
+            claim = f"{head}: no edge with {ref}, and the line-ups' {words} ({backing})"
         else:
             up = [n for n in informative if directions[n] == 1]
             down = [n for n in informative if directions[n] == -1]
@@ -435,7 +485,7 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
             bits = ([f"edge with {_names(up)}"] if up else []) + \
                 ([f"shortfall with {_names(down)}"] if down else []) + \
                 ([f"no clear edge with {_names(none)}"] if none else [])
-            claim = f"{head}'s share depends on the bots: {'; '.join(bits)} ({test_p})"
+            claim = f"{head}'s share depends on the bots: {'; '.join(bits)} ({found})"
     if too_few_here:
         claim += f"; too few games with {_names(too_few_here)} to tell"
     return Verdict(
@@ -462,22 +512,38 @@ def overlapping(table: pd.DataFrame, value: str = "share", low: str = "ci_low",
     return tied.sort_values(value, ascending=False)
 
 
-def largest_source(sources: pd.DataFrame, subject: str = "") -> Verdict:
+def source_cells(tied: pd.DataFrame, quote: bool = True) -> list[str]:
+    """Each source as quoted: "'x' 21.1% [20.7, 21.4]", marked "(subtracts)" when its points
+    sum below zero (its share counts them by size)."""
+    cells = []
+    for r in tied.itertuples():
+        name = f"'{r.source}'" if quote else str(r.source)
+        mark = " (subtracts)" if getattr(r, "subtracts", False) else ""
+        cells.append(f"{name}{mark} {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, "
+                     f"{100 * r.ci_high:.1f}]")
+    return cells
+
+
+def largest_source(sources: pd.DataFrame, subject: str = "",
+                   direction: str = "highest") -> Verdict:
     """'X gives the most points: 21.1% [20.7, 21.4]' or a tie naming every source whose
-    interval overlaps the leader's.  `sources`: `source`, `share`, `ci_low`, `ci_high`."""
+    interval overlaps the leader's.  `sources`: `source`, `share`, `ci_low`, `ci_high` (and
+    optionally `subtracts`), shares of all points counted absolute
+    (`robustness.source_shares`); `direction`: the game's score direction, which names the
+    points ("penalty points" where the lowest score wins)."""
+    noun = balance.points_noun(direction)
     tied = overlapping(sources)
     if tied.empty:
-        return Verdict("source", subject, "no points scored")
-    cells = [f"'{r.source}' {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
-             for r in tied.itertuples()]
+        return Verdict("source", subject, f"no {noun} scored")
+    cells = source_cells(tied)
     if len(tied) == 1:
-        claim = f"{cells[0]} gives the most points"
+        claim = f"{cells[0]} gives the most {noun}"
     else:
-        claim = f"tie for the most points: {', '.join(cells)} (intervals overlap)"
+        claim = f"tie for the most {noun}: {', '.join(cells)} (intervals overlap)"
     return Verdict("source", subject, claim,
                    {"leaders": float(len(tied)), "share": float(tied["share"].iloc[0])},
-                   test="95% interval of each source's share of points (games as units); "
-                        "a tie when intervals overlap")
+                   test=f"95% interval of each source's share of all {noun}, counted "
+                        "absolute (games as units); a tie when intervals overlap")
 
 
 def leaders(sources: pd.DataFrame) -> list[str]:
@@ -485,14 +551,16 @@ def leaders(sources: pd.DataFrame) -> list[str]:
     return list(overlapping(sources)["source"])
 
 
-def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = "") -> Verdict:
+def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = "",
+                      direction: str = "highest") -> Verdict:
     """Largest scoring source across line-ups: holds when the reference's leader is among the
     tied leaders of every line-up.  `by_lineup`: `lineup`, `source`, `share`, `ci_low`,
-    `ci_high`."""
+    `ci_high`; `direction` as in `largest_source`."""
+    noun = balance.points_noun(direction)
     groups = {n: leaders(part) for n, part in by_lineup.groupby("lineup", sort=True)}
     groups = {n: v for n, v in groups.items() if v}
     if not groups:
-        return Verdict("robustness", subject, "no points scored")
+        return Verdict("robustness", subject, f"no {noun} scored")
     ref = reference if reference in groups else sorted(groups)[0]
     ref_leaders = groups[ref]
     shared = [s for s in ref_leaders if all(s in v for v in groups.values())]
@@ -503,15 +571,15 @@ def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = ""
 
     if shared:
         if all(len(v) == 1 for v in groups.values()):
-            claim = f"{say(shared)} gives the most points under every line-up"
+            claim = f"{say(shared)} gives the most {noun} under every line-up"
         else:
-            claim = (f"{say(shared)} is the largest source, or tied for it, under every "
-                     "line-up")
+            claim = (f"{say(shared)} is the largest source of {noun}, or tied for it, under "
+                     "every line-up")
     else:
         by: dict[str, list[str]] = {}
         for n, v in groups.items():
             by.setdefault(say(v), []).append(n)
-        claim = "the largest source of points depends on the bots: " + "; ".join(
+        claim = f"the largest source of {noun} depends on the bots: " + "; ".join(
             f"{k} with {', '.join(v)}" for k, v in by.items())
     return Verdict("robustness", subject, claim, {"lineups": float(len(groups))},
                    test="per line-up, the sources whose 95% interval overlaps the leader's")
