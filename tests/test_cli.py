@@ -179,7 +179,8 @@ OWN_MEANING = {"--bots": ("compare", "play", "bench"),
                "--rule": ("data", "sweep", "balance-search", "explain", "compensate", "tune"),
                "--jobs": ("report",),
                "--seat": ("show", "play"), "--vary": ("sweep", "balance-search", "tune"),
-               "--objective": ("balance-search", "tune"), "--against": ("bench", "tune")}
+               "--objective": ("balance-search", "tune"), "--against": ("bench", "tune"),
+               "--bootstrap": ("landscape",)}
 
 
 def test_each_shared_option_is_declared_once():

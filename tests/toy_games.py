@@ -568,3 +568,97 @@ PENALTY = Game(
     score_direction="lowest",
     score_range=(-4.0, 9.0),
 )
+
+
+# --------------------------------------------------------------------------------------------
+# Throw: a strategy landscape known in closed form (a rock-paper-scissors cycle, a dominant
+# throw)
+# --------------------------------------------------------------------------------------------
+
+ROCK, PAPER, SCISSORS, DYNAMITE = range(4)
+#: (winner, loser) of every pair of different throws: rock > scissors > paper > rock, and
+#: dynamite beats each of them.
+THROW_BEATS = {(ROCK, SCISSORS), (SCISSORS, PAPER), (PAPER, ROCK), (DYNAMITE, ROCK),
+               (DYNAMITE, PAPER), (DYNAMITE, SCISSORS)}
+#: The better throw of a pair wins a game with this chance (decided by the deal).
+THROW_EDGE = 0.8
+
+
+@dataclass(frozen=True)
+class ThrowRules:
+    edge: float = THROW_EDGE
+
+
+class ThrowState(State):
+    """Two seats each name a throw (their style decides); the deal draws u in [0, 1).  With
+    different throws the better one wins when u < `edge` and loses otherwise; with the same
+    throw seat 1 wins when u < 1/2.  So one seat of style A at a table of style B wins
+    `edge` of the games when A beats B and 1 − `edge` when B beats A: as a multiple of the
+    fair 1/2, 1.6x and 0.4x with the default edge."""
+
+    def __init__(self, num_players: int, seed: int, rules: ThrowRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.draw = self.rng.random()
+        self.throws: list[int] = []
+
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else len(self.throws)
+
+    def is_terminal(self) -> bool:
+        return len(self.throws) == self.num_players
+
+    def _legal_actions(self) -> list[int]:
+        return [] if self.is_terminal() else [ROCK, PAPER, SCISSORS, DYNAMITE]
+
+    def _apply(self, action: int) -> None:
+        self.throws.append(action)
+
+    def scores(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        a, b = self.throws
+        if a == b:
+            first = self.draw < 0.5
+        else:
+            first = ((a, b) in THROW_BEATS) == (self.draw < self.rules.edge)
+        return [1.0, 0.0] if first else [0.0, 1.0]
+
+    def clone(self) -> ThrowState:
+        other = ThrowState.__new__(ThrowState)
+        other.__dict__.update(self.__dict__)
+        other.throws = list(self.throws)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> ThrowState:
+        return self.clone()
+
+    def observation(self, seat: int) -> dict:
+        return {"throws": list(self.throws)}
+
+
+def _throw_style(throw: int):
+    class Throw:
+        def __init__(self, **_: str) -> None:
+            pass
+
+        def choose(self, state: State, rng: random.Random) -> int:
+            return throw
+
+    return Throw
+
+
+_ROCK = _throw_style(ROCK)
+THROW = Game(
+    name="toy-throw",
+    min_players=2,
+    max_players=2,
+    Rules=ThrowRules,
+    create_state=ThrowState,
+    heuristics={"default": _ROCK, "rock": _ROCK, "paper": _throw_style(PAPER),
+                "scissors": _throw_style(SCISSORS), "dynamite": _throw_style(DYNAMITE)},
+)

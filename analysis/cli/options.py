@@ -57,6 +57,10 @@ Resume = Annotated[Path | None, typer.Option(
 Report = Annotated[Path | None, typer.Option(
     parser=path_value, help="Write an HTML report to this file (checked before any game is "
                             "played).")]
+Levels = Annotated[str | None, typer.Option(
+    help="Skill-ladder levels: comma-separated bot specs, weakest first, each played in every "
+         "seat (default random,heuristic,mcts:iterations=20,mcts; `simulate GAME`: with "
+         "--ladder).")]
 Bootstrap = Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")]
 Confirm = Annotated[bool, typer.Option(
     "--confirm/--no-confirm",

@@ -671,3 +671,142 @@ def _pct(x: float) -> str:
     if x != x:
         return "–"
     return f"{100 * x:.0f}%" if x >= 0.01 or x == 0 else f"{100 * x:.1f}%"
+
+
+# --------------------------------------------------------------------------------------------
+# Strategy landscapes: dominance, cycles, α-Rank and the Nash support
+# --------------------------------------------------------------------------------------------
+
+
+def times_fair(row: Mapping) -> str:
+    """'1.42x fair [1.21, 1.63]': a lone seat's share as a multiple of the fair share."""
+    return f"{row['ratio']:.2f}x fair [{row['ratio_low']:.2f}, {row['ratio_high']:.2f}]"
+
+
+def _cell_lookup(cells: pd.DataFrame) -> dict[tuple[str, str], Mapping]:
+    return {(row["style"], row["table"]): row for row in cells.to_dict("records")}
+
+
+def _share_pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def dominance(cells: pd.DataFrame, styles: list[str], support: pd.DataFrame,
+              replicates: int) -> Verdict:
+    """"dominant strategy: X" only when X's lone seat is significantly above fair at every
+    other style's table and every other style's lone seat is significantly below fair at
+    X's table (the cells' one Holm family); "no dominant strategy" when every style is
+    beaten by a significant cell (another style above fair at its table, or itself below
+    fair at another's); "no dominant strategy shown" when some style is neither.  Without a
+    dominant strategy the claim names the Nash support (`support`: `metagame.mixture_table`
+    of the equilibrium, `nash` and `support` columns) with each member's bootstrap
+    frequency.  `cells`: `metagame.adjusted`."""
+    from analysis.stats import metagame
+
+    sign = metagame.directions(cells, styles)
+    look = _cell_lookup(cells)
+    others = {x: [j for j in range(len(styles)) if j != x] for x in range(len(styles))}
+    dominant = [x for x in range(len(styles))
+                if all(sign[x, j] == 1 and sign[j, x] == -1 for j in others[x])]
+    family = f"Holm over the {len(cells)} cells"
+    numbers = {"styles": float(len(styles))}
+    if dominant:
+        x = dominant[0]
+        name = styles[x]
+        weakest = min((look[(name, styles[j])] for j in others[x]), key=lambda r: r["ratio"])
+        strongest = max((look[(styles[j], name)] for j in others[x]),
+                        key=lambda r: r["ratio"])
+        claim = (f"dominant strategy: {name} — its lone seat is above fair at every other "
+                 f"style's table (weakest: {times_fair(weakest)} at {weakest['table']}'s) "
+                 f"and every other style's lone seat is below fair at its table (best: "
+                 f"{strongest['style']} {times_fair(strongest)})")
+        return Verdict("landscape", "", claim, {**numbers, "dominant": 1.0},
+                       test=f"every cell against the fair share, {family}",
+                       family="landscape", family_size=len(cells), items=(name,))
+    beaten, unclear = [], []
+    for x, name in enumerate(styles):
+        above = [styles[j] for j in others[x] if sign[j, x] == 1]
+        below = [styles[j] for j in others[x] if sign[x, j] == -1]
+        if above:
+            beaten.append(f"{name} ({above[0]} beats its table)")
+        elif below:
+            beaten.append(f"{name} (below fair at {below[0]}'s table)")
+        else:
+            unclear.append(name)
+    members = support[support["nash"] > 1e-6]
+    held = ", ".join(f"{r['style']} {_share_pct(r['support'])}" if r["support"] == r["support"]
+                     else str(r["style"]) for r in members.to_dict("records"))
+    count = len(members)
+    frequency = (f" (in {held} of {replicates:,} bootstrap replicates)" if replicates
+                 else f" ({held})")
+    head = "no dominant strategy" if not unclear else "no dominant strategy shown"
+    claim = (f"{head}; {count} style{'s' if count != 1 else ''} in the equilibrium support"
+             f"{frequency}")
+    outside = support[(support["nash"] <= 1e-6) & (support["support"] >= 0.05)]
+    if len(outside):
+        claim += ("; in the support of at least 5% of replicates too: " + ", ".join(
+            f"{r['style']} {_share_pct(r['support'])}" for r in outside.to_dict("records")))
+    if unclear:
+        claim += (f"; cannot tell for {', '.join(unclear)} (no cell shows it beaten or "
+                  "dominant; more games would narrow it)")
+    if beaten:
+        claim += "; beaten: " + ", ".join(beaten)
+    return Verdict("landscape", "", claim,
+                   {**numbers, "dominant": 0.0, "support": float(count),
+                    "undecided": float(len(unclear))},
+                   test=f"every cell against the fair share, {family}", family="landscape",
+                   family_size=len(cells), items=tuple(members["style"]))
+
+
+def strategy_cycles(cells: pd.DataFrame, styles: list[str], shown: int = 5) -> list[Verdict]:
+    """One verdict per ring of styles each of whose lone seat is significantly above fair at
+    the next one's table (the cells' one Holm family), shortest first, at most `shown`
+    (then one line counting the rest); a pair that beats each other's tables is said as
+    such.  Nothing when no ring is significant at every link."""
+    from analysis.stats import metagame
+
+    sign = metagame.directions(cells, styles)
+    look = _cell_lookup(cells)
+    rings = metagame.simple_cycles(sign == 1)
+    out = []
+    for ring in rings[:shown]:
+        names = [styles[i] for i in ring]
+        links = [look[(a, b)] for a, b in zip(names, names[1:] + names[:1])]
+        quoted = ", ".join(f"{r['style']} at {r['table']}'s table {times_fair(r)}"
+                           for r in links)
+        if len(ring) == 2:
+            claim = f"{names[0]} and {names[1]} each beat a table of the other ({quoted})"
+        else:
+            claim = f"cycle {' > '.join(names + names[:1])} ({quoted})"
+        out.append(Verdict("landscape", "", claim + f", each significant after Holm over "
+                                                    f"the {len(cells)} cells",
+                           {"length": float(len(ring))}, family="landscape",
+                           family_size=len(cells), items=tuple(names)))
+    if len(rings) > shown:
+        out.append(Verdict("landscape", "", f"and {len(rings) - shown} more cycles",
+                           {"more": float(len(rings) - shown)}))
+    return out
+
+
+def alpharank_top(table: pd.DataFrame, alpha: float, population: int,
+                  replicates: int) -> Verdict:
+    """"α-Rank puts the most mass on X", with every style whose bootstrap interval overlaps
+    X's (reaches past its lower end) or whose mass equals X's named as tied.  `table`:
+    `metagame.mixture_table` with a `mass` column."""
+    leader = table.loc[table["mass"].idxmax()]
+    # an interval that only touches the leader's at its end ([0, 0] against [0, 1]) is no
+    # tie; an equal mass (styles symmetric in the matrix) is
+    tied = table[(table["mass"] >= leader["mass"])
+                 | (replicates > 0) & (table["ci_high"] > leader["ci_low"])]
+    claim = (f"α-Rank (α = {alpha:g}, population {population}) puts the most mass on "
+             f"{leader['style']}: {leader['mass']:.2f}")
+    if replicates:
+        claim += (f" [{leader['ci_low']:.2f}, {leader['ci_high']:.2f}], the most (ties "
+                  f"included) in {_share_pct(leader['top'])} of {replicates:,} bootstrap "
+                  "replicates")
+        rest = [s for s in tied["style"] if s != leader["style"]]
+        claim += (f"; tied with {', '.join(rest)} (bootstrap intervals overlap)" if rest
+                  else "; no other style's interval reaches it")
+    return Verdict("landscape", "", claim, {"mass": float(leader["mass"])},
+                   test="95% bootstrap percentile intervals over deals",
+                   items=tuple(tied["style"]))
