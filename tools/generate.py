@@ -126,7 +126,7 @@ def _rules(tree: Tree, options: Options) -> None:
     from tools import rules_pages
 
     if rules_pages.SOURCE.is_dir():
-        for path, text in rules_pages.pages().items():
+        for path, text in rules_pages.pages(rules_pages.SOURCE).items():
             tree.write(path.relative_to(ROOT).as_posix(), text)
 
 
