@@ -6,6 +6,7 @@ The hand-made frame: one context, bots `a` and `b`, four seat-games each, two ki
 from __future__ import annotations
 
 import io
+import json
 import re
 
 import pandas as pd
@@ -144,3 +145,21 @@ def test_summary_names_a_kind_the_reference_reaches_and_the_bot_never_uses(monke
     own = reference.reference_frame(result.manifest, "heuristic", frame=result.frame)
     assert len(own) == len(result.frame)
     assert len(list(reference.cache_root().glob(f"{SHOWDOWN.name}-2p-*"))) == 1
+
+
+def test_a_reference_cache_entry_this_version_cannot_use_is_played_again(monkeypatch,
+                                                                          tmp_path):
+    """A cached reference from another version of the toolkit (or damaged) is a cache miss,
+    not an error the user must clean up by hand."""
+    monkeypatch.setitem(GAMES, SHOWDOWN.name, SHOWDOWN)
+    spec = tournament.RunSpec(game=SHOWDOWN.name, players=2, games=10,
+                              bots=("heuristic", "heuristic"), seed=5)
+    manifest = tournament.run(spec, tmp_path / "run", jobs=1).manifest
+    first = reference.reference_frame(manifest, games=20)
+    cached = reference._cache_dir(manifest, reference.REFERENCE_BOT, 20)
+    stale = json.loads((cached / "manifest.json").read_text())
+    stale["games"] = 7  # what another version recorded for the same key
+    (cached / "manifest.json").write_text(json.dumps(stale))
+    again = reference.reference_frame(manifest, games=20)
+    assert len(again) == len(first)
+    assert json.loads((cached / "manifest.json").read_text())["games"] == 20
