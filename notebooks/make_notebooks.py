@@ -141,8 +141,11 @@ def systems_cells() -> list:
             "## Game systems used\n\nA balance figure only describes the game the bots "
             "actually played. Per bot: share of its games in which it chose each kind of "
             "action (used) and in which the kind was legal at a sampled decision (available, "
-            "a lower bound). A bot that (almost) never uses an available system is named."),
-        new_code_cell("print(\"\\n\".join(coverage.neglect_lines(frame)))\n"
+            "a lower bound). A bot that (almost) never uses an available system is named, and "
+            "so is every system it skipped although random play reaches it (`skipped`, from "
+            "the designer summary above)."),
+        new_code_cell("print(\"\\n\".join(coverage.neglect_lines(frame, skipped=skipped)\n"
+                      "                + coverage.reference_lines(skipped)))\n"
                       "if balance.kind_columns(frame):\n"
                       "    show(plots.systems_used(frame))\n"
                       "balance.coverage(frame)"),

@@ -23,7 +23,6 @@ from analysis.cli.options import (
     Jobs,
     Lineup,
     Players,
-    Quiet,
     Report,
     Resume,
     Rules,
@@ -143,7 +142,10 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
             help="Results directory (default results/GAME-TIME-sSEED).")] = None,
         resume: Resume = None,
         rule: Rules = None,
-        quiet: Quiet = False,
+        quiet: Annotated[bool, typer.Option(
+            "--quiet", "-q", help="No progress bar, and a shorter summary: the headline, the "
+                                  "designer summary and the verdicts (every check still "
+                                  "runs).")] = False,
         chunk_size: Annotated[int | None, typer.Option(
             help="Games per checkpoint (default: chosen from --games).")] = None,
         backend: Backend = "loky",
@@ -152,7 +154,8 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         reference: Annotated[str, typer.Option(
             help="Bot whose play (in every seat, same game, players, rules and data set; "
                  "played once and cached) defines which systems are offered: the summary "
-                 "names what your bots never used that it reaches. 'none' skips it.")]
+                 "names what your bots never used that it reaches. 'none' skips the check (the "
+                 "summary then says 'not checked').")]
         = "random",
     ) -> None:
         if reference != "none":
@@ -161,7 +164,7 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
                                rule or [], quiet, chunk_size, backend or "loky", scheduler,
                                report)
         skipped = None  # the systems each bot skipped against the reference's play
-        if reference != "none" and not quiet:
+        if reference != "none":  # -q quiets the output, it never drops a check
             from analysis.run import reference as references
 
             skipped = references.skipped_against_reference(result.frame, [result.manifest],

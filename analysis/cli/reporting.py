@@ -55,10 +55,12 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
         tests = confirmation.confirm(tests, manifests, confirm_games, jobs, announce, backend,
                                      scheduler)
     extra = [*extra, *(late_sections(tests) if late_sections else [])]
+    skipped = reference.skipped_against_reference(frame, manifests)
     summary = designer.summary_table(frame, tests, variants(tests) if variants else None,
-                                     reference.skipped_against_reference(frame, manifests))
+                                     skipped)
     text = report.render(frame, manifests, title, bootstrap, tests, extra, summary,
-                         rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS)
+                         rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS,
+                         skipped)
     if on_summary is not None:
         on_summary(summary)
     tmp = out.with_name(out.name + ".tmp")

@@ -69,19 +69,29 @@ def _largest_source(frame: pd.DataFrame) -> str:
     return cells[0] if len(cells) == 1 else "tie: " + ", ".join(cells)
 
 
-def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
-    parts = []
+#: The skipped-systems cell when no reference check ran (`summary_table(skipped=None)`).
+NOT_CHECKED = "not checked"
+
+
+def _skipped(found: list[tuple[dict, verdicts.Verdict]] | None, where: dict) -> str:
+    """The bots' skipped systems in one place: 'none' only when the check ran there and named
+    nothing; `NOT_CHECKED` without a check; '–' when it had no bot to judge (no action kinds
+    recorded, or only the reference bot itself played)."""
+    if found is None:
+        return NOT_CHECKED
+    parts, judged = [], False
     for place, verdict in found:
         if any(place.get(k) != where.get(k) for k in ("game", "players", "rules")):
             continue
         if where.get("lineup") and verdict.subject not in where["lineup"].split(" + "):
             continue
+        judged = True
         if verdict.items:
             shown = list(verdict.items[:SKIPPED_SHOWN])
             more = len(verdict.items) - len(shown)
             parts.append(f"{verdict.subject}: {', '.join(shown)}"
                          + (f" and {more} more" if more > 0 else ""))
-    return "; ".join(parts) if parts else "none"
+    return "; ".join(parts) if parts else "none" if judged else "–"
 
 
 def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
@@ -93,14 +103,14 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
     `variants`: (game, players) -> the variant worth testing, from the what-if sweeps that
     ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
     `skipped`: the systems each bot skipped against a reference
-    (`analysis.run.reference.skipped_against_reference`); without it none are named.
+    (`analysis.run.reference.skipped_against_reference`); without it (no check ran) the
+    column says so, never "none".
     `stronger`: (game, players) -> how the largest seat edge changes under stronger play,
     from a skill ladder (`analysis.stats.ladder.stronger_play`); left out without one.
     """
     tests = findings.family(frame) if tests is None else tests
     if len(tests) and "lineup" in tests and "bot" in frame:
         frame = robustness.with_lineups(frame)
-    found = skipped or []
     rows = []
     seats = tests[tests["kind"] == "seat"] if len(tests) else tests
     for where, verdict in findings.balance_verdicts(tests):
@@ -118,7 +128,7 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
             "balanced": _short_balance(verdict), "fresh deals": _fresh(verdict, tests),
             "largest seat edge": _largest_edge(seats[mask]),
             "largest source": _largest_source(part),
-            "bots skipped": _skipped(found, where),
+            "bots skipped": _skipped(skipped, where),
             "variant worth testing": (variants or {}).get(
                 (where.get("game", ""), where.get("players")), "–"),
             "under stronger play": (stronger or {}).get(
@@ -194,7 +204,7 @@ def note(table: pd.DataFrame) -> str:
             "quoted with the fresh estimate); otherwise 'cannot tell'. largest source: a tie "
             "when intervals overlap. skipped: systems a bot never or almost never played "
             "although random play reaches them in the same game, player count, rules and data "
-            "set.")
+            "set ('not checked': no reference play was compared).")
     if "variant worth testing" in table:
         text += (" variant worth testing: the significant sweep setting that moves the "
                  "first-seat edge or seat spread furthest towards balance.")

@@ -211,10 +211,14 @@ def _descriptive_separation(frame: pd.DataFrame) -> pd.DataFrame:
     return table.drop(columns=["p_value"], errors="ignore")
 
 
-def _skipped_warning(frame: pd.DataFrame) -> str:
-    """A box under the title when some bot skipped an available system: the figures below
-    then describe a smaller game than the rules."""
-    lines = [line for line in coverage.neglect_lines(frame) if "never used" in line]
+def _skipped_warning(frame: pd.DataFrame, skipped: list | None = None) -> str:
+    """A box under the title when some bot skipped an available system (legal at its own
+    decisions, or reached by the reference's play in `skipped`): the figures below then
+    describe a smaller game than the rules."""
+    lines = [line for line in coverage.neglect_lines(frame, skipped=skipped)
+             if "never used" in line]
+    lines += [line for line, (_, verdict) in zip(coverage.reference_lines(skipped or []),
+                                                 skipped or []) if verdict.items]
     if not lines:
         return ""
     return ("<div class='warning'><strong>These figures come from bots that skip part of the "
@@ -222,9 +226,12 @@ def _skipped_warning(frame: pd.DataFrame) -> str:
             + "</ul>See <a href='#game-systems-used'>Game systems used</a>.</div>")
 
 
-def systems_section(frame: pd.DataFrame) -> str:
-    """Section "Game systems used": which action kinds each bot chose, against availability."""
-    lines = coverage.neglect_lines(frame)
+def systems_section(frame: pd.DataFrame, skipped: list | None = None) -> str:
+    """Section "Game systems used": which action kinds each bot chose, against availability
+    at its own decisions and (`skipped`: `run.reference.skipped_against_reference`) against
+    the reference's play."""
+    lines = coverage.neglect_lines(frame, skipped=skipped) + coverage.reference_lines(
+        skipped or [])
     if not lines:
         return _section("Game systems used", "<p class='note'>These runs recorded no action "
                         "kinds (made before kinds were recorded, or the game declares none).</p>")
@@ -314,16 +321,19 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
            bootstrap: int = 100, tests: pd.DataFrame | None = None,
            extra: Sequence[str] = (), summary: pd.DataFrame | None = None,
            examples: Sequence[tuple[dict[str, Any], Any]] = (),
-           example_runs: int | None = None) -> str:
+           example_runs: int | None = None, skipped: list | None = None) -> str:
     """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
     `extra`: further sections, such as what-if sweeps, placed before the manifests;
     `summary`: the designer summary, `designer.summary_table`, computed when not given;
+    `skipped`: the systems each bot skipped against a reference
+    (`run.reference.skipped_against_reference`; None: not checked);
     `examples`: the example games rebuilt per run (`run.rebuild.report_examples`, of the
     first `example_runs` runs, all by default))."""
     from analysis.present import designer
 
     tests = findings.family(frame) if tests is None else tests
-    summary = designer.summary_table(frame, tests) if summary is None else summary
+    summary = designer.summary_table(frame, tests, skipped=skipped) if summary is None \
+        else summary
     ctx = balance.context_columns(frame)
     contexts = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
     multi_bot = frame["bot"].nunique() > 1
@@ -350,9 +360,9 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         table_html(tests_table(tests), "The report's family of tests: raw p and p adjusted "
                                        "with Holm over all of them, minimum detectable effect "
                                        "(mde, a planning figure), confirmation")))
-    parts.insert(1, _skipped_warning(frame))
+    parts.insert(1, _skipped_warning(frame, skipped))
     parts.insert(1, designer.table_html(summary, designer.note(summary)))
-    parts.append(systems_section(frame))
+    parts.append(systems_section(frame, skipped))
     if robustness.has_lineups(frame):
         parts.append(robustness_section(frame, tests))
     parts.append(_section(

@@ -55,7 +55,9 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
 
     `skipped`: the systems each bot skipped against a reference
     (`run.reference.skipped_against_reference`), named in the designer summary and in one
-    line per bot; None leaves them out."""
+    line per bot; None means no reference check ran, and the summary says so.  `quiet`
+    leaves out the detail tables and lines, never a check: the designer summary names the
+    skipped systems either way."""
     frame, manifest = result.frame, result.manifest
     players = int(manifest["players"])
     games = frame["game_index"].nunique()
@@ -108,13 +110,15 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
     if len(tests):
         from analysis.present import designer
 
-        console.print(designer.rich_table(designer.summary_table(
-            frame, tests, skipped=None if quiet else skipped)))
+        console.print(designer.rich_table(designer.summary_table(frame, tests,
+                                                                 skipped=skipped)))
     print_findings(console, tests, result.run_dir)
     if not quiet:
-        for line in neglect_lines(frame):
+        for line in neglect_lines(frame, skipped=skipped):
             _say(console, line)
-        if skipped is not None:
-            for line in reference_lines(skipped):
-                _say(console, line)
+        if skipped is None:
+            _say(console, "skipped systems: not checked (no reference bot's play to compare "
+                          "with)")
+        for line in reference_lines(skipped or []):
+            _say(console, line)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")
