@@ -69,6 +69,8 @@ def summary_cells() -> list:
 
 
 def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
+    from analysis.present.formats import seat_order
+
     cells = [
         new_code_cell(
             "# Parameters (edit and run all; the tests inject small values here)\n"
@@ -83,8 +85,9 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_markdown_cell(
             f"# Balance of {game}\n\n{description}\n\n"
             "Seat rotation: in game *i* the line-up is rotated by *i*, so every bot plays every "
-            "seat equally. Seats are numbered from 1 in every table, chart and verdict; seat 1 "
-            "moves first (the stored frame's `seat` column counts from 0)."),
+            "seat equally. Seats are numbered from 1 in every table, chart and verdict (the "
+            f"stored frame's `seat` column counts from 0); under the official rules "
+            f"{seat_order(game)}."),
         new_code_cell(SETUP),
         new_code_cell(
             "game = get_game(GAME)\n"

@@ -23,6 +23,7 @@ from analysis.cli.options import (
     Jobs,
     Lineup,
     Players,
+    Quiet,
     Report,
     Resume,
     Rules,
@@ -30,6 +31,7 @@ from analysis.cli.options import (
     Scheduler,
     path_value,
 )
+from analysis.present.formats import seat_order
 from analysis.present.summary import print_summary
 from analysis.results import store
 from analysis.run import tournament
@@ -142,10 +144,7 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
             help="Results directory (default results/GAME-TIME-sSEED).")] = None,
         resume: Resume = None,
         rule: Rules = None,
-        quiet: Annotated[bool, typer.Option(
-            "--quiet", "-q", help="No progress bar, and a shorter summary: the headline, the "
-                                  "designer summary and the verdicts (every check still "
-                                  "runs).")] = False,
+        quiet: Quiet = False,
         chunk_size: Annotated[int | None, typer.Option(
             help="Games per checkpoint (default: chosen from --games).")] = None,
         backend: Backend = "loky",
@@ -220,6 +219,11 @@ def list_games() -> None:
             choices = f" [{'|'.join(map(str, option['choices']))}]" if option["choices"] else ""
             stdout.print(f"    {option['name']}={option['default']}{choices}  {option['help']}",
                          soft_wrap=True, highlight=False, markup=False)
+        order = seat_order(name, "", game.players_default)
+        if game.starter.option:
+            order += f"; --rule {game.starter.option}=... changes who starts"
+        stdout.print(f"  seats (from 1), official rules: {order}", soft_wrap=True,
+                     highlight=False, markup=False)
         levers = seat_levers(game.Rules)
         if levers:
             unit = bonus_unit(game.Rules)

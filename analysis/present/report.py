@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.present import coverage, plots, transcript
-from analysis.present.formats import percent, seats_from_one
+from analysis.present.formats import percent, seat_order, seats_from_one
 from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
 from engines.errors import BadInput
@@ -294,6 +294,21 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
         *tables)
 
 
+def _seat_orders(frame: pd.DataFrame) -> str:
+    """Who takes the first turn in each game and rules of the frame (`formats.seat_order`):
+    one clause when they all agree, else one per game (and rules)."""
+    places = frame[[c for c in ("game", "rules") if c in frame]].drop_duplicates()
+    orders = {}
+    for place in places.to_dict("records"):
+        order = seat_order(str(place.get("game", "")), place.get("rules", "") or "")
+        if order:
+            where = place.get("game", "") + (f" ({place['rules']})" if place.get("rules") else "")
+            orders[where] = order
+    if len(set(orders.values())) <= 1:
+        return next(iter(orders.values()), "seat numbers are fixed table positions")
+    return "; ".join(f"{where}: {order}" for where, order in sorted(orders.items()))
+
+
 def _section(title: str, *parts: str) -> str:
     anchor = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-")
     return f"<section id='{anchor}'><h2>{html.escape(title)}</h2>{''.join(parts)}</section>"
@@ -341,8 +356,9 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     parts = [f"<h1>{html.escape(title)}</h1>",
              f"<p class='note'>Generated {html.escape(time.strftime('%Y-%m-%d %H:%M'))} from "
              f"{len(manifests)} run(s), {frame.groupby(balance.GAME_KEY).ngroups:,} games. "
-             "Seats are numbered from 1; seat 1 moves first. Intervals are 95%. Win share "
-             "counts 1/k for a k-way shared win; truncated games are left out of win shares.</p>"]
+             f"Seats are numbered from 1; {html.escape(_seat_orders(frame))}. Intervals are "
+             "95%. Win share counts 1/k for a k-way shared win; truncated games are left out "
+             "of win shares.</p>"]
     parts += [f"<p class='note'><strong>{html.escape(m['incomplete'])}</strong></p>"
               for m in manifests if m.get("incomplete")]
     parts.append(_section(

@@ -82,7 +82,9 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
         console.print(bots)
         teams = teams_for(str(manifest["game"]), players)
         team_game = len(teams) < players
-        seats = Table(title="Win share by seat (seat 1 moves first)")
+        order = formats.seat_order(str(manifest["game"]), manifest.get("rules_str", ""),
+                                   players)
+        seats = Table(title="Win share by seat" + (f" ({order})" if order else ""))
         for column in ("seat", "games", "win share", "95% CI", "mean score") + (
                 ("partnership",) if team_game else ()):
             seats.add_column(column, justify="right")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import warnings
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -114,6 +115,15 @@ def teams_for(game: str, players: int) -> tuple[tuple[int, ...], ...]:
     if registered is None:
         return tuple((s,) for s in range(players))
     return registered.teams(players)
+
+
+def starter_for(game: str, rules: Any = "") -> str | None:
+    """Who takes the registered game's first turn under `rules` (a `rules_str` or a `Rules`
+    instance): first, last or random (`engines.core.Starter`); None for unknown games."""
+    from engines import GAMES
+
+    registered = GAMES.get(game)
+    return None if registered is None else registered.who_starts(rules)
 
 
 def team_label(teams: tuple[tuple[int, ...], ...], team: int) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.bots.styles import with_shipped
-from engines.core import Game
+from engines.core import Game, Starter
 from engines.ivanhoe.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ivanhoe.bots import PARAMS, HeuristicBot, HeuristicV1Bot
 from engines.ivanhoe.evaluation import win_chances
@@ -44,4 +44,6 @@ GAME = Game(
     mcts_presets=MCTS_PRESETS,
     mcts_evaluation=win_chances,
     action_kinds=ACTION_KINDS,
+    # setup: the dealer is whoever draws purple, the player to their left starts
+    starter=Starter("first_starter", {"random": "random", "first": "first", "last": "last"}),
 )
