@@ -17,7 +17,7 @@ from analysis.present import designer, report, whatif
 from analysis.results import runs
 from analysis.run import confirm as confirmation
 from analysis.run import experiments, rebuild, reference, sweep, tune
-from analysis.stats import findings
+from analysis.stats import findings, robustness
 from engines.errors import BadInput
 
 
@@ -30,7 +30,8 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  late_sections: Callable[[pd.DataFrame], list[str]] | None = None,
                  variants: Callable[[pd.DataFrame], dict] | None = None,
                  on_summary: Callable[[pd.DataFrame], None] | None = None,
-                 allow_incomplete: bool = False) -> Path:
+                 allow_incomplete: bool = False,
+                 on_robustness: Callable[[pd.DataFrame], None] | None = None) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
@@ -39,7 +40,8 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     the report's one family; `late_sections(tests)` renders sections placed before the
     manifests from the adjusted family, and `variants(tests)` gives the designer summary's
     variant worth testing per (game, players).  `on_summary` receives the designer summary
-    (`simulate run` prints it).
+    (`simulate run` prints it), `on_robustness` the robustness verdicts when some context was
+    played with several line-ups (`findings.robustness_verdicts`: the commands print them).
     `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
     warning line (to `announce`, or as a Python warning) and in the report.
     """
@@ -58,11 +60,15 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     skipped = reference.skipped_against_reference(frame, manifests)
     summary = designer.summary_table(frame, tests, variants(tests) if variants else None,
                                      skipped)
+    checks = findings.robustness_verdicts(frame, tests) if robustness.has_lineups(frame) \
+        else None
     text = report.render(frame, manifests, title, bootstrap, tests, extra, summary,
                          rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS,
-                         skipped)
+                         skipped, checks)
     if on_summary is not None:
         on_summary(summary)
+    if on_robustness is not None and checks is not None:
+        on_robustness(checks)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)
@@ -98,13 +104,15 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    backend: str | None = None, scheduler: str | None = None,
                    confirm: bool = True, confirm_games: int | None = None,
                    announce: Callable[[str], None] | None = None,
-                   on_summary: Callable[[pd.DataFrame], None] | None = None) -> Path:
+                   on_summary: Callable[[pd.DataFrame], None] | None = None,
+                   on_robustness: Callable[[pd.DataFrame], None] | None = None) -> Path:
     """Play (or resume) every planned run, sweep and tune (`experiments.play`), then write
     the combined report; returns its path.
 
     With `confirm` (the default) every finding significant after adjustment is replayed on
     fresh deals beside its runs before the report is written.  `on_summary` receives the
-    designer summary table (`analysis.present.designer`).
+    designer summary table (`analysis.present.designer`), `on_robustness` the robustness
+    verdicts (see `write_report`).
     """
     played = experiments.play(experiment, jobs, progress, backend, scheduler, announce)
     backend = backend or experiment.backend
@@ -131,4 +139,4 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                         extra=tunes, family_extra=experiments.sweep_family(sweeps),
                         late_sections=lambda tests: sweep_sections(sweeps, tests),
                         variants=lambda tests: experiments.sweep_variants(sweeps, tests),
-                        on_summary=on_summary)
+                        on_summary=on_summary, on_robustness=on_robustness)

@@ -187,9 +187,12 @@ def report_command(
 
     if bootstrap < 0:
         raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
+    from analysis.present.summary import print_robustness
+
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
                         confirm_games=confirm_games, jobs=jobs, announce=_announce,
-                        allow_incomplete=allow_incomplete)
+                        allow_incomplete=allow_incomplete,
+                        on_robustness=lambda checks: print_robustness(stdout, checks))
     stdout.print(f"report: {path}")
 
 
@@ -238,18 +241,22 @@ def run_command(
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)
-    summaries = []
+    summaries, checks = [], []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: run_experiment(experiment, jobs, lambda _run, g: cb(g), backend,
                                   scheduler, confirm, confirm_games, _announce,
-                                  summaries.append),
+                                  summaries.append, checks.append),
         saved_in=experiment.out_dir, resume_with=rerun_command())
     if summaries and len(summaries[0]):
         from analysis.present import designer
 
         stdout.print(designer.rich_table(summaries[0], f"Designer summary: {experiment.name}"))
         stdout.print(designer.note(summaries[0]), soft_wrap=True, highlight=False, markup=False)
+    if checks:
+        from analysis.present.summary import print_robustness
+
+        print_robustness(stdout, checks[0])
     stdout.print(f"report: {path}")
 
 

@@ -3,6 +3,7 @@ so the CLI, the run summary and the HTML report cannot drift apart."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,12 @@ def rate(per_second: float) -> str:
     if per_second >= 10:
         return f"{per_second:,.0f}"
     return f"{per_second:.2g}"
+
+
+def context_label(row: pd.Series | Mapping[str, Any]) -> str:
+    """'ninjato, 3 players, official rules': one context (game, players, rules) in words."""
+    rules = row.get("rules", "") or "official rules"
+    return f"{row.get('game', '')}, {row.get('players')} players, {rules}"
 
 
 #: Columns that hold a seat (or team) index: stored from 0, shown from 1 (who takes the first

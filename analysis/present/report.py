@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.present import coverage, plots, transcript
-from analysis.present.formats import percent, seat_order, seats_from_one
+from analysis.present.formats import context_label, percent, seat_order, seats_from_one
 from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
 from engines.errors import BadInput
@@ -53,11 +53,6 @@ def _num(x: Any) -> str:
             return f"{x:,.0f}"
         return f"{x:.3g}" if abs(x) < 0.01 else f"{x:.2f}"
     return str(x)
-
-
-def _context_label(row: pd.Series | dict) -> str:
-    rules = row.get("rules", "") or "official rules"
-    return f"{row.get('game', '')}, {row.get('players')} players, {rules}"
 
 
 def table_html(frame: pd.DataFrame, caption: str = "") -> str:
@@ -123,7 +118,7 @@ def _select(table: pd.DataFrame, key: dict) -> pd.DataFrame:
 
 
 def _split_label(key: dict) -> str:
-    label = _context_label(key)
+    label = context_label(key)
     return label + (f", line-up {key['lineup']}" if key.get("lineup") else "")
 
 
@@ -251,13 +246,15 @@ def systems_section(frame: pd.DataFrame, skipped: list | None = None) -> str:
                        coverage.by_kind))
 
 
-def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> str:
+def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
+                       checks: pd.DataFrame | None = None) -> str:
     """Section "Does it hold with other bots?": seat and source shares per line-up, verdicts
-    from the heterogeneity tests of the report's family."""
+    from the heterogeneity tests of the report's family (`checks`:
+    `findings.robustness_verdicts`, computed here when not given)."""
     frame = robustness.with_lineups(frame)
     ctx = balance.context_columns(frame)
-    checks = findings.robustness_verdicts(frame, tests)
-    items = [f"{_context_label(row)}: {row['verdict']}" for row in checks.to_dict("records")]
+    checks = findings.robustness_verdicts(frame, tests) if checks is None else checks
+    items = [f"{context_label(row)}: {row['verdict']}" for row in checks.to_dict("records")]
     seats, sources = robustness.seat_shares(frame), robustness.source_shares(frame)
     tables = []
     for key, group in frame.groupby(ctx, sort=True):
@@ -265,7 +262,7 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
             continue
         key = key if isinstance(key, tuple) else (key,)
         where = dict(zip(ctx, key))
-        label = _context_label(where)
+        label = context_label(where)
 
         def pick(table: pd.DataFrame, where=where) -> pd.DataFrame:
             mask = np.logical_and.reduce([table[c] == v for c, v in where.items()])
@@ -336,12 +333,14 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
            bootstrap: int = 100, tests: pd.DataFrame | None = None,
            extra: Sequence[str] = (), summary: pd.DataFrame | None = None,
            examples: Sequence[tuple[dict[str, Any], Any]] = (),
-           example_runs: int | None = None, skipped: list | None = None) -> str:
+           example_runs: int | None = None, skipped: list | None = None,
+           checks: pd.DataFrame | None = None) -> str:
     """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
     `extra`: further sections, such as what-if sweeps, placed before the manifests;
     `summary`: the designer summary, `designer.summary_table`, computed when not given;
     `skipped`: the systems each bot skipped against a reference
-    (`run.reference.skipped_against_reference`; None: not checked);
+    (`run.reference.skipped_against_reference`; None: not checked); `checks`: the
+    robustness verdicts (`findings.robustness_verdicts`), computed when not given;
     `examples`: the example games rebuilt per run (`run.rebuild.report_examples`, of the
     first `example_runs` runs, all by default))."""
     from analysis.present import designer
@@ -380,7 +379,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     parts.insert(1, designer.table_html(summary, designer.note(summary)))
     parts.append(systems_section(frame, skipped))
     if robustness.has_lineups(frame):
-        parts.append(robustness_section(frame, tests))
+        parts.append(robustness_section(frame, tests, checks))
     parts.append(_section(
         "Balance table (per game and player count)",
         "<p class='note'>first edge: seat 1's win share minus the fair share; balance: 1 − "
@@ -406,7 +405,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
             group = findings.mixed_games(group)
             if group.empty:
                 continue
-            label = _context_label(group.iloc[0])
+            label = context_label(group.iloc[0])
             table = balance.ratings(group, bootstrap=bootstrap)
             bot_parts += [
                 f"<h3>{html.escape(label)}</h3>",

@@ -49,6 +49,17 @@ def print_findings(console: Console, tests, run_dir, where: str = "summary") -> 
                       f"--out {run_dir}/report.html")
 
 
+def print_robustness(console: Console, checks) -> None:
+    """Does each conclusion hold with other bots? One line per verdict of
+    `findings.robustness_verdicts` (heterogeneity tests in the output's one family)."""
+    if not len(checks):
+        return
+    _say(console, "Does it hold with other bots? (χ² line-up × win per seat, Holm-adjusted "
+                  "in the output's one family)")
+    for row in checks.to_dict("records"):
+        _say(console, f"  {formats.context_label(row)}: {row['verdict']}")
+
+
 def print_summary(console: Console, result: RunResult, quiet: bool = False,
                   skipped: list[tuple[dict, verdicts.Verdict]] | None = None) -> None:
     """Headline line, then per-bot and per-seat tables (truncated games left out).
