@@ -445,8 +445,9 @@ def scoring_balance(frame: pd.DataFrame, by: str | list[str] = "bot") -> pd.Data
 def source_separation(frame: pd.DataFrame) -> pd.DataFrame:
     """How much each score source separates winners from the others, per context.
 
-    `difference` = mean points of winning seats minus the others'; `effect` = that difference
-    over the pooled standard deviation (Cohen's d); `correlation` = Pearson r with win share;
+    `difference` = mean points of winning seats minus the others'; `cohen_d` = that difference
+    over the pooled standard deviation (an effect size in standard deviations: a plain
+    number, never a share); `correlation` = Pearson r with win share;
     `p_value` = Welch's t-test of the difference (raw: adjust it over the table's family).
     """
     from scipy import stats as sps  # lazily: see _z
@@ -475,7 +476,7 @@ def source_separation(frame: pd.DataFrame) -> pd.DataFrame:
             rows.append({
                 **dict(zip(ctx, key)), "source": column.removeprefix("pts_"),
                 "winners_mean": a.mean(), "others_mean": b.mean(), "difference": diff,
-                "effect": diff / pooled if pooled and pooled > 0 else np.nan,
+                "cohen_d": diff / pooled if pooled and pooled > 0 else np.nan,
                 "correlation": corr, "p_value": p_value,
             })
     return pd.DataFrame(rows)
