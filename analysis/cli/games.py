@@ -33,6 +33,7 @@ from analysis.cli.options import (
 )
 from analysis.present.formats import seat_order
 from analysis.present.summary import print_summary
+from analysis.present.terminal import fit
 from analysis.results import store
 from analysis.run import tournament
 from analysis.run.parallel import check_backend
@@ -270,7 +271,7 @@ def bench(
             f"{figures['games_per_s']:,.1f}", f"{figures['decisions_per_s']:,.0f}",
             figures.get("extra", ""),
         )
-    stdout.print(table)
+    stdout.print(fit(table))
     stdout.print(f"reference: sum(range(1000)) takes {reference_microseconds():.1f} µs on this "
                  f"core with {interpreter()} (about 9 µs on an idle core of the 2-core dev "
                  "machine with the README's /usr/bin/python3; higher = busier or slower)",

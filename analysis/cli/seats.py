@@ -232,6 +232,7 @@ def ladder_command(
     seat, Holm over the seats).  Prints what each level cost, so you can pick levels."""
     from rich.table import Table
 
+    from analysis.present.terminal import fit
     from analysis.run import ladder as run_ladder
     from analysis.stats import ladder
     from engines import get_game
@@ -266,7 +267,7 @@ def ladder_command(
         table.add_row(f"seat {seat + 1}",
                       *(f"{100 * r.edge:+.1f}±{50 * (r.edge_high - r.edge_low):.1f}"
                         for r in rows.itertuples(index=False)))
-    stdout.print(table)
+    stdout.print(fit(table))
     costs = []
     for level, n in zip(chosen, spec.games):
         rate = result.cost[level]

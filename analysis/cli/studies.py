@@ -39,15 +39,20 @@ from analysis.cli.options import (
     path_value,
 )
 from analysis.present.formats import percent
+from analysis.present.terminal import fit
 from analysis.run import tournament
 from engines.errors import BadInput
 
 
-def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()) -> None:
-    """A frame as a rich table; the `shares` columns written as percentages."""
+def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset(),
+                 words: bool = True) -> None:
+    """A frame as a rich table; the `shares` columns written as percentages.  `words`: each
+    header in words (`half_width_rotation` -> `half width rotation`, which wraps between
+    words); False keeps them as they are (bot specs)."""
     table = Table(title=title)
     for column in frame.columns:
-        table.add_column(str(column), justify="left" if column in ("bot", "") else "right")
+        table.add_column(str(column).replace("_", " ") if words else str(column),
+                         justify="left" if column in ("bot", "") else "right")
     for row in frame.itertuples(index=False):
         cells = []
         for column, value in zip(frame.columns, row):
@@ -58,7 +63,7 @@ def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()
             else:
                 cells.append(str(value))
         table.add_row(*cells)
-    stdout.print(table)
+    stdout.print(fit(table))
 
 
 def compare_command(
@@ -136,7 +141,8 @@ def compare_command(
                      ["place", "bot", "mu", "sigma", "ordinal", "mu_low", "mu_high"]])
     matrix = balance.pairwise_matrix(frame)
     _print_frame("Pairwise: share of meetings the row bot finishes ahead of the column bot",
-                 matrix.reset_index().rename(columns={"bot": ""}), set(matrix.columns))
+                 matrix.reset_index().rename(columns={"bot": ""}), set(matrix.columns),
+                 words=False)
     if vs_rotation:
         rot_dir = out / "rotation"
         rotation = run_with_progress(

@@ -121,8 +121,12 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
         for column, value in where.items():
             if column in part:
                 part = part[part[column] == value]
+        players = where.get("players")
+        if isinstance(players, float) and players.is_integer():
+            # a family with extra rows (sweep effects) holds players as floats
+            players = int(players)
         rows.append({
-            "game": where.get("game", ""), "players": where.get("players"),
+            "game": where.get("game", ""), "players": players,
             "rules": where.get("rules") or "official", "line-up": where.get("lineup", ""),
             "games": int(seats.loc[mask, "games"].max()) if mask.any() else 0,
             "balanced": _short_balance(verdict), "fresh deals": _fresh(verdict, tests),
@@ -171,8 +175,11 @@ def compact(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def rich_table(table: pd.DataFrame, title: str = "Designer summary"):
-    """The summary as a compact rich table for the terminal."""
+    """The summary as a compact rich table for the terminal, one block per row where the
+    console is too narrow for its columns (`terminal.fit`)."""
     from rich.table import Table
+
+    from analysis.present.terminal import fit
 
     shown = compact(table)
     out = Table(title=title)
@@ -181,7 +188,7 @@ def rich_table(table: pd.DataFrame, title: str = "Designer summary"):
                        no_wrap=column in ("game", "games"))
     for row in shown.itertuples(index=False):
         out.add_row(*[str(v) for v in row])
-    return out
+    return fit(out)
 
 
 def table_html(table: pd.DataFrame, note: str = "") -> str:

@@ -36,7 +36,10 @@ def rate(per_second: float) -> str:
 def context_label(row: pd.Series | Mapping[str, Any]) -> str:
     """'ninjato, 3 players, official rules': one context (game, players, rules) in words."""
     rules = row.get("rules", "") or "official rules"
-    return f"{row.get('game', '')}, {row.get('players')} players, {rules}"
+    players = row.get("players")
+    if isinstance(players, float) and players.is_integer():
+        players = int(players)  # a family with extra rows (sweep effects) holds floats
+    return f"{row.get('game', '')}, {players} players, {rules}"
 
 
 #: Columns that hold a seat (or team) index: stored from 0, shown from 1 (who takes the first

@@ -11,6 +11,7 @@ from rich.table import Table
 from analysis.present import formats
 from analysis.present.coverage import neglect_lines, reference_lines
 from analysis.present.formats import percent
+from analysis.present.terminal import fit
 from analysis.results.runs import RunResult
 from analysis.stats import findings, verdicts
 from analysis.stats.balance import team_label, teams_for, win_share
@@ -90,7 +91,7 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
             bots.add_row(row.bot, f"{row.games:,}", percent(row.win_share),
                          f"{percent(row.ci_low)}–{percent(row.ci_high)}", percent(row.fair),
                          f"{row.mean_score:.2f}")
-        console.print(bots)
+        console.print(fit(bots))
         teams = teams_for(str(manifest["game"]), players)
         team_game = len(teams) < players
         order = formats.seat_order(str(manifest["game"]), manifest.get("rules_str", ""),
@@ -104,7 +105,7 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
             seats.add_row(str(row.seat + 1), f"{row.games:,}", percent(row.win_share),
                           f"{percent(row.ci_low)}–{percent(row.ci_high)}", f"{row.mean_score:.2f}",
                           *(partners if team_game else []))
-        console.print(seats)
+        console.print(fit(seats))
         units = tests[tests["kind"] == "seat"] if len(tests) else tests
         if len(units):
             table = Table(title=("Win share by team (partners win together)" if team_game else
@@ -119,7 +120,7 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
                               f"{verdicts.points(row.effect)} "
                               f"{verdicts.interval(row.ci_low - row.fair, row.ci_high - row.fair)}",
                               _p(row.p_value), _p(row.p_adjusted))
-            console.print(table)
+            console.print(fit(table))
     if len(tests):
         from analysis.present import designer
 
