@@ -104,3 +104,5 @@ def test_simulate_run_with_a_sweep_keeps_the_summary_headers_whole(printed, tmp_
         (t.table if isinstance(t, Fitted) else t).title)]
     assert summary and broken_header_words(summary[0]) == []
     assert "tabula-rasa 3p" in rendered(summary[0])  # players counted, not 3.0
+    report = (tmp_path / "out" / "swp" / "report.html").read_text()
+    assert "tabula-rasa, 3 players, official rules: " in report and "3.0 players" not in report
