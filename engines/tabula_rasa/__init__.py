@@ -65,6 +65,8 @@ GAME = Game(
     mcts_presets=MCTS_PRESETS,
     partnerships={4: ((0, 2), (1, 3))},  # rules A5: partners sit opposite and share one score
     action_kinds=ACTION_KINDS,
+    score_direction="highest",  # the most points wins
+    score_range=(0.0, None),  # points are never negative
     # A10: the player left of the dealer starts; the engine seats that player as seat 1
     starter=Starter("starting_player", {"first": "first", "last": "last", "random": "random"}),
 )
