@@ -188,14 +188,15 @@ def test_used_every_system_is_said_when_the_reference_check_found_nothing_skippe
 
 @pytest.mark.parametrize("option", ["-q", "--quiet"])
 def test_quiet_summary_still_names_the_systems_the_bots_skipped(option, capsys, tmp_path):
-    """The Ninjato heuristic never discards to the hand limit, which random play reaches in
-    about 40% of its games: -q quiets the output, it must not drop that check."""
+    """The Ninjato heuristic never plays a choho swap, which random play reaches in about
+    20% of its games: -q quiets the output, it must not drop that check."""
     from analysis.cli import main
 
     assert main(["ninjato", "--games", "6", "--seed", "3", "--jobs", "1", option,
                  "--out", str(tmp_path / "r")]) == 0
     out = capsys.readouterr().out
-    assert "hand limit" in out  # the designer summary's skipped cell
+    assert "choho" in out  # the designer summary's skipped cell (choho swap), one word:
+    # a cell wraps between words
     assert not re.search(r"│ none +│", out)
 
 
@@ -208,3 +209,15 @@ def test_reference_none_says_the_check_was_not_run(capsys, tmp_path):
     assert "skipped systems: not checked" in out
     assert re.search(r"│ not checked +│", out)
     assert not re.search(r"│ none +│", out)
+
+
+def test_quiet_ladder_summary_still_names_the_systems_its_strongest_level_skipped(capsys,
+                                                                                tmp_path):
+    from analysis.cli import main
+
+    assert main(["ninjato", "--ladder", "--levels", "random,heuristic", "--games", "4",
+                 "--seed", "3", "--jobs", "1", "-q", "--out", str(tmp_path / "r")]) == 0
+    out = capsys.readouterr().out
+    assert "choho" in out  # the designer summary's skipped cell (choho swap), one word:
+    # a cell wraps between words
+    assert not re.search(r"│ (none|not checked) +│", out)
