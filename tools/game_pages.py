@@ -14,6 +14,7 @@ from engines import GAMES, datasets, get_game
 from engines.bots import bot_names
 from engines.core import Game, rule_options
 from engines.declarations import declarations
+from tools import rules_pages
 
 #: Player counts in words, for "4 = two teams".
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six")
@@ -95,13 +96,14 @@ def facts(name: str) -> None:
 
 
 def rule_table(name: str) -> None:
-    """Every rule option with its default (our ruling), its choices and the ruling it cites."""
+    """Every rule option with its default (our ruling), its choices and the ruling it cites,
+    linked to the ruling on the game's rules page."""
     game = get_game(name)
     _outl("| option | default | choices | ruling |\n|---|---|---|---|")
     for option in rule_options(game.Rules):
         choices = ", ".join(f"`{c}`" for c in option["choices"]) if option["choices"] else ""
         _outl(f"| `{option['name']}` | `{_cell(option['default'])}` | {choices} | "
-                 f"{_cell(option['help'])} |")
+              f"{rules_pages.link_rulings(name, _cell(option['help']))} |")
 
 
 def data_items(name: str) -> None:
