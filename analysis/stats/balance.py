@@ -330,7 +330,8 @@ def mde_from_se(se, alpha: float = ALPHA, power: float = POWER) -> np.ndarray:
 
 
 def seat_win_share(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Win share per seat within each context (seat 0 moves first), with Wilson intervals.
+    """Win share per seat within each context (seats counted from 0; who takes the first
+    turn: `starter_for`), with Wilson intervals.
 
     In a partnership game a `partnership` column names each seat's team.
     """
