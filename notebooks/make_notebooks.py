@@ -1,4 +1,5 @@
-"""Generate the notebooks from one template: a balance notebook per registered game + compare.
+"""Generate the notebooks from one template: a balance notebook per registered game, the
+studies (compare, robustness, what-if, seat edges, tune, landscape) and the explorer.
 
 `python -m tools.generate` writes them (after registering a game too: the list of notebooks
 comes from `engines.GAMES`); every notebook takes its parameters from its first cell (the
@@ -15,6 +16,11 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
 
+#: How every notebook shows pandas tables: wide, and no text cut off at a column width.
+DISPLAY = """pd.set_option("display.width", 160)
+pd.set_option("display.max_columns", 30)
+pd.set_option("display.max_colwidth", None)  # a verdict in full, never cut off"""
+
 SETUP = '''\
 import tempfile
 from pathlib import Path
@@ -24,15 +30,14 @@ from IPython.display import Image, display
 
 from analysis.cli.reporting import write_report
 from analysis.present import coverage, plots
-from analysis.present.formats import seats_from_one
+from analysis.present.formats import percent, styled
 from analysis.results.runs import load
 from analysis.run import compare, confirm, experiments, rebuild, reference, tournament
 from analysis.stats import balance, findings, robustness
 from engines import get_game
 from engines.bots import split_specs
 
-pd.set_option("display.width", 160)
-pd.set_option("display.max_columns", 30)
+''' + DISPLAY + '''
 
 
 def show(fig):
@@ -66,7 +71,7 @@ def summary_cells() -> list:
             "reaches them. The details follow below."),
         new_code_cell("from analysis.present import designer\n\n"
                       "skipped = reference.skipped_against_reference(frame, manifests)\n"
-                      "designer.summary_table(frame, skipped=skipped)"),
+                      "styled(designer.summary_table(frame, skipped=skipped))"),
     ]
 
 
@@ -108,22 +113,23 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         *systems_cells(),
         new_markdown_cell("## Balance table (Ludii-style)\n\nfirst_edge = seat 1's win share "
                           "minus the fair share; balance = 1 − (best − worst seat share)."),
-        new_code_cell("balance.balance_table(frame)"),
+        new_code_cell("styled(balance.balance_table(frame))"),
         new_markdown_cell(FINDINGS_MD),
-        new_code_cell("seats_from_one(confirm.confirmed_table(frame, manifests, jobs=JOBS))"),
+        new_code_cell("styled(confirm.confirmed_table(frame, manifests, jobs=JOBS))"),
         new_markdown_cell("## Seat advantage"),
         new_code_cell("show(plots.seat_advantage(frame))\n"
-                      "seats_from_one(balance.seat_advantage(frame))"),
+                      "styled(balance.seat_advantage(frame))"),
         new_markdown_cell("## Scores, margins and ties"),
-        new_code_cell("show(plots.score_distributions(frame, \"seat\"))\nbalance.margins(frame)"),
+        new_code_cell("show(plots.score_distributions(frame, \"seat\"))\n"
+                      "styled(balance.margins(frame))"),
         new_markdown_cell("## Scoring balance\n\nMean points by source per seat, and how much "
                           "each source separates winners from the others."),
         new_code_cell("if balance.source_columns(frame):\n"
                       "    show(plots.scoring_sources(frame, \"seat\"))\n"
-                      "balance.source_separation(frame)"),
+                      "styled(balance.source_separation(frame))"),
         new_markdown_cell("## Convergence and precision"),
         new_code_cell("show(plots.convergence(frame, \"seat\"))  # a panel per player count\n"
-                      "balance.games_needed([0.02, 0.01], share=[1 / n for n in counts])"),
+                      "styled(balance.games_needed([0.02, 0.01], share=[1 / n for n in counts]))"),
         new_markdown_cell("## The most extreme game\n\nThe game with the largest winning margin "
                           "of these runs, replayed from its seed and line-up (`simulate show "
                           "RUN --pick largest-margin` prints the same; `--html FILE` folds it "
@@ -153,7 +159,7 @@ def systems_cells() -> list:
                       "                + coverage.reference_lines(skipped)))\n"
                       "if balance.kind_columns(frame):\n"
                       "    show(plots.systems_used(frame))\n"
-                      "balance.coverage(frame)"),
+                      "styled(balance.coverage(frame))"),
     ]
 
 
@@ -202,12 +208,12 @@ def robustness_notebook() -> nbformat.NotebookNode:
         new_code_cell("checks = findings.robustness_verdicts(frame)\n"
                       "for row in checks.itertuples():\n"
                       "    print(f\"{row.verdict}\\n    {row.details}\")\n"
-                      "checks"),
+                      "styled(checks)"),
         new_markdown_cell("## Seat win shares and scoring sources, side by side"),
         new_code_cell("show(plots.seats_by_lineup(frame))\n"
-                      "seats_from_one(robustness.side_by_side(robustness.seat_shares(frame), "
-                      "\"seat\"))"),
-        new_code_cell("robustness.side_by_side(robustness.source_shares(frame), \"source\")"),
+                      "styled(robustness.side_by_side(robustness.seat_shares(frame), \"seat\"))"),
+        new_code_cell("styled(robustness.side_by_side(robustness.source_shares(frame), "
+                      "\"source\"))"),
         *systems_cells(),
         new_markdown_cell("## HTML report"),
         new_code_cell("path = write_report(run_dirs, out_dir / \"report.html\")\n"
@@ -242,20 +248,20 @@ def compare_notebook() -> nbformat.NotebookNode:
             "frame = result.frame\n"
             "print(f\"{spec.deals} deals x {len(spec.seatings)} seatings; \"\n"
             "      f\"line-up {spec.lineup}\")\n"
-            "balance.clustered_win_share(frame)"),
+            "styled(balance.clustered_win_share(frame), shares=[\"se\"])"),
         new_markdown_cell(FINDINGS_MD),
         new_code_cell("_, manifests = load(result.run_dirs)\n"
-                      "seats_from_one(confirm.confirmed_table(frame, manifests, jobs=JOBS))"),
+                      "styled(confirm.confirmed_table(frame, manifests, jobs=JOBS))"),
         new_markdown_cell("## Ratings and pairwise matrix"),
         new_code_cell("ladder = balance.ratings(frame, bootstrap=100)\n"
-                      "show(plots.rating_ladder(ladder))\nladder"),
-        new_code_cell("balance.pairwise_matrix(frame)"),
+                      "show(plots.rating_ladder(ladder))\nstyled(ladder)"),
+        new_code_cell("balance.pairwise_matrix(frame).map(percent)"),
         new_code_cell("show(plots.convergence(frame, \"bot\"))"),
         new_markdown_cell("## Duplicate vs plain rotation"),
         new_code_cell("if VS_ROTATION:\n"
                       "    rotation = compare.run_rotation(spec, out_dir / \"rotation\", "
                       "jobs=JOBS)\n"
-                      "    display(compare.narrowing(frame, rotation))"),
+                      "    display(styled(compare.narrowing(frame, rotation)))"),
         new_code_cell("path = write_report(result.run_dirs, out_dir / \"report.html\")\n"
                       "print(\"report:\", path)"),
     ]
@@ -292,17 +298,18 @@ def what_if_notebook() -> nbformat.NotebookNode:
             "from IPython.display import Image, display\n\n"
             "from analysis.cli.reporting import sweep_html\n"
             "from analysis.present import plots, report\n"
+            "from analysis.present.formats import styled\n"
+            "from analysis.present.whatif import effects_shown\n"
             "from analysis.run import search, sweep, tournament\n"
             "from engines import datasets, get_game\nfrom engines.bots import split_specs\n\n"
-            "pd.set_option(\"display.width\", 160)\n"
-            "pd.set_option(\"display.max_columns\", 30)\n\n\n"
+            f"{DISPLAY}\n\n\n"
             "def show(fig):\n    display(Image(plots.to_png(fig)))\n\n\n"
             "out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix=\"what-if-\"))\n"
             "players = PLAYERS[0] if isinstance(PLAYERS, list) else PLAYERS\n"
             "lineup = tournament.fill_lineup(split_specs(BOTS), players)\n"
             "print(\"results in\", out_dir)"),
         new_markdown_cell("## The data set's items, their provenance and named alternatives"),
-        new_code_cell("pd.DataFrame(datasets.items_table(GAME))"),
+        new_code_cell("styled(pd.DataFrame(datasets.items_table(GAME)))"),
         new_markdown_cell("## The sweep"),
         new_code_cell(
             "spec = sweep.SweepSpec(game=GAME, players=players, games=GAMES, bots=lineup,\n"
@@ -311,7 +318,7 @@ def what_if_notebook() -> nbformat.NotebookNode:
             "                       design=DESIGN)\n"
             "frame = sweep.run_sweep(spec, out_dir / \"sweep\", jobs=JOBS)\n"
             "effects = sweep.effects(spec, frame)\n"
-            "effects"),
+            "styled(effects_shown(effects))  # each value in its statistic's unit"),
         new_code_cell(
             "print(\"What matters most:\")\n"
             "for line in sweep.ranking(effects):\n    print(\" \", line)\n"
@@ -321,7 +328,7 @@ def what_if_notebook() -> nbformat.NotebookNode:
         new_code_cell("show(plots.effect_sizes(effects))"),
         new_markdown_cell("## Which conclusions of the base setting hold"),
         new_code_cell("if DESIGN == \"one-at-a-time\":\n"
-                      "    display(sweep.conclusions(spec, frame, effects))"),
+                      "    display(styled(sweep.conclusions(spec, frame, effects)))"),
         new_markdown_cell("## The most balanced setting: successive halving on shared deals"),
         new_code_cell(
             "search_spec = search.SearchSpec(\n"
@@ -330,7 +337,7 @@ def what_if_notebook() -> nbformat.NotebookNode:
             "    SEARCH_BUDGET or 8 * GAMES, dict(RULES))\n"
             "found = search.run_search(search_spec, out_dir / \"search\", jobs=JOBS)\n"
             "print(\"\\n\".join(search.summary_lines(search_spec, found)))\n"
-            "found.table"),
+            "styled(found.table, shares=[\"objective\", \"statistic\"])"),
         new_code_cell(
             "path = out_dir / \"report.html\"\n"
             "path.write_text(report.page(f\"What if: {GAME}\", sweep_html(spec, frame)))\n"
@@ -353,7 +360,7 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "STEPS = 3  # up to STEPS steps,\n"
             "SHAPE = \"monotone\"  # seat 1 gets 0, later seats at least the seat before\n"
             "BUDGET = None  # games of the compensation search; None = 8 x GAMES\n"
-            "MARGIN = 0.05  # balanced = every seat's interval within +-5 points of fair\n"
+            "TOLERANCE = 1.2  # balanced = every seat's interval within x1.2 of the fair share\n"
             "RULES = {}\n"
             "SEED = 1\n"
             "JOBS = 1\n"
@@ -371,11 +378,10 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
             "from IPython.display import Image, display\n\n"
             "from analysis.present import plots, report, whatif\n"
-            "from analysis.present.formats import seats_from_one\n"
+            "from analysis.present.formats import styled\n"
             "from analysis.run import compensate, explain, tournament\n"
             "from engines.bots import split_specs\n\n"
-            "pd.set_option(\"display.width\", 160)\n"
-            "pd.set_option(\"display.max_columns\", 30)\n\n\n"
+            f"{DISPLAY}\n\n\n"
             "def show(fig):\n    display(Image(plots.to_png(fig)))\n\n\n"
             "out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix=\"seats-\"))\n"
             "players = PLAYERS[0] if isinstance(PLAYERS, list) else PLAYERS\n"
@@ -388,22 +394,22 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "frame = explain.run_explain(spec, out_dir / \"explain\", jobs=JOBS)\n"
             "why = explain.explain(spec.sweep_spec(), frame)\n"
             "print(\"\\n\".join(why.lines()))\n"
-            "seats_from_one(why.effects)"),
+            "styled(why.effects)"),
         new_markdown_cell("## Edge removed per lever and seat (red: significant after Holm)"),
         new_code_cell("show(plots.effect_sizes(whatif.as_sweep_effects(why.effects)))"),
         new_markdown_cell("## Where the edge comes from: points by source (and round) per "
                           "seat, decisions per seat"),
-        new_code_cell("display(seats_from_one(why.sources))\nseats_from_one(why.decisions)"),
+        new_code_cell("display(styled(why.sources))\nstyled(why.decisions)"),
         new_markdown_cell("## The smallest compensation: a racing search over seat bonuses"),
         new_code_cell(
             "offer = compensate.CompensateSpec(GAME, players, lineup, SEED, 1, dict(RULES),\n"
-            "                                  UNIT, STEPS, SHAPE, MARGIN)\n"
+            "                                  UNIT, STEPS, SHAPE, TOLERANCE)\n"
             "offer = compensate.CompensateSpec(GAME, players, lineup, SEED,\n"
             "                                  max(BUDGET or 8 * GAMES, offer.least_budget()),\n"
-            "                                  dict(RULES), UNIT, STEPS, SHAPE, MARGIN)\n"
+            "                                  dict(RULES), UNIT, STEPS, SHAPE, TOLERANCE)\n"
             "found = compensate.run_compensate(offer, out_dir / \"compensate\", jobs=JOBS)\n"
             "print(\"\\n\".join(found.lines()))\n"
-            "found.candidates"),
+            "styled(found.candidates)"),
         new_code_cell(
             "path = out_dir / \"report.html\"\n"
             "path.write_text(report.page(f\"Why a seat wins: {GAME}\", "
@@ -438,7 +444,8 @@ def tune_notebook() -> nbformat.NotebookNode:
         new_code_cell(
             "import tempfile\nfrom pathlib import Path\n\n"
             "import matplotlib.pyplot as plt\nfrom IPython.display import Image, display\n\n"
-            "from analysis.present import plots, report, whatif\nfrom analysis.run import tune\n"
+            "from analysis.present import plots, report, whatif\n"
+            "from analysis.present.formats import styled\nfrom analysis.run import tune\n"
             "from engines import get_game\nfrom engines.bots import make_bot\n\n"
             "out_dir = Path(OUT_DIR) if OUT_DIR else Path(tempfile.mkdtemp(prefix=\"tune-\"))\n"
             "print(\"results in\", out_dir)\n"
@@ -450,7 +457,7 @@ def tune_notebook() -> nbformat.NotebookNode:
             "                     BUDGET, SEED, rules=dict(RULES))\n"
             "result = tune.run_tune(spec, out_dir / \"tune\", jobs=JOBS)\n"
             "print(\"\\n\".join(tune.summary_lines(spec, result)))\n"
-            "result.table"),
+            "styled(result.table, shares=[\"difference\", \"diff_low\", \"diff_high\"])"),
         new_markdown_cell("## Win share of every candidate (95% interval; dashed: fair)"),
         new_code_cell(
             "table = result.table.sort_values(\"win_share\")\n"
@@ -503,7 +510,8 @@ def landscape_notebook() -> nbformat.NotebookNode:
             "import tempfile\nfrom pathlib import Path\n\n"
             "from IPython.display import Image, display\n\n"
             "from analysis.cli.reporting import landscape_html\n"
-            "from analysis.present import plots, report\nfrom analysis.run import landscape\n\n"
+            "from analysis.present import plots, report\n"
+            "from analysis.present.formats import styled\nfrom analysis.run import landscape\n\n"
             "out_dir = (Path(OUT_DIR) if OUT_DIR\n"
             "           else Path(tempfile.mkdtemp(prefix=\"landscape-\")))\n"
             "print(\"results in\", out_dir)"),
@@ -520,12 +528,61 @@ def landscape_notebook() -> nbformat.NotebookNode:
             "display(Image(plots.to_png(plots.landscape_heatmap(analysis.matrix(),\n"
             "                                                   analysis.cells))))"),
         new_markdown_cell("## α-Rank and the Nash mixture, with bootstrap intervals"),
-        new_code_cell("display(analysis.alpharank)\nanalysis.nash"),
+        new_code_cell("display(styled(analysis.alpharank, shares=[\"mass\", \"support\", "
+                      "\"top\"]))\nstyled(analysis.nash, shares=[\"nash\", \"support\", \"top\"])"),
         new_code_cell(
             "path = out_dir / \"report.html\"\n"
             "path.write_text(report.page(f\"Strategy landscape: {GAME}\", "
             "landscape_html(analysis)))\n"
             "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
+def explorer_notebook() -> nbformat.NotebookNode:
+    """The interactive balance explorer (`analysis.cli.explorer`): widgets, Run, results."""
+    cells = [
+        new_code_cell(
+            "# Parameters: where the widgets start (edit them, or just use the widgets)\n"
+            "GAME = \"tabula-rasa\"\n"
+            "PLAYERS = None  # None = the game's usual count (or a list: its first entry)\n"
+            "BOTS = \"heuristic\"  # line-up; the last bot fills the remaining seats\n"
+            "GAMES = 200\n"
+            "RULES = {}  # rule options and data items, e.g. {\"components.alarm_guards\": \"5\"}\n"
+            "SEED = 1\n"
+            "JOBS = 1  # worker processes (-1 = all cores)\n"
+            "OUT_DIR = None  # None = a temporary directory"),
+        new_markdown_cell(
+            "# Balance explorer\n\n"
+            "Pick a game, its player count, a bot for each seat, rule options and data items "
+            "(the alternatives its rules page names; `simulate list` and `simulate data GAME "
+            "--items` list them all), the number of games and the seed, then click **Run**: "
+            "the games play under the progress bar, seats rotating over the line-up, and the "
+            "output below shows the designer summary (balanced or not, the largest seat edge "
+            "with its 95% interval, the largest scoring source), win share by seat and the "
+            "mean points by scoring source. Every run is stored as a run directory "
+            "(`simulate report DIR` reads it).\n\n"
+            "Widgets need a running kernel: open this notebook with `jupyter lab "
+            "notebooks/explorer.ipynb`. A copy without one (this page on the docs site) shows "
+            "the widgets as they were saved after a first run with the parameters above, and "
+            "the same results as plain outputs below them."),
+        new_code_cell(
+            "from analysis.cli.explorer import Explorer\n"
+            "from analysis.cli.reporting import write_report\n\n"
+            "explorer = Explorer(game=GAME,\n"
+            "                    players=PLAYERS[0] if isinstance(PLAYERS, list) else PLAYERS,\n"
+            "                    bots=BOTS, games=GAMES, seed=SEED, rules=dict(RULES), "
+            "jobs=JOBS,\n"
+            "                    out_dir=OUT_DIR)\n"
+            "explorer.run()  # a first run, so that the output opens with results\n"
+            "explorer"),
+        new_markdown_cell("## The newest run, as plain outputs\n\nWhat the output widget "
+                          "shows for the newest run (run this cell again after a click)."),
+        new_code_cell("explorer.show_results()"),
+        new_markdown_cell("## HTML report of every run the explorer played"),
+        new_code_cell("path = write_report(explorer.run_dirs, explorer.out_dir / "
+                      "\"report.html\")\n"
+                      "print(\"report:\", path)"),
     ]
     return _notebook(cells)
 
@@ -552,6 +609,7 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     out["seat-edges.ipynb"] = seat_edge_notebook()
     out["tune.ipynb"] = tune_notebook()
     out["landscape.ipynb"] = landscape_notebook()
+    out["explorer.ipynb"] = explorer_notebook()
     return out
 
 

@@ -34,3 +34,29 @@ def test_rate_keeps_two_significant_digits_for_slow_runs():
     assert rate(0.478) == "0.48"
     assert rate(3.46) == "3.5"
     assert rate(1234.5) == "1,234"
+
+
+def test_a_notebook_table_writes_shares_as_percentages_and_keeps_verdicts_whole():
+    """What the notebooks show: no raw float (`0.131667`, `1.629072e-06`), seats from 1,
+    and a verdict longer than pandas' column width in full."""
+    from analysis.present.formats import styled
+
+    verdict = "seat 1: no edge with heuristic, " + "and the line-ups agree " * 6
+    table = pd.DataFrame({"seat": [0, 1], "win_share": [0.131667, 0.868333],
+                          "p_value": [1.629072e-06, 0.2], "games": [12000, 12000],
+                          "verdict": [verdict, "short"]})
+    page = styled(table).to_html()
+    assert "13.2%" in page and "86.8%" in page and "1.63e-06" in page and "12,000" in page
+    assert "0.131667" not in page and "1.629072e-06" not in page
+    assert verdict in page and "..." not in page
+    assert ">1<" in page and ">2<" in page and ">0<" not in page  # seats counted from 1
+    assert "pre-wrap" in page  # long text wraps instead of running off
+
+
+def test_a_table_names_its_own_share_columns():
+    from analysis.present.formats import cell
+
+    assert cell("mass", 0.25) == "0.25"
+    assert cell("mass", 0.25, shares=["mass"]) == "25.0%"
+    assert cell(("share", "random"), 0.5) == "50.0%"
+    assert cell("rules", "") == "official"

@@ -94,9 +94,16 @@ def execute(path: Path, out_dir: Path, games: int = 12, timeout: int = 600):
     return nb
 
 
+#: The output of a displayed widget, and the notebook metadata that holds the widgets' state
+#: (what a page rendered without a kernel draws them from).
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
 def problems(path: Path, nb, out_dir: Path) -> list[str]:
     """What an executed notebook failed to show: an error output, no chart, no report file,
-    and for a balance notebook no transcript of its most extreme game."""
+    for a balance notebook no transcript of its most extreme game, and widgets whose state
+    was not saved with it."""
     outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
     found = [f"error output: {o.get('ename')}: {o.get('evalue')}"
              for o in outputs if o.output_type == "error"]
@@ -107,6 +114,12 @@ def problems(path: Path, nb, out_dir: Path) -> list[str]:
         found.append("the notebook shows no game transcript")
     if not (out_dir / "report.html").is_file():
         found.append("the notebook wrote no report.html")
+    views = [o["data"][WIDGET_VIEW]["model_id"] for o in outputs
+             if WIDGET_VIEW in o.get("data", {})]
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    if any(model not in state for model in views):
+        found.append("the notebook shows widgets saved without their state (a page of it "
+                     "would show them empty)")
     return found
 
 

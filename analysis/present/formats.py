@@ -1,9 +1,10 @@
-"""How a share is written in every terminal table, report table and sentence: one function,
-so the CLI, the run summary and the HTML report cannot drift apart."""
+"""How a share is written in every terminal table, report table, notebook table and sentence:
+one function, so the CLI, the run summary, the HTML report and the notebooks cannot drift
+apart."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -88,3 +89,65 @@ def seats_from_one(table: pd.DataFrame) -> pd.DataFrame:
         out.index = (pd.MultiIndex.from_arrays(levels, names=out.index.names)
                      if len(levels) > 1 else pd.Index(levels[0], name=out.index.names[0]))
     return out
+
+
+#: Columns that hold a share (of games, points or decisions): written as percentages in the
+#: report's and the notebooks' tables (and every column whose name starts with "share").
+PERCENT_COLUMNS = frozenset({
+    "used_share", "available_share", "used_when_available",
+    "win_share", "ci_low", "ci_high", "fair", "first_share", "first_edge", "edge_low",
+    "edge_high", "best_share", "worst_share", "first_edge_low", "first_edge_high", "balance",
+    "tie_rate", "truncated_rate", "zero_margin", "share", "half_width", "first_mde", "mde",
+    "effect", "confirm_share",
+})
+
+
+def number(x: Any) -> str:
+    """A table cell that is not a share: `yes`/`no`, `12,345`, `0.0012` as `0.0012`,
+    `1.629e-06` as `1.63e-06`, `3.14159` as `3.14`, a missing value as `–`."""
+    if isinstance(x, (bool, np.bool_)):
+        return "yes" if x else "no"
+    if isinstance(x, (int, np.integer)):
+        return f"{x:,}"
+    if isinstance(x, (float, np.floating)):
+        if pd.isna(x):
+            return "–"
+        if abs(x) >= 1000:
+            return f"{x:,.0f}"
+        return f"{x:.3g}" if abs(x) < 0.01 else f"{x:.2f}"
+    return str(x)
+
+
+def cell(column: Any, value: Any, shares: Collection[str] = ()) -> str:
+    """The text of one table cell under its column: a share column's float as a percentage
+    (`PERCENT_COLUMNS`, names starting with "share" or "half_width", and `shares`), empty
+    rules as `official`, anything else as `number` writes it.  A column of a multi-level
+    header is judged by its last level, or its first (`("share", "random")` is a share)."""
+    name = str(column[-1] if isinstance(column, tuple) else column)
+    top = str(column[0]) if isinstance(column, tuple) else name
+    if name in PERCENT_COLUMNS or name in shares or top in shares or \
+            any(n.startswith(("share", "half_width")) for n in (name, top)):
+        return percent(value) if isinstance(value, (float, np.floating)) else number(value)
+    if name == "rules" and not value:
+        return "official"
+    return number(value)
+
+
+def styled(table: pd.DataFrame, shares: Collection[str] = ()) -> Any:
+    """A stats table as the notebooks show it, written as the report writes it: seats from 1,
+    shares as percentages (also the columns named in `shares`), other numbers rounded
+    (`cell`), and text columns (verdicts, details) left-aligned and wrapped in full instead
+    of cut off at pandas' column width.  A pandas Styler (needs jinja2, which the notebooks
+    extra brings)."""
+    shown = seats_from_one(table)
+    text = [c for c in shown.columns if not pd.api.types.is_numeric_dtype(shown[c])]
+    styler = shown.style.format({c: (lambda v, c=c: cell(c, v, shares))
+                                 for c in shown.columns})
+    if isinstance(shown.index, pd.RangeIndex):
+        styler = styler.hide(axis="index")  # row numbers say nothing
+    else:
+        styler = styler.format_index(lambda v: cell("", v))
+    if text:
+        styler = styler.set_properties(subset=text, **{"text-align": "left",
+                                                       "white-space": "pre-wrap"})
+    return styler

@@ -19,18 +19,11 @@ import numpy as np
 import pandas as pd
 
 from analysis.present import coverage, plots, transcript
-from analysis.present.formats import context_label, percent, seat_order, seats_from_one
+from analysis.present.formats import cell, context_label, percent, seat_order, seats_from_one
 from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
 from engines.errors import BadInput
 
-PERCENT_COLUMNS = {
-    "used_share", "available_share", "used_when_available",
-    "win_share", "ci_low", "ci_high", "fair", "first_share", "first_edge", "edge_low",
-    "edge_high", "best_share", "worst_share", "first_edge_low", "first_edge_high", "balance",
-    "tie_rate", "truncated_rate", "zero_margin", "share", "half_width", "first_mde", "mde",
-    "effect", "confirm_share",
-}
 MANIFEST_FIELDS = ["run_id", "game", "players", "games", "bots", "seed", "rules_str", "dataset",
                    "rotate", "package_version", "engine_build", "created"]
 MAX_CONTEXT_CHARTS = 12
@@ -39,20 +32,6 @@ MAX_CONTEXT_CHARTS = 12
 # --------------------------------------------------------------------------------------------
 # Formatting
 # --------------------------------------------------------------------------------------------
-
-
-def _num(x: Any) -> str:
-    if isinstance(x, (bool, np.bool_)):
-        return "yes" if x else "no"
-    if isinstance(x, (int, np.integer)):
-        return f"{x:,}"
-    if isinstance(x, (float, np.floating)):
-        if pd.isna(x):
-            return "–"
-        if abs(x) >= 1000:
-            return f"{x:,.0f}"
-        return f"{x:.3g}" if abs(x) < 0.01 else f"{x:.2f}"
-    return str(x)
 
 
 def table_html(frame: pd.DataFrame, caption: str = "") -> str:
@@ -65,16 +44,9 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in out.columns)
     body = []
     for row in out.itertuples(index=False):
-        cells = []
-        for column, value in zip(out.columns, row):
-            if column in PERCENT_COLUMNS or column.startswith("share"):
-                text = percent(value) if isinstance(value, (float, np.floating)) else _num(value)
-            elif column == "rules" and not value:
-                text = "official"
-            else:
-                text = _num(value)
-            cells.append(f"<td>{html.escape(text)}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
+        cells = "".join(f"<td>{html.escape(cell(column, value))}</td>"
+                        for column, value in zip(out.columns, row))
+        body.append(f"<tr>{cells}</tr>")
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return (f"<div class='table-box'><table>{cap}<thead><tr>{head}</tr></thead><tbody>"
             + "".join(body) + "</tbody></table></div>")
