@@ -183,3 +183,48 @@ def test_a_report_with_a_skill_ladder_shows_it_and_the_under_stronger_play_colum
     assert "under stronger play</th>" not in plain
     assert "Measured with the bots that played these runs: heuristic, random. Under stronger " \
         "play they may differ: a skill ladder (simulate GAME --ladder" in plain
+
+
+@pytest.fixture(scope="module")
+def many_contexts(tmp_path_factory):
+    """Five quiet contexts (random bots, too few games to tell) and one real finding: a
+    heuristic in seat 1 of Big Cheese at 5 players against four random bots, not rotated."""
+    root = tmp_path_factory.mktemp("contexts")
+    plays = [("tabula-rasa", n, ("random",) * n, True) for n in (2, 3, 4)]
+    plays += [("big-cheese", n, ("random",) * n, True) for n in (3, 4)]
+    plays.append(("big-cheese", 5, ("heuristic",) + ("random",) * 4, False))
+    for game, players, bots, rotate in plays:
+        spec = tournament.RunSpec(game=game, players=players, games=60, bots=bots, seed=3,
+                                  rotate=rotate).validated()
+        tournament.run(spec, root / f"{game}-{players}", jobs=1)
+    return runs.load([root])
+
+
+def test_headlines_put_the_real_finding_first_and_fold_the_rest_per_game(many_contexts):
+    from analysis.present import report
+
+    frame, _ = many_contexts
+    lines = report.headlines(frame)
+    assert lines[1].startswith("big-cheese, 5 players, official rules: ")
+    assert "seat 1's" in lines[1] and "cannot tell" not in lines[1]
+    bots = [line for line in lines if " wins " in line]  # heuristic and random: one line each
+    assert lines[2:4] == bots and len(bots) == 2
+    folded = lines[4:]
+    assert len(folded) == 2 and all("no seat off the fair share" in line for line in folded)
+    cheese = next(line for line in folded if line.startswith("big-cheese, official rules"))
+    assert "at 3 players (edges " in cheese and "and 4 players (edges " in cheese
+    rasa = next(line for line in folded if line.startswith("tabula-rasa, official rules"))
+    assert all(f"{n} players (edges " in rasa for n in (2, 3, 4))
+
+
+def test_seat_tables_of_a_game_without_partners_never_say_team(many_contexts):
+    from analysis.present import report
+
+    frame, manifests = many_contexts
+    text = report.render(frame, manifests, bootstrap=0)
+    captions = re.findall(r"<caption>([^<]*against the fair share[^<]*)</caption>", text)
+    cheese = next(c for c in captions if c.startswith("big-cheese: "))
+    assert cheese.startswith("big-cheese: each seat against the fair share")
+    rasa = next(c for c in captions if c.startswith("tabula-rasa: "))
+    assert rasa.startswith("tabula-rasa: each seat, and at 4 players each team (partners "
+                           "win together) against the fair share")

@@ -272,3 +272,18 @@ def test_planning_figure_never_rounds_a_small_detectable_edge_to_zero():
     assert "an edge of 2.1 points" in planning_figure(0.021)
     assert "an edge of 15 points" in planning_figure(0.15)
     assert planning_figure(float("nan")) == ""
+
+
+def test_contexts_without_a_finding_fold_into_one_line_that_keeps_their_edges():
+    balanced = verdicts.equivalence(units(("seat 1", 0.26, 0.22, 0.29),
+                                          ("seat 2", 0.24, 0.21, 0.28)))
+    undecided = verdicts.equivalence(units(("seat 1", 0.30, 0.10, 0.50),
+                                           ("seat 2", 0.20, 0.05, 0.40)))
+    assert verdicts.balance_category(balanced) == "balanced"
+    assert verdicts.balance_category(undecided) == "cannot tell"
+    line = verdicts.no_finding_line("ninjato, official rules", [
+        ("2 players", balanced), ("3 players", undecided), ("4 players", balanced)])
+    assert line == ("ninjato, official rules: no seat off the fair share after adjustment; "
+                    "balanced within ×1.2 of fair at 2 players (edges -4.0 to +4.0 points) "
+                    "and 4 players (edges -4.0 to +4.0 points); cannot tell at 3 players "
+                    "(edges -20.0 to +25.0 points)")

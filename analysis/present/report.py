@@ -66,18 +66,36 @@ def charts_html(chart: Callable[..., Any], frame: pd.DataFrame, alt: str, *args:
                    for label, part in parts)
 
 
-def tables_by_game(table: pd.DataFrame, caption: str,
+def tables_by_game(table: pd.DataFrame, caption: str | Callable[[str], str],
                    shape: Callable[[pd.DataFrame], pd.DataFrame] | None = None) -> str:
     """One table per game (captioned with it, without a game column), each `shape`d first: a
-    table of many games' runs otherwise lists them all in one long run of rows."""
+    table of many games' runs otherwise lists them all in one long run of rows.  `caption`
+    may depend on the game (a function of its name)."""
+    def text(game: str) -> str:
+        return caption(game) if callable(caption) else caption
+
     if table is None or table.empty or "game" not in table:
         return table_html(shape(table) if shape and table is not None and len(table)
-                          else table, caption)
+                          else table, text(""))
     parts = []
     for game, part in table.groupby("game", sort=True):
         part = part.drop(columns="game")
-        parts.append(table_html(shape(part) if shape else part, f"{game}: {caption}"))
+        parts.append(table_html(shape(part) if shape else part, f"{game}: {text(game)}"))
     return "".join(parts)
+
+
+def _units_tested(frame: pd.DataFrame, game: str) -> str:
+    """What a game's seat tests test: each seat, or each team at the player counts where
+    partners win together (`balance.teams_for`) — never "team" for a game without them."""
+    part = frame[frame["game"] == game] if game and "game" in frame else frame
+    counts = sorted(int(n) for n in part["players"].unique())
+    teamed = [n for n in counts if any(len(t) > 1 for t in balance.teams_for(game, n))]
+    if not teamed:
+        return "each seat"
+    if len(teamed) == len(counts):
+        return "win share by team (partners win together): each team"
+    return (f"each seat, and at {' and '.join(map(str, teamed))} players each team (partners "
+            "win together)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -95,8 +113,11 @@ def _split_label(key: dict) -> str:
 
 
 def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[str]:
-    """Plain-language findings: one line per game × player count (and line-up) with its
-    balance verdict, then one per bot of a mixed comparison.
+    """Plain-language findings, the real ones first: a count of the significant tests; one
+    line per game × player count (and line-up) whose balance verdict names a seat off the
+    fair share (unbalanced first); one per bot of a mixed comparison (significant first);
+    then one line per game (rules, line-up) folding its other player counts — balanced or
+    undecided, each with its edges — so that many near-identical lines do not hide a finding.
 
     `tests` is the report's one family (`findings.family`, perhaps confirmed); every
     "significant" below is after its Holm adjustment, and a confirmed finding is quoted
@@ -115,16 +136,37 @@ def headlines(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> list[st
         f"{int((confirmed == True).sum())} confirmed on fresh deals, "  # noqa: E712
         f"{int((confirmed == False).sum())} not confirmed, "  # noqa: E712
         f"{int(confirmed.isna().sum())} not replayed.")
+    found: list[tuple[int, str]] = []
+    quiet: dict[tuple, list[tuple[dict, verdicts.Verdict]]] = {}
     for key, verdict in findings.balance_verdicts(tests):
-        line = f"{_split_label(key)}: {verdict.claim}"
-        if verdict.planning and not verdict.numbers.get("units_off"):
-            line += f" (planning: {verdict.planning})"
-        lines.append(line + ".")
+        category = verdicts.balance_category(verdict)
+        if category in verdicts.FINDING_CATEGORIES:
+            found.append((verdicts.FINDING_CATEGORIES.index(category),
+                          f"{_split_label(key)}: {verdict.claim}."))
+        else:
+            group = tuple((c, v) for c, v in key.items() if c != "players")
+            quiet.setdefault(group, []).append((key, verdict))
+    lines += [line for _, line in sorted(found, key=lambda pair: pair[0])]
     ctx = [c for c in balance.CONTEXT + ["lineup"] if c in tests]
-    for _, row in tests[tests["kind"] == "bot"].iterrows():
+    bots = tests[tests["kind"] == "bot"]
+    for _, row in bots.sort_values("significant", ascending=False, kind="stable").iterrows():
         label = _split_label({c: row[c] for c in ctx})
         lines.append(f"{label}: {row['subject']} wins {findings.verdict(row)} (interval "
                      "clustered by deal).")
+    for group, members in quiet.items():
+        if len(members) == 1:  # alone in its game: its own line, as found
+            key, verdict = members[0]
+            line = f"{_split_label(key)}: {verdict.claim}"
+            if verdict.planning:
+                line += f" (planning: {verdict.planning})"
+            lines.append(line + ".")
+            continue
+        where = dict(group)
+        label = f"{where.get('game', '')}, {where.get('rules') or 'official rules'}" + (
+            f", line-up {where['lineup']}" if where.get("lineup") else "")
+        lines.append(verdicts.no_finding_line(
+            label, [(f"{int(key['players'])} players", verdict) for key, verdict in members])
+            + ".")
     return lines
 
 
@@ -400,8 +442,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     parts.append(_section(
         "Seat advantage", charts_html(plots.seat_advantage, frame, "win share by seat"),
         tables_by_game(tests_table(tests[tests["kind"] == "seat"]) if len(tests) else tests,
-                       ("win share by team (partners win together): each team" if
-                        balance.has_teams(frame) else "each seat")
+                       lambda game: _units_tested(frame, game)
                        + " against the fair share: p adjusted with Holm over the "
                        f"report's one family of {int(tests['tests'].iloc[0]) if len(tests) else 0}"
                        " tests; mde = the edge these games would detect 80% of the time (a "

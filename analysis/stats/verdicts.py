@@ -29,7 +29,7 @@ The wording rules:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -224,6 +224,29 @@ def balance_category(verdict: Verdict) -> str:
     if numbers.get("units_off"):
         return "small real edge" if numbers.get("inside") else "real edge"
     return "balanced" if numbers.get("inside") else "cannot tell"
+
+
+#: The balance categories that name a seat off the fair share, most telling first: a report
+#: lists these one line each, ahead of the contexts where no seat was found off it.
+FINDING_CATEGORIES = ("unbalanced", "real edge", "small real edge")
+
+
+def no_finding_line(label: str, contexts: Sequence[tuple[str, Verdict]]) -> str:
+    """One line for several contexts (`label`: what they share, e.g. 'ninjato, official
+    rules'; each context: its own words, e.g. '3 players') whose balance verdicts name no
+    seat off the fair share: balanced ones and undecided ones each listed with their edges,
+    so folding them into one line drops no number a separate line would give."""
+    tolerance = contexts[0][1].numbers.get("tolerance", TOLERANCE) if contexts else TOLERANCE
+    words = {"balanced": f"balanced within ×{ratio(tolerance)} of fair",
+             "cannot tell": "cannot tell"}
+    parts = []
+    for category, word in words.items():
+        shown = [f"{where} (edges {points(v.numbers['low'])} to {points(v.numbers['high'])} "
+                 "points)" for where, v in contexts if balance_category(v) == category]
+        if shown:
+            parts.append(f"{word} at " + (", ".join(shown[:-1]) + " and " + shown[-1]
+                                          if len(shown) > 1 else shown[0]))
+    return f"{label}: no seat off the fair share after adjustment; {'; '.join(parts)}"
 
 
 def equivalence(units: pd.DataFrame, tolerance: float = TOLERANCE, subject: str = "",
