@@ -228,3 +228,6 @@ def test_seat_tables_of_a_game_without_partners_never_say_team(many_contexts):
     rasa = next(c for c in captions if c.startswith("tabula-rasa: "))
     assert rasa.startswith("tabula-rasa: each seat, and at 4 players each team (partners "
                            "win together) against the fair share")
+    heads = dict(re.findall(r"<caption>(\w[\w-]*): win share by seat</caption><thead>(.*?)"
+                            r"</thead>", text))
+    assert "partnership" in heads["tabula-rasa"] and "partnership" not in heads["big-cheese"]

@@ -84,6 +84,14 @@ def tables_by_game(table: pd.DataFrame, caption: str | Callable[[str], str],
     return "".join(parts)
 
 
+def _own_partners(table: pd.DataFrame) -> pd.DataFrame:
+    """One game's seat table without the partnership column another game of the report
+    brought in (empty for every seat of a game without partners)."""
+    if "partnership" in table and not table["partnership"].astype(bool).any():
+        return table.drop(columns="partnership")
+    return table
+
+
 def _units_tested(frame: pd.DataFrame, game: str) -> str:
     """What a game's seat tests test: each seat, or each team at the player counts where
     partners win together (`balance.teams_for`) — never "team" for a game without them."""
@@ -447,7 +455,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
                        f"report's one family of {int(tests['tests'].iloc[0]) if len(tests) else 0}"
                        " tests; mde = the edge these games would detect 80% of the time (a "
                        "planning figure)"),
-        tables_by_game(balance.seat_win_share(frame), "win share by seat")))
+        tables_by_game(balance.seat_win_share(frame), "win share by seat", _own_partners)))
     mixed = findings.mixed_games(frame)
     if len(mixed):  # one bot in every seat wins exactly its fair share: nothing to compare
         bot_parts = [table_html(balance.win_share(mixed, ctx + ["bot"]),
