@@ -105,6 +105,16 @@ def sweep_html(spec: sweep.SweepSpec, frame: pd.DataFrame, title: str = "",
                              family)
 
 
+def sweep_conclusions(sweeps: list[tuple], tests: pd.DataFrame
+                      ) -> list[tuple[sweep.SweepSpec, pd.DataFrame]]:
+    """Each one-at-a-time sweep with its conclusions (`sweep.conclusions`: which conclusions
+    of the base setting hold over every varied value), a change counted only when it is
+    significant in the report's family `tests` (what the report's sections say too)."""
+    tables = sweep.readjusted([table for _, _, table in sweeps], tests)
+    return [(spec, sweep.conclusions(spec, frame, table))
+            for (spec, frame, _), table in zip(sweeps, tables) if spec.design == "one-at-a-time"]
+
+
 def sweep_sections(sweeps: list[tuple], tests: pd.DataFrame) -> list[str]:
     """Each sweep's report section, its effects adjusted in the report's family `tests`."""
     if not sweeps:
@@ -139,14 +149,18 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    on_summary: Callable[[pd.DataFrame], None] | None = None,
                    on_ladders: Callable[[list[tuple[ladder.Ladder, dict]]], None] | None = None,
                    on_robustness: Callable[[pd.DataFrame], None] | None = None,
+                   on_sweeps: Callable[[list[tuple[sweep.SweepSpec, pd.DataFrame]], str],
+                                       None] | None = None,
                    ) -> Path:
     """Play (or resume) every planned run, ladder, sweep and tune (`experiments.play`), then
     write the combined report; returns its path.
 
     With `confirm` (the default) every finding significant after adjustment is replayed on
     fresh deals beside its runs before the report is written.  `on_summary` receives the
-    designer summary table (`analysis.present.designer`), `on_ladders` the skill ladders
-    and `on_robustness` the robustness verdicts (see `write_report`).
+    designer summary table (`analysis.present.designer`), `on_ladders` the skill ladders,
+    `on_robustness` the robustness verdicts (see `write_report`) and `on_sweeps` the
+    one-at-a-time sweeps' conclusions (`sweep_conclusions`) with the family they were
+    adjusted in, in words.
     """
     played = experiments.play(experiment, jobs, progress, backend, scheduler, announce)
     backend = backend or experiment.backend
@@ -162,6 +176,9 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                               landscape.family_rows(landscapes)], ignore_index=True)
 
     def late(tests: pd.DataFrame) -> list[str]:
+        if on_sweeps is not None and sweeps:
+            size = int(tests["tests"].iloc[0]) if len(tests) else 0
+            on_sweeps(sweep_conclusions(sweeps, tests), f"the report's {size} tests")
         return sweep_sections(sweeps, tests) + landscape_sections(landscapes, tests)
 
     if not experiment.runs:  # sweeps, tunes and landscapes only: their sections are the report

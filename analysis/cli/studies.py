@@ -269,12 +269,13 @@ def run_command(
 
     for planned in experiment.ladders:  # a directory holding another ladder: before any game
         ladder.check_out_dir(planned.spec, planned.path)
-    summaries, ladders, checks = [], [], []
+    summaries, ladders, checks, swept = [], [], [], []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: run_experiment(experiment, jobs, lambda _run, g: cb(g), backend,
                                   scheduler, confirm, confirm_games, _announce,
-                                  summaries.append, ladders.extend, checks.append),
+                                  summaries.append, ladders.extend, checks.append,
+                                  lambda found, family: swept.append((found, family))),
         saved_in=experiment.out_dir, resume_with=rerun_command())
     if summaries and len(summaries[0]):
         from analysis.present import designer
@@ -292,6 +293,15 @@ def run_command(
         from analysis.present.summary import print_robustness
 
         print_robustness(stdout, checks[0])
+    for found, family in swept[:1]:
+        from analysis.present.whatif import conclusion_lines
+
+        for spec, conclusions in found:
+            _say(f"what-if sweep, {spec.game} {spec.players}p ({len(spec.cells())} cells on "
+                 f"the same deals; a change counts when significant after Holm over "
+                 f"{family}): which conclusions of the base setting hold")
+            for line in conclusion_lines(conclusions):
+                _say(f"  {line}")
     stdout.print(f"report: {path}")
 
 

@@ -217,9 +217,10 @@ def register(app: typer.Typer) -> None:
                      "independent runs of the same size would give (median over effects)",
                      soft_wrap=True)
         if spec.design == "one-at-a-time":
-            for _, row in sweep.conclusions(spec, frame, table).iterrows():
-                stdout.print(f"  {row['conclusion']} ({row['base']}): {row['verdict']}",
-                             soft_wrap=True, highlight=False)
+            from analysis.present.whatif import conclusion_lines
+
+            for line in conclusion_lines(sweep.conclusions(spec, frame, table)):
+                stdout.print(f"  {line}", soft_wrap=True, highlight=False)
 
     @app.command("balance-search")
     def balance_search(

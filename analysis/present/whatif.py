@@ -69,6 +69,13 @@ def sweep_html(spec: Any, frame: pd.DataFrame, table: pd.DataFrame, lines: list[
     return "\n".join(parts)
 
 
+def conclusion_lines(conclusions: pd.DataFrame) -> list[str]:
+    """Each conclusion of a one-at-a-time sweep's base setting in one line for the terminal:
+    `first-seat edge (base text): holds over every varied value` (`sweep.conclusions`)."""
+    return [f"{row['conclusion']} ({row['base']}): {row['verdict']}"
+            for _, row in conclusions.iterrows()]
+
+
 def as_sweep_effects(effects: pd.DataFrame) -> pd.DataFrame:
     """The lever effects in the shape of `sweep.effects` (one statistic per seat: the edge
     removed), so `plots.effect_sizes` draws them."""
