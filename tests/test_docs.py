@@ -60,3 +60,27 @@ def test_readme_python_api_runs(tmp_path: Path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+def _run_times() -> dict[str, str]:
+    """experiment file -> its run time, from the one table that states them."""
+    text = (ROOT / "docs" / "performance.md").read_text()
+    section = text.split("## Run times of the long commands", 1)[1].split("\n## ", 1)[0]
+    return dict(re.findall(r"\| `simulate run (experiments/[\w-]+\.toml)[^`]*` \| [^|]+ \| "
+                           r"([^|]+?) \|", section))
+
+
+def test_the_long_studies_state_one_run_time_everywhere():
+    """A study's comment, the README and the run-time table give the same figure, and the
+    table says how it was measured."""
+    times = _run_times()
+    assert {"experiments/robustness.toml", "experiments/seat-advantage.toml",
+            "experiments/data-sensitivity.toml"} <= set(times)
+    readme = " ".join(README.read_text().split())
+    for path, time in times.items():
+        comment = " ".join(line.lstrip("# ") for line in (ROOT / path).read_text().splitlines()
+                           if line.startswith("#"))
+        if "run time" in comment.lower() or "README" in comment or "performance.md" in comment:
+            assert time in " ".join(comment.split()), (path, time)
+    for name in ("robustness", "seat-advantage", "data-sensitivity"):
+        assert f"`{name}.toml` {times[f'experiments/{name}.toml']}" in readme, name
