@@ -179,6 +179,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("bench-seed-negative", ["bench", GAME, "--seed", "-1", "--seconds", "0.1"]),
     ("bench-players-0", ["bench", GAME, "--players", "0", "--seconds", "0.1"]),
     ("data-out-not-toml", ["data", "ninjato", "--out", "{d}/out.txt"]),
+    ("data-out-exists", ["data", "ninjato", "--out", "{d}/dojo-zero.toml"]),
+    ("play-out-exists", ["play", GAME, "--out", "{d}/illegal.json"]),
     ("report-no-run", ["report", "{d}/none", "--out", "{d}/out.html"]),
     ("report-bootstrap-negative", ["report", "{run}", "--bootstrap", "-1",
                                    "--out", "{d}/out.html"]),
@@ -210,6 +212,8 @@ CASES: list[tuple[str, list[str]]] = [
 
 #: A phrase of each case's error line: refused for the right reason.
 EXPECT = {
+    'data-out-exists': 'dojo-zero.toml exists; add --force to overwrite it',
+    'play-out-exists': 'illegal.json exists; add --force to overwrite it',
     'landscape-one-style': 'at least two styles',
     'landscape-style-twice': 'names a style twice',
     'landscape-style-unknown': "unknown bot 'nosuch'",

@@ -202,3 +202,18 @@ def test_show_seat_view_hides_the_other_hands(runs, capsys):
     assert "removed unseen: 2 cards" in out
     source = rebuild.from_run(runs["tabula-rasa"], 0)
     assert transcript.to_text(source) != out.rstrip("\n")
+
+
+def test_play_replaces_an_existing_transcript_only_with_force(tmp_path, capsys, monkeypatch):
+    """A game played by hand is the only copy of itself: a new game refuses its file before
+    it starts, and takes it with --force."""
+    out = tmp_path / "game.json"
+    out.write_text("{}")
+    argv = ["play", "big-cheese", "--players", "3", "--seed", "2", "--pause", "0",
+            "--out", str(out)]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"error: --out {out} exists; add --force to overwrite it\n"
+    assert out.read_text() == "{}"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 2000))
+    assert main(argv + ["--force"]) == 0
+    assert transcript.load(out).finished

@@ -361,3 +361,15 @@ def test_balance_search_names_the_official_value_instead_of_base():
                              sweep.parse_vary("big-cheese", ["chips=9..11"]), "first_edge", 600)
     assert search.candidate_label(spec, "base") == "official (chips=10)"
     assert search.candidate_label(spec, "chips=9") == "chips=9"
+
+
+def test_data_out_replaces_an_existing_file_only_with_force(tmp_path, capsys):
+    """A data set written out is there to be edited: a second export must not wipe the
+    edits unless asked to."""
+    path = tmp_path / "mine.toml"
+    path.write_text("# my edits\n")
+    code, _, err = run_cli(capsys, "data", "ninjato", "--out", str(path))
+    assert code == 2 and err == f"error: --out {path} exists; add --force to overwrite it\n"
+    assert path.read_text() == "# my edits\n"
+    code, _, _ = run_cli(capsys, "data", "ninjato", "--out", str(path), "--force")
+    assert code == 0 and "alarm_guards" in path.read_text()

@@ -181,6 +181,12 @@ def default_out_dir(game: str, seed: int) -> Path:
     return Path("results") / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-s{seed}"
 
 
+def check_new_file(path: Path, force: bool, option: str = "--out") -> None:
+    """Refuse to overwrite an existing file unless `force` (before any work starts)."""
+    if path.is_file() and not force:
+        raise BadInput(f"{option} {path} exists; add --force to overwrite it")
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write `text` to `path` all at once (nothing half-written on failure)."""
     if path.exists() and path.is_dir():

@@ -77,3 +77,7 @@ Tolerance = Annotated[float, typer.Option(
          "fair / TOLERANCE and fair × TOLERANCE): for compensate, every seat's interval must "
          "lie inside; for exploit, a lone seat exploits the table when its whole interval "
          "lies above fair × TOLERANCE.")]
+Force = Annotated[bool, typer.Option(
+    "--force", help="Overwrite the --out file if it exists (without it an existing file is "
+                    "refused, since it may hold your edits or a game played by hand).")]
+

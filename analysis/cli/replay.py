@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from analysis.cli.common import fail, parse_rules, stdout
-from analysis.cli.options import GameName, Players, Rules, path_value
+from analysis.cli.common import check_new_file, fail, parse_rules, stdout
+from analysis.cli.options import Force, GameName, Players, Rules, path_value
 from engines.bots import split_specs
 
 
@@ -60,9 +60,13 @@ def play(
     = 0.5,
     step: Annotated[bool, typer.Option(
         "--step", help="Wait for Enter before each bot move instead of pausing.")] = False,
+    force: Force = False,
 ) -> None:
     """Play one seat against the bots in the terminal; the game is saved as a transcript."""
     from analysis.present.play import play as play_game_by_hand
+
+    if out is not None:
+        check_new_file(out, force)  # before the game: its transcript must not replace another
 
     play_game_by_hand(game_name, seat - 1, split_specs(bots), players, parse_rules(rule or []),
                       seed, out, pause, step)

@@ -13,6 +13,7 @@ import typer
 from rich.table import Table
 
 from analysis.cli.common import (
+    check_new_file,
     lineup_of,
     parse_rules,
     refuse_resume_changes,
@@ -25,6 +26,7 @@ from analysis.cli.common import write_atomically as _write_atomically
 from analysis.cli.options import (
     Backend,
     BaseRules,
+    Force,
     GameName,
     Jobs,
     Lineup,
@@ -68,6 +70,7 @@ def register(app: typer.Typer) -> None:
             "--items", help="List the items you can set with --rule components.ITEM=VALUE, "
                             "with provenance and the alternatives the rules files name.")]
         = False,
+        force: Force = False,
     ) -> None:
         """Print a game's component data set as the editable TOML its loader reads, with each
         item's provenance (CONFIRMED / INFERRED / GUESS)."""
@@ -82,6 +85,8 @@ def register(app: typer.Typer) -> None:
             return
         if out is not None and out.suffix.lower() != ".toml":
             raise BadInput(f"--out {out} must be a .toml file")
+        if out is not None:
+            check_new_file(out, force)
         if items:
             table = Table(title=f"{game_name} data items (--rule components.ITEM=VALUE)")
             for column in ("item", "provenance", "shipped value", "alternatives", "source"):
