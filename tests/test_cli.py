@@ -11,6 +11,8 @@ import pytest
 
 from analysis.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent
+
 GAME = "tabula-rasa"
 
 
@@ -172,23 +174,13 @@ def test_missing_components_file_from_the_console_script(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-#: Options whose meaning is the command's own (what `--games` or `--out` counts differs from
-#: command to command); every other option name must read the same in every command.
-OWN_MEANING = {"--bots": ("compare", "play", "bench"),
-               "--seed": ("play", "bench"), "--players": "per game",
-               "--rule": ("data", "sweep", "balance-search", "explain", "compensate", "tune"),
-               "--jobs": ("report",),
-               "--seat": ("show", "play"), "--vary": ("sweep", "balance-search", "tune"),
-               "--objective": ("balance-search", "tune"), "--against": ("bench", "tune"),
-               "--bootstrap": ("landscape",)}
-
-
 def test_each_shared_option_is_declared_once():
     """Options declared per command drift apart: an option that several commands share
     comes from `analysis.cli.options` and reads the same (help, default flags) in all."""
     import typer
 
     from analysis.cli import app
+    from analysis.cli.options import OWN_MEANING
     from engines import GAMES
 
     group = typer.main.get_command(app)
@@ -197,14 +189,34 @@ def test_each_shared_option_is_declared_once():
         for param in command.params:
             option = param.opts[0]
             own = OWN_MEANING.get(option, ())
-            if option in ("--games", "--out") or (name in GAMES if own == "per game"
-                                                  else name in own):
+            if own == "every command" or (name in GAMES if own == "per game" else name in own):
                 continue
             text = f"{param.opts} {getattr(param, 'help', None) or param.metavar}"
             seen.setdefault(option, {}).setdefault(text, []).append(name)
     drifted = {option: texts for option, texts in seen.items() if len(texts) > 1}
     assert not drifted, drifted
     assert len(seen["--quiet"][next(iter(seen["--quiet"]))]) >= 5  # the check sees them all
+
+
+def test_every_out_that_is_not_a_run_directory_is_documented():
+    """`--out` names a directory in most commands; each command where it names a file (or
+    a root of directories) says so in `OUT_MEANING`, which docs/cli.md lists."""
+    import typer
+
+    from analysis.cli import app
+    from analysis.cli.options import OUT_MEANING
+
+    group = typer.main.get_command(app)
+    helps = {name: next(p.help for p in command.params if p.opts[0] == "--out")
+             for name, command in group.commands.items()
+             if any(p.opts[0] == "--out" for p in command.params)}
+    files = {name for name, text in helps.items() if "directory" not in text.lower()}
+    assert files == {"report", "data", "play"}
+    assert files <= set(OUT_MEANING) <= set(helps)
+    reference = (ROOT / "docs" / "cli.md").read_text()
+    section = reference.split("## Options that mean different things", 1)[1].split("\n## ")[0]
+    for name, meaning in OUT_MEANING.items():
+        assert f"| `simulate {name}` | {meaning} |" in section
 
 
 def test_version_names_the_package_and_engine_build(capsys):

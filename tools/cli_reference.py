@@ -53,6 +53,27 @@ def command_section(name: str, command, parent) -> str:
     return "\n".join(lines)
 
 
+def meanings_section() -> str:
+    """Options whose meaning depends on the command: where `--out` is not a directory of
+    runs (`OUT_MEANING`), and the other options each command words its own way."""
+    from analysis.cli.options import OUT_MEANING, OWN_MEANING
+
+    lines = ["## Options that mean different things", "",
+             "`--out` names a directory the command creates for the games it plays (its row "
+             "says how an interrupted one is finished: `--resume DIR`, or the same `--out` "
+             "again), except in these commands:", "", "| command | `--out` is |", "|---|---|"]
+    lines += [f"| `simulate {name}` | {_cell(meaning)} |" for name, meaning in OUT_MEANING.items()]
+    lines += ["", "Each command's own row says what these count or name there:", ""]
+    for option, where in OWN_MEANING.items():
+        if option == "--out":
+            continue
+        places = ("every `simulate GAME` command" if where == "per game" else
+                  "every command that has it" if where == "every command" else
+                  ", ".join(f"`simulate {name}`" for name in where))
+        lines.append(f"- `{option}`: {places}")
+    return "\n".join(lines) + "\n"
+
+
 def render() -> str:
     from analysis.cli.app import app
 
@@ -60,7 +81,7 @@ def render() -> str:
     root = typer.Context(group, info_name="simulate")
     sections = [command_section(name, group.commands[name], root)
                 for name in group.list_commands(root)]
-    return HEADER + "\n".join(sections)
+    return HEADER + meanings_section() + "\n" + "\n".join(sections)
 
 
 def main(argv: list[str]) -> int:

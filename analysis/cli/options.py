@@ -81,3 +81,29 @@ Force = Annotated[bool, typer.Option(
     "--force", help="Overwrite the --out file if it exists (without it an existing file is "
                     "refused, since it may hold your edits or a game played by hand).")]
 
+
+#: What `--out` names where it is not a directory the command creates for the games it
+#: plays: command -> its meaning.  `docs/cli.md` lists them; `tests/test_cli.py` checks that
+#: every command whose `--out` names a file is here.
+OUT_MEANING: dict[str, str] = {
+    "report": "the HTML file to write; an existing file is replaced (a report is rebuilt "
+              "from its runs)",
+    "data": "the .toml file to write the data set to; an existing file is refused unless "
+            "--force (it may hold your edits)",
+    "play": "the transcript file (.json) of the game; an existing file is refused unless "
+            "--force (a game played by hand is its only copy)",
+    "run": "the root directory: the experiment's runs, report and ladders go to OUT/NAME/",
+}
+
+#: Options whose meaning is a command's own, and the commands where it is (`"per game"`:
+#: every `simulate GAME` command; `"every command"`: what it counts differs in each), for
+#: `docs/cli.md`; every other option reads the same in every command (`tests/test_cli.py`).
+OWN_MEANING: dict[str, str | tuple[str, ...]] = {
+    "--out": "every command", "--games": "every command",
+    "--bots": ("compare", "play", "bench"), "--seed": ("play", "bench"),
+    "--players": "per game",
+    "--rule": ("data", "sweep", "balance-search", "explain", "compensate", "tune"),
+    "--jobs": ("report",), "--seat": ("show", "play"),
+    "--vary": ("sweep", "balance-search", "tune"), "--objective": ("balance-search", "tune"),
+    "--against": ("bench", "tune"), "--bootstrap": ("landscape",),
+}
