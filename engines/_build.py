@@ -65,6 +65,25 @@ def game_file(folder: Path) -> dict:
         return tomllib.load(handle)
 
 
+#: Game folders registered by path (`engines/README.md`, "Games outside the checkout"): each a
+#: game package folder anywhere on disk, separated by `os.pathsep`.  The folder plays as
+#: `engines.<folder name>`, interpreted: the build compiles what is inside `engines/` only
+#: (mypyc names a module after the folders it sits in), so a registered folder's `compiled`
+#: list is not read here, and editing it never makes a compiled build stale.
+GAMES_ENV = "TABLETOP_GAMES"
+
+
+def registered_folders() -> dict[str, Path]:
+    """The game folders of `TABLETOP_GAMES` by package name (the folder's name), in order;
+    a folder named twice counts once."""
+    folders: dict[str, Path] = {}
+    for text in os.environ.get(GAMES_ENV, "").split(os.pathsep):
+        if text.strip():
+            folder = Path(text.strip()).expanduser().resolve()
+            folders.setdefault(folder.name, folder)
+    return folders
+
+
 def game_modules(package_dir: Path) -> tuple[str, ...]:
     """Every game's declared hot-path modules (`compiled` in its game file), by package name:
     a game declares them in its own folder, so adding one edits no list here."""
