@@ -195,6 +195,12 @@ def _discover(packages: tuple[str, ...] | None = None,
                 raise
             broken[where] = f"{type(exc).__name__}: {exc}"
             continue
+        if game.name in games:  # two games of one name: neither may quietly replace the other
+            taken = RegistrationError(f"game name {game.name!r} is taken by another game")
+            if broken is None:
+                raise taken
+            broken[where] = f"{type(taken).__name__}: {taken}"
+            continue
         games[game.name] = game
     return games
 

@@ -152,12 +152,16 @@ def _grow(container) -> None:
         container.append(-1)
 
 
+def _contents(container):
+    """What a list attribute holds now (a dict of lists: all of it), to see it change."""
+    return list(container) if type(container) is list else deepcopy(container)
+
+
 def _list_changed_in_place(game, n, seed):
     """A list attribute that a playout of a clone changes in place (same list object)."""
     state = random_midgame(game, n, seed)
     copy = state.clone()
-    lists = {name: (getattr(copy, name), list(getattr(copy, name))
-                    if type(getattr(copy, name)) is list else deepcopy(getattr(copy, name)))
+    lists = {name: (getattr(copy, name), _contents(getattr(copy, name)))
              for name in _list_attributes(copy)}
     play_on(copy, seed)
     return [name for name, (obj, old) in lists.items()
@@ -323,7 +327,7 @@ def test_mutation_check_a_clone_sharing_a_list_fails_the_property_check(name):
     watched = {}
 
     def recording_clone(self):
-        watched.update({attr: (self, getattr(self, attr), list(getattr(self, attr)))
+        watched.update({attr: (self, getattr(self, attr), _contents(getattr(self, attr)))
                         for attr in _list_attributes(self)})
         return base_clone(self)
 

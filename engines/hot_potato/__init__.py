@@ -1,9 +1,10 @@
 """Hot Potato, the game of `docs/tutorial.md`, written with the game kit (`engines.gamekit`)."""
 
 from engines.gamekit import kit_game
-from engines.hot_potato.bots import HEURISTICS, PARAMS
-from engines.hot_potato.rules import Rules
-from engines.hot_potato.state import HotPotatoState
+
+from .bots import HEURISTICS, PARAMS
+from .rules import Rules
+from .state import HotPotatoState
 
 GAME = kit_game(
     HotPotatoState, Rules, name="hot-potato", min_players=3, max_players=7, default_players=4,

@@ -5,7 +5,8 @@ import random
 
 from engines.bots.options import Param
 from engines.gamekit import heuristic
-from engines.hot_potato.state import OFFER, PAY, TAKE, HotPotatoState, run_points
+
+from .state import OFFER, PAY, TAKE, HotPotatoState, run_points
 
 PARAMS = (Param("threshold", "int", 3, "take when the potato costs at most this many penalty "
                 "points (its points less the chips on it)", 0, 20),)

@@ -2,7 +2,8 @@
 from your hand as the next potato.  The fewest penalty points win (`docs/tutorial.md`)."""
 
 from engines.gamekit import OWNER, PUBLIC, SIZE, Actions, KitState, Layout, Zone
-from engines.hot_potato.rules import MAX_CARDS
+
+from .rules import MAX_CARDS
 
 ACTIONS = Actions(("pay", 1), ("take", 1), ("offer", MAX_CARDS + 1))  # offer: by card number
 PAY, TAKE, OFFER = ACTIONS.offsets
