@@ -138,8 +138,8 @@ compiled = []  # the modules mypyc compiles, once the rules are written (inside 
 [tests]
 '''
 
-RULES_TESTS = '''"""$title's rules, one scenario test per rule, named after it: set up the exact situation
-on the table, play the move, check the outcome (docs/tutorial.md, "Rules tests")."""
+RULES_TESTS = '''"""$title's rules, one scenario test per rule, named after it: set up the
+exact situation on the table, play the move, check the outcome (docs/tutorial.md, 9)."""
 
 import pytest
 
@@ -158,7 +158,8 @@ def test_write_the_rule_tests():
                 "apply the move, assert the outcome), then delete this stub")
 '''
 
-PROPERTY_TESTS = '''"""$title's invariants on random playouts (hypothesis): what no game may break."""
+PROPERTY_TESTS = '''"""$title's invariants on random playouts (hypothesis): what no game
+may break (docs/tutorial.md, 9)."""
 
 import pytest
 
