@@ -535,6 +535,9 @@ class Game:
     spec takes, which `simulate list` shows and `simulate tune` searches.
     `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
     reaches it and marks it truncated (None: the game always ends by itself).
+    `elements` are the cards, skills and actions a designer may ask about
+    (`engines.elements.Element`, declared in the game's `elements.py`): what a restricted
+    seat may not do, and the columns that show them played (`simulate elements`).
     For adapters (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game
     without a `max_decisions` cap never takes more than `max_game_length` decisions.
     """
@@ -558,6 +561,7 @@ class Game:
     max_decisions: int | None = None
     replaceable_data: Any = None
     heuristic_params: tuple[Any, ...] = ()
+    elements: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         if self.dataset is None:

@@ -6,6 +6,7 @@ from engines.bots.styles import with_shipped
 from engines.core import Game
 from engines.ivanhoe.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ivanhoe.bots import PARAMS, HeuristicBot, HeuristicV1Bot
+from engines.ivanhoe.elements import ELEMENTS
 from engines.ivanhoe.evaluation import win_chances
 from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.state import IvanhoeState
@@ -44,4 +45,5 @@ GAME = Game(
     mcts_presets=MCTS_PRESETS,
     mcts_evaluation=win_chances,
     action_kinds=ACTION_KINDS,
+    elements=ELEMENTS,
 )
