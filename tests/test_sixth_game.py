@@ -135,7 +135,8 @@ TOUCH_POINT_TESTS = {test for _, tests in TOUCH_POINTS for test in tests}
 #: The test files that check every registered game: the contract and the touch points.
 PER_GAME_TESTS = ("test_contract.py", "test_fingerprint.py", "test_notebooks.py",
                   "test_sixth_game.py", "test_docs.py", "test_render.py", "test_game_cap.py",
-                  "test_seat_levers.py", "test_transcript.py", "test_coverage.py")
+                  "test_seat_levers.py", "test_transcript.py", "test_coverage.py",
+                  "test_elements.py")
 SOURCE, COPY, COPY_NAME = "tabula_rasa", "rasa_copy", "rasa-copy"
 
 

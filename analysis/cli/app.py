@@ -5,7 +5,7 @@ corrupt results) raises `BadInput` and ends as one line `error: ...` on stderr w
 code 2, never a traceback.  An `OSError` (disk full, permission denied) is one `error:` line
 with exit code 1.  Any other exception is a bug in the toolkit: one line saying so and where
 its traceback was written, exit code 1.
-Command modules (`games`, `replay`, `seats`, `studies`, `tuning`, `whatif`) import only
+Command modules (`elements`, `games`, `replay`, `seats`, `studies`, `tuning`, `whatif`) import only
 `common` and `options` of this package; this module imports them and adds their commands to
 the app.
 """
@@ -18,7 +18,7 @@ import traceback
 
 import typer
 
-from analysis.cli import common, games, replay, seats, studies, tuning, whatif
+from analysis.cli import common, elements, games, replay, seats, studies, tuning, whatif
 from analysis.cli.common import stderr
 from engines import GAMES
 from engines.errors import BadInput
@@ -53,6 +53,7 @@ studies.register(app)  # compare, report, run
 whatif.register(app)  # data, sweep, balance-search
 tuning.register(app)  # tune
 seats.register(app)  # explain, compensate
+elements.register(app)  # elements
 
 
 def internal_error(exc: BaseException) -> int:

@@ -1,0 +1,251 @@
+"""Which card, skill or action is too strong or useless: the statistics of `simulate elements`.
+
+Three views of each element of a game (`engines.elements`), from frames already played:
+
+- **Restricted play** (Jaffe et al., AIIDE 2012), the causal one: one seat forbidden the
+  element among unrestricted copies of the same bot, on the deals of an unrestricted
+  baseline, the restricted seat taking every seat once per deal.  The element's *worth* is
+  the baseline seat's win share minus the restricted seat's, per deal (so the interval is
+  clustered by deal), in points.
+- **Observation** (17lands-style "win rate when played"): in the baseline games, the win share
+  of the seats that played the element against those that did not (and held it, where the
+  runner measured availability).  Correlation, not cause: a seat plays a strong card when it
+  is already winning, and a weak one when it has nothing better.
+- **Removal**: the game with the element taken out for every seat (its data set's rule
+  options), against the baseline: the change of the winning score.  The deals differ
+  (a deck without a card shuffles differently), so this is a two-sample comparison.
+
+Every p-value goes into one Holm family (`verdicts.Family`), which decides every word:
+"strongest" (with the elements whose paired difference from it is not significant),
+"inconsequential" only when the worth's interval lies within the tolerance of zero (an
+equivalence claim), "cannot tell" otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis.results.store import BOT_COUNT_PREFIX, kind_columns
+from analysis.stats import balance, verdicts
+
+#: Default tolerance of "inconsequential", as a fraction of the fair share: an element whose
+#: worth's whole interval lies within ±tolerance × fair (±2.5 points at 4 players).
+TOLERANCE = 0.1
+#: Fewest seat-games on each side of an observational comparison before it is made.
+MIN_GROUP = 30
+#: The categories of `category`.
+CATEGORIES = ("strongest", "tied with the strongest", "real worth",
+              "small real worth, inside the tolerance", "costs the bot",
+              "no measurable worth: inconsequential", "never chosen by the bot",
+              "never came up", "cannot tell")
+#: The categories that say nothing of the element's worth: the restriction changed nothing.
+UNTESTED = ("never chosen by the bot", "never came up")
+
+
+def worth_by_deal(baseline: pd.DataFrame, restricted: pd.DataFrame, bot: str) -> pd.Series:
+    """Per deal (seed): the baseline's mean seat win share minus the restricted seat's mean
+    share over the seats it took (every seat once per deal, so both average all seats)."""
+    base = baseline.groupby("seed")["win_share"].mean()
+    lone = restricted[restricted["bot"] == bot].groupby("seed")["win_share"].mean()
+    return (base.reindex(lone.index) - lone).dropna()
+
+
+def restriction_counts(restricted: pd.DataFrame, bot: str) -> dict[str, float]:
+    """How often the restriction mattered, from the restricted seat's `b_` columns
+    (`engines.bots.restricted`): the share of its games in which the element was offered (the
+    restriction removed an option) and in which it bit (changed the bot's choice), choices
+    changed per game, and the decisions at which every option was forbidden (let stand) or
+    the bot's second choice had to be guessed."""
+    rows = restricted[restricted["bot"] == bot]
+    column = BOT_COUNT_PREFIX + "forbid_"
+    if rows.empty or column + "bit" not in rows:
+        return {"offered_share": float("nan"), "bit_share": float("nan"),
+                "bits_per_game": float("nan"), "sole": 0, "guess": 0}
+    bit = rows[column + "bit"].to_numpy(dtype=float)
+    return {"offered_share": float((rows[column + "offered"] > 0).mean()),
+            "bit_share": float((bit > 0).mean()), "bits_per_game": float(bit.mean()),
+            "sole": int(rows[column + "sole"].sum()), "guess": int(rows[column + "guess"].sum())}
+
+
+def clustered_difference(values: np.ndarray, group: np.ndarray, cluster: np.ndarray,
+                         confidence: float = 0.95) -> tuple[float, float, float, float]:
+    """(difference, low, high, p) of the mean of `values` where `group` is true minus where it
+    is false, with a standard error that treats each `cluster` (a game's seats) as one unit
+    (linearised, as `balance.clustered_win_share`)."""
+    values = np.asarray(values, dtype=float)
+    group = np.asarray(group, dtype=bool)
+    n1, n0 = int(group.sum()), int((~group).sum())
+    if n1 == 0 or n0 == 0:
+        return (float("nan"),) * 4
+    m1, m0 = values[group].mean(), values[~group].mean()
+    influence = np.where(group, (values - m1) / n1, -(values - m0) / n0)
+    per = pd.Series(influence).groupby(np.asarray(cluster)).sum().to_numpy()
+    k = len(per)
+    diff = float(m1 - m0)
+    if k < 2:
+        return diff, float("nan"), float("nan"), float("nan")
+    se = math.sqrt(k / (k - 1) * float((per ** 2).sum()))
+    half = balance._z(confidence) * se
+    p = balance.two_sided_p(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
+    return diff, diff - half, diff + half, p
+
+
+def observed(baseline: pd.DataFrame, kinds: Sequence[str], prefix: str) -> dict[str, float]:
+    """Win share of the seat-games with the element's kinds (`prefix` k_: played, a_: legal at
+    one of the seat's decisions, measured in some games only) against those without: the
+    share with it, the difference and its interval clustered by game, and its p.  NaN when
+    either side has fewer than `MIN_GROUP` seat-games."""
+    columns = [prefix + c for c in kinds]
+    empty = {"share": float("nan"), "diff": float("nan"), "low": float("nan"),
+             "high": float("nan"), "p": float("nan"), "seat_games": 0}
+    if not columns or any(c not in baseline for c in columns):
+        return empty
+    rows = baseline[~baseline["truncated"]] if "truncated" in baseline else baseline
+    counts = rows[columns]
+    rows = rows[counts.notna().all(axis=1)]
+    if rows.empty:
+        return empty
+    has = rows[columns].sum(axis=1).to_numpy() > 0
+    if has.sum() < MIN_GROUP or (~has).sum() < MIN_GROUP:
+        return {**empty, "share": float(has.mean()), "seat_games": len(rows)}
+    diff, low, high, p = clustered_difference(rows["win_share"].to_numpy(), has,
+                                              rows["seed"].to_numpy())
+    return {"share": float(has.mean()), "diff": diff, "low": low, "high": high, "p": p,
+            "seat_games": len(rows)}
+
+
+def winning_scores(frame: pd.DataFrame) -> np.ndarray:
+    """The top score of every finished game."""
+    rows = frame[~frame["truncated"]] if "truncated" in frame else frame
+    return rows.groupby(balance.GAME_KEY)["score"].max().to_numpy(dtype=float)
+
+
+def removal_change(baseline: pd.DataFrame, removed: pd.DataFrame) -> dict[str, float]:
+    """The game without the element against the baseline: the change of the mean winning score
+    (two samples: the deals differ) with its interval and p, and of the game length."""
+    new, old = winning_scores(removed), winning_scores(baseline)
+    if len(new) < 2 or len(old) < 2:
+        return {"diff": float("nan"), "low": float("nan"), "high": float("nan"),
+                "p": float("nan"), "decisions": float("nan")}
+    diff = float(new.mean() - old.mean())
+    se = math.sqrt(new.var(ddof=1) / len(new) + old.var(ddof=1) / len(old))
+    half = balance._z(0.95) * se
+    p = balance.two_sided_p(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
+    length = (removed.groupby(balance.GAME_KEY)["decisions"].first().mean()
+              - baseline.groupby(balance.GAME_KEY)["decisions"].first().mean())
+    return {"diff": diff, "low": diff - half, "high": diff + half, "p": p,
+            "decisions": float(length)}
+
+
+def table(elements: Sequence[Any], baseline: pd.DataFrame, restricted: Mapping[str, pd.DataFrame],
+          bots: Mapping[str, str], players: int, tolerance: float = TOLERANCE,
+          removals: Mapping[str, pd.DataFrame] | None = None,
+          removal_notes: Mapping[str, str] | None = None) -> tuple[pd.DataFrame, verdicts.Family]:
+    """The ranked table (by worth, largest first; the elements whose restriction changed no
+    choice last), with every p-value adjusted in one Holm family.
+
+    `elements`: the game's `Element`s studied; `restricted[id]`: the frame of the element's
+    restricted comparison, whose restricted seat plays as `bots[id]`; `removals[id]`: the
+    frame of the game without it (where played), `removal_notes[id]` why not (elsewhere).
+    `tolerance` is a fraction of the fair share 1 / `players`.
+    """
+    removals = removals or {}
+    removal_notes = removal_notes or {}
+    fair = 1.0 / players
+    band = tolerance * fair
+    family = verdicts.Family("elements study")
+    rows, deals = [], {}
+    for element in elements:
+        frame = restricted[element.id]
+        per_deal = worth_by_deal(baseline, frame, bots[element.id])
+        deals[element.id] = per_deal
+        worth, low, high, p = balance.mean_interval(per_deal.to_numpy())
+        played = observed(baseline, kind_columns_of(element.played, baseline), "k_")
+        held = observed(baseline, kind_columns_of(element.played, baseline), "a_")
+        gone = (removal_change(baseline, removals[element.id]) if element.id in removals
+                else {"diff": float("nan"), "low": float("nan"), "high": float("nan"),
+                      "p": float("nan"), "decisions": float("nan")})
+        family.add(("worth", element.id), p)
+        family.add(("played", element.id), played["p"])
+        family.add(("held", element.id), held["p"])
+        family.add(("removal", element.id), gone["p"])
+        lone = frame[frame["bot"] == bots[element.id]]
+        rows.append({
+            "element": element.name, "id": element.id, "group": element.group,
+            "games": len(lone), "deals": len(per_deal),
+            "restricted_share": float(lone["win_share"].mean()) if len(lone) else np.nan,
+            "worth": worth, "worth_low": low, "worth_high": high, "worth_p": p,
+            **{k: v for k, v in restriction_counts(frame, bots[element.id]).items()},
+            "played_share": played["share"], "played_diff": played["diff"],
+            "played_low": played["low"], "played_high": played["high"], "played_p": played["p"],
+            "held_share": held["share"], "held_diff": held["diff"], "held_low": held["low"],
+            "held_high": held["high"], "held_p": held["p"],
+            "removal_diff": gone["diff"], "removal_low": gone["low"],
+            "removal_high": gone["high"], "removal_p": gone["p"],
+            "removal_decisions": gone["decisions"],
+            "removal_note": "" if element.id in removals else removal_notes.get(
+                element.id, element.note or "no removal declared for this element"),
+        })
+    out = pd.DataFrame(rows)
+    if out.empty:
+        return out, family
+    came_up = out["bit_share"].fillna(0) > 0  # the restriction changed a choice
+    best = out[came_up]["worth"].idxmax() if came_up.any() else None
+    ties: dict[str, float] = {}
+    if best is not None:
+        best_id = out.at[best, "id"]
+        for element_id in out.loc[came_up, "id"]:
+            if element_id == best_id:
+                continue
+            gap = deals[element_id] - deals[best_id]
+            ties[element_id] = family.add(("tie", element_id),
+                                          balance.mean_interval(gap.dropna().to_numpy())[3])
+    for name in ("worth", "played", "held", "removal"):
+        out[f"{name}_p_adjusted"] = [family.adjusted((name, i)) for i in out["id"]]
+    out["tie_p_adjusted"] = [family.adjusted(("tie", i)) if i in ties else np.nan
+                             for i in out["id"]]
+    out["tolerance"] = band
+    best_significant = best is not None and bool(
+        out.at[best, "worth_p_adjusted"] < verdicts.ALPHA and out.at[best, "worth"] > 0)
+    out["verdict"] = [category(row, row.name == best and best_significant, best_significant,
+                               band) for _, row in out.iterrows()]
+    out = out.assign(_never=out["verdict"].isin(UNTESTED)).sort_values(
+        ["_never", "worth"], ascending=[True, False], kind="stable").drop(columns="_never")
+    return out.reset_index(drop=True), family
+
+
+def kind_columns_of(kinds: Sequence[str], frame: pd.DataFrame) -> list[str]:
+    """The result-column names (without prefix) of the game's action kinds `kinds`."""
+    from engines import GAMES
+
+    game = GAMES.get(str(frame["game"].iloc[0])) if len(frame) else None
+    if game is None:
+        return list(kind_columns(kinds))
+    spelled = dict(zip(game.action_kinds, kind_columns(game.action_kinds)))
+    return [spelled[k] for k in kinds if k in spelled]
+
+
+def category(row: Mapping[str, Any], is_best: bool, best_significant: bool,
+             band: float) -> str:
+    """One element's verdict (`CATEGORIES`), from its adjusted p-values and interval."""
+    if not row["offered_share"] > 0:
+        return "never came up"
+    if not row["bit_share"] > 0:
+        return "never chosen by the bot"
+    if is_best:
+        return "strongest"
+    if best_significant and not row["tie_p_adjusted"] < verdicts.ALPHA:
+        return "tied with the strongest"
+    inside = row["worth_low"] >= -band - 1e-12 and row["worth_high"] <= band + 1e-12
+    if row["worth_p_adjusted"] < verdicts.ALPHA:
+        if row["worth"] < 0:
+            return "costs the bot"
+        return "small real worth, inside the tolerance" if inside else "real worth"
+    if inside:
+        return "no measurable worth: inconsequential"
+    return "cannot tell"
