@@ -72,7 +72,7 @@ def test_report_opens_with_the_designer_summary(tmp_path):
 def test_simulate_run_prints_the_designer_summary_not_only_the_report_path(tmp_path, capsys):
     path = tmp_path / "mini.toml"
     path.write_text('name = "mini"\nseed = 5\n[[study]]\ngame = "tabula-rasa"\nplayers = 3\n'
-                    'bots = ["heuristic"]\n')
+                    'bots = ["heuristic"]\nladder = false\n')
     assert main(["run", str(path), "--games", "30", "--jobs", "1", "--quiet",
                  "--no-confirm", "--out", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out

@@ -174,6 +174,15 @@ def test_clustered_difference_is_the_two_sample_interval_when_every_value_is_its
     assert (high - low) / 2 == pytest.approx(1.96 * se, rel=0.01)
 
 
+#: The worths that count as none at 4 players with the default tolerance (x1.1 of fair).
+BAND = stats.worth_band(0.25)
+
+
+def test_the_tolerance_band_keeps_the_restricted_seat_within_the_relative_tolerance():
+    low, high = stats.worth_band(0.25, 1.1)
+    assert low == pytest.approx(0.25 - 0.275) and high == pytest.approx(0.25 - 0.25 / 1.1)
+
+
 def _row(worth, low, high, p, bit=0.5, tie=np.nan, offered=0.6):
     return {"worth": worth, "worth_low": low, "worth_high": high, "worth_p_adjusted": p,
             "bit_share": bit, "offered_share": offered, "tie_p_adjusted": tie}
@@ -182,20 +191,21 @@ def _row(worth, low, high, p, bit=0.5, tie=np.nan, offered=0.6):
 @pytest.mark.parametrize("row, expected", [
     (_row(0.0, -0.02, 0.02, 1.0), "no measurable worth: inconsequential"),
     (_row(0.01, -0.03, 0.05, 0.6), "cannot tell"),  # reaches beyond the band
-    (_row(0.02, 0.01, 0.024, 0.001), "small real worth, inside the tolerance"),
+    (_row(0.02, 0.01, 0.022, 0.001), "small real worth, inside the tolerance"),
+    (_row(0.0, -0.02, 0.0235, 1.0), "cannot tell"),  # above fair x 1.1 - fair: outside
     (_row(0.08, 0.05, 0.11, 0.001), "real worth"),
     (_row(-0.06, -0.09, -0.03, 0.001), "costs the bot"),
     (_row(0.0, 0.0, 0.0, 1.0, bit=0.0), "never chosen by the bot"),
     (_row(0.0, 0.0, 0.0, 1.0, bit=0.0, offered=0.0), "never came up"),
 ])
 def test_each_verdict_follows_the_interval_and_the_adjusted_p(row, expected):
-    assert stats.category(row, False, False, 0.025) == expected
+    assert stats.category(row, False, False, BAND) == expected
 
 
 def test_an_element_not_told_from_the_strongest_is_tied_with_it():
     row = _row(0.04, 0.0, 0.08, 0.2, tie=0.3)
-    assert stats.category(row, False, True, 0.025) == "tied with the strongest"
-    assert stats.category(row, False, False, 0.025) == "cannot tell"  # no strongest: no tie
+    assert stats.category(row, False, True, BAND) == "tied with the strongest"
+    assert stats.category(row, False, False, BAND) == "cannot tell"  # no strongest: no tie
 
 
 # --------------------------------------------------------------------------------------------
@@ -231,8 +241,9 @@ def test_the_designer_lines_name_the_strongest_and_label_correlation(cards, tmp_
     table, family = result.table()
     lines = element_lines(table, "heuristic", family, 0.5)
     assert lines[0].startswith("Ace is the strongest element for heuristic")
-    assert any(line.startswith("no measurable worth, inconsequential (interval within ±5.0 "
-                               "points, 10% of the fair 50.0%): Blank") for line in lines)
+    assert any(line.startswith("no measurable worth, inconsequential (interval within [-5.0, "
+                               "+4.5] points: the restricted seat within ×1.1 of the fair 50.0% "
+                               "(45.5–55.0%)): Blank") for line in lines)
     assert any(line.startswith("never came up") and "Joker" in line for line in lines)
     assert any(line.startswith("never chosen by heuristic") and "Draw" in line
                for line in lines)

@@ -151,6 +151,9 @@ def test_explain_cli_prints_edges_levers_sources(komi, tmp_path, capsys):
     assert code == 0, err
     assert "line-up heuristic, heuristic" in out and "seat 1: win share" in out
     assert "head_start_to=none removes" in out and "decisions per game" in out
+    assert ("measured at one strength of play (heuristic play); how each seat's edge changes "
+            "under stronger play: simulate toy-komi --ladder --players 2\n") in out
+    assert "Where the edge comes from (printed rules' games, heuristic play):" in out
     assert "p-values adjusted with Holm over the " in out.splitlines()[-2]
     assert "in this explanation (one family: every seat edge" in out
     assert "Why a seat wins" in report.read_text()

@@ -96,7 +96,7 @@ def test_heterogeneity_equal_shares_hold():
     rows = lineup_rows(("heuristic", 700, 1000), ("random", 700, 1000), ("mcts", 350, 500))
     v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
     assert v.claim.startswith("seat 1's edge (+20.0 points with heuristic) holds under every "
-                              "line-up (shares agree, χ² line-up × win p = 1")
+                              "line-up (shares cannot be told apart, χ² line-up × win p = 1")
 
 
 def test_heterogeneity_one_reversed_lineup_depends():
@@ -109,7 +109,8 @@ def test_heterogeneity_one_reversed_lineup_depends():
 def test_heterogeneity_same_direction_different_size():
     rows = lineup_rows(("heuristic", 700, 1000), ("random", 600, 1000))
     v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
-    assert "same direction everywhere, size depends on the bots (χ² line-up × win p" in v.claim
+    assert ("same direction everywhere, size depends on the bots (shares differ: heuristic "
+            "70.0% vs random 60.0%, +10.0 points [+5.8, +14.1]; χ² line-up × win p") in v.claim
 
 
 def test_heterogeneity_absent_with_a_lineup():
@@ -132,6 +133,47 @@ def test_heterogeneity_adjusted_p_decides():
     assert raw.p_value < 0.05 and "size depends" in raw.claim
     adjusted = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.2)
     assert "holds under every line-up" in adjusted.claim
+
+
+def test_heterogeneity_never_says_shares_agree_when_the_test_cannot_tell():
+    """Not told apart after the family's adjustment is not agreement: the gap that the raw
+    intervals show is quoted, labelled unadjusted."""
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 640, 1000))
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.2)
+    assert "agree" not in v.claim
+    assert ("holds under every line-up (shares cannot be told apart after the family's "
+            "adjustment, χ² line-up × win p = 0.0043, adjusted = 0.2; largest gap: heuristic "
+            "70.0% vs random 64.0%, +6.0 points [+1.9, +10.1] unadjusted 95%)") in v.claim
+
+
+def test_heterogeneity_differing_shares_say_by_how_much_with_an_interval():
+    rows = lineup_rows(("heuristic", 810, 3000), ("random", 490, 2000),
+                       ("heuristic:tuned", 300, 1000), fair=0.25)
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.03)
+    assert "agree" not in v.claim
+    assert ("(shares differ: heuristic:tuned 30.0% vs random 24.5%, +5.5 points [+2.1, +8.9]; "
+            "χ² line-up × win p = 0.0049, adjusted = 0.03)") in v.claim
+
+
+def test_heterogeneity_a_lineup_with_an_edge_of_its_own_is_never_too_few_games():
+    """heuristic:tuned's interval is wider than the reference's +2-point edge but excludes
+    the fair share: its own seat test finds an edge, so it tells and is tested."""
+    rows = lineup_rows(("heuristic", 810, 3000), ("random", 490, 2000),
+                       ("heuristic:tuned", 300, 1000), fair=0.25)
+    assert verdicts.too_few(rows, "heuristic") == []
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
+    assert "too few games" not in v.claim and v.numbers["informative"] == 3
+
+
+def test_heterogeneity_directions_follow_the_familys_seat_tests():
+    """random's interval excludes the fair share, but its seat test is not significant after
+    the family's adjustment: the words do not find its edge either."""
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 540, 1000))
+    raw = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=1e-9)
+    assert "same direction everywhere" in raw.claim
+    family = verdicts.heterogeneity(rows, "heuristic", "seat 1", 1e-30, 1e-9,
+                                    lineup_p={"heuristic": 1e-30, "random": 0.2})
+    assert "depends on the bots: absent with random (shares differ" in family.claim
 
 
 def sources(*rows: tuple[str, float, float, float], lineup: str = "heuristic") -> pd.DataFrame:
@@ -217,7 +259,8 @@ def test_skipped_systems_names_kinds_the_reference_reaches():
 def test_heterogeneity_holds_but_says_which_lineup_alone_cannot_be_told_from_fair():
     rows = lineup_rows(("heuristic", 70, 100), ("random", 12, 20))
     v = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.9)
-    assert "holds under every line-up (shares agree, χ² line-up × win p = " in v.claim
+    assert ("holds under every line-up (shares cannot be told apart, χ² line-up × win p = "
+            in v.claim)
     assert ", adjusted = 0.9)" in v.claim
     assert v.claim.endswith("; on its own, random cannot be told from the fair 50.0%")
 

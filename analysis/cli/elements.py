@@ -31,6 +31,7 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    Tolerance,
 )
 
 
@@ -103,9 +104,7 @@ def elements_command(
     elements: Annotated[str | None, typer.Option(
         help="Comma-separated elements to study (default: every element the game declares; "
              "see `simulate list`).")] = None,
-    tolerance: Annotated[float, typer.Option(
-        help="'Inconsequential' when the worth's whole interval lies within this fraction of "
-             "the fair share of zero (0.1 = ±2.5 points at 4 players).")] = 0.1,
+    tolerance: Tolerance = 1.1,
     seed: RunSeed = None,
     rule: Rules = None,
     jobs: Jobs = -1,

@@ -57,6 +57,10 @@ Resume = Annotated[Path | None, typer.Option(
 Report = Annotated[Path | None, typer.Option(
     parser=path_value, help="Write an HTML report to this file (checked before any game is "
                             "played).")]
+Levels = Annotated[str | None, typer.Option(
+    help="Skill-ladder levels: comma-separated bot specs, weakest first, each played in every "
+         "seat (default random,heuristic,mcts:iterations=20,mcts; `simulate GAME`: with "
+         "--ladder).")]
 Bootstrap = Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")]
 Confirm = Annotated[bool, typer.Option(
     "--confirm/--no-confirm",
@@ -70,4 +74,5 @@ Tolerance = Annotated[float, typer.Option(
     help="A seat's share counts as fair within this multiple of the fair share (between "
          "fair / TOLERANCE and fair × TOLERANCE): for compensate, every seat's interval must "
          "lie inside; for exploit, a lone seat exploits the table when its whole interval "
-         "lies above fair × TOLERANCE.")]
+         "lies above fair × TOLERANCE; for elements, an element is inconsequential when its "
+         "worth's whole interval keeps the restricted seat's share inside.")]

@@ -69,9 +69,9 @@ class ElementsSpec:
         get_game(self.game).check_players(self.players)
         if self.games <= 0:
             raise BadInput(f"--games must be positive, got {self.games}")
-        if not 0 < self.tolerance < 1:
-            raise BadInput(f"--tolerance must be a fraction of the fair share between 0 and 1 "
-                           f"(0.1 = within ±10% of fair), got {self.tolerance}")
+        if not self.tolerance > 1.0:
+            raise BadInput(f"--tolerance must be above 1 (a multiple of the fair share), got "
+                           f"{self.tolerance}")
         if "forbid" in parse_spec(self.bot)[2]:
             raise BadInput(f"--bot {self.bot} is already restricted; give the bot without "
                            "forbid=")

@@ -18,6 +18,7 @@ so for those games this is points per round per seat), and each seat's decisions
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -324,12 +325,28 @@ class Explanation:
                 f"{p.games:,} games per setting on the same deals (seed {p.seed}) · base: "
                 f"{rules} · levers: {', '.join(k for k, _ in p.vary)}")
 
+    @property
+    def level(self) -> str:
+        """The strength of play every figure was measured at: one bot, or the line-up."""
+        bots = sorted(set(self.plan.bots))
+        return f"{bots[0]} play" if len(bots) == 1 else f"the line-up {', '.join(self.plan.bots)}"
+
+    def ladder_offer(self) -> str:
+        """Which level the figures come from, and the command that measures how the seat
+        edges change under stronger play (a skill ladder on the same rules)."""
+        p = self.plan
+        rules = "".join(f" --rule {shlex.quote(f'{k}={v}')}" for k, v in p.rules.items())
+        return (f"measured at one strength of play ({self.level}); how each seat's edge "
+                f"changes under stronger play: simulate {p.game} --ladder --players "
+                f"{p.players}{rules}")
+
     def lines(self) -> list[str]:
-        out = [self.header(), "Seat edges (win share − fair share, 95% intervals):"]
+        out = [self.header(), self.ladder_offer(),
+               "Seat edges (win share − fair share, 95% intervals):"]
         out += ["  " + line for line in edge_lines(self.edges)]
         out.append("What each lever removes (paired by deal):")
         out += ["  " + line for line in lever_lines(self.effects, self.seats)]
-        out.append("Where the edge comes from (printed rules' games):")
+        out.append(f"Where the edge comes from (printed rules' games, {self.level}):")
         out += ["  " + line for line in source_lines(self.sources, self.seats)]
         out += ["  " + line for line in decision_lines(self.decisions)]
         out.append(self.family.note(FAMILY_MEMBERS))

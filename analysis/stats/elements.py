@@ -18,7 +18,9 @@ Three views of each element of a game (`engines.elements`), from frames already 
 Every p-value goes into one Holm family (`verdicts.Family`), which decides every word:
 "strongest" (with the elements whose paired difference from it is not significant),
 "inconsequential" only when the worth's interval lies within the tolerance of zero (an
-equivalence claim), "cannot tell" otherwise.
+equivalence claim, with the balance verdicts' relative tolerance: the restricted seat's share
+within fair / T and fair × T, so the worth within −fair (T − 1) and fair (1 − 1/T)),
+"cannot tell" otherwise.
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ import pandas as pd
 from analysis.results.store import BOT_COUNT_PREFIX, kind_columns
 from analysis.stats import balance, verdicts
 
-#: Default tolerance of "inconsequential", as a fraction of the fair share: an element whose
-#: worth's whole interval lies within ±tolerance × fair (±2.5 points at 4 players).
-TOLERANCE = 0.1
+#: Default tolerance of "inconsequential", a multiple of the fair share (as exploit's): an
+#: element whose worth's whole interval keeps the restricted seat's share within fair / 1.1
+#: and fair × 1.1 (a worth between −2.5 and +2.3 points at 4 players).
+TOLERANCE = 1.1
 #: Fewest seat-games on each side of an observational comparison before it is made.
 MIN_GROUP = 30
 #: The categories of `category`.
@@ -152,12 +155,12 @@ def table(elements: Sequence[Any], baseline: pd.DataFrame, restricted: Mapping[s
     `elements`: the game's `Element`s studied; `restricted[id]`: the frame of the element's
     restricted comparison, whose restricted seat plays as `bots[id]`; `removals[id]`: the
     frame of the game without it (where played), `removal_notes[id]` why not (elsewhere).
-    `tolerance` is a fraction of the fair share 1 / `players`.
+    `tolerance` is a multiple of the fair share 1 / `players` (`worth_band`).
     """
     removals = removals or {}
     removal_notes = removal_notes or {}
     fair = 1.0 / players
-    band = tolerance * fair
+    band = worth_band(fair, tolerance)
     family = verdicts.Family("elements study")
     rows, deals = [], {}
     for element in elements:
@@ -209,7 +212,8 @@ def table(elements: Sequence[Any], baseline: pd.DataFrame, restricted: Mapping[s
         out[f"{name}_p_adjusted"] = [family.adjusted((name, i)) for i in out["id"]]
     out["tie_p_adjusted"] = [family.adjusted(("tie", i)) if i in ties else np.nan
                              for i in out["id"]]
-    out["tolerance"] = band
+    out["tolerance"] = tolerance
+    out["band_low"], out["band_high"] = band
     best_significant = best is not None and bool(
         out.at[best, "worth_p_adjusted"] < verdicts.ALPHA and out.at[best, "worth"] > 0)
     out["verdict"] = [category(row, row.name == best and best_significant, best_significant,
@@ -230,8 +234,15 @@ def kind_columns_of(kinds: Sequence[str], frame: pd.DataFrame) -> list[str]:
     return [spelled[k] for k in kinds if k in spelled]
 
 
+def worth_band(fair: float, tolerance: float = TOLERANCE) -> tuple[float, float]:
+    """The worths that count as none: those that keep the restricted seat's share (fair minus
+    the worth) within fair / tolerance and fair × tolerance, the balance verdicts' band."""
+    low, high = verdicts.tolerance_band(fair, tolerance)
+    return fair - high, fair - low
+
+
 def category(row: Mapping[str, Any], is_best: bool, best_significant: bool,
-             band: float) -> str:
+             band: tuple[float, float]) -> str:
     """One element's verdict (`CATEGORIES`), from its adjusted p-values and interval."""
     if not row["offered_share"] > 0:
         return "never came up"
@@ -241,7 +252,7 @@ def category(row: Mapping[str, Any], is_best: bool, best_significant: bool,
         return "strongest"
     if best_significant and not row["tie_p_adjusted"] < verdicts.ALPHA:
         return "tied with the strongest"
-    inside = row["worth_low"] >= -band - 1e-12 and row["worth_high"] <= band + 1e-12
+    inside = row["worth_low"] >= band[0] - 1e-12 and row["worth_high"] <= band[1] + 1e-12
     if row["worth_p_adjusted"] < verdicts.ALPHA:
         if row["worth"] < 0:
             return "costs the bot"

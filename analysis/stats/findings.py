@@ -139,9 +139,11 @@ def robustness_verdicts(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
 def describe_correction(tests: pd.DataFrame, where: str = "report") -> str:
     """One sentence: which correction, over how many tests (the family size)."""
     n = int(tests["p_value"].notna().sum()) if len(tests) else 0
+    trends = " and every skill-ladder trend" if len(tests) and (
+        tests["kind"] == "ladder").any() else ""
     return (f"p-values adjusted with Holm over the {n} test{'s' if n != 1 else ''} in this "
-            f"{where} (one family: every seat, bot and robustness test); 'significant' means "
-            f"adjusted p < {balance.ALPHA:g}.")
+            f"{where} (one family: every seat, bot and robustness test{trends}); "
+            f"'significant' means adjusted p < {balance.ALPHA:g}.")
 
 
 def format_p(p: float) -> str:

@@ -46,4 +46,6 @@ GAME = Game(
     mcts_evaluation=win_chances,
     action_kinds=ACTION_KINDS,
     elements=ELEMENTS,
+    score_direction="highest",  # the most tokens wins
+    score_range=(0.0, 5.0),  # a score is the tokens held, one per colour
 )
