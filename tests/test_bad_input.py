@@ -157,6 +157,8 @@ CASES: list[tuple[str, list[str]]] = [
                              "--out", "{d}/out"]),
     ("run-ladder-unknown-level", ["run", "{d}/exp-ladder-unknown.toml", "--out", "{d}/out"]),
     ("run-ladder-empty", ["run", "{d}/exp-ladder-empty.toml", "--out", "{d}/out"]),
+    ("run-elements-unknown", ["run", "{d}/exp-elements-unknown.toml", "--out", "{d}/out"]),
+    ("run-elements-unknown-key", ["run", "{d}/exp-elements-key.toml", "--out", "{d}/out"]),
     # show (transcripts and runs)
     ("show-illegal-action", ["show", "{d}/illegal.json"]),
     ("show-string-actions", ["show", "{d}/string-actions.json"]),
@@ -246,6 +248,8 @@ EXPECT = {
     'exploit-tolerance-1': '--tolerance must be above 1',
     'exploit-out-run': 'holds no exploitability check',
     'elements-unknown': "ivanhoe has no element 'excalibur'",
+    'run-elements-unknown': "[[elements]] 1: ivanhoe has no element 'excalibur'",
+    'run-elements-unknown-key': "[[elements]] 1: unknown key 'colour'",
     'elements-twice': 'names an element twice',
     'elements-empty': "has no element ''",
     'elements-games-0': '--games must be positive',
@@ -444,6 +448,9 @@ def make_files(d: Path) -> None:
         "exp-ladder-unknown.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
                                    'ladder = ["random", "nosuchbot"]\n',
         "exp-ladder-empty.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nladder = []\n',
+        "exp-elements-unknown.toml": 'games = 10\n[[elements]]\ngame = "ivanhoe"\n'
+                                     'elements = ["excalibur"]\n',
+        "exp-elements-key.toml": 'games = 10\n[[elements]]\ngame = "ivanhoe"\ncolour = 1\n',
     }
     transcripts = {
         "illegal.json": {"actions": [10**6]},

@@ -230,19 +230,19 @@ def test_the_dominant_card_is_strongest_and_the_useless_one_inconsequential(card
     # without Blanks plays exactly as before
     assert rows.at["ace", "removal_high"] < 0 and rows.at["blank", "removal_diff"] == 0
     assert rows.at["joker", "removal_note"] == "the deck has no Joker"
-    assert family.size == int(table[["worth_p", "played_p", "held_p", "removal_p"]]
-                              .notna().sum().sum() + table["tie_p_adjusted"].notna().sum())
+    assert family.size == int(table[["worth_p", "tie_p", "played_p", "held_p", "removal_p"]]
+                              .notna().sum().sum())
 
 
 def test_the_designer_lines_name_the_strongest_and_label_correlation(cards, tmp_path):
-    from analysis.stats.verdicts import element_lines
+    from analysis.stats.verdicts import element_family_members, element_lines
 
     result = run_elements.run_elements(_spec(), tmp_path / "el", jobs=1)
     table, family = result.table()
-    lines = element_lines(table, "heuristic", family, 0.5)
+    lines = element_lines(table, "heuristic", 0.5, family.note(element_family_members(table)))
     assert lines[0].startswith("Ace is the strongest element for heuristic")
-    assert any(line.startswith("no measurable worth, inconsequential (interval within [-5.0, "
-                               "+4.5] points: the restricted seat within ×1.1 of the fair 50.0% "
+    assert any(line.startswith("no measurable worth, inconsequential (interval within [-5.00, "
+                               "+4.55] points: the restricted seat within ×1.1 of the fair 50.0% "
                                "(45.5–55.0%)): Blank") for line in lines)
     assert any(line.startswith("never came up") and "Joker" in line for line in lines)
     assert any(line.startswith("never chosen by heuristic") and "Draw" in line
@@ -287,6 +287,24 @@ def test_elements_cli_ranks_resumes_and_writes_a_report(cards, tmp_path, capsys)
     other = [a if a != "4" else "5" for a in argv]
     assert main(other) == 2
     assert "holds a different elements study" in capsys.readouterr().err
+
+
+def test_an_experiment_file_plays_an_elements_study_in_the_reports_one_family(cards, tmp_path,
+                                                                            capsys):
+    spec_file = tmp_path / "elements.toml"
+    spec_file.write_text('name = "cards"\nseed = 2\n[[elements]]\ngame = "toy-cards"\n'
+                         'players = 2\ngames = 200\nelements = ["ace", "blank"]\n')
+    argv = ["run", str(spec_file), "--out", str(tmp_path / "out"), "--jobs", "1", "-q",
+            "--no-confirm"]
+    assert main(["run", str(spec_file), "--out", str(tmp_path / "out"), "--dry-run"]) == 0
+    assert "elements of toy-cards forbidden to one heuristic seat: ace, blank" in \
+        capsys.readouterr().out
+    assert main(argv) == 0
+    page = (tmp_path / "out" / "cards" / "report.html").read_text()
+    assert "Elements: too strong or useless?" in page
+    assert "Ace is the strongest element for heuristic" in page
+    assert "adjusted with Holm over the report&#x27;s" in page
+    assert (tmp_path / "out" / "cards" / "elements-toy-cards-2p" / "elements.json").is_file()
 
 
 def test_simulate_list_shows_each_games_elements(capsys):

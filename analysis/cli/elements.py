@@ -123,7 +123,7 @@ def elements_command(
     from analysis.run import elements as run_elements
     from analysis.run import tournament
     from analysis.run.parallel import check_backend
-    from analysis.stats.verdicts import element_lines
+    from analysis.stats.verdicts import element_family_members, element_lines
 
     spec = run_elements.default_spec(
         game_name, players, games, secrets.randbelow(2**31) if seed is None else seed, bot,
@@ -154,7 +154,7 @@ def elements_command(
         stdout.print(_observed_table(table))
     if (table["removal_note"] == "").any():
         stdout.print(_removal_table(table))
-    lines = element_lines(table, spec.bot, family, fair)
+    lines = element_lines(table, spec.bot, fair, family.note(element_family_members(table)))
     for line in lines:
         stdout.print(f"  {line}", soft_wrap=True, highlight=False, markup=False)
     stderr.print(f"results: {out}/baseline, {out}/<element>/perm-NN (rerun to resume)",

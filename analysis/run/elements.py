@@ -145,14 +145,27 @@ class ElementsResult:
     removals: dict[str, pd.DataFrame]  # element id -> the game without it
     out_dir: Path
 
-    def table(self) -> tuple[pd.DataFrame, Any]:
-        """The ranked table and its one Holm family (`analysis.stats.elements.table`)."""
+    def raw(self) -> pd.DataFrame:
+        """Every estimate and raw p, nothing decided (`analysis.stats.elements.raw_table`)."""
         spec = self.spec
         chosen = spec.chosen()
-        return stats.table(chosen, self.baseline, self.restricted,
-                           {e.id: spec.restricted_bot(e) for e in chosen}, spec.players,
-                           spec.tolerance, self.removals,
-                           {e.id: spec.removal_note(e) for e in chosen})
+        return stats.raw_table(chosen, self.baseline, self.restricted,
+                               {e.id: spec.restricted_bot(e) for e in chosen}, spec.players,
+                               spec.tolerance, self.removals,
+                               {e.id: spec.removal_note(e) for e in chosen})
+
+    def table(self) -> tuple[pd.DataFrame, Any]:
+        """The ranked table decided in the study's own Holm family, and the family."""
+        raw = self.raw()
+        family = stats.family_of(raw)
+        return stats.decide(raw, family.adjusted), family
+
+    def head(self) -> str:
+        """What the study played, in one line."""
+        spec = self.spec
+        return (f"{spec.game} {spec.players}p · each element forbidden to one seat of "
+                f"{spec.bot} against {spec.players - 1} x {spec.bot} · {spec.deals:,} deals, "
+                f"the restricted seat in every seat of each · seed {spec.seed}")
 
 
 def run_elements(spec: ElementsSpec, out_dir: str | os.PathLike, jobs: int = -1,
@@ -203,3 +216,49 @@ def default_spec(game_name: str, players: int | None, games: int, seed: int,
                         elements=tuple(find(game, e).id for e in elements)
                         if elements is not None else tuple(e.id for e in game.elements),
                         rules=dict(rules or {}), tolerance=tolerance)
+
+
+TABLE_KEYS = {"label", "game", "players", "bot", "games", "elements", "rules", "tolerance"}
+
+
+def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: int,
+               override: int | None, scale: float) -> tuple[Path, ElementsSpec]:
+    """An `[[elements]]` table of an experiment file as (directory, spec), validated.
+
+    ```toml
+    [[elements]]
+    game = "ivanhoe"
+    players = 4                    # default: the game's default
+    bot = "heuristic"              # the bot of every seat
+    elements = ["riposte", "unhorse"]   # default: every element the game declares
+    games = 1000                   # per element
+    tolerance = 1.1                # a multiple of the fair share
+    ```
+    """
+    from analysis.run import tables
+    from analysis.run.exploit import _slug
+
+    name = tables.table_game(table, where, TABLE_KEYS)
+    try:
+        game = get_game(name)
+        chosen = table.get("elements")
+        if chosen is not None and (not isinstance(chosen, list)
+                                   or not all(isinstance(e, str) for e in chosen)):
+            raise BadInput("elements must be a list of element names")
+        count = tables.positive_int(table.get("games", default_games), "games")
+        count = override if override is not None else max(1, math.ceil(count * scale))
+        rules = table.get("rules", {})
+        if not isinstance(rules, dict):
+            raise BadInput("rules must be a table of rule options")
+        tolerance = table.get("tolerance", stats.TOLERANCE)
+        if not isinstance(tolerance, (int, float)) or isinstance(tolerance, bool):
+            raise BadInput(f"tolerance must be a number, got {tolerance!r}")
+        spec = default_spec(name, table.get("players", game.players_default), count, seed,
+                            str(table.get("bot", "heuristic")),
+                            None if chosen is None else tuple(chosen),
+                            {k: str(v) for k, v in rules.items()}, float(tolerance))
+        spec.check()
+    except ValueError as exc:  # BadInput, an unknown game among them
+        raise BadInput(f"{where}: {exc}") from None
+    label = table.get("label") or f"elements-{name}-{spec.players}p"
+    return out_dir / _slug(str(label)), spec

@@ -26,7 +26,7 @@ within fair / T and fair × T, so the worth within −fair (T − 1) and fair (1
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -145,23 +145,27 @@ def removal_change(baseline: pd.DataFrame, removed: pd.DataFrame) -> dict[str, f
             "decisions": float(length)}
 
 
-def table(elements: Sequence[Any], baseline: pd.DataFrame, restricted: Mapping[str, pd.DataFrame],
-          bots: Mapping[str, str], players: int, tolerance: float = TOLERANCE,
-          removals: Mapping[str, pd.DataFrame] | None = None,
-          removal_notes: Mapping[str, str] | None = None) -> tuple[pd.DataFrame, verdicts.Family]:
-    """The ranked table (by worth, largest first; the elements whose restriction changed no
-    choice last), with every p-value adjusted in one Holm family.
+#: The tests of each element's row, in the family: (name, its raw p column).
+TESTS = (("worth", "worth_p"), ("tie", "tie_p"), ("played", "played_p"), ("held", "held_p"),
+         ("removal", "removal_p"))
+
+
+def raw_table(elements: Sequence[Any], baseline: pd.DataFrame,
+              restricted: Mapping[str, pd.DataFrame], bots: Mapping[str, str], players: int,
+              tolerance: float = TOLERANCE, removals: Mapping[str, pd.DataFrame] | None = None,
+              removal_notes: Mapping[str, str] | None = None) -> pd.DataFrame:
+    """One row per element with every estimate and its raw p (the `TESTS`), nothing decided.
 
     `elements`: the game's `Element`s studied; `restricted[id]`: the frame of the element's
     restricted comparison, whose restricted seat plays as `bots[id]`; `removals[id]`: the
     frame of the game without it (where played), `removal_notes[id]` why not (elsewhere).
-    `tolerance` is a multiple of the fair share 1 / `players` (`worth_band`).
+    `tolerance` is a multiple of the fair share 1 / `players` (`worth_band`).  The tie test
+    is each element's paired difference from the element of largest worth among those whose
+    restriction changed a choice.
     """
     removals = removals or {}
     removal_notes = removal_notes or {}
     fair = 1.0 / players
-    band = worth_band(fair, tolerance)
-    family = verdicts.Family("elements study")
     rows, deals = [], {}
     for element in elements:
         frame = restricted[element.id]
@@ -173,10 +177,6 @@ def table(elements: Sequence[Any], baseline: pd.DataFrame, restricted: Mapping[s
         gone = (removal_change(baseline, removals[element.id]) if element.id in removals
                 else {"diff": float("nan"), "low": float("nan"), "high": float("nan"),
                       "p": float("nan"), "decisions": float("nan")})
-        family.add(("worth", element.id), p)
-        family.add(("played", element.id), played["p"])
-        family.add(("held", element.id), held["p"])
-        family.add(("removal", element.id), gone["p"])
         lone = frame[frame["bot"] == bots[element.id]]
         rows.append({
             "element": element.name, "id": element.id, "group": element.group,
@@ -196,31 +196,83 @@ def table(elements: Sequence[Any], baseline: pd.DataFrame, restricted: Mapping[s
         })
     out = pd.DataFrame(rows)
     if out.empty:
-        return out, family
-    came_up = out["bit_share"].fillna(0) > 0  # the restriction changed a choice
-    best = out[came_up]["worth"].idxmax() if came_up.any() else None
-    ties: dict[str, float] = {}
-    if best is not None:
-        best_id = out.at[best, "id"]
-        for element_id in out.loc[came_up, "id"]:
-            if element_id == best_id:
-                continue
-            gap = deals[element_id] - deals[best_id]
-            ties[element_id] = family.add(("tie", element_id),
-                                          balance.mean_interval(gap.dropna().to_numpy())[3])
-    for name in ("worth", "played", "held", "removal"):
-        out[f"{name}_p_adjusted"] = [family.adjusted((name, i)) for i in out["id"]]
-    out["tie_p_adjusted"] = [family.adjusted(("tie", i)) if i in ties else np.nan
-                             for i in out["id"]]
+        return out
     out["tolerance"] = tolerance
-    out["band_low"], out["band_high"] = band
-    best_significant = best is not None and bool(
-        out.at[best, "worth_p_adjusted"] < verdicts.ALPHA and out.at[best, "worth"] > 0)
-    out["verdict"] = [category(row, row.name == best and best_significant, best_significant,
-                               band) for _, row in out.iterrows()]
+    out["band_low"], out["band_high"] = worth_band(fair, tolerance)
+    came_up = out["bit_share"].fillna(0) > 0  # the restriction changed a choice
+    out["largest"] = False
+    out["tie_p"] = np.nan
+    if came_up.any():
+        best = out[came_up]["worth"].idxmax()
+        out.loc[best, "largest"] = True
+        best_id = out.at[best, "id"]
+        for index in out.index[came_up & ~out["largest"]]:
+            gap = deals[out.at[index, "id"]] - deals[best_id]
+            out.at[index, "tie_p"] = balance.mean_interval(gap.dropna().to_numpy())[3]
+    return out
+
+
+def family_of(raw: pd.DataFrame, name: str = "elements study") -> verdicts.Family:
+    """The study's own family: every raw p of its rows (`TESTS`)."""
+    family = verdicts.Family(name)
+    for test, column in TESTS:
+        if len(raw):
+            family.add_all(((test, i) for i in raw["id"]), raw[column])
+    return family
+
+
+def decide(raw: pd.DataFrame, adjusted: Callable[[tuple[str, str]], float]) -> pd.DataFrame:
+    """The ranked table: each test's p adjusted (`adjusted((test, element id))`, by the
+    output's one family) and each element's verdict (`category`), by worth, largest first,
+    the elements whose restriction changed no choice last."""
+    out = raw.copy()
+    if out.empty:
+        return out
+    for test, _ in TESTS:
+        out[f"{test}_p_adjusted"] = [adjusted((test, i)) for i in out["id"]]
+    band = (float(out["band_low"].iloc[0]), float(out["band_high"].iloc[0]))
+    best = out.index[out["largest"]]
+    best_significant = len(best) > 0 and bool(
+        out.at[best[0], "worth_p_adjusted"] < verdicts.ALPHA and out.at[best[0], "worth"] > 0)
+    out["verdict"] = [category(row, bool(row["largest"]) and best_significant,
+                               best_significant, band) for _, row in out.iterrows()]
     out = out.assign(_never=out["verdict"].isin(UNTESTED)).sort_values(
         ["_never", "worth"], ascending=[True, False], kind="stable").drop(columns="_never")
-    return out.reset_index(drop=True), family
+    return out.reset_index(drop=True)
+
+
+def table(elements: Sequence[Any], baseline: pd.DataFrame, restricted: Mapping[str, pd.DataFrame],
+          bots: Mapping[str, str], players: int, tolerance: float = TOLERANCE,
+          removals: Mapping[str, pd.DataFrame] | None = None,
+          removal_notes: Mapping[str, str] | None = None) -> tuple[pd.DataFrame, verdicts.Family]:
+    """`raw_table` decided in its own one Holm family (`family_of`): the ranked table and
+    the family."""
+    raw = raw_table(elements, baseline, restricted, bots, players, tolerance, removals,
+                    removal_notes)
+    family = family_of(raw)
+    return decide(raw, family.adjusted), family
+
+
+def family_rows(raws: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """Every test of several studies' raw tables as members of an output's family
+    (`findings.family` `extra`): kind "elements", `study` and `test` locate each."""
+    rows = [{"kind": "elements", "subject": f"{r['element']} {test}", "study": i,
+             "test": f"{test}:{r['id']}", "p_value": r[column]}
+            for i, raw in enumerate(raws) for r in raw.to_dict("records")
+            for test, column in TESTS]
+    return pd.DataFrame(rows, columns=["kind", "subject", "study", "test", "p_value"])
+
+
+def readjusted(raws: Sequence[pd.DataFrame], tests: pd.DataFrame) -> list[pd.DataFrame]:
+    """Each study decided with its p-values adjusted in the output's family `tests`
+    (`family_rows` members)."""
+    members = tests[tests["kind"] == "elements"] if len(tests) else tests
+    out = []
+    for i, raw in enumerate(raws):
+        mine = members[members["study"] == i] if len(members) else members
+        by = dict(zip(mine["test"], mine["p_adjusted"])) if len(mine) else {}
+        out.append(decide(raw, lambda key, by=by: float(by.get(f"{key[0]}:{key[1]}", np.nan))))
+    return out
 
 
 def kind_columns_of(kinds: Sequence[str], frame: pd.DataFrame) -> list[str]:

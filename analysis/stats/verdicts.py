@@ -823,6 +823,12 @@ def _worth(row: Mapping) -> str:
            f"{interval(row['worth_low'], row['worth_high'])}"
 
 
+def _band(row: Mapping) -> str:
+    """The worths that count as none, '[-2.50, +2.27]' (two decimals: the band's ends are
+    where a worth's rounded interval would otherwise seem to touch it)."""
+    return f"[{100 * row['band_low']:+.2f}, {100 * row['band_high']:+.2f}]"
+
+
 def _signed(x: float) -> str:
     """A change in the game's own score units: '+3.2', '–' when missing."""
     return "–" if x != x else f"{x:+.1f}"
@@ -832,7 +838,7 @@ def element_verdict(row: Mapping, bot: str) -> Verdict:
     """One element's claim in words, from its row of `stats.elements.table` (its category
     `verdict` decided there from the family's adjusted p-values and the tolerance)."""
     category = row["verdict"]
-    band = interval(row["band_low"], row["band_high"])
+    band = _band(row)
     worth = f"{points(row['worth'])} points {interval(row['worth_low'], row['worth_high'])}"
     p = f"adjusted p {format_p(row['worth_p_adjusted'])}"
     claims = {
@@ -862,16 +868,25 @@ def element_verdict(row: Mapping, bot: str) -> Verdict:
                    items=(category,))
 
 
-def element_lines(table: pd.DataFrame, bot: str, family: Family, fair: float) -> list[str]:
+def element_family_members(table: pd.DataFrame) -> str:
+    """What an elements study puts in its output's family, for its note."""
+    return ", ".join(what for what, column in (
+        ("each element's worth", "worth_p"), ("its paired difference from the largest", "tie_p"),
+        ("its played-vs-not correlation", "played_p"), ("its held-vs-not correlation", "held_p"),
+        ("its removal", "removal_p")) if column in table and table[column].notna().any())
+
+
+def element_lines(table: pd.DataFrame, bot: str, fair: float, note: str) -> list[str]:
     """The study in words for a designer: the strongest element and its ties, what has real
     worth, what costs the bot, what is inconsequential, what cannot be told; then the
-    correlations (labelled so) and the removals; each claim read off the family."""
+    correlations (labelled so), the removals, and `note` (the family's: which correction
+    decided the words, `Family.note`); each claim read off the adjusted p-values."""
     if table.empty:
         return []
     by = {c: table[table["verdict"] == c] for c in table["verdict"].unique()}
     names = lambda c: ", ".join(map(_worth, by[c].to_dict("records"))) if c in by else ""  # noqa: E731
     first = table.iloc[0]
-    band = interval(first["band_low"], first["band_high"])
+    band = _band(first)
     lines = []
     if "strongest" in by:
         top = by["strongest"].iloc[0]
@@ -918,12 +933,7 @@ def element_lines(table: pd.DataFrame, bot: str, family: Family, fair: float) ->
                      "random: its worth there includes that guess")
     lines += _observed_lines(table)
     lines += _removal_lines(table)
-    members = [what for what, column in (
-        ("each element's worth", "worth_p"), ("its paired difference from the largest",
-                                               "tie_p_adjusted"),
-        ("its played-vs-not correlation", "played_p"), ("its held-vs-not correlation", "held_p"),
-        ("its removal", "removal_p")) if table[column].notna().any()]
-    lines.append(family.note(", ".join(members)))
+    lines.append(note)
     return lines
 
 
