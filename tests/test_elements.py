@@ -248,6 +248,10 @@ def test_the_designer_lines_name_the_strongest_and_label_correlation(cards, tmp_
     assert any(line.startswith("never chosen by heuristic") and "Draw" in line
                for line in lines)
     assert any(line.startswith("correlation, not cause") for line in lines)
+    assert not any(line.startswith("seldom chosen") for line in lines)  # both bit often
+    seldom = table.assign(bit_share=table["bit_share"].where(table["id"] != "blank", 0.05))
+    assert any(line.startswith("seldom chosen by heuristic") and "Blank (5%)" in line
+               for line in element_lines(seldom, "heuristic", 0.5, ""))
     assert lines[-1].startswith("p-values adjusted with Holm over the")
 
 

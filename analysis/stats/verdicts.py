@@ -823,6 +823,11 @@ def _worth(row: Mapping) -> str:
            f"{interval(row['worth_low'], row['worth_high'])}"
 
 
+#: Below this share of the restricted seat's games with a changed choice, an element's worth
+#: is said to rest on few games (`element_lines`).
+SELDOM = 0.1
+
+
 def _band(row: Mapping) -> str:
     """The worths that count as none, '[-2.50, +2.27]' (two decimals: the band's ends are
     where a worth's rounded interval would otherwise seem to touch it)."""
@@ -919,6 +924,14 @@ def element_lines(table: pd.DataFrame, bot: str, fair: float, note: str) -> list
     if "cannot tell" in by:
         lines.append(f"cannot tell (intervals reach beyond {band} points; more games would "
                      f"narrow them): {names('cannot tell')}")
+    seldom = table[(table["bit_share"] > 0) & (table["bit_share"] < SELDOM)
+                   & ~table["verdict"].isin(("strongest", "tied with the strongest"))]
+    if len(seldom):
+        lines.append(f"seldom chosen by {bot} (the restriction changed a choice in under "
+                     f"{SELDOM:.0%} of the restricted seat's games), so their intervals say "
+                     "more about the bot than about the element: " + ", ".join(
+                         f"{r['element']} ({_pct(r['bit_share'])})"
+                         for r in seldom.to_dict("records")))
     if "never chosen by the bot" in by:
         lines.append(f"never chosen by {bot} when it could (forbidding them changed no choice, "
                      "so their worth is not measured with this bot; try another): "
