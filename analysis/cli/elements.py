@@ -145,9 +145,7 @@ def elements_command(
         saved_in=out, resume_with=rerun_command(seed=spec.seed, out=out))
     table, family = result.table()
     fair = 1.0 / spec.players
-    head = (f"{game_name} {spec.players}p · each element forbidden to one seat of {spec.bot} "
-            f"against {spec.players - 1} x {spec.bot} · {spec.deals:,} deals, the restricted "
-            f"seat in every seat of each · seed {spec.seed}")
+    head = result.head()
     stdout.print(head, soft_wrap=True, highlight=False)
     stdout.print(_worth_table(table, fair))
     if table["played_share"].notna().any():
