@@ -72,3 +72,14 @@ def test_one_run_leaves_nothing_stale_whatever_it_had_to_write():
     assert "| players | 2–4 (default 4) |" in first.written["docs/games/ninjato.md"]
     second = generate.run(CHEAP, tree=generate.Tree(base={**base, **first.written}))
     assert second.stale() == []
+
+
+def test_a_rules_notes_file_it_cannot_publish_is_a_one_line_error(monkeypatch, capsys,
+                                                                  tmp_path):
+    from tools import rules_pages
+
+    (tmp_path / "toy.md").write_text("Engine name: `toy` but no title\n")
+    monkeypatch.setattr(rules_pages, "SOURCE", tmp_path)
+    assert generate.main(["--check", "--no-examples"]) == 2
+    assert capsys.readouterr().err == ("error: toy.md: a rules notes file starts with its "
+                                       "title: '# <game> — rules, ...'\n")

@@ -5,7 +5,8 @@
 The notebooks take their parameters from assignments in their first cell; this module
 replaces them with small ones (few games, the minimum player count, one job), executes the
 notebook and returns it with its outputs.  The docs site shows the executed copies (built in
-CI, not committed).  Executing every notebook takes minutes, so CI does it once, here:
+CI, not committed; a site built without them shows the notebooks unexecuted, see
+`tools/mkdocs_hooks.py`).  Executing every notebook takes minutes, so CI does it once, here:
 `main` checks each executed notebook with `problems` and fails if one did not work; the
 test suite runs the same check only with `-m slow`.
 """

@@ -33,6 +33,7 @@ from analysis.cli.options import (
     Scheduler,
     Tolerance,
 )
+from analysis.present.terminal import fit
 
 
 def _interval(row: dict, name: str, scale: float = 100.0) -> str:
@@ -147,11 +148,11 @@ def elements_command(
     fair = 1.0 / spec.players
     head = result.head()
     stdout.print(head, soft_wrap=True, highlight=False)
-    stdout.print(_worth_table(table, fair))
+    stdout.print(fit(_worth_table(table, fair)))
     if table["played_share"].notna().any():
-        stdout.print(_observed_table(table))
+        stdout.print(fit(_observed_table(table)))
     if (table["removal_note"] == "").any():
-        stdout.print(_removal_table(table))
+        stdout.print(fit(_removal_table(table)))
     lines = element_lines(table, spec.bot, fair, family.note(element_family_members(table)))
     for line in lines:
         stdout.print(f"  {line}", soft_wrap=True, highlight=False, markup=False)
