@@ -71,6 +71,8 @@ def summary_cells() -> list:
 
 
 def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
+    from analysis.present.formats import seat_order
+
     cells = [
         new_code_cell(
             "# Parameters (edit and run all; the tests inject small values here)\n"
@@ -85,8 +87,9 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_markdown_cell(
             f"# Balance of {game}\n\n{description}\n\n"
             "Seat rotation: in game *i* the line-up is rotated by *i*, so every bot plays every "
-            "seat equally. Seats are numbered from 1 in every table, chart and verdict; seat 1 "
-            "moves first (the stored frame's `seat` column counts from 0)."),
+            "seat equally. Seats are numbered from 1 in every table, chart and verdict (the "
+            f"stored frame's `seat` column counts from 0); under the official rules "
+            f"{seat_order(game)}."),
         new_code_cell(SETUP),
         new_code_cell(
             "game = get_game(GAME)\n"
@@ -143,8 +146,11 @@ def systems_cells() -> list:
             "## Game systems used\n\nA balance figure only describes the game the bots "
             "actually played. Per bot: share of its games in which it chose each kind of "
             "action (used) and in which the kind was legal at a sampled decision (available, "
-            "a lower bound). A bot that (almost) never uses an available system is named."),
-        new_code_cell("print(\"\\n\".join(coverage.neglect_lines(frame)))\n"
+            "a lower bound). A bot that (almost) never uses an available system is named, and "
+            "so is every system it skipped although random play reaches it (`skipped`, from "
+            "the designer summary above)."),
+        new_code_cell("print(\"\\n\".join(coverage.neglect_lines(frame, skipped=skipped)\n"
+                      "                + coverage.reference_lines(skipped)))\n"
                       "if balance.kind_columns(frame):\n"
                       "    show(plots.systems_used(frame))\n"
                       "balance.coverage(frame)"),
@@ -470,6 +476,60 @@ def tune_notebook() -> nbformat.NotebookNode:
     return _notebook(cells)
 
 
+def landscape_notebook() -> nbformat.NotebookNode:
+    """A strategy landscape: every style as a lone seat against a table of every other
+    (docs/landscape.md)."""
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            "GAME = \"tabula-rasa\"\n"
+            "PLAYERS = 3\n"
+            "STYLES = [\"heuristic\", \"heuristic:v1\", \"heuristic:v2\", \"heuristic:v3\"]\n"
+            "GAMES = 300  # per cell: one style's lone seat against one table\n"
+            "BOOTSTRAP = 500  # resamplings of the deals for the α-Rank and Nash intervals\n"
+            "RULES = {}\n"
+            "SEED = 1\n"
+            "JOBS = 1\n"
+            "OUT_DIR = None"),
+        new_markdown_cell(
+            "# Is there a dominant strategy?\n\n"
+            "Each style plays one seat against a table of each other style, in duplicate "
+            "format on the **same deals** for every cell.  Entry (i, j) of the matrix is "
+            "style i's win share at j's table as a multiple of the fair share.  The verdicts "
+            "say whether one style dominates, name every cycle whose links are all "
+            "significant after Holm over the cells, and give α-Rank and a Nash mixture "
+            "with bootstrap intervals over deals (docs/landscape.md)."),
+        new_code_cell(
+            "import tempfile\nfrom pathlib import Path\n\n"
+            "from IPython.display import Image, display\n\n"
+            "from analysis.cli.reporting import landscape_html\n"
+            "from analysis.present import plots, report\nfrom analysis.run import landscape\n\n"
+            "out_dir = (Path(OUT_DIR) if OUT_DIR\n"
+            "           else Path(tempfile.mkdtemp(prefix=\"landscape-\")))\n"
+            "print(\"results in\", out_dir)"),
+        new_code_cell(
+            "spec = landscape.LandscapeSpec(game=GAME, players=PLAYERS, games=GAMES, seed=SEED,\n"
+            "                               styles=tuple(STYLES), rules=dict(RULES),\n"
+            "                               bootstrap=BOOTSTRAP)\n"
+            "analysis = landscape.analyse(landscape.run_landscape(spec, out_dir / \"landscape\",\n"
+            "                                                     jobs=JOBS))\n"
+            "print(\"\\n\".join(analysis.lines()))\n"
+            "analysis.matrix().round(2)"),
+        new_markdown_cell("## The matrix (framed: significant after Holm over the cells)"),
+        new_code_cell(
+            "display(Image(plots.to_png(plots.landscape_heatmap(analysis.matrix(),\n"
+            "                                                   analysis.cells))))"),
+        new_markdown_cell("## α-Rank and the Nash mixture, with bootstrap intervals"),
+        new_code_cell("display(analysis.alpharank)\nanalysis.nash"),
+        new_code_cell(
+            "path = out_dir / \"report.html\"\n"
+            "path.write_text(report.page(f\"Strategy landscape: {GAME}\", "
+            "landscape_html(analysis)))\n"
+            "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
 def _notebook(cells: list) -> nbformat.NotebookNode:
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -491,6 +551,7 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     out["what-if.ipynb"] = what_if_notebook()
     out["seat-edges.ipynb"] = seat_edge_notebook()
     out["tune.ipynb"] = tune_notebook()
+    out["landscape.ipynb"] = landscape_notebook()
     return out
 
 

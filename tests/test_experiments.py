@@ -21,9 +21,11 @@ def write(tmp_path: Path, text: str) -> Path:
 @pytest.mark.parametrize("path", sorted(EXPERIMENTS.glob("*.toml")), ids=lambda p: p.stem)
 def test_shipped_experiments_load(path):
     experiment = experiments.load(path, games=10)
-    assert experiment.runs or experiment.sweeps  # data-sensitivity has sweeps only
+    # data-sensitivity has sweeps only, strategy-landscape landscapes only
+    assert experiment.runs or experiment.sweeps or experiment.landscapes
     assert all(r.games == 10 for r in experiment.runs)
     assert all(spec.games == 10 for _, spec in experiment.sweeps)
+    assert all(spec.games == 10 for _, spec in experiment.landscapes)
     assert all(set(planned.spec.games) == {10} for planned in experiment.ladders)
 
 

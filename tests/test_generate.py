@@ -93,3 +93,14 @@ def test_the_checkouts_files_leave_out_the_game_folders_registered_by_path(tmp_p
                           timeout=600)
     assert done.returncode == 0, done.stderr
     assert "leaving out the game folders of TABLETOP_GAMES" in done.stderr
+
+
+def test_a_rules_notes_file_it_cannot_publish_is_a_one_line_error(monkeypatch, capsys,
+                                                                  tmp_path):
+    from tools import rules_pages
+
+    (tmp_path / "toy.md").write_text("Engine name: `toy` but no title\n")
+    monkeypatch.setattr(rules_pages, "SOURCE", tmp_path)
+    assert generate.main(["--check", "--no-examples"]) == 2
+    assert capsys.readouterr().err == ("error: toy.md: a rules notes file starts with its "
+                                       "title: '# <game> — rules, ...'\n")

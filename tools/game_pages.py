@@ -9,10 +9,12 @@ declares.  A game without a page gets one from `page` (`python -m tools.generate
 
 from __future__ import annotations
 
+from analysis.present.formats import seat_order
 from engines import GAMES, datasets, get_game
 from engines.bots import bot_names
 from engines.core import Game, rule_options
 from engines.declarations import declarations
+from tools import rules_pages
 
 #: Player counts in words, for "4 = two teams".
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six")
@@ -75,13 +77,18 @@ def page(name: str) -> str:
 
 
 def facts(name: str) -> None:
-    """Players, data set, bots, MCTS defaults, systems (action kinds)."""
+    """Players, data set, bots, MCTS defaults, who takes the first turn, systems (action
+    kinds)."""
     game = get_game(name)
     rows = [("players", f"{game.min_players}–{game.max_players} (default {game.players_default})"),
             ("data set", f"`{game.dataset(game.make_rules())}`"),
             ("bots", ", ".join(f"`{b}`" for b in bot_names(game)))]
     if game.mcts_defaults:
         rows.append(("mcts defaults", ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())))
+    order = seat_order(name, "", game.players_default)
+    if game.starter.option:
+        order += f"; `--rule {game.starter.option}=...` changes who starts"
+    rows.append(("first turn (official rules)", order))
     rows.append(("systems (action kinds)", ", ".join(game.action_kinds)))
     _outl("| | |\n|---|---|")
     for key, value in rows:
@@ -89,13 +96,14 @@ def facts(name: str) -> None:
 
 
 def rule_table(name: str) -> None:
-    """Every rule option with its default (our ruling), its choices and the ruling it cites."""
+    """Every rule option with its default (our ruling), its choices and the ruling it cites,
+    linked to the ruling on the game's rules page."""
     game = get_game(name)
     _outl("| option | default | choices | ruling |\n|---|---|---|---|")
     for option in rule_options(game.Rules):
         choices = ", ".join(f"`{c}`" for c in option["choices"]) if option["choices"] else ""
         _outl(f"| `{option['name']}` | `{_cell(option['default'])}` | {choices} | "
-                 f"{_cell(option['help'])} |")
+              f"{rules_pages.link_rulings(name, _cell(option['help']))} |")
 
 
 def data_items(name: str) -> None:

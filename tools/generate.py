@@ -13,10 +13,13 @@ A new game is its folder (`engines/README.md`) and one run of this command.  The
 3. `pages`: a first `docs/games/<name>.md` for a game without one (its prose is then the
    designer's; its tables are cog blocks);
 4. `cli`: `docs/cli.md` from the commands' help (`tools.cli_reference`);
-5. `blocks`: the cog blocks of `README.md`, `mkdocs.yml` and `docs/` (`tools.examples`): the
+5. `rules`: `docs/rules/*.md` from the project's rules notes beside the repository
+   (`tools.rules_pages`), where they are at hand (elsewhere the committed pages stand);
+   before the blocks, whose rule tables link to these pages' anchors;
+6. `blocks`: the cog blocks of `README.md`, `mkdocs.yml` and `docs/` (`tools.examples`): the
    games table, the game index, the site navigation, each game page's tables, the notebook
    list and the example output blocks, whose commands play games (`--no-examples` keeps them);
-6. `fingerprints`: `tests/fingerprints.json` (`tests.test_fingerprint`), only with
+7. `fingerprints`: `tests/fingerprints.json` (`tests.test_fingerprint`), only with
    `--fingerprints` since it plays every game; without it, a game, player count or line-up
    missing from the file (or left in it) is reported stale.
 
@@ -125,6 +128,14 @@ def _cli(tree: Tree, options: Options) -> None:
     tree.write(cli_reference.TARGET.relative_to(ROOT).as_posix(), cli_reference.render())
 
 
+def _rules(tree: Tree, options: Options) -> None:
+    from tools import rules_pages
+
+    if rules_pages.SOURCE.is_dir():
+        for path, text in rules_pages.pages(rules_pages.SOURCE).items():
+            tree.write(path.relative_to(ROOT).as_posix(), text)
+
+
 def _blocks(tree: Tree, options: Options) -> None:
     from tools import examples
 
@@ -152,7 +163,8 @@ def _fingerprints(tree: Tree, options: Options) -> None:
 
 #: The steps, in the order that works (see the module docstring).
 STEPS = (Step("positions", _positions), Step("notebooks", _notebooks), Step("pages", _pages),
-         Step("cli", _cli), Step("blocks", _blocks), Step("fingerprints", _fingerprints))
+         Step("cli", _cli), Step("rules", _rules), Step("blocks", _blocks),
+         Step("fingerprints", _fingerprints))
 
 
 def run(options: Options | None = None, write: bool = False, tree: Tree | None = None) -> Tree:
@@ -178,13 +190,14 @@ def stale(fingerprints: bool = False, examples: bool = True) -> list[str]:
 
 
 def _declaration_error(error: ValueError) -> bool:
-    """A position declaration or a game file the generators refuse (the designer's to fix),
-    not a bug of ours.  `engines` is not imported for the question: a stale generated
-    position module may be what keeps it from loading."""
+    """A position declaration, a game file or a rules notes file the generators refuse (the
+    designer's to fix), not a bug of ours.  `engines` is not imported for the question: a
+    stale generated position module may be what keeps it from loading."""
     from tools.positions import DeclarationError
+    from tools.rules_pages import NotesError
 
     game_files = sys.modules.get("engines.declarations")
-    return isinstance(error, DeclarationError) or (
+    return isinstance(error, DeclarationError | NotesError) or (
         game_files is not None and isinstance(error, game_files.GameFileError))
 
 

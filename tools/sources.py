@@ -12,6 +12,8 @@ then.  One step of `tools.generate` with the other cog blocks (`tools.examples`)
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +46,27 @@ def source(path: str, start: str | None = None, end: str | None = None) -> None:
     cog.outl(f"```{language}\n{excerpt(path, start, end)}\n```")
 
 
-def markdown(path: str) -> None:
-    """Write the Markdown file `path` into the page, as it is."""
+#: A Markdown link's target: `[text](target)`.
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def moved_links(text: str, source: str, page: str) -> str:
+    """`text` of the file `source` with its relative links made relative to `page` (both
+    relative to the checkout): the same targets, seen from where the text is shown."""
+    def move(match: re.Match) -> str:
+        target = match.group(1)
+        if "://" in target or target.startswith(("#", "mailto:")):
+            return match.group(0)
+        path, hash_, anchor = target.partition("#")
+        moved = os.path.relpath(ROOT / Path(source).parent / path, ROOT / Path(page).parent)
+        return f"]({Path(moved).as_posix()}{hash_}{anchor})"
+
+    return _LINK.sub(move, text)
+
+
+def markdown(path: str, page: str) -> None:
+    """Write the Markdown file `path` into the page `page` (both relative to the checkout),
+    its relative links moved to the page."""
     import cog
 
-    cog.outl(excerpt(path))
+    cog.outl(moved_links(excerpt(path), path, page))

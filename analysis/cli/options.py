@@ -44,7 +44,9 @@ Rules = Annotated[list[str] | None, typer.Option(
     "--rule", help="Variant option KEY=VALUE (repeatable); see `simulate list`.")]
 BaseRules = Annotated[list[str] | None, typer.Option(
     "--rule", help="Base rule option KEY=VALUE (repeatable).")]
-Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Quiet = Annotated[bool, typer.Option(
+    "--quiet", "-q", help="No progress bar (`simulate GAME`: a shorter summary, the headline, "
+                          "designer summary and verdicts); what is computed never changes.")]
 Backend = Annotated[str | None, typer.Option(
     help="loky (local processes) or dask (default loky; `simulate run`: the experiment "
          "file's backend key).")]
@@ -74,4 +76,5 @@ Tolerance = Annotated[float, typer.Option(
     help="A seat's share counts as fair within this multiple of the fair share (between "
          "fair / TOLERANCE and fair × TOLERANCE): for compensate, every seat's interval must "
          "lie inside; for exploit, a lone seat exploits the table when its whole interval "
-         "lies above fair × TOLERANCE.")]
+         "lies above fair × TOLERANCE; for elements, an element is inconsequential when its "
+         "worth's whole interval keeps the restricted seat's share inside.")]

@@ -14,11 +14,13 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.present import designer, report, whatif
+from analysis.present.landscape import landscape_html as _landscape_html
 from analysis.results import runs
 from analysis.run import confirm as confirmation
-from analysis.run import experiments, rebuild, reference, sweep, tune
+from analysis.run import elements, experiments, landscape, rebuild, reference, sweep, tune
 from analysis.run import ladder as ladder_runs
-from analysis.stats import findings, ladder
+from analysis.stats import elements as element_stats
+from analysis.stats import findings, ladder, robustness
 from engines.errors import BadInput
 
 
@@ -34,6 +36,7 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  allow_incomplete: bool = False,
                  ladders: Sequence[ladder_runs.LadderResult] = (),
                  on_ladders: Callable[[list[tuple[ladder.Ladder, dict]]], None] | None = None,
+                 on_robustness: Callable[[pd.DataFrame], None] | None = None,
                  ) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
@@ -43,7 +46,8 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     the report's one family; `late_sections(tests)` renders sections placed before the
     manifests from the adjusted family, and `variants(tests)` gives the designer summary's
     variant worth testing per (game, players).  `on_summary` receives the designer summary
-    (`simulate run` prints it).
+    (`simulate run` prints it), `on_robustness` the robustness verdicts when some context was
+    played with several line-ups (`findings.robustness_verdicts`: the commands print them).
     `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
     warning line (to `announce`, or as a Python warning) and in the report.
     `ladders`: skill ladders played beside the runs: their trend tests join the family, the
@@ -68,16 +72,22 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                                      scheduler)
     skills = ladder.readjusted(skills, tests, "report")
     extra = [*extra, *(late_sections(tests) if late_sections else [])]
+    skipped = reference.skipped_against_reference(frame, manifests)
     summary = designer.summary_table(frame, tests, variants(tests) if variants else None,
-                                     reference.skipped_against_reference(frame, manifests),
+                                     skipped,
                                      {skill.key: skill.stronger_play() for skill in skills})
     costed = [(skill, result.cost) for skill, result in zip(skills, ladders)]
+    checks = findings.robustness_verdicts(frame, tests) if robustness.has_lineups(frame) \
+        else None
     text = report.render(frame, manifests, title, bootstrap, tests, extra, summary,
-                         rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS, costed)
+                         rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS, costed,
+                         skipped=skipped, checks=checks)
     if on_summary is not None:
         on_summary(summary)
     if on_ladders is not None:
         on_ladders(costed)
+    if on_robustness is not None and checks is not None:
+        on_robustness(checks)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)
@@ -108,6 +118,37 @@ def sweep_sections(sweeps: list[tuple], tests: pd.DataFrame) -> list[str]:
             for (spec, frame, _), table in zip(sweeps, tables)]
 
 
+def landscape_html(analysis: landscape.Analysis) -> str:
+    """A strategy landscape's report section body (`present.landscape.landscape_html`)."""
+    return _landscape_html(analysis.spec.command(), analysis.lines(), analysis.matrix(),
+                           analysis.cells, analysis.alpharank, analysis.nash,
+                           analysis.solutions.alpha, analysis.solutions.population)
+
+
+def landscape_sections(analyses: list[landscape.Analysis], tests: pd.DataFrame) -> list[str]:
+    """Each landscape's report section, its cells adjusted in the report's family `tests`."""
+    return [report._section(f"Strategy landscape: {a.spec.game} {a.spec.players}p",
+                            landscape_html(a))
+            for a in landscape.readjusted(analyses, tests)]
+
+
+def elements_sections(results: list[elements.ElementsResult], tests: pd.DataFrame
+                      ) -> list[str]:
+    """Each elements study's report section, its tests adjusted in the report's family
+    `tests` (`stats.elements.family_rows` members)."""
+    from analysis.stats.verdicts import element_family_members, element_lines
+
+    size = int(tests["tests"].iloc[0]) if len(tests) else 0
+    tables = element_stats.readjusted([r.raw() for r in results], tests)
+    out = []
+    for result, table in zip(results, tables):
+        note = (f"p-values adjusted with Holm over the report's {size} tests (this study's: "
+                f"{element_family_members(table)}); 'significant' means adjusted p < 0.05.")
+        lines = element_lines(table, result.spec.bot, 1.0 / result.spec.players, note)
+        out.append(report.elements_section(table, lines, result.head()))
+    return out
+
+
 def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    progress: Callable[[experiments.PlannedRun | None, int], None] | None = None,
                    backend: str | None = None, scheduler: str | None = None,
@@ -115,6 +156,7 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    announce: Callable[[str], None] | None = None,
                    on_summary: Callable[[pd.DataFrame], None] | None = None,
                    on_ladders: Callable[[list[tuple[ladder.Ladder, dict]]], None] | None = None,
+                   on_robustness: Callable[[pd.DataFrame], None] | None = None,
                    ) -> Path:
     """Play (or resume) every planned run, ladder, sweep and tune (`experiments.play`), then
     write the combined report; returns its path.
@@ -122,7 +164,7 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
     With `confirm` (the default) every finding significant after adjustment is replayed on
     fresh deals beside its runs before the report is written.  `on_summary` receives the
     designer summary table (`analysis.present.designer`), `on_ladders` the skill ladders
-    (see `write_report`).
+    and `on_robustness` the robustness verdicts (see `write_report`).
     """
     played = experiments.play(experiment, jobs, progress, backend, scheduler, announce)
     backend = backend or experiment.backend
@@ -133,20 +175,28 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                              whatif.tune_html(spec.command(), tune.summary_lines(spec, result),
                                               result.table, style))
              for spec, result, style in played.tunes]
-    sweeps = played.sweeps
-    if not experiment.runs:  # sweeps and tunes only: their sections are the report
-        tests = findings.family(pd.DataFrame(), extra=experiments.sweep_family(sweeps))
+    sweeps, landscapes, studied = played.sweeps, played.landscapes, played.elements
+    family_extra = pd.concat([experiments.sweep_family(sweeps),
+                              landscape.family_rows(landscapes),
+                              element_stats.family_rows([r.raw() for r in studied])],
+                             ignore_index=True)
+
+    def late(tests: pd.DataFrame) -> list[str]:
+        return (sweep_sections(sweeps, tests) + landscape_sections(landscapes, tests)
+                + elements_sections(studied, tests))
+
+    if not experiment.runs:  # sweeps, tunes and landscapes only: their sections are the report
+        tests = findings.family(pd.DataFrame(), extra=family_extra)
         out = experiment.out_dir / "report.html"
         tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(report.page(title, "".join(sweep_sections(sweeps, tests) + tunes)),
-                       encoding="utf-8")
+        tmp.write_text(report.page(title, "".join(late(tests) + tunes)), encoding="utf-8")
         os.replace(tmp, out)
         return out
     return write_report([r.path for r in experiment.runs],
                         experiment.out_dir / "report.html", title=title,
                         confirm=confirm, confirm_games=confirm_games, jobs=jobs,
                         announce=announce, backend=backend, scheduler=scheduler,
-                        extra=tunes, family_extra=experiments.sweep_family(sweeps),
-                        late_sections=lambda tests: sweep_sections(sweeps, tests),
+                        extra=tunes, family_extra=family_extra, late_sections=late,
                         variants=lambda tests: experiments.sweep_variants(sweeps, tests),
-                        on_summary=on_summary, ladders=played.ladders, on_ladders=on_ladders)
+                        on_summary=on_summary, ladders=played.ladders, on_ladders=on_ladders,
+                        on_robustness=on_robustness)

@@ -39,15 +39,20 @@ from analysis.cli.options import (
     path_value,
 )
 from analysis.present.formats import percent
+from analysis.present.terminal import fit
 from analysis.run import tournament
 from engines.errors import BadInput
 
 
-def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()) -> None:
-    """A frame as a rich table; the `shares` columns written as percentages."""
+def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset(),
+                 words: bool = True) -> None:
+    """A frame as a rich table; the `shares` columns written as percentages.  `words`: each
+    header in words (`half_width_rotation` -> `half width rotation`, which wraps between
+    words); False keeps them as they are (bot specs)."""
     table = Table(title=title)
     for column in frame.columns:
-        table.add_column(str(column), justify="left" if column in ("bot", "") else "right")
+        table.add_column(str(column).replace("_", " ") if words else str(column),
+                         justify="left" if column in ("bot", "") else "right")
     for row in frame.itertuples(index=False):
         cells = []
         for column, value in zip(frame.columns, row):
@@ -58,7 +63,7 @@ def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()
             else:
                 cells.append(str(value))
         table.add_row(*cells)
-    stdout.print(table)
+    stdout.print(fit(table))
 
 
 def compare_command(
@@ -136,7 +141,8 @@ def compare_command(
                      ["place", "bot", "mu", "sigma", "ordinal", "mu_low", "mu_high"]])
     matrix = balance.pairwise_matrix(frame)
     _print_frame("Pairwise: share of meetings the row bot finishes ahead of the column bot",
-                 matrix.reset_index().rename(columns={"bot": ""}), set(matrix.columns))
+                 matrix.reset_index().rename(columns={"bot": ""}), set(matrix.columns),
+                 words=False)
     if vs_rotation:
         rot_dir = out / "rotation"
         rotation = run_with_progress(
@@ -191,9 +197,12 @@ def report_command(
 
     if bootstrap < 0:
         raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
+    from analysis.present.summary import print_robustness
+
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
                         confirm_games=confirm_games, jobs=jobs, announce=_announce,
-                        allow_incomplete=allow_incomplete)
+                        allow_incomplete=allow_incomplete,
+                        on_robustness=lambda checks: print_robustness(stdout, checks))
     stdout.print(f"report: {path}")
 
 
@@ -230,6 +239,9 @@ def run_command(
     sweeps = f"{len(experiment.ladders)} skill ladders, " if experiment.ladders else ""
     sweeps += f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
     sweeps += f"{len(experiment.tunes)} tunes, " if experiment.tunes else ""
+    sweeps += f"{len(experiment.landscapes)} landscapes, " if experiment.landscapes else ""
+    sweeps += (f"{len(experiment.elements)} elements studies, " if experiment.elements
+               else "")
     stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
                  f"{total:,} games -> {experiment.out_dir}")
     if dry_run:
@@ -249,6 +261,13 @@ def run_command(
             stdout.print(f"  {path}  tune {spec.bot} ({len(spec.candidates())} candidates) "
                          f"against {', '.join(spec.against)}  budget {spec.budget:,}",
                          soft_wrap=True, highlight=False)
+        for path, spec in experiment.landscapes:
+            stdout.print(f"  {path}  landscape of {', '.join(spec.styles)}  {spec.games:,} "
+                         "per cell", soft_wrap=True, highlight=False)
+        for path, spec in experiment.elements:
+            stdout.print(f"  {path}  elements of {spec.game} forbidden to one {spec.bot} seat: "
+                         f"{', '.join(spec.elements)}  {spec.games:,} per element",
+                         soft_wrap=True, highlight=False)
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)
@@ -256,12 +275,16 @@ def run_command(
 
     for planned in experiment.ladders:  # a directory holding another ladder: before any game
         ladder.check_out_dir(planned.spec, planned.path)
-    summaries, ladders = [], []
+    from analysis.run import elements
+
+    for path, spec in experiment.elements:  # a directory holding another study: refused now
+        elements.check_out_dir(spec, path)
+    summaries, ladders, checks = [], [], []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: run_experiment(experiment, jobs, lambda _run, g: cb(g), backend,
                                   scheduler, confirm, confirm_games, _announce,
-                                  summaries.append, ladders.extend),
+                                  summaries.append, ladders.extend, checks.append),
         saved_in=experiment.out_dir, resume_with=rerun_command())
     if summaries and len(summaries[0]):
         from analysis.present import designer
@@ -275,6 +298,10 @@ def run_command(
             _say(f"skill ladder, {skill.game} {skill.players}p"
                  + (f" ({skill.rules})" if skill.rules else "")
                  + f": {skill.headline()}; {cost_text(skill, cost)}")
+    if checks:
+        from analysis.present.summary import print_robustness
+
+        print_robustness(stdout, checks[0])
     stdout.print(f"report: {path}")
 
 

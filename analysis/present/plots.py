@@ -1,7 +1,8 @@
 """Matplotlib charts of the balance statistics (Agg backend: no display needed).
 
 Every function takes a result frame (or a stats table) and returns a `Figure`; `to_png`
-turns one into bytes for the HTML report.  Seats are labelled 1..n (seat 1 moves first);
+turns one into bytes for the HTML report.  Seats are labelled 1..n (the axis says who takes
+the first turn: `formats.seat_order`);
 partnership games are drawn by team ("seats 1+3").  A chart draws one panel per context
 (game, rules, player count); `per_game` cuts a frame of many runs into one chart per game of
 at most a few panels each, so a report of 18+ runs stays readable.  Panels whose bars are
@@ -21,6 +22,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from analysis.present.formats import seat_order  # noqa: E402
 from analysis.stats import balance  # noqa: E402
 
 #: Panels per chart in `per_game` (two rows of four).
@@ -86,6 +88,14 @@ def _label(row: pd.Series | dict, columns: list[str]) -> str:
     return " · ".join(parts)
 
 
+def _seat_axis(group: pd.DataFrame) -> str:
+    """'seat (1 takes the first turn)', or what the game and its rules say about turn order."""
+    first = group.iloc[0]
+    order = seat_order(str(first.get("game", "")), first.get("rules", "") or "",
+                       int(first["players"]), short=True)
+    return f"seat ({order})" if order else "seat"
+
+
 def _titles(frame: pd.DataFrame) -> tuple[list[str], str]:
     """The context columns a panel title names, and the suffix of the chart's title: a chart of
     one game names it once, in its title, and its panels only rules and player count."""
@@ -140,7 +150,7 @@ def seat_advantage(frame: pd.DataFrame) -> Figure:
         ax.set_xticks(x, [_unit_label(teams[int(t)]) for t in group["team"]])
         partners = any(len(t) > 1 for t in teams)
         teamed |= partners
-        ax.set_xlabel("team (partners' seats)" if partners else "seat (1 moves first)")
+        ax.set_xlabel("team (partners' seats)" if partners else _seat_axis(group))
         ax.set_title(_label(group.iloc[0], columns), fontsize=9)
     axes[0].set_ylabel("win share")
     axes[0].set_ylim(bottom=0)
@@ -327,7 +337,7 @@ def seats_by_lineup(frame: pd.DataFrame) -> Figure:
         ax.axhline(1 / len(teams), color="#C44E52", linestyle="--", lw=1)
         ax.set_xticks(np.arange(len(teams)) + 1, [_unit_label(t) for t in teams])
         partners = any(len(t) > 1 for t in teams)
-        ax.set_xlabel("team (partners' seats)" if partners else "seat (1 moves first)")
+        ax.set_xlabel("team (partners' seats)" if partners else _seat_axis(group))
         ax.set_title(_label(group.iloc[0], columns), fontsize=9)
         ax.legend(fontsize=6, loc="lower left")  # line-ups differ from panel to panel
     axes[0].set_ylabel("win share")
@@ -377,5 +387,44 @@ def effect_sizes(table: pd.DataFrame) -> Figure:
     if names:
         fig.suptitle("Effects against the reference value (95% paired interval; red: "
                      "significant after Holm); share panels on one scale", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def landscape_heatmap(matrix: pd.DataFrame, cells: pd.DataFrame) -> Figure:
+    """A strategy landscape: rows the lone seat's style, columns the table's; each cell its
+    win share as a multiple of fair with the 95% interval, coloured red above fair and blue
+    below on a scale centred at 1, framed when significant after the landscape's family
+    correction (`cells`: `metagame.adjusted`).  The diagonal is fair by definition."""
+    from matplotlib.colors import TwoSlopeNorm
+
+    styles = list(matrix.index)
+    k = len(styles)
+    values = matrix.to_numpy(dtype=float)
+    spread = max(0.05, float(np.nanmax(np.abs(values - 1.0))))
+    size = min(MAX_WIDTH, 1.3 * k + 2.5)
+    fig, ax = plt.subplots(figsize=(size, min(MAX_HEIGHT, 1.0 * k + 2.0)))
+    # a share is never below 0: the blue half stops at 0 when the red half reaches past 2
+    image = ax.imshow(values, cmap="RdBu_r", norm=TwoSlopeNorm(1.0, max(0.0, 1.0 - spread),
+                                                              1.0 + spread))
+    look = {(r.style, r.table): r for r in cells.itertuples()}
+    for i, style in enumerate(styles):
+        for j, table in enumerate(styles):
+            row = look.get((style, table))
+            text = "fair" if row is None else \
+                f"{row.ratio:.2f}\n[{row.ratio_low:.2f}, {row.ratio_high:.2f}]"
+            dark = abs(values[i, j] - 1.0) > 0.6 * spread
+            ax.text(j, i, text, ha="center", va="center", fontsize=8,
+                    color="white" if dark else "black")
+            if row is not None and row.significant:
+                ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False,
+                                           edgecolor="black", linewidth=2))
+    ax.set_xticks(range(k), styles, rotation=30, ha="right", fontsize=8)
+    ax.set_yticks(range(k), styles, fontsize=8)
+    ax.set_xlabel("table of (every other seat)")
+    ax.set_ylabel("lone seat")
+    ax.set_title("Lone seat's win share, × fair [95% interval]; framed: significant "
+                 "after Holm", fontsize=9)
+    fig.colorbar(image, ax=ax, label="× fair share", shrink=0.8)
     fig.tight_layout()
     return fig

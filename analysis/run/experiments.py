@@ -33,7 +33,9 @@ A level that is a run of the experiment anyway (that bot in every seat, as many 
 played once.  With `format = "duplicate"` and more bots than players, every combination of
 `players` bots is compared (a round robin of bots).  `[[sweep]]` tables are what-if sweeps
 (`analysis.run.sweep.from_table`), `[[tune]]` tables tune a heuristic's parameters
-(`analysis.run.tune.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
+(`analysis.run.tune.from_table`), `[[landscape]]` tables play a strategy landscape
+(`analysis.run.landscape.from_table`), `[[elements]]` tables an elements study
+(`analysis.run.elements.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
 combined report to `OUT/NAME/report.html`.  Existing runs are resumed, not replayed.
 """
 
@@ -57,8 +59,9 @@ from engines.bots import make_bot
 from engines.core import rules_to_str
 from engines.errors import BadInput
 
-TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "tune", "backend",
-            "scheduler"}
+TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "tune", "landscape",
+            "elements",
+            "backend", "scheduler"}
 STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules",
               "ladder", "ladder_games"}
 FORMATS = ("rotation", "duplicate", "each")
@@ -101,6 +104,10 @@ class Experiment:
     sweeps: list = field(default_factory=list)  # (directory, sweep.SweepSpec): what-if sweeps
     tunes: list = field(default_factory=list)  # (directory, tune.TuneSpec): heuristic tuning
     ladders: list[PlannedLadder] = field(default_factory=list)  # skill ladders of the studies
+    #: (directory, landscape.LandscapeSpec): strategy landscapes
+    landscapes: list = field(default_factory=list)
+    #: (directory, elements.ElementsSpec): elements studies
+    elements: list = field(default_factory=list)
 
 
 def _fail(where: str, message: str) -> None:
@@ -161,9 +168,12 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     studies = data.get("study", [])
     sweep_tables = data.get("sweep", [])
     tune_tables = data.get("tune", [])
-    if not all(isinstance(t, list) for t in (studies, sweep_tables, tune_tables)) or not (
-            studies or sweep_tables or tune_tables):
-        _fail(where, "needs at least one [[study]], [[sweep]] or [[tune]] table")
+    landscape_tables = data.get("landscape", [])
+    element_tables = data.get("elements", [])
+    tables = (studies, sweep_tables, tune_tables, landscape_tables, element_tables)
+    if not all(isinstance(t, list) for t in tables) or not any(tables):
+        _fail(where, "needs at least one [[study]], [[sweep]], [[tune]], [[landscape]] or "
+                     "[[elements]] table")
     out_dir = Path(out_root) / _slug(name)
     runs: list[PlannedRun] = []
     ladders: list[PlannedLadder] = []
@@ -186,6 +196,21 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
              for number, table in enumerate(tune_tables, 1)]
     if len({p for p, _ in tunes}) != len(tunes):
         _fail(where, "two tunes write the same directory; give them distinct labels")
+    from analysis.run import landscape
+
+    landscapes = [landscape.from_table(table, f"{where} [[landscape]] {number}", out_dir, seed,
+                                       default_games, games, scale)
+                  for number, table in enumerate(landscape_tables, 1)]
+    if len({p for p, _ in landscapes}) != len(landscapes):
+        _fail(where, "two landscapes write the same directory; give them distinct labels")
+    from analysis.run import elements
+
+    studied = [elements.from_table(table, f"{where} [[elements]] {number}", out_dir, seed,
+                                   default_games, games, scale)
+               for number, table in enumerate(element_tables, 1)]
+    if len({p for p, _ in studied}) != len(studied):
+        _fail(where, "two elements studies write the same directory; give them distinct "
+                     "labels")
     paths = [r.path for r in runs] + [planned.path for planned in ladders]
     if len(set(paths)) != len(paths):
         _fail(where, "two studies write the same run directory; give them distinct labels")
@@ -196,7 +221,7 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     if scheduler is not None and not isinstance(scheduler, str):
         _fail(where, "scheduler must be an address string such as 'tcp://host:8786'")
     return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler,
-                      sweeps, tunes, ladders)
+                      sweeps, tunes, ladders, landscapes, studied)
 
 
 def _ladder_levels(study: dict, where: str) -> tuple[str, ...] | None:
@@ -392,13 +417,15 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
 
 @dataclass
 class Played:
-    """What an experiment's sweeps, tunes and ladders produced, for its report: (spec, frame,
-    effects) per sweep, (spec, result, best style file) per tune, a `LadderResult` per
-    ladder."""
+    """What an experiment's sweeps, tunes, ladders and landscapes produced, for its report:
+    (spec, frame, effects) per sweep, (spec, result, best style file) per tune, a
+    `LadderResult` per ladder, one `landscape.Analysis` per landscape."""
 
     sweeps: list[tuple] = field(default_factory=list)
     tunes: list[tuple] = field(default_factory=list)
     ladders: list[ladder.LadderResult] = field(default_factory=list)
+    landscapes: list = field(default_factory=list)
+    elements: list = field(default_factory=list)  # one `elements.ElementsResult` per study
 
 
 def play(experiment: Experiment, jobs: int = -1,
@@ -431,7 +458,9 @@ def play(experiment: Experiment, jobs: int = -1,
         tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
     sweeps = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
     tunes = _run_tunes(experiment, jobs, progress, backend, scheduler)
-    return Played(sweeps, tunes, ladders)
+    return Played(sweeps, tunes, ladders,
+                  _run_landscapes(experiment, jobs, progress, backend, scheduler),
+                  _run_elements(experiment, jobs, progress, backend, scheduler))
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
@@ -503,6 +532,30 @@ def _run_tunes(experiment: Experiment, jobs: int, progress: Callable | None, bac
     return out
 
 
+def _run_landscapes(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+                    scheduler: str | None) -> list:
+    """Play (or resume) the experiment's strategy landscapes and read each (its cells' p
+    adjusted over its own cells until the report's family readjusts them)."""
+    from analysis.run import landscape
+
+    out = []
+    for path, spec in experiment.landscapes:
+        callback = (lambda g: progress(None, g)) if progress else None
+        out.append(landscape.analyse(landscape.run_landscape(spec, path, jobs, callback,
+                                                             backend, scheduler)))
+    return out
+
+
+def _run_elements(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+                  scheduler: str | None) -> list:
+    """Play (or resume) the experiment's elements studies: one `ElementsResult` each."""
+    from analysis.run import elements
+
+    callback = (lambda g: progress(None, g)) if progress else None
+    return [elements.run_elements(spec, path, jobs, callback, backend, scheduler)
+            for path, spec in experiment.elements]
+
+
 def total_games(experiment: Experiment) -> int:
     """Games the experiment plays (duplicate runs round up to whole deals; a ladder level
     that is one of its runs counts once)."""
@@ -517,4 +570,6 @@ def total_games(experiment: Experiment) -> int:
             total += run.games
     return (total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)
             + sum(spec.budget for _, spec in experiment.tunes)
-            + sum(planned.games() for planned in experiment.ladders))
+            + sum(planned.games() for planned in experiment.ladders)
+            + sum(spec.total_games() for _, spec in experiment.landscapes)
+            + sum(spec.total_games() for _, spec in experiment.elements))

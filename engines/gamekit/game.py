@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.bots.options import Param, check_known, typed_known
-from engines.core import Game, lever_option, seat_bonus_option
+from engines.core import Game, Starter, lever_option, seat_bonus_option
 from engines.gamekit.table import KitState
 from engines.kit import FIRST_SEAT_CHOICES, parse_seat_bonus
 
@@ -50,9 +50,12 @@ class _Create:
 
 def kit_game(state: type[KitState], rules: type, **game: Any) -> Game:
     """The `Game` of a kit state: `Game(**game)` with what the layout already says filled in
-    (`create_state`, `num_actions`, `action_kinds`)."""
+    (`create_state`, `num_actions`, `action_kinds`), and who starts from `KitRules`' lever."""
     actions = state.layout.actions
     lowest = game.get("score_direction", "highest") == "lowest"
+    if issubclass(rules, KitRules):  # the lever of `KitRules` decides who starts
+        game.setdefault("starter", Starter("starting_player",
+                                           {choice: choice for choice in FIRST_SEAT_CHOICES}))
     return Game(Rules=rules, create_state=_Create(state, lowest), num_actions=actions.count,
                 action_kinds=actions.names, **game)
 
