@@ -109,6 +109,7 @@ def test_kit_game_takes_the_actions_and_the_score_direction_from_the_declaration
     state = BID.new_state(3, 1)
     assert state.action_kind(RAISE + 4) == 1 and state.action_to_str(RAISE + 4) == "raise 4"
     assert state.action_to_str(DROP) == "drop out"
+    assert BID.who_starts() == "first" and BID.who_starts("starting_player=random") == "random"
     lowest = kit_game(BidState, BidRules, name="toy-low", min_players=2, max_players=4,
                       score_direction="lowest").new_state(3, 1)
     lowest.zones["won"] = [[5], [1], [1]]
