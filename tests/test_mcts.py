@@ -630,3 +630,19 @@ def test_the_searchs_move_wins_more_often_than_the_heuristics(
     found = _win_share_after(game, state, seat, search_move, 150)
     missed = _win_share_after(game, state, seat, heuristic_move, 150)
     assert found >= missed + 0.15
+
+
+def test_score_rewards_follow_the_games_score_direction():
+    """Where the fewest points win, the lowest score earns the largest score reward."""
+    from types import SimpleNamespace
+
+    from engines.bots.mcts import rewards
+
+    lowest = SimpleNamespace(scores=lambda: [3.0, 10.0, 7.0], lowest_wins=True,
+                             winners=lambda: [0], num_players=3)
+    highest = SimpleNamespace(scores=lambda: [3.0, 10.0, 7.0], winners=lambda: [1],
+                              num_players=3)
+    assert rewards.normalized_scores(lowest) == [1.0, 0.0, 3 / 7]
+    assert rewards.normalized_scores(highest) == [0.0, 1.0, 4 / 7]
+    margins = rewards.margins(lowest)
+    assert margins[0] == max(margins)
