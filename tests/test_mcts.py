@@ -634,15 +634,28 @@ def test_the_searchs_move_wins_more_often_than_the_heuristics(
 
 def test_score_rewards_follow_the_games_score_direction():
     """Where the fewest points win, the lowest score earns the largest score reward."""
-    from types import SimpleNamespace
+    import random
 
+    from engines import get_game
     from engines.bots.mcts import rewards
 
-    lowest = SimpleNamespace(scores=lambda: [3.0, 10.0, 7.0], lowest_wins=True,
-                             winners=lambda: [0], num_players=3)
-    highest = SimpleNamespace(scores=lambda: [3.0, 10.0, 7.0], winners=lambda: [1],
-                              num_players=3)
-    assert rewards.normalized_scores(lowest) == [1.0, 0.0, 3 / 7]
-    assert rewards.normalized_scores(highest) == [0.0, 1.0, 4 / 7]
-    margins = rewards.margins(lowest)
-    assert margins[0] == max(margins)
+    lowest_games = [g for g in GAMES.values() if g.score_direction == "lowest"]
+    assert lowest_games, "no game declares that the fewest points win"
+    for game in lowest_games:
+        state = game.new_state(game.min_players, seed=3)
+        rng = random.Random(3)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        scores = state.scores()
+        assert len(set(scores)) > 1
+        normal = rewards.normalized_scores(state)
+        assert normal[scores.index(min(scores))] == 1.0
+        assert normal[scores.index(max(scores))] == 0.0
+        margins = rewards.margins(state)
+        assert margins[scores.index(min(scores))] == max(margins)
+    highest = get_game("tabula-rasa").new_state(3, seed=3)
+    rng = random.Random(3)
+    while not highest.is_terminal():
+        highest.apply_action(rng.choice(highest.legal_actions()))
+    scores = highest.scores()
+    assert rewards.normalized_scores(highest)[scores.index(max(scores))] == 1.0
