@@ -176,6 +176,20 @@ CASES: list[tuple[str, list[str]]] = [
                                    "--out", "{d}/out"]),
     ("exploit-tolerance-1", ["exploit", GAME, "--tolerance", "1", "--out", "{d}/out"]),
     ("exploit-out-run", ["exploit", GAME, "--out", "{run}"]),
+    # an empty value is refused, not read as "use the default"
+    ("bots-empty", [GAME, "--bots", "", "--games", "5", "--out", "{d}/out"]),
+    ("bots-heuristic-colon", [GAME, "--bots", "heuristic:", "--games", "5", "--out", "{d}/out"]),
+    ("backend-empty", [GAME, "--backend", "", "--games", "5", "--out", "{d}/out"]),
+    ("scheduler-empty", [GAME, "--scheduler", "", "--games", "5", "--out", "{d}/out"]),
+    ("run-bot-empty-option", ["run", "{d}/exp-empty-option.toml", "--out", "{d}/out"]),
+    ("tune-against-empty", ["tune", GAME, "--vary", "spread=0.5,1.0", "--against", "",
+                            "--budget", "120", "--out", "{d}/out"]),
+    ("tune-players-0", ["tune", GAME, "--vary", "spread=0.5,1.0", "--players", "0",
+                        "--budget", "120", "--out", "{d}/out"]),
+    ("explain-players-0", ["explain", GAME, "--players", "0", "--games", "4",
+                           "--out", "{d}/out"]),
+    ("compensate-players-0", ["compensate", GAME, "--players", "0", "--steps", "1",
+                              "--budget", "200", "--out", "{d}/out"]),
     ("unknown-command", ["chess"]),
 ]
 
@@ -306,6 +320,15 @@ EXPECT = {
     'report-no-run': '',
     'report-bootstrap-negative': '--bootstrap',
     'unknown-command': 'unknown game or command',
+    'bots-empty': "'--bots': an empty value",
+    'bots-heuristic-colon': "'heuristic:' ends in ':'",
+    'backend-empty': "'--backend': an empty value",
+    'scheduler-empty': "'--scheduler': an empty value",
+    'run-bot-empty-option': 'empty option in bot spec',
+    'tune-against-empty': "empty bot spec",
+    'tune-players-0': '2-4 players, got 0',
+    'explain-players-0': '2-4 players, got 0',
+    'compensate-players-0': '2-4 players, got 0',
 }
 
 #: The cases that reproduce the bad inputs an independent test of every subcommand found
@@ -358,6 +381,8 @@ def make_files(d: Path) -> None:
         "exp-bad-players.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nplayers = 9\n',
         "exp-bad-rule.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
                              'rules = {colour = "blue"}\n',
+        "exp-empty-option.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
+                                 'bots = ["mcts:iterations=5,,c=1"]\n',
     }
     transcripts = {
         "illegal.json": {"actions": [10**6]},

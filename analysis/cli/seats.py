@@ -12,6 +12,8 @@ from typing import Annotated
 import typer
 
 from analysis.cli.common import (
+    checked_players,
+    lineup,
     lineup_of,
     parse_rules,
     refuse_resume_changes,
@@ -70,7 +72,6 @@ def explain_command(
     deals replayed under each lever), and where it comes from (scoring sources, decisions)."""
     from analysis.run import explain, sweep
     from engines import get_game
-    from engines.bots import split_specs
 
     if resume is not None:
         spec = explain.spec_of(sweep.read_spec(resume))
@@ -84,12 +85,10 @@ def explain_command(
             "--lever": (tuple(lever or ()), spec.levers)})
         out = resume
     else:
-        game = get_game(game_name)
-        players = players or game.players_default
-        game.check_players(players)
+        players = checked_players(get_game(game_name), players)
         spec = explain.ExplainSpec(
             game=game_name, players=players, games=500 if games is None else games,
-            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
+            bots=lineup(bots, players),
             seed=secrets.randbelow(2**31) if seed is None else seed,
             rules=parse_rules(rule or []), levers=tuple(lever or ()))
         out = out or Path("results") / f"explain-{game_name}-s{spec.seed}"
@@ -154,7 +153,6 @@ def compensate_command(
     bonus vectors on shared deals, minimising the largest seat edge."""
     from analysis.run import compensate
     from engines import get_game
-    from engines.bots import split_specs
 
     if resume is not None:
         spec = compensate.read_spec(resume)
@@ -169,12 +167,9 @@ def compensate_command(
             "--margin": (margin, round(100 * spec.margin, 9))})
         out = resume
     else:
-        game = get_game(game_name)
-        players = players or game.players_default
-        game.check_players(players)
+        players = checked_players(get_game(game_name), players)
         spec = compensate.CompensateSpec(
-            game=game_name, players=players,
-            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
+            game=game_name, players=players, bots=lineup(bots, players),
             seed=secrets.randbelow(2**31) if seed is None else seed, budget=budget,
             rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
             margin=margin / 100)
@@ -236,8 +231,7 @@ def ladder_command(
     from analysis.stats import ladder
     from engines import get_game
 
-    game = get_game(game_name)
-    players = game.players_default if players is None else players
+    players = checked_players(get_game(game_name), players)
     chosen = run_ladder.parse_levels(levels)
     spec = run_ladder.LadderSpec(
         game=game_name, players=players, levels=chosen,

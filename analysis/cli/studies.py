@@ -16,6 +16,7 @@ import typer
 from rich.table import Table
 
 from analysis.cli.common import (
+    checked_players,
     parse_rules,
     rerun_command,
     run_with_progress,
@@ -97,9 +98,7 @@ def compare_command(
     from engines import get_game
     from engines.bots import split_specs
 
-    game = get_game(game_name)
-    players = game.players_default if players is None else players
-    game.check_players(players)
+    players = checked_players(get_game(game_name), players)
     if games <= 0:
         raise BadInput(f"--games must be positive, got {games}")
     if bootstrap < 0:

@@ -13,7 +13,14 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from analysis.cli.common import parse_rules, rerun_command, run_with_progress, stderr, stdout
+from analysis.cli.common import (
+    checked_players,
+    parse_rules,
+    rerun_command,
+    run_with_progress,
+    stderr,
+    stdout,
+)
 from analysis.cli.options import (
     Backend,
     BaseRules,
@@ -75,10 +82,9 @@ def tune_command(
     from engines import get_game
     from engines.bots import split_specs
 
-    game = get_game(game_name)
-    players = players or game.players_default
-    game.check_players(players)
-    league = tuple(split_specs(against)) if against else tune.default_league(game_name)
+    players = checked_players(get_game(game_name), players)
+    league = (tune.default_league(game_name) if against is None
+              else tuple(split_specs(against)))
     spec = tune.TuneSpec(game_name, players, bot, tune.parse_vary(game_name, vary or []),
                          league, budget, secrets.randbelow(2**31) if seed is None else seed,
                          objective, parse_rules(rule or []), seating)
