@@ -21,7 +21,8 @@ GAME = "tabula-rasa"
 VARY = "castle_rule=first_to_two,two_consecutive"
 #: One bad input per line: (id, argv).  `{d}` is a scratch directory holding the files of
 #: `make_files`; `{run}` a finished 10-game run of GAME (2 players, seed 1), `{sweep}` a
-#: finished sweep of GAME (4 games per cell).
+#: finished sweep of GAME (4 games per cell), `{edited}` a copy of `{run}` whose manifest a
+#: user edited afterwards (`make_edited`).
 CASES: list[tuple[str, list[str]]] = [
     # options of the game command
     ("players-0", [GAME, "--players", "0"]),
@@ -190,6 +191,17 @@ CASES: list[tuple[str, list[str]]] = [
                            "--out", "{d}/out"]),
     ("compensate-players-0", ["compensate", GAME, "--players", "0", "--steps", "1",
                               "--budget", "200", "--out", "{d}/out"]),
+    # a user's file that never ends (/dev/zero) or is far too large
+    ("data-dev-zero", ["ninjato", "--rule", "components={d}/zero.toml"]),
+    ("data-huge-file", ["ninjato", "--rule", "components={d}/huge-file.toml"]),
+    ("run-dev-zero", ["run", "{d}/zero.toml", "--out", "{d}/out"]),
+    ("style-dev-zero", [GAME, "--bots", "heuristic:{d}/zero.toml", "--games", "5",
+                        "--out", "{d}/out"]),
+    ("show-huge-transcript", ["show", "{d}/huge-file.json"]),
+    # a run whose manifest was edited after it was written
+    ("show-edited-manifest", ["show", "{edited}", "--game", "0"]),
+    ("report-edited-manifest", ["report", "{edited}", "--out", "{d}/out.html"]),
+    ("resume-edited-manifest", [GAME, "--resume", "{edited}"]),
     ("unknown-command", ["chess"]),
 ]
 
@@ -329,6 +341,14 @@ EXPECT = {
     'tune-players-0': '2-4 players, got 0',
     'explain-players-0': '2-4 players, got 0',
     'compensate-players-0': '2-4 players, got 0',
+    'data-dev-zero': 'zero.toml is not a regular file',
+    'data-huge-file': 'is larger than 10 MB',
+    'run-dev-zero': 'is not a regular file',
+    'style-dev-zero': 'is not a regular file',
+    'show-huge-transcript': 'is larger than 10 MB',
+    'show-edited-manifest': 'manifest.json was edited after its run was written',
+    'report-edited-manifest': 'manifest.json was edited after its run was written',
+    'resume-edited-manifest': 'manifest.json was edited after its run was written',
 }
 
 #: The cases that reproduce the bad inputs an independent test of every subcommand found
@@ -395,6 +415,10 @@ def make_files(d: Path) -> None:
         files[name] = json.dumps(TRANSCRIPT | changes)
     for name, text in files.items():
         (d / name).write_text(text, encoding="utf-8")
+    (d / "zero.toml").symlink_to("/dev/zero")  # a file that never ends
+    for name in ("huge-file.toml", "huge-file.json"):  # 11 MB, sparse: cheap to make
+        with open(d / name, "wb") as file:
+            file.truncate(11 * 2**20)
 
 
 def make_run(path: Path) -> Path:
@@ -417,6 +441,16 @@ def make_sweep(path: Path) -> Path:
     return path
 
 
+def make_edited(run: Path, path: Path) -> Path:
+    """A copy of the finished run `run` whose manifest says 3 players: edited by hand."""
+    import shutil
+
+    shutil.copytree(run, path)
+    manifest = json.loads((path / "manifest.json").read_text())
+    (path / "manifest.json").write_text(json.dumps({**manifest, "players": 3}, indent=2))
+    return path
+
+
 def contents(d: Path) -> set[str]:
     return {str(p.relative_to(d)) for p in d.rglob("*")}
 
@@ -431,15 +465,22 @@ def finished_sweep(tmp_path_factory) -> Path:
     return make_sweep(tmp_path_factory.mktemp("sweep") / "sweep")
 
 
+@pytest.fixture(scope="module")
+def edited_run(tmp_path_factory, finished_run) -> Path:
+    return make_edited(finished_run, tmp_path_factory.mktemp("edited") / "edited")
+
+
 @pytest.mark.parametrize("case, argv", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
-        case, argv, tmp_path, finished_run, finished_sweep, capsys, monkeypatch):
+        case, argv, tmp_path, finished_run, finished_sweep, edited_run, capsys, monkeypatch):
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     make_files(scratch)
     monkeypatch.chdir(tmp_path)
-    before, run_before = contents(tmp_path), contents(finished_run) | contents(finished_sweep)
-    args = [a.format(d=scratch, run=finished_run, sweep=finished_sweep) for a in argv]
+    stored = (finished_run, finished_sweep, edited_run)
+    before, run_before = contents(tmp_path), [contents(path) for path in stored]
+    args = [a.format(d=scratch, run=finished_run, sweep=finished_sweep, edited=edited_run)
+            for a in argv]
     code = main(args + (["--quiet"] if "--quiet" in _quiet_commands(args) else []))
     err = capsys.readouterr().err
     assert code == 2, err
@@ -447,7 +488,7 @@ def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
     assert "Traceback" not in err
     assert EXPECT[case] in err, err
     assert contents(tmp_path) == before, "something was written"
-    assert contents(finished_run) | contents(finished_sweep) == run_before, "a run was changed"
+    assert [contents(path) for path in stored] == run_before, "a run was changed"
 
 
 def _quiet_commands(args: list[str]) -> set[str]:
@@ -499,6 +540,7 @@ def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[st
         root_path = Path(root)
         run = make_run(root_path / "run")
         swept = make_sweep(root_path / "sweep")
+        edited = make_edited(run, root_path / "edited")
         env = {**os.environ, "TABLETOP_PURE": os.environ.get("TABLETOP_PURE", "1"),
                "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
         for name, argv in cases:
@@ -506,7 +548,7 @@ def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[st
             scratch.mkdir()
             make_files(scratch)
             before = contents(root_path)
-            args = [a.format(d=scratch, run=run, sweep=swept) for a in argv]
+            args = [a.format(d=scratch, run=run, sweep=swept, edited=edited) for a in argv]
             args += list(_quiet_commands(args))
             try:
                 proc = subprocess.run([sys.executable, "-m", "analysis.cli", *args],

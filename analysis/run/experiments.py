@@ -44,6 +44,7 @@ from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
 from engines.errors import BadInput
+from engines.user_files import read_user_file
 
 TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "tune", "backend",
             "scheduler"}
@@ -107,10 +108,8 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     path = Path(path)
     where = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(f"experiment file {path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
+        data = tomllib.loads(read_user_file(path, "experiment file"))
+    except UnicodeDecodeError as exc:
         raise BadInput(f"cannot read {path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise BadInput(f"{path} is not valid TOML: {exc}") from None
