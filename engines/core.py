@@ -467,11 +467,17 @@ def lever_option(default: str, choices: tuple[str, ...], help: str) -> Any:
     return field(default=default, metadata={"choices": choices, "lever": True, "help": help})
 
 
-def seat_bonus_option(unit: str, what: str) -> Any:
+def seat_bonus_option(unit: str, what: str, *, most: int | None,
+                      most_in_all: Callable[[int], int] | None = None, supply: str = "") -> Any:
     """The compensation variant `seat_bonus=b1,b2,...` (not a rule) in the game's natural
-    `unit`; `what` says what each value adds, seat 1 first."""
+    `unit`; `what` says what each value adds, seat 1 first.
+
+    What the game allows, declared with the option and checked by `kit.check_seat_bonus`:
+    `most` is the largest bonus of one seat (points beyond many times a whole game's score
+    measure nothing; chips have a cap), `most_in_all(players)` the largest of all seats
+    together where the bonus comes out of one `supply` (Ivanhoe's deck)."""
     return field(default="", metadata={
-        "unit": unit,
+        "unit": unit, "most": most, "most_in_all": most_in_all, "supply": supply,
         "help": f"variant (compensation, not a rule): b1,b2,... {what}, seat 1 first; "
                 f"'' = none"})
 

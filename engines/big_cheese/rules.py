@@ -97,7 +97,8 @@ class Rules:
         "first = seat 1 leads the first auction; last = the last seat does.  The deck is "
         "the same",
     )
-    seat_bonus: str = seat_bonus_option("chips", "extra starting chips of each seat")
+    seat_bonus: str = seat_bonus_option("chips", "extra starting chips of each seat",
+                                        most=MAX_CHIPS)  # and with `chips` at most MAX_CHIPS
 
     def __post_init__(self) -> None:
         if self.first_leader not in ("random", "first", "last"):

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from engines.core import lever_option, seat_bonus_option
 from engines.errors import BadInput
+from engines.ivanhoe.components import DECK_SIZE, HAND_SIZE
 from engines.kit import parse_seat_bonus
 
 
@@ -38,7 +39,10 @@ class Rules:
         "tournament, the dealer drawn at random (printed); first = seat 1 starts it, last "
         "= the last seat does.  The hands dealt are the same",
     )
-    seat_bonus: str = seat_bonus_option("cards", "extra cards dealt to each seat's starting hand")
+    seat_bonus: str = seat_bonus_option(
+        "cards", "extra cards dealt to each seat's starting hand", most=None,
+        most_in_all=lambda players: DECK_SIZE - HAND_SIZE * players,
+        supply=f"the deck's {DECK_SIZE} cards less a starting hand of {HAND_SIZE} per seat")
 
     def __post_init__(self) -> None:
         if self.first_starter not in ("random", "first", "last"):

@@ -56,7 +56,9 @@ class Rules:
         "round is played out (no more restocking) so every seat has had as many "
         "turns, then year 3 is scored",
     )
-    seat_bonus: str = seat_bonus_option("points", "points each seat adds to its final total")
+    seat_bonus: str = seat_bonus_option(
+        "points", "points each seat adds to its final total",
+        most=200)  # a whole game scores some 25-50 points a seat
 
     def __post_init__(self) -> None:
         if self.restock_eligibility not in ("rio", "piatnik"):
