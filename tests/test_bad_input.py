@@ -19,6 +19,7 @@ from analysis.cli import main
 
 GAME = "tabula-rasa"
 VARY = "castle_rule=first_to_two,two_consecutive"
+VARY_LIST = '["first_to_two", "two_consecutive"]'
 #: One bad input per line: (id, argv).  `{d}` is a scratch directory holding the files of
 #: `make_files`; `{run}` a finished 10-game run of GAME (2 players, seed 1), `{sweep}` a
 #: finished sweep of GAME (4 games per cell), `{edited}` a copy of `{run}` whose manifest a
@@ -141,6 +142,14 @@ CASES: list[tuple[str, list[str]]] = [
     ("run-bad-players", ["run", "{d}/exp-bad-players.toml", "--out", "{d}/out"]),
     ("run-bad-rule", ["run", "{d}/exp-bad-rule.toml", "--out", "{d}/out"]),
     ("run-not-toml", ["run", "{d}/broken.toml", "--out", "{d}/out"]),
+    ("run-tune-players-text", ["run", "{d}/exp-tune-players-text.toml", "--out", "{d}/out"]),
+    ("run-sweep-bots-number", ["run", "{d}/exp-sweep-bots-number.toml", "--out", "{d}/out"]),
+    ("run-sweep-bots-numbers", ["run", "{d}/exp-sweep-bots-numbers.toml", "--out", "{d}/out"]),
+    ("run-sweep-bots-empty", ["run", "{d}/exp-sweep-bots-empty.toml", "--out", "{d}/out"]),
+    ("run-variants-empty", ["run", "{d}/exp-variants-empty.toml", "--out", "{d}/out"]),
+    ("run-description-number", ["run", "{d}/exp-description-number.toml", "--out", "{d}/out"]),
+    ("run-tune-label-number", ["run", "{d}/exp-tune-label-number.toml", "--out", "{d}/out"]),
+    ("run-scheduler-empty", ["run", "{d}/exp-scheduler-empty.toml", "--out", "{d}/out"]),
     ("run-confirm-games-0", ["run", "{d}/exp.toml", "--confirm-games", "0",
                              "--out", "{d}/out"]),
     # show (transcripts and runs)
@@ -325,6 +334,14 @@ EXPECT = {
     'run-bad-players': '2-4 players, got 9',
     'run-bad-rule': 'unknown rule option',
     'run-not-toml': 'not valid TOML',
+    'run-tune-players-text': 'players must be a player count or "default", got \'many\'',
+    'run-sweep-bots-number': 'bots must be a bot spec or a list of bot specs, got 2.5',
+    'run-sweep-bots-numbers': 'bots must be a bot spec or a list of bot specs, got [2]',
+    'run-sweep-bots-empty': 'bots must be a bot spec or a list of bot specs, got []',
+    'run-variants-empty': 'variants must be a list of tables of rule options, got []',
+    'run-description-number': 'description must be a string, got 2.5',
+    'run-tune-label-number': 'label must be a non-empty string, got 2',
+    'run-scheduler-empty': "scheduler must be an address string",
     'run-confirm-games-0': '--confirm-games must be positive',
     'show-illegal-action': 'is not legal',
     'show-string-actions': 'list of integer action ids',
@@ -431,6 +448,19 @@ def make_files(d: Path) -> None:
         "exp-bad-players.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nplayers = 9\n',
         "exp-bad-rule.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
                              'rules = {colour = "blue"}\n',
+        "exp-tune-players-text.toml": f'[[tune]]\ngame = "{GAME}"\nplayers = "many"\n'
+                                      'vary = ["spread"]\n',
+        "exp-sweep-bots-number.toml": f'[[sweep]]\ngame = "{GAME}"\nbots = 2.5\n'
+                                      f'vary = {{castle_rule = {VARY_LIST}}}\n',
+        "exp-sweep-bots-numbers.toml": f'[[sweep]]\ngame = "{GAME}"\nbots = [2]\n'
+                                       f'vary = {{castle_rule = {VARY_LIST}}}\n',
+        "exp-sweep-bots-empty.toml": f'games = 4\n[[sweep]]\ngame = "{GAME}"\nbots = []\n'
+                                     f'vary = {{castle_rule = {VARY_LIST}}}\n',
+        "exp-variants-empty.toml": f"games = 10\n{study}variants = []\n",
+        "exp-description-number.toml": f"games = 10\ndescription = 2.5\n{study}",
+        "exp-tune-label-number.toml": f'[[tune]]\ngame = "{GAME}"\nplayers = 2\nlabel = 2\n'
+                                      'vary = {spread = [0.5, 1.0]}\nbudget = 120\n',
+        "exp-scheduler-empty.toml": f'games = 10\nscheduler = ""\n{study}',
         "exp-empty-option.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
                                  'bots = ["mcts:iterations=5,,c=1"]\n',
     }

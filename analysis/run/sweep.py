@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -539,7 +539,15 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
 # Sweeps in experiment files
 # --------------------------------------------------------------------------------------------
 
-SWEEP_KEYS = {"label", "game", "players", "bots", "games", "design", "rules", "vary"}
+#: The keys of a `[[sweep]]` table, with what each holds (`tables.check_table`).
+SWEEP_KEYS: tables.Schema = {
+    "label": ("a non-empty string", tables.Text), "game": ("one game's name", str),
+    "players": ('a player count or "default"', int, Literal["default"]),
+    "bots": ("a bot spec or a list of bot specs", tables.Text, list[tables.Text]),
+    "games": ("a positive integer", int), "design": ("grid or one-at-a-time", str),
+    "rules": ("a table of rule options", dict),
+    "vary": ('"guesses" or a table of KEY = [values]', Literal["guesses"], dict),
+}
 
 
 def guessed_items(game: str) -> dict[str, list[Any]]:
@@ -580,8 +588,6 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
         count = tables.positive_int(table.get("games", default_games), "games")
         count = override if override is not None else max(1, math.ceil(count * scale))
         rules = table.get("rules", {})
-        if not isinstance(rules, dict):
-            raise BadInput("rules must be a table of rule options")
         spec = SweepSpec(game=game_name, players=players, games=count,
                          bots=tournament.fill_lineup(bots, players), seed=seed,
                          vary=tuple((k, tuple(v)) for k, v in vary.items()),
@@ -589,8 +595,5 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
         validated_cells(spec)
     except ValueError as exc:
         raise BadInput(f"{where}: {exc}") from None
-    label = table.get("label")
-    if label is not None and (not isinstance(label, str) or not label.strip()):
-        raise BadInput(f"{where}: label must be a non-empty string, got {label!r}")
-    label = label or f"sweep-{game_name}-{players}p"
+    label = table.get("label") or f"sweep-{game_name}-{players}p"
     return out_dir / _slug(label), spec

@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 
@@ -400,8 +400,17 @@ def load_tune(out_dir: str | Path) -> TuneSpec:
         raise BadInput(f"{path} is unreadable or corrupt: {exc}") from None
 
 
-TUNE_KEYS = {"label", "game", "players", "bot", "vary", "against", "budget", "objective",
-             "rules", "seating"}
+#: The keys of a `[[tune]]` table, with what each holds (`tables.check_table`).
+TUNE_KEYS: tables.Schema = {
+    "label": ("a non-empty string", tables.Text), "game": ("one game's name", str),
+    "players": ('a player count or "default"', int, Literal["default"]),
+    "bot": ("a heuristic spec", tables.Text),
+    "vary": ('a table of PARAM = [values] or "lo..hi[:step]", or a list of parameter names',
+             dict, list[str]),
+    "against": ("a bot spec or a list of bot specs", tables.Text, list[tables.Text]),
+    "budget": ("a positive integer", int), "objective": ("a string", str),
+    "rules": ("a table of rule options", dict), "seating": ("lone, table or both", str),
+}
 
 
 def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 1.0
@@ -438,8 +447,6 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
                   else default_league(game_name))
         budget = tables.positive_int(table.get("budget", 4000), "budget")
         rules = table.get("rules", {})
-        if not isinstance(rules, dict):
-            raise BadInput("rules must be a table of rule options")
         spec = TuneSpec(game_name, players, str(table.get("bot", "heuristic")),
                         parse_vary(game_name, pairs), league,
                         max(1, math.ceil(budget * scale)), seed,
