@@ -207,6 +207,12 @@ CASES: list[tuple[str, list[str]]] = [
                                 "--games", "5", "--out", "{d}/out"]),
     ("compensate-unit-huge", ["compensate", "ivanhoe", "--players", "4", "--unit", "100",
                               "--steps", "1", "--budget", "200", "--out", "{d}/out"]),
+    ("rule-max-rounds-huge", ["big-cheese", "--rule", "max_rounds=" + "1" + "0" * 20,
+                              "--games", "2", "--out", "{d}/out"]),
+    ("rule-set-bonus-huge", ["time-pirates", "--rule", "set_bonus=" + "1" + "0" * 20,
+                             "--games", "2", "--out", "{d}/out"]),
+    ("run-rule-float-for-integer", ["run", "{d}/exp-rule-float.toml", "--out", "{d}/out"]),
+    ("run-rule-inf-for-integer", ["run", "{d}/exp-rule-inf.toml", "--out", "{d}/out"]),
     ("rule-dojo-huge", ["ninjato", "--rule", "components.dojo_counts=" + "1" + "0" * 20
                         + ",10,12,10,10", "--games", "2", "--out", "{d}/out"]),
     ("data-skill-copies-huge", ["ninjato", "--rule", "components={d}/skills-huge.json",
@@ -378,6 +384,10 @@ EXPECT = {
     'seat-bonus-more-than-the-deck': 'at most 94 cards for all seats together with 2 players',
     'seat-bonus-points-huge': 'at most 100 points per seat',
     'compensate-unit-huge': 'at most 78 cards for all seats together with 4 players',
+    'rule-max-rounds-huge': "rule 'max_rounds' must be 1..1,000,000",
+    'rule-set-bonus-huge': "rule 'set_bonus' must be 0..100",
+    'run-rule-float-for-integer': "rule 'chips' expects an integer, got 2.5",
+    'run-rule-inf-for-integer': "rule 'chips' expects an integer, got inf",
     'rule-dojo-huge': 'dojo_counts=100000000000000000000,10,12,10,10: every entry must be '
                       'at most 100',
     'data-skill-copies-huge': 'every number in it must be 0..10, got 100000',
@@ -461,6 +471,10 @@ def make_files(d: Path) -> None:
         "exp-tune-label-number.toml": f'[[tune]]\ngame = "{GAME}"\nplayers = 2\nlabel = 2\n'
                                       'vary = {spread = [0.5, 1.0]}\nbudget = 120\n',
         "exp-scheduler-empty.toml": f'games = 10\nscheduler = ""\n{study}',
+        "exp-rule-float.toml": 'games = 10\n[[study]]\ngame = "big-cheese"\nplayers = 3\n'
+                               'rules = {chips = 2.5}\n',
+        "exp-rule-inf.toml": 'games = 10\n[[study]]\ngame = "big-cheese"\nplayers = 3\n'
+                             'rules = {chips = inf}\n',
         "exp-empty-option.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
                                  'bots = ["mcts:iterations=5,,c=1"]\n',
     }

@@ -4,7 +4,6 @@
 from dataclasses import dataclass, field
 
 from engines.core import lever_option, seat_bonus_option
-from engines.errors import BadInput
 from engines.ivanhoe.components import DECK_SIZE, HAND_SIZE
 from engines.kit import parse_seat_bonus
 
@@ -31,7 +30,8 @@ class Rules:
     )
     max_failed_starts: int = field(
         default=100,
-        metadata={"help": "I14: consecutive players unable to start before the game is a draw"},
+        metadata={"range": (1, 10_000),
+                  "help": "I14: consecutive players unable to start before the game is a draw"},
     )
     first_starter: str = lever_option(
         "random", ("random", "first", "last"),
@@ -49,5 +49,3 @@ class Rules:
             raise ValueError(f"first_starter must be random, first or last, "
                              f"got {self.first_starter!r}")
         parse_seat_bonus(self.seat_bonus)
-        if self.max_failed_starts < 1:
-            raise BadInput("max_failed_starts must be at least 1")
