@@ -39,6 +39,7 @@ from analysis.cli.options import (
 )
 from analysis.run import tournament
 from analysis.run.parallel import check_backend
+from analysis.run.study import MAX_GAMES
 from engines.errors import BadInput
 
 
@@ -176,8 +177,8 @@ def compensate_command(
         out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
     check_backend(backend, scheduler)
     tournament.check_out_dir(out)
-    if replay < 0:
-        raise BadInput(f"--replay must be >= 0, got {replay}")
+    if not 0 <= replay <= MAX_GAMES:  # before the search, not after it
+        raise BadInput(f"--replay must be 0..{MAX_GAMES:,} (10**15) games, got {replay:,}")
     compensate.validated(spec)
     hint = f"simulate compensate {game_name} --resume {shlex.quote(str(out))}" + (
         f" --replay {replay}" if replay else "")

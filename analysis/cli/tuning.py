@@ -4,9 +4,7 @@ duplicate format and write the best as a style file.  Registered on the main app
 
 from __future__ import annotations
 
-import os
 import secrets
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -20,6 +18,7 @@ from analysis.cli.common import (
     run_with_progress,
     stderr,
     stdout,
+    write_atomically,
 )
 from analysis.cli.options import (
     Backend,
@@ -32,14 +31,6 @@ from analysis.cli.options import (
     RunSeed,
     Scheduler,
 )
-
-
-def _write(path: Path, text: str) -> None:
-    """All at once: a failed write leaves no half file."""
-    handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temp, path)
 
 
 def tune_command(
@@ -105,7 +96,7 @@ def tune_command(
                  soft_wrap=True, highlight=False)
     for line in tune.summary_lines(spec, result):
         stdout.print(line, soft_wrap=True, highlight=False)
-    _write(style_path, tune.style_file_text(spec, result))
+    write_atomically(style_path, tune.style_file_text(spec, result))
     stdout.print(f"style: {style_path} (play it as heuristic:{style_path})", soft_wrap=True,
                  highlight=False)
     stderr.print(f"runs: {out}/round-N/<candidate>/<opponent>", highlight=False)

@@ -39,7 +39,7 @@ from typing import Any, Literal
 import pandas as pd
 
 from analysis.run import compare, tables, tournament
-from analysis.run.study import MAX_GAMES, StudySpec
+from analysis.run.study import MAX_GAMES, StudySpec, check_total
 from analysis.run.tables import Text
 from engines import GAMES, get_game
 from engines.bots import make_bot
@@ -169,8 +169,10 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     scheduler = data.get("scheduler")
     if backend not in ("loky", "dask"):
         _fail(where, f"backend must be loky or dask, got {backend!r}")
-    return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler,
-                      sweeps, tunes)
+    experiment = Experiment(name, str(data.get("description", "")), runs, out_dir, backend,
+                            scheduler, sweeps, tunes)
+    check_total(total_games(experiment), f"{where}: the experiment")
+    return experiment
 
 
 def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int,
@@ -191,6 +193,8 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
     count = study.get("games")
     count = default_games if count is None else _games_count(count, where)
     count = override if override is not None else max(1, math.ceil(count * scale))
+    if count > MAX_GAMES:
+        _fail(where, f"games x --scale {scale:g} is {count:,}; at most {MAX_GAMES:,}")
     label = study.get("label")
     runs = []
     for game_name in names:

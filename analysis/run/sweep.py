@@ -32,7 +32,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import tables, tournament
-from analysis.run.study import StudySpec
+from analysis.run.study import MAX_CELLS, MAX_VALUES, StudySpec, check_count, check_total
 from analysis.stats import balance, verdicts
 from engines import datasets, get_game
 from engines.errors import BadInput
@@ -75,6 +75,7 @@ def parse_values(game: str, key: str, text: str) -> tuple[Any, ...]:
                              f"got {text!r}") from None
         if st <= 0 or hi < lo:
             raise BadInput(f"--vary {key}: empty range {text!r}")
+        check_count((hi - lo) // st + 1, MAX_VALUES, f"--vary {key}={text} lists too many values")
         return tuple(str(v) for v in range(lo, hi + 1, st))
     separator = ";" if item is not None and item.kind != "int" else ","
     values = tuple(v.strip() for v in text.split(separator) if v.strip())
@@ -157,6 +158,8 @@ class SweepSpec(StudySpec):
         raw = {key: dict(zip(texts[key], values)) for key, values in self.vary}
         base = self.base()
         if self.design == "grid":
+            check_count(math.prod(len(v) for v in texts.values()), MAX_CELLS,
+                        "the grid of the --vary values has too many cells (settings)")
             combos = [dict(zip(texts, combo)) for combo in itertools.product(*texts.values())]
         else:
             combos = [dict(base)]
@@ -209,6 +212,7 @@ def validated_cells(spec: SweepSpec) -> list[tuple[Cell, tournament.RunSpec]]:
     if len(cells) < 2:
         raise BadInput("--vary gives only one setting (the base); list at least one other "
                          "value to compare with")
+    check_total(spec.games * len(cells), f"--games over {len(cells)} cells")
     return [(cell, spec.run_spec(cell).validated()) for cell in cells]
 
 
