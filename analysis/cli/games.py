@@ -246,8 +246,9 @@ def bench(
     players = checked_players(game, players)
     rules = parse_rules(rule or [])
     game.checked_rules(**rules)
-    if not math.isfinite(seconds) or seconds <= 0:
-        fail(f"--seconds must be a positive finite number of seconds per bot, got {seconds}")
+    if not math.isfinite(seconds) or not 0 < seconds <= 3600:
+        fail(f"--seconds must be a positive finite number of seconds per bot, at most 3600, "
+             f"got {seconds}")
     if seed < 0:
         fail(f"--seed must be >= 0, got {seed}")
     table = Table(title=f"{game_name} · {players} players · one core")

@@ -18,7 +18,6 @@ from analysis.results import runs
 from analysis.run import confirm as confirmation
 from analysis.run import experiments, rebuild, reference, sweep, tune
 from analysis.stats import findings
-from engines.errors import BadInput
 
 
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
@@ -44,8 +43,7 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     warning line (to `announce`, or as a Python warning) and in the report.
     """
     out = report.check_report_path(out)
-    if confirm_games is not None and confirm_games <= 0:
-        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
+    confirmation.check_games(confirm_games)
     frame, manifests = runs.load(paths, allow_incomplete)
     for manifest in manifests:
         if manifest.get("incomplete"):

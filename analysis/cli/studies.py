@@ -101,8 +101,6 @@ def compare_command(
     players = checked_players(get_game(game_name), players)
     if games <= 0:
         raise BadInput(f"--games must be positive, got {games}")
-    if bootstrap < 0:
-        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
     seed = secrets.randbelow(2**31) if seed is None else seed
     if seed < 0:
         raise BadInput(f"--seed must be >= 0, got {seed}")
@@ -184,8 +182,6 @@ def report_command(
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
     from analysis.cli.reporting import write_report
 
-    if bootstrap < 0:
-        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
                         confirm_games=confirm_games, jobs=jobs, announce=_announce,
                         allow_incomplete=allow_incomplete)
@@ -213,11 +209,11 @@ def run_command(
 ) -> None:
     """Run every study of an experiment file, then write OUT/NAME/report.html."""
     from analysis.cli.reporting import run_experiment
+    from analysis.run import confirm as confirmation
     from analysis.run import experiments
     from analysis.run.parallel import check_backend
 
-    if confirm_games is not None and confirm_games <= 0:
-        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
+    confirmation.check_games(confirm_games)
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
     sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
