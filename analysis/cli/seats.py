@@ -36,6 +36,7 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    path_value,
 )
 from analysis.run import tournament
 from analysis.run.parallel import check_backend
@@ -61,6 +62,7 @@ def explain_command(
     seed: RunSeed = None,
     jobs: Jobs = 1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Directory of the paired runs (default results/explain-GAME-sSEED).")] = None,
     resume: Resume = None,
     rule: BaseRules = None,
@@ -143,6 +145,7 @@ def compensate_command(
     seed: RunSeed = None,
     jobs: Jobs = 1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Search directory (default results/compensate-GAME-sSEED).")] = None,
     resume: Resume = None,
     rule: BaseRules = None,
@@ -217,6 +220,7 @@ def ladder_command(
     rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Directory for the level runs (rerun with the same --out to resume; default "
              "results/ladder-GAME-sSEED).")] = None,
     backend: Backend = "loky",

@@ -30,6 +30,7 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    path_value,
 )
 
 
@@ -57,8 +58,10 @@ def tune_command(
     seed: RunSeed = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Tuning directory (rerun with the same --out to resume).")] = None,
     style_out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Style file to write the best setting to (default OUT/best.toml); play it as "
              "heuristic:FILE.toml.")] = None,
     rule: BaseRules = None,
@@ -120,6 +123,7 @@ def exploit_command(
     rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Directory for the comparisons (rerun with the same --out to resume; default "
              "results/exploit-GAME-sSEED).")] = None,
     backend: Backend = "loky",
