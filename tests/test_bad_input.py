@@ -484,6 +484,13 @@ FOUND_UNCLEAN = {
     "play-seed-negative", "data-dojo-negative", "data-dojo-empty", "data-years-0",
     "data-years-negative", "report-missing-dir", "compare-report-missing-dir",
     "sweep-report-missing-dir", "search-objective-source", "chunk-size-negative",
+    # a second such test (607 bad inputs)
+    "show-edited-manifest", "report-edited-manifest", "resume-edited-manifest",
+    "compensate-steps-huge", "run-tune-players-text", "run-sweep-bots-number",
+    "data-dev-zero", "data-huge-file", "bots-empty", "bots-heuristic-colon",
+    "tune-against-empty", "tune-players-0", "explain-players-0",
+    "seat-bonus-more-than-the-deck", "rule-dojo-huge", "tune-style-out-unwritable",
+    "tune-budget-huge", "compensate-budget-huge", "ladder-total-huge",
 }
 
 
