@@ -1,6 +1,7 @@
 """Which build of the engines runs: the mypyc-compiled modules, or the pure-Python ones.
 
-`setup.py` compiles `COMPILED_MODULES` with mypyc when it can and records the outcome in
+`setup.py` compiles `COMPILED_MODULES` (core's, and the modules each game declares in its
+`game.toml`) with mypyc when it can and records the outcome in
 `_build_info.json` beside this file (build kind, reason, a SHA-256 of every `.py` file under
 `engines/`: the compiled modules' own sources and every engine source they may depend on).
 At import, `engines/__init__.py` calls `install()`, which decides once per process and, when
@@ -33,52 +34,44 @@ import importlib.util
 import json
 import os
 import sys
+import tomllib
 from pathlib import Path
 
-#: The hot modules mypyc compiles: the contract and the play loop (`engines.core`), every
-#: game's state and bots (and the pure helpers they call per move), the random bot and MCTS.
-#: Core's `State` is compiled as a class that interpreted classes may extend (new games,
-#: the tests' toy games and deliberately broken engines); its hooks are plain methods that
-#: each game implements (`_legal_actions`, `_apply`: see the `State` docstring).
-COMPILED_MODULES: tuple[str, ...] = (
+#: The hot modules every build compiles besides the games': the contract and the play loop
+#: (`engines.core`), the kit, the random bot and MCTS.  Core's `State` is compiled as a class
+#: that interpreted classes may extend (new games, the tests' toy games and deliberately
+#: broken engines); its hooks are plain methods that each game implements (`_legal_actions`,
+#: `_apply`: see the `State` docstring).
+CORE_MODULES: tuple[str, ...] = (
     "engines.core",
     "engines.kit",
     "engines.bots.random_bot",
     "engines.bots.mcts.ismcts",
     "engines.bots.mcts.rewards",
     "engines.bots.mcts.search",
-    "engines.tabula_rasa.actions",
-    "engines.tabula_rasa.scoring",
-    "engines.tabula_rasa._position",
-    "engines.tabula_rasa.state",
-    "engines.tabula_rasa.bots",
-    "engines.big_cheese.actions",
-    "engines.big_cheese.scoring",
-    "engines.big_cheese._position",
-    "engines.big_cheese.state",
-    "engines.big_cheese.bots",
-    "engines.big_cheese.evaluation",
-    "engines.ivanhoe.actions",
-    "engines.ivanhoe.cards",
-    "engines.ivanhoe.scoring",
-    "engines.ivanhoe._position",
-    "engines.ivanhoe.state",
-    "engines.ivanhoe.bots",
-    "engines.ivanhoe.evaluation",
-    "engines.time_pirates.actions",
-    "engines.time_pirates.legal_lists",
-    "engines.time_pirates.scoring",
-    "engines.time_pirates._position",
-    "engines.time_pirates.state",
-    "engines.time_pirates.bots",
-    "engines.ninjato.actions",
-    "engines.ninjato._position",
-    "engines.ninjato.raid",
-    "engines.ninjato.scoring",
-    "engines.ninjato.state",
-    "engines.ninjato.bots",
-    "engines.ninjato.evaluation",
 )
+#: A game package's declarations (`engines/README.md`, "The game file"); the build reads
+#: its `compiled` list: the game's hot-path modules (state, bots and the pure helpers they
+#: call per move), in the order mypyc takes them.
+GAME_FILE = "game.toml"
+
+
+def game_file(folder: Path) -> dict:
+    """The declarations of the game package in `folder` (empty without a game file)."""
+    path = folder / GAME_FILE
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def game_modules(package_dir: Path) -> tuple[str, ...]:
+    """Every game's declared hot-path modules (`compiled` in its game file), by package name:
+    a game declares them in its own folder, so adding one edits no list here."""
+    return tuple(f"{package_dir.name}.{folder.name}.{module}"
+                 for folder in sorted(p for p in package_dir.iterdir() if p.is_dir())
+                 for module in game_file(folder).get("compiled", ()))
+
 
 PURE_ENV = "TABLETOP_PURE"
 REBUILD = "pip install -e .  (or pip install . for a non-editable install)"
@@ -86,6 +79,8 @@ INFO_FILE = "_build_info.json"
 _PACKAGE_DIR = Path(__file__).resolve().parent
 #: Set in the environment once a stale build was reported, so worker processes stay quiet.
 _WARNED_ENV = "_TABLETOP_BUILD_WARNED"
+#: What `setup.py` compiles and a compiled run loads compiled.
+COMPILED_MODULES: tuple[str, ...] = CORE_MODULES + game_modules(_PACKAGE_DIR)
 
 
 def source_path(module: str, root: Path = _PACKAGE_DIR.parent) -> Path:

@@ -511,6 +511,10 @@ def bonus_unit(rules_cls: type) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+#: Who wins on points (`Game.score_direction`): the most points, or the fewest.
+SCORE_DIRECTIONS = ("highest", "lowest")
+
+
 def official_dataset(rules: Any) -> str:
     """Data-set label of a game whose components are all confirmed."""
     return "official"
@@ -546,6 +550,10 @@ class Game:
     spec takes, which `simulate list` shows and `simulate tune` searches.
     `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
     reaches it and marks it truncated (None: the game always ends by itself).
+    `score_direction` says who wins on points — "highest" (the most points) or "lowest" (the
+    fewest: points are penalty points) — and `score_range` bounds one seat's final score
+    (low, high; None: no bound on that side); the analysis reads both (shares of points by
+    source, winning margins, their wording), and the contract tests check the range.
     For adapters (OpenSpiel, PettingZoo): every action id is below `num_actions`, and a game
     without a `max_decisions` cap never takes more than `max_game_length` decisions.
     """
@@ -569,12 +577,20 @@ class Game:
     max_decisions: int | None = None
     replaceable_data: Any = None
     heuristic_params: tuple[Any, ...] = ()
+    score_direction: str = "highest"
+    score_range: tuple[float | None, float | None] = (None, None)
 
     def __post_init__(self) -> None:
         if self.dataset is None:
             object.__setattr__(self, "dataset", official_dataset)
         if self.max_decisions is not None and self.max_decisions < 1:
             raise ValueError(f"{self.name}: max_decisions must be positive")
+        if self.score_direction not in SCORE_DIRECTIONS:
+            raise ValueError(f"{self.name}: score_direction must be one of "
+                             f"{', '.join(SCORE_DIRECTIONS)}, got {self.score_direction!r}")
+        low, high = self.score_range
+        if low is not None and high is not None and low > high:
+            raise ValueError(f"{self.name}: score_range {self.score_range} is empty")
 
     def make_rules(self, **options: Any) -> Any:
         """`make_rules`; `components.ITEM` keys (one item of the data set) are folded into

@@ -1,7 +1,8 @@
 """Generate the notebooks from one template: a balance notebook per registered game + compare.
 
-Run `python notebooks/make_notebooks.py` after registering a game; every notebook takes its
-parameters from its first cell (the test suite replaces that cell with small values).
+`python -m tools.generate` writes them (after registering a game too: the list of notebooks
+comes from `engines.GAMES`); every notebook takes its parameters from its first cell (the
+test suite replaces that cell with small values).
 """
 
 from __future__ import annotations
@@ -57,8 +58,9 @@ def summary_cells() -> list:
     return [
         new_markdown_cell(
             "## Designer summary\n\nOne row per game and player count: balanced or not "
-            "(every seat's 95% interval within ±5 points of fair, a seat named when it is off "
-            "the fair share after the family's Holm adjustment, otherwise 'cannot tell'), the "
+            "(every seat's 95% interval within ×1.2 of the fair share and no seat off it after "
+            "the family's Holm adjustment; a seat off the fair share is named, as a small real "
+            "edge while its interval stays inside, otherwise 'cannot tell'), the "
             "largest seat edge with its interval, the largest scoring source (a tie when "
             "intervals overlap) and the systems the bots skipped although random play "
             "reaches them. The details follow below."),
@@ -356,8 +358,9 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "(rule options that change one seat-order mechanism, `simulate list`) and measures "
             "how much of each seat's edge each lever removes, paired by deal.  The compensation "
             "search races `seat_bonus` vectors on shared deals and reads the answer with the "
-            "equivalence rule (balanced within ±X points only when every seat's interval lies "
-            "inside).  See docs/explain-compensate.md."),
+            "balance rule (within the tolerance only when every seat's interval lies within "
+            "×1.2 of the fair share), and checks every cheaper candidate on the same deals "
+            "before calling its answer the smallest.  See docs/explain-compensate.md."),
         new_code_cell(
             "import tempfile\nfrom pathlib import Path\n\nimport pandas as pd\n"
             "from IPython.display import Image, display\n\n"
@@ -467,6 +470,60 @@ def tune_notebook() -> nbformat.NotebookNode:
     return _notebook(cells)
 
 
+def landscape_notebook() -> nbformat.NotebookNode:
+    """A strategy landscape: every style as a lone seat against a table of every other
+    (docs/landscape.md)."""
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            "GAME = \"tabula-rasa\"\n"
+            "PLAYERS = 3\n"
+            "STYLES = [\"heuristic\", \"heuristic:v1\", \"heuristic:v2\", \"heuristic:v3\"]\n"
+            "GAMES = 300  # per cell: one style's lone seat against one table\n"
+            "BOOTSTRAP = 500  # resamplings of the deals for the α-Rank and Nash intervals\n"
+            "RULES = {}\n"
+            "SEED = 1\n"
+            "JOBS = 1\n"
+            "OUT_DIR = None"),
+        new_markdown_cell(
+            "# Is there a dominant strategy?\n\n"
+            "Each style plays one seat against a table of each other style, in duplicate "
+            "format on the **same deals** for every cell.  Entry (i, j) of the matrix is "
+            "style i's win share at j's table as a multiple of the fair share.  The verdicts "
+            "say whether one style dominates, name every cycle whose links are all "
+            "significant after Holm over the cells, and give α-Rank and a Nash mixture "
+            "with bootstrap intervals over deals (docs/landscape.md)."),
+        new_code_cell(
+            "import tempfile\nfrom pathlib import Path\n\n"
+            "from IPython.display import Image, display\n\n"
+            "from analysis.cli.reporting import landscape_html\n"
+            "from analysis.present import plots, report\nfrom analysis.run import landscape\n\n"
+            "out_dir = (Path(OUT_DIR) if OUT_DIR\n"
+            "           else Path(tempfile.mkdtemp(prefix=\"landscape-\")))\n"
+            "print(\"results in\", out_dir)"),
+        new_code_cell(
+            "spec = landscape.LandscapeSpec(game=GAME, players=PLAYERS, games=GAMES, seed=SEED,\n"
+            "                               styles=tuple(STYLES), rules=dict(RULES),\n"
+            "                               bootstrap=BOOTSTRAP)\n"
+            "analysis = landscape.analyse(landscape.run_landscape(spec, out_dir / \"landscape\",\n"
+            "                                                     jobs=JOBS))\n"
+            "print(\"\\n\".join(analysis.lines()))\n"
+            "analysis.matrix().round(2)"),
+        new_markdown_cell("## The matrix (framed: significant after Holm over the cells)"),
+        new_code_cell(
+            "display(Image(plots.to_png(plots.landscape_heatmap(analysis.matrix(),\n"
+            "                                                   analysis.cells))))"),
+        new_markdown_cell("## α-Rank and the Nash mixture, with bootstrap intervals"),
+        new_code_cell("display(analysis.alpharank)\nanalysis.nash"),
+        new_code_cell(
+            "path = out_dir / \"report.html\"\n"
+            "path.write_text(report.page(f\"Strategy landscape: {GAME}\", "
+            "landscape_html(analysis)))\n"
+            "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
 def _notebook(cells: list) -> nbformat.NotebookNode:
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -488,6 +545,7 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     out["what-if.ipynb"] = what_if_notebook()
     out["seat-edges.ipynb"] = seat_edge_notebook()
     out["tune.ipynb"] = tune_notebook()
+    out["landscape.ipynb"] = landscape_notebook()
     return out
 
 

@@ -179,7 +179,8 @@ OWN_MEANING = {"--bots": ("compare", "play", "bench"),
                "--rule": ("data", "sweep", "balance-search", "explain", "compensate", "tune"),
                "--jobs": ("report",),
                "--seat": ("show", "play"), "--vary": ("sweep", "balance-search", "tune"),
-               "--objective": ("balance-search", "tune"), "--against": ("bench", "tune")}
+               "--objective": ("balance-search", "tune"), "--against": ("bench", "tune"),
+               "--bootstrap": ("landscape",)}
 
 
 def test_each_shared_option_is_declared_once():
@@ -204,3 +205,40 @@ def test_each_shared_option_is_declared_once():
     drifted = {option: texts for option, texts in seen.items() if len(texts) > 1}
     assert not drifted, drifted
     assert len(seen["--quiet"][next(iter(seen["--quiet"]))]) >= 5  # the check sees them all
+
+
+def test_version_names_the_package_and_engine_build(capsys):
+    from analysis.run.tournament import package_version
+    from engines import _build
+
+    assert main(["--version"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"tabletop-sim {package_version()} · engines: ")
+    assert _build.BUILD in out
+
+
+@pytest.mark.parametrize("argv", [["-h"], ["ninjato", "-h"], ["compare", "-h"]])
+def test_dash_h_is_help_everywhere(argv, capsys):
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Usage: simulate") and "-h, --help" in out
+
+
+def test_color_never_and_always_set_both_consoles(capsys):
+    from analysis.cli import common
+
+    try:
+        assert main(["--color", "always", "list"]) == 0
+        assert common.stdout.is_terminal and common.stdout.color_system == "standard"
+        assert "\x1b[" in capsys.readouterr().out
+        assert main(["--color", "never", "list"]) == 0
+        assert common.stdout.no_color and common.stderr.no_color
+        assert "\x1b[" not in capsys.readouterr().out
+    finally:
+        common.set_color("auto")
+
+
+def test_an_unknown_color_mode_is_refused(capsys):
+    assert main(["--color", "sometimes", "list"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: --color must be one of auto, always, never, got 'sometimes'\n"

@@ -29,7 +29,8 @@ def test_summary_row_per_game_and_player_count(tmp_path):
     assert set(table.columns) >= {"balanced", "fresh deals", "largest seat edge",
                                   "largest source", "bots skipped"}
     assert "variant worth testing" not in table  # no sweep ran
-    assert all(re.match(r"(yes, within|no: |cannot tell: edges)", b) for b in table["balanced"])
+    assert all(re.match(r"(yes, within|within ×|a real edge: |no: |cannot tell: edges)", b)
+               for b in table["balanced"])
     assert table["largest seat edge"].iloc[1].startswith("team of seats")  # 4p: partnerships
 
 
@@ -47,8 +48,8 @@ def test_summary_says_no_and_names_the_seat_when_one_is_off(tmp_path):
                           "run_id": ["r"], "game_index": [0], "seat": [0]})
     row = designer.summary_table(frame, tests).iloc[0]
     # confirmed: quoted with the fresh estimate
-    assert row["balanced"] == ("no: seat 1's edge +9.0 points [+5.0, +11.0] (confirmed on 1,000 "
-                               "fresh games)")
+    assert row["balanced"] == ("a real edge: seat 1's edge +9.0 points [+5.0, +11.0] (confirmed "
+                               "on 1,000 fresh games); cannot tell yet if beyond ×1.2 of fair")
     assert row["fresh deals"] == "confirmed"
     assert row["largest seat edge"] == "seat 1 +9.0 [+5.0, +11.0]"
 
@@ -71,7 +72,7 @@ def test_report_opens_with_the_designer_summary(tmp_path):
 def test_simulate_run_prints_the_designer_summary_not_only_the_report_path(tmp_path, capsys):
     path = tmp_path / "mini.toml"
     path.write_text('name = "mini"\nseed = 5\n[[study]]\ngame = "tabula-rasa"\nplayers = 3\n'
-                    'bots = ["heuristic"]\n')
+                    'bots = ["heuristic"]\nladder = false\n')
     assert main(["run", str(path), "--games", "30", "--jobs", "1", "--quiet",
                  "--no-confirm", "--out", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out
@@ -88,8 +89,8 @@ def test_a_refuted_seat_is_not_named_and_the_summary_says_so():
         "effect": [0.06, -0.06], "mde": [0.07] * 2, "p_value": [0.01] * 2,
         "p_adjusted": [0.02] * 2, "significant": [True] * 2, "tests": [2] * 2,
         "confirmed": [False, False], "confirm_games": [400.0] * 2,
-        "confirm_share": [0.505, 0.495], "confirm_low": [0.456, 0.446],
-        "confirm_high": [0.554, 0.544], "confirm_p": [0.8] * 2})
+        "confirm_share": [0.505, 0.495], "confirm_low": [0.40, 0.39],
+        "confirm_high": [0.61, 0.60], "confirm_p": [0.8] * 2})
     frame = pd.DataFrame({"game": ["g"], "players": [2], "rules": [""], "bot": ["x"],
                           "run_id": ["r"], "game_index": [0], "seat": [0]})
     row = designer.summary_table(frame, tests).iloc[0]
@@ -97,4 +98,4 @@ def test_a_refuted_seat_is_not_named_and_the_summary_says_so():
     assert row["fresh deals"] == "not confirmed: seat 1, seat 2"
     [(_, verdict)] = findings.balance_verdicts(tests)
     assert "seat 1's first-deal edge +6.0 points was not confirmed on 400 fresh games " \
-           "(50.5% [45.6, 55.4])" in verdict.claim
+           "(50.5% [40.0, 61.0])" in verdict.claim

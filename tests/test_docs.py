@@ -1,4 +1,5 @@
-"""The documentation stays true: generated pages and example blocks match the toolkit."""
+"""The documentation stays true: example blocks match what their commands print, and every
+page is in the site (the generated files are checked in `tests/test_generate.py`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engines import GAMES
-from tools import cli_reference, examples
+from tools import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -18,11 +18,6 @@ README = ROOT / "README.md"
 
 def test_readme_is_short_enough_to_read():
     assert len(README.read_text().splitlines()) <= 250
-
-
-def test_cli_reference_matches_the_commands_help():
-    assert (ROOT / "docs" / "cli.md").read_text() == cli_reference.render(), \
-        "docs/cli.md is stale: run python -m tools.cli_reference"
 
 
 def test_every_subcommand_has_a_section_in_the_reference():
@@ -33,13 +28,6 @@ def test_every_subcommand_has_a_section_in_the_reference():
     text = (ROOT / "docs" / "cli.md").read_text()
     for name in get_command(app).commands:
         assert f"## `simulate {name}`" in text
-
-
-def test_every_game_has_a_page_in_the_site():
-    nav = (ROOT / "mkdocs.yml").read_text()
-    for name in GAMES:
-        assert (ROOT / "docs" / "games" / f"{name}.md").is_file(), name
-        assert f"games/{name}.md" in nav, name
 
 
 def test_every_docs_page_is_in_the_site_navigation():

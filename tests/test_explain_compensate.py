@@ -4,6 +4,7 @@ compensation are known in closed form (`tests.toy_games.KOMI`: seat 1 wins 47/72
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -119,7 +120,7 @@ def test_compensate_finds_the_exact_compensation(komi, tmp_path):
     assert "use it as --rule seat_bonus=0,1" in text
     assert "games spent" in text
     best = result.candidates.set_index("bonus").loc["0,1"]
-    assert best["ci_low"] < 0.05 and best["balanced"]
+    assert best["ci_low"] < 0.05 and best["inside"]
 
 
 def test_seat_edge_objective_is_the_largest_seat_edge():
@@ -150,6 +151,9 @@ def test_explain_cli_prints_edges_levers_sources(komi, tmp_path, capsys):
     assert code == 0, err
     assert "line-up heuristic, heuristic" in out and "seat 1: win share" in out
     assert "head_start_to=none removes" in out and "decisions per game" in out
+    assert ("measured at one strength of play (heuristic play); how each seat's edge changes "
+            "under stronger play: simulate toy-komi --ladder --players 2\n") in out
+    assert "Where the edge comes from (printed rules' games, heuristic play):" in out
     assert "p-values adjusted with Holm over the " in out.splitlines()[-2]
     assert "in this explanation (one family: every seat edge" in out
     assert "Why a seat wins" in report.read_text()
@@ -175,7 +179,8 @@ def test_compensate_cli_prints_a_usable_rule(komi, tmp_path, capsys):
     (["compensate", "toy-komi", "--shape", "spiral"], "--shape"),
     (["compensate", "toy-komi", "--budget", "10"], "too small"),
     (["compensate", "toy-komi", "--unit", "0"], "--unit"),
-    (["compensate", "toy-komi", "--margin", "0"], "--margin"),
+    (["compensate", "toy-komi", "--tolerance", "1"], "--tolerance"),
+    (["compensate", "toy-komi", "--tolerance", "nan"], "--tolerance"),
     (["compensate", "toy-komi", "--rule", "seat_bonus=0,1"], "already set seat_bonus"),
     (["compensate", "toy-komi", "--players", "3"], "2-2 players"),
     (["compensate", "toy-komi", "--replay", "-1"], "--replay"),
@@ -202,7 +207,7 @@ def test_compensate_replays_the_answer_on_fresh_deals(komi, tmp_path, capsys):
                              "3", "-q", "--out", str(tmp_path / "c"), "--replay", "2000")
     assert code == 0, err
     line = next(x for x in out.splitlines() if x.startswith("replayed on 2,000 fresh deals"))
-    assert "seat_bonus=0,1" in line and "balanced within ±5 points" in line
+    assert "seat_bonus=0,1" in line and "within ×1.2 of the fair 50.0%" in line
     manifest = (tmp_path / "c" / "replay" / "0,1" / "manifest.json").read_text()
     assert '"seed_branch": 1' in manifest
 
@@ -235,7 +240,7 @@ def _recorded_compensation(directory):
     ("compensate", ["--steps", "2"], "(--steps 4); --steps 2 differs"),
     ("compensate", ["--unit", "2"], "(--unit 1); --unit 2 differs"),
     ("compensate", ["--shape", "any"], "(--shape monotone); --shape any differs"),
-    ("compensate", ["--margin", "3"], "(--margin 5.0); --margin 3.0 differs"),
+    ("compensate", ["--tolerance", "1.1"], "(--tolerance 1.2); --tolerance 1.1 differs"),
     ("compensate", ["--seed", "4"], "(--seed 3); --seed 4 differs"),
     ("compensate", ["--out", "elsewhere"], "finishes the compensation search in place"),
 ])
@@ -300,6 +305,109 @@ def test_resume_accepts_options_equal_to_the_recorded_ones(komi, tmp_path, capsy
     directory = tmp_path / "search"
     _recorded_compensation(directory)
     code, out, err = run_cli(capsys, "compensate", "toy-komi", "--resume", str(directory),
-                             "-q", "--budget", "1500", "--margin", "5", "--shape", "monotone")
+                             "-q", "--budget", "1500", "--tolerance", "1.2", "--shape", "monotone")
     assert code == 0, err
     assert "--rule seat_bonus=0,1" in out
+
+
+# --- "smallest" is exhaustive: cheaper candidates the race dropped are verified -------------
+
+
+def _game_rows(first_wins: int, games: int, start: int = 0):
+    """A 2-player game table: seat 1 wins the first `first_wins` of `games` deals."""
+    import pandas as pd
+
+    index = pd.Index(range(start, start + games), name="seed")
+    win = [1.0 if i < first_wins else 0.0 for i in range(games)]
+    return pd.DataFrame({"win_0": win, "win_1": [1.0 - w for w in win], "players": 2},
+                        index=index)
+
+
+def _search_result(tables):
+    import pandas as pd
+
+    return search.SearchResult(pd.DataFrame({"candidate": list(tables), "games": [
+        len(t) for t in tables.values()]}), best=next(iter(tables)), runner_up=None,
+        difference=(float("nan"),) * 3, games_spent=sum(len(t) for t in tables.values()),
+        games_exhaustive=0, tables=tables)
+
+
+def test_compensate_does_not_call_an_answer_smallest_while_a_cheaper_candidate_is_unchecked(
+        komi, monkeypatch):
+    spec = compensate.CompensateSpec("toy-komi", 2, ("heuristic",) * 2, 3, 1500, steps=2)
+    # the race dropped 0,1 after 40 games (wide interval); 0,2 played all 400 deals, balanced
+    tables = {"seat_bonus=0,0": _game_rows(30, 40), "seat_bonus=0,1": _game_rows(24, 40),
+              "seat_bonus=0,2": _game_rows(200, 400)}
+    found = compensate.read(spec, _search_result(tables))
+    assert found.smallest == "0,2"
+    assert sorted(found.unverified) == ["seat_bonus=0,0", "seat_bonus=0,1"]
+    text = "\n".join(found.lines())
+    assert "minimal" not in text and "2 of the 2 cheaper candidates" in text
+
+    def complete(plan, result, names, out_dir, *args):
+        assert sorted(names) == ["seat_bonus=0,0", "seat_bonus=0,1"]
+        return dataclasses.replace(result, tables={**result.tables,
+                                                   "seat_bonus=0,0": _game_rows(300, 400),
+                                                   "seat_bonus=0,1": _game_rows(205, 400)})
+
+    monkeypatch.setattr(search, "complete", complete)
+    verified = compensate.verify(spec, found, "unused")
+    assert verified.smallest == "0,1" and verified.unverified == []
+    line = next(x for x in verified.lines() if x.startswith("smallest compensation"))
+    assert "minimal: each of the 1 cheaper candidates" in line  # 0,0, on the same deals
+    assert "a smaller real edge may be left" not in "\n".join(verified.lines())  # 0,0 is off
+    assert "verifying that no cheaper candidate" in verified.lines()[-1]
+
+
+def test_compensate_says_an_edge_below_what_its_games_detect_may_be_left(komi):
+    spec = compensate.CompensateSpec("toy-komi", 2, ("heuristic",) * 2, 3, 1500, steps=1)
+    tables = {"seat_bonus=0,0": _game_rows(205, 400), "seat_bonus=0,1": _game_rows(200, 400)}
+    line = compensate.read(spec, _search_result(tables)).lines()[1]
+    assert line.startswith("without compensation (400 games, on the finalists' deals): "
+                           "balanced within")
+    assert "would have been seen 80% of the time with these games: a smaller real edge may " \
+           "be left" in line
+
+
+def test_completing_a_dropped_candidate_puts_it_on_the_finalists_deals(komi, tmp_path):
+    spec = compensate.CompensateSpec("toy-komi", 2, ("heuristic",) * 2, 3, 600)
+    found = compensate.run_compensate(spec, tmp_path / "c")
+    dropped = found.candidates[~found.candidates["finalist"]]["candidate"].tolist()
+    assert dropped
+    plan = spec.search_spec()
+    result = search.complete(plan, found.result, dropped, tmp_path / "c" / "search")
+    finalist = found.candidates[found.candidates["finalist"]]["candidate"].iloc[0]
+    for name in dropped:
+        assert result.tables[name].index.equals(result.tables[finalist].index)
+
+
+def test_compensate_cli_verifies_and_says_what_it_spent(komi, tmp_path, capsys):
+    code, out, err = run_cli(capsys, "compensate", "toy-komi", "--budget", "600", "--seed",
+                             "3", "-q", "--out", str(tmp_path / "c"), "--steps", "2")
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.startswith("smallest compensation"))
+    assert "minimal" in line and "not rechecked" not in line
+
+
+def _lever_row(base_edge, edge, edge_low, edge_high, removed, low, high):
+    import pandas as pd
+
+    return pd.DataFrame([{"lever": "komi", "setting": 2, "seat": 1, "base_edge": base_edge,
+                          "edge": edge, "edge_low": edge_low, "edge_high": edge_high,
+                          "removed": removed, "ci_low": low, "ci_high": high,
+                          "significant": True}])
+
+
+def test_a_lever_that_removes_more_than_the_shortfall_says_it_turns_it_into_an_edge():
+    # a 3.5-point shortfall, the lever moves the seat 6 points: +2.5 [+1.0, +4.0] under it
+    effects = _lever_row(-0.035, 0.025, 0.010, 0.040, -0.060, -0.075, -0.045)
+    [line] = explain.lever_lines(effects, [1])
+    assert "removes 6.0 of" not in line
+    assert line.startswith("komi=2 turns seat 2's 3.5-point shortfall into an edge")
+    assert "a change of 6.0 points" in line and "+2.5 [+1.0, +4.0]" in line
+
+
+def test_a_lever_past_the_edge_with_a_fair_looking_rest_says_it_removes_all_of_it():
+    effects = _lever_row(-0.035, 0.005, -0.010, 0.020, -0.040, -0.055, -0.025)
+    [line] = explain.lever_lines(effects, [1])
+    assert line.startswith("komi=2 removes all of seat 2's 3.5-point shortfall")

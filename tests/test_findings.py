@@ -222,7 +222,7 @@ def test_seat_tests_holm_over_the_seats_by_hand():
 def test_simulate_run_confirms_by_default_and_no_confirm_skips(tmp_path):
     path = tmp_path / "mini.toml"
     path.write_text('name = "mini"\nseed = 5\n[[study]]\ngame = "tabula-rasa"\nplayers = 3\n'
-                    'bots = ["heuristic", "random"]\n')
+                    'bots = ["heuristic", "random"]\nladder = false\n')
     base = ["run", str(path), "--games", "60", "--jobs", "1", "--quiet"]
     assert main(base + ["--out", str(tmp_path / "a"), "--no-confirm"]) == 0
     assert not list((tmp_path / "a").rglob("*-confirm"))

@@ -26,10 +26,20 @@ def test_rule_max_decisions_on_the_command_line_is_a_clear_error(capsys):
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("name", ["big-cheese", "ivanhoe", "ninjato", "time-pirates"])
-def test_games_that_can_stall_have_a_cap_on_game(name):
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_has_a_cap_or_a_length_its_games_keep(name):
+    """A game that can stall needs `max_decisions`; one without a cap declares the most
+    decisions a game takes (`max_game_length`, which the RL adapters rely on), and random
+    games at every player count keep to it."""
     game = get_game(name)
-    assert game.max_decisions and game.max_decisions > 0
+    if game.max_decisions is not None:
+        assert game.max_decisions > 0
+        return
+    assert game.max_game_length > 0, f"{name}: set Game.max_decisions or max_game_length"
+    for players in range(game.min_players, game.max_players + 1):
+        bots = [make_bot("random", game)] * players
+        for seed in range(3):
+            assert play_game(game, bots, seed).decisions <= game.max_game_length
 
 
 def test_play_game_stops_at_the_games_cap_or_the_callers():

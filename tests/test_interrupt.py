@@ -22,6 +22,10 @@ VARY = ["--vary", "castle_rule=first_to_two,two_consecutive"]
 COMMANDS = {
     "game": ([GAME, "--games", HUGE, "--seed", "1", "--out", "{d}/out"],
              f"simulate {GAME} --resume {{d}}/out$"),
+    "game-ladder": ([GAME, "--ladder", "--levels", "random,heuristic", "--games", HUGE,
+                     "--seed", "1", "--out", "{d}/out"],
+                    rf"simulate {GAME} --ladder --levels random,heuristic --games {HUGE} "
+                    r".*--seed 1 --out {d}/out$"),
     "sweep": (["sweep", GAME, *VARY, "--games", HUGE, "--seed", "1", "--out", "{d}/out"],
               f"simulate sweep {GAME} --resume {{d}}/out$"),
     "compare": (["compare", GAME, "--bots", "heuristic,random", "--games", HUGE,

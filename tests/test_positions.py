@@ -1,5 +1,6 @@
-"""Each game's position is declared once (`engines/<game>/position.py`): the generated
-modules are current, and what a seat sees never depends on what the declaration hides.
+"""Each game's position is declared once (`engines/<game>/position.py`): what a seat sees
+never depends on what the declaration hides (`tests/test_generate.py` keeps the generated
+modules current).
 
 The information check is generic, driven by the declared visibility: on random playouts,
 every world `determinize(seat, rng)` may differ from the real position only where the seat
@@ -20,11 +21,6 @@ from tests.playouts import playout
 from tools import positions
 
 GAMES = positions.games()
-
-
-def test_generated_position_modules_are_current():
-    """`python -m tools.positions --check` (as the notebooks are kept current)."""
-    assert positions.stale() == [], "run python -m tools.positions"
 
 
 def _game_name(package: str) -> str:

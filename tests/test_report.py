@@ -152,3 +152,34 @@ def test_rating_ladder_draws_an_interval_that_leaves_out_its_point_estimate():
     (segments,) = fig.axes[0].collections
     starts = sorted(seg[0][0] for seg in segments.get_segments())
     assert starts == [25.5, 28.0]
+
+
+def test_a_report_with_a_skill_ladder_shows_it_and_the_under_stronger_play_column(
+        tmp_path, html_file):
+    import html
+
+    from analysis.run import ladder
+
+    spec = ladder.LadderSpec(game="tabula-rasa", players=2, levels=("random", "heuristic"),
+                             games=(40, 40), seed=3)
+    result = ladder.run_ladder(spec, tmp_path / "ladder", jobs=1)
+    out = reporting.write_report([result.strongest.run_dir], tmp_path / "r.html",
+                                 bootstrap=10, ladders=[result])
+    text = html.unescape(out.read_text())
+    section = text.split("Under stronger play: the skill ladder</h2>")[1].split("</section>")[0]
+    assert "<th>random</th><th>heuristic</th><th>with skill</th>" in section
+    assert re.search(r"<td>seat 1</td><td>[+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\]</td>",
+                     section)  # each level's edge with its interval
+    assert "cost per level" in section and "games/s" in section
+    assert "Holm over the report's 4 tests" in section  # 2 seats and 2 trends: one family
+    assert "under stronger play</th>" in text  # the designer summary's column
+    assert ("tabula-rasa, 2 players, official rules, skill ladder: at heuristic (the "
+            "strongest level measured): the largest seat edge") in text  # a headline finding
+    assert "largest scoring source at each level" in section
+    assert "Measured with the bots that played these runs: heuristic. The largest source at " \
+        "each level of the skill ladder" in text  # the scoring sources say their level
+    plain = html.unescape(html_file.read_text())  # a report without a ladder
+    assert "Under stronger play: the skill ladder" not in plain
+    assert "under stronger play</th>" not in plain
+    assert "Measured with the bots that played these runs: heuristic, random. Under stronger " \
+        "play they may differ: a skill ladder (simulate GAME --ladder" in plain

@@ -23,10 +23,12 @@ seed = 3
 game = "all"
 players = "min"
 bots = ["heuristic"]
+ladder = false
 [[study]]
 game = "tabula-rasa"
 players = 4
 bots = ["heuristic"]
+ladder = false
 """
 
 

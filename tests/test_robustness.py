@@ -41,13 +41,14 @@ def verdict_lines(frame: pd.DataFrame) -> list[str]:
     return findings.robustness_verdicts(frame)["verdict"].tolist()
 
 
-def test_seat_edge_holds_under_every_lineup_when_shares_agree():
+def test_seat_edge_holds_under_every_lineup_when_shares_cannot_be_told_apart():
     frame = frame_of(lineup_games("heuristic", 1000, 700), lineup_games("random", 1000, 690),
                      lineup_games("mcts", 400, 275))
     table = findings.robustness_verdicts(frame)
     first = table.iloc[0]
     assert first["verdict"].startswith("seat 1's edge (+20.0 points with heuristic) holds under "
-                                       "every line-up (shares agree, χ² line-up × win p = ")
+                                       "every line-up (shares cannot be told apart, χ² "
+                                       "line-up × win p = ")
     assert first["holds"] and first["conclusion"] == "seat 1"
     assert "heuristic 70.0% [" in first["details"]
 
@@ -77,8 +78,37 @@ def test_ten_game_lineup_is_too_few_to_tell():
 def test_no_seat_effect_under_any_lineup():
     frame = frame_of(lineup_games("heuristic", 1000, 510), lineup_games("random", 1000, 490))
     lines = verdict_lines(frame)
-    assert lines[0].startswith("seat 1: no edge with heuristic, and the line-ups' shares agree")
+    assert lines[0].startswith("seat 1: no edge with heuristic, and the line-ups' shares "
+                               "cannot be told apart (χ² line-up × win p")
     assert len([line for line in lines if line.startswith("seat")]) == 1  # seat 2 not examined
+
+
+def test_a_lineup_the_table_calls_significant_is_never_too_few_games_to_tell():
+    """mcts:strong's seat 1 edge is significant in the family's table; its interval is wider
+    than the reference's +3-point edge, and it still tells: the words test it too."""
+    frame = frame_of(lineup_games("heuristic", 3000, 1590), lineup_games("random", 2000, 960),
+                     lineup_games("mcts:strong", 300, 195))
+    tests = findings.family(frame)
+    row = tests[(tests["kind"] == "seat") & (tests["lineup"] == "mcts:strong")
+                & (tests["subject"] == "seat 1")].iloc[0]
+    assert row["significant"]
+    first = findings.robustness_verdicts(frame, tests).iloc[0]["verdict"]
+    assert "too few games" not in first
+    assert ("depends on the bots: absent with random (shares differ: mcts:strong 65.0% vs "
+            "random 48.0%, +17.0 points [") in first
+
+
+def test_shares_that_differ_are_never_said_to_agree():
+    """A tuned line-up of 300 games (60.0%, its own edge significant) beside random's 52.0%:
+    not hidden as too few games, and a test that cannot tell them apart after the family's
+    adjustment says so and quotes the gap, never that the shares agree."""
+    frame = frame_of(lineup_games("heuristic", 3000, 1590), lineup_games("random", 2000, 1040),
+                     lineup_games("heuristic:tuned", 300, 180))
+    first = verdict_lines(frame)[0]
+    assert "agree" not in first and "too few games" not in first
+    assert ("shares cannot be told apart after the family's adjustment, χ² line-up × win p = "
+            "0.035, adjusted = 0.14; largest gap: heuristic:tuned 60.0% vs random 52.0%, "
+            "+8.0 points [+2.0, +13.8] unadjusted 95%") in first
 
 
 def test_heterogeneity_tests_are_in_the_family():
@@ -97,7 +127,8 @@ def test_seat_share_depends_on_the_bots_without_a_reference_finding():
     table = findings.robustness_verdicts(frame)
     assert table["verdict"].iloc[0].startswith(
         "seat 1's share depends on the bots: shortfall with greedy; no clear edge with "
-        "heuristic, random (χ² line-up × win p ")
+        "heuristic, random (shares differ: heuristic 51.0% vs greedy 40.0%, +11.0 points "
+        "[+6.6, +15.3]; χ² line-up × win p ")
     assert not table["holds"].iloc[0]
 
 

@@ -41,7 +41,7 @@ def test_an_edge_that_rises_with_every_level_grows():
     assert line.startswith("seat 1's edge grows with skill: random +2.0")
     assert "mcts +13.0" in line and "Holm over 2 seats" in line
     assert ladder.stronger_play(trend, edges) == "seat 1: grows"
-    assert "under mcts play" in ladder.headline(edges, trend)
+    assert ladder.headline(edges, trend).startswith("at mcts (the strongest level measured): ")
 
 
 def test_an_edge_that_falls_towards_zero_shrinks():
@@ -109,7 +109,7 @@ def test_ladder_cli_plays_every_level_on_the_same_deals(capsys, tmp_path):
     text = capsys.readouterr().out
     assert "skill ladder, weakest first: random, heuristic" in text
     assert "games/s" in text and "Designer summary under heuristic play" in text
-    assert "Holm over 3 seats" in text
+    assert "Holm over the output's 6 tests" in text  # 3 seats' tests and 3 trends: one family
     seeds = [set(store.load_runs([out / level])["seed"]) for level in ("random", "heuristic")]
     assert seeds[0] == seeds[1] and len(seeds[0]) == 40  # paired deals
     assert main(argv) == 0  # a rerun finishes nothing more and prints the same verdicts
@@ -150,7 +150,61 @@ def test_designer_summary_has_an_under_stronger_play_column_only_from_a_ladder()
     frame = _frame({"heuristic": [0.6, 0.4]}).assign(game="tabula-rasa", rules="")
     plain = designer.summary_table(frame)
     assert "under stronger play" not in plain.columns
-    table = designer.summary_table(frame, stronger={("tabula-rasa", 2): "seat 1: grows"})
+    table = designer.summary_table(frame, stronger={("tabula-rasa", 2, ""): "seat 1: grows"})
     assert list(table["under stronger play"]) == ["seat 1: grows"]
     assert "under stronger play" in designer.compact(table).columns
     assert "under stronger play: the skill ladder's verdict" in designer.note(table)
+
+
+def test_game_command_with_a_ladder_summarises_its_strongest_level(capsys, tmp_path):
+    """`simulate GAME --ladder`: the strongest level's summary, its balance verdict named at
+    that level, the designer column and a trend line per seat, all in one family."""
+    import html
+
+    from analysis.cli import main
+
+    out, report = tmp_path / "ladder", tmp_path / "r.html"
+    argv = ["tabula-rasa", "--players", "3", "--ladder", "--levels",
+            "random,heuristic,mcts:iterations=2", "--games", "40", "--seed", "4", "--jobs", "1",
+            "--out", str(out), "--reference", "none", "--report", str(report)]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "skill ladder, weakest first: random, heuristic, mcts:iterations=2" in text
+    assert "mcts:iterations=2 40 games at " in text and "games/s" in text
+    assert "  at mcts:iterations=2 (the strongest level measured): balance: " in text
+    assert ("Holm over the 6 tests in this summary (one family: every seat, bot and "
+            "robustness test and every skill-ladder trend)") in text  # 3 seats + 3 trends
+    trends = [line for line in text.splitlines() if "changes with skill" in line
+              or "with skill:" in line]
+    assert len(trends) == 3 and all("(Holm over the summary's 6 tests)" in t for t in trends)
+    assert "mcts_iterations=2" in text.split("results: ")[1]  # the strongest level's run
+    page = html.unescape(report.read_text())
+    assert "under stronger play</th>" in page and "Under stronger play: the skill ladder" in page
+
+
+def test_a_trend_in_a_larger_output_is_judged_by_that_outputs_one_family():
+    """Significant after Holm over its 2 seats, but not among 22 tests of a report: the
+    verdict and its sentence follow the family the output adjusts in (the slope's interval
+    then keeps the change within the tolerance: stable)."""
+    from analysis.stats import findings
+
+    frame = _frame({"random": [0.52, 0.48], "heuristic": [0.54, 0.46], "mcts": [0.56, 0.44]})
+    frame = frame.assign(game="tabula-rasa", rules="")
+    alone = ladder.of_frame(frame, LEVELS)
+    assert alone.trend["verdict"].tolist() == ["grows", "grows"]
+    assert "(Holm over 2 seats)" in alone.sentences()[0]
+    others = pd.DataFrame({"kind": ["sweep"] * 20, "subject": ["x"] * 20, "p_value": [0.9] * 20})
+    tests = findings.family(pd.DataFrame(), extra=pd.concat(
+        [others, ladder.family_rows([alone])], ignore_index=True))
+    (within,) = ladder.readjusted([alone], tests, "report")
+    assert within.trend["verdict"].tolist() == ["stable", "stable"]
+    assert "(Holm over the report's 22 tests)" in within.sentences()[0]
+    assert within.stronger_play() == "seat 1: stable"
+
+
+def test_a_reversing_edge_is_not_called_significant_before_correction():
+    frame = _frame({"random": [0.58, 0.42], "heuristic": [0.50, 0.50], "mcts": [0.42, 0.58]})
+    edges, trend, _ = _verdicts(frame)
+    line = ladder.seat_sentences(edges, trend)[0]
+    assert "reverses with skill (edges of both signs whose intervals exclude zero)" in line
+    assert "significant" not in line

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -274,14 +276,18 @@ def test_mean_interval_of_one_value_cannot_tell_anything():
     assert balance.mean_interval([0.0, 0.0])[3] == 1.0  # no spread, no difference
 
 
-def test_explain_and_search_intervals_are_the_shared_mean_interval():
+def test_explain_and_search_seat_intervals_are_the_shared_wilson_interval():
     from analysis.run import explain, search
 
     table = pd.DataFrame({"win_0": [1.0, 1.0, 0.0, 1.0, 0.5], "win_1": [0.0, 0.0, 1.0, 0.0, 0.5],
                           "players": 2})
     first = explain.seat_edges(table).iloc[0]
-    mean, low, high, p = balance.mean_interval(table["win_0"] - 0.5)
+    share, low, high, p = balance.share_interval(table["win_0"], 0.5)
+    wilson = balance.wilson_interval(3.5, 5)
+    assert (low, high) == pytest.approx((float(wilson[0]), float(wilson[1])))
+    assert p == pytest.approx(math.erfc(abs(0.7 - 0.5) / math.sqrt(0.25 / 5) / math.sqrt(2)))
     assert (first["edge"], first["ci_low"], first["ci_high"], first["p"]) == \
-        pytest.approx((mean, low, high, p))
-    _, _, low, high, values = search.objective(table, "seat_edge")
-    assert (low, high) == pytest.approx(balance.mean_interval(values)[1:3])
+        pytest.approx((share - 0.5, low - 0.5, high - 0.5, p))
+    value, _, low_edge, high_edge, _ = search.objective(table, "seat_edge")
+    assert value == pytest.approx(0.2)
+    assert (low_edge, high_edge) == pytest.approx((0.0, high - 0.5))  # the interval crosses 0

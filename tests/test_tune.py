@@ -58,7 +58,8 @@ def test_tune_finds_the_toy_games_closed_form_best_parameter(tmp_path, aim):
     lines = tune.summary_lines(spec, result)
     assert lines[0].startswith("best setting: aim=5 — win share") and "above fair" in lines[0]
     assert lines[1].startswith("tied with the best: ")
-    assert lines[2].startswith(f"games spent: {result.games_spent:,} of a budget of 4,000")
+    assert lines[2].startswith("the shipped default aim=2 is below the best: -")
+    assert lines[3].startswith(f"games spent: {result.games_spent:,} of a budget of 4,000")
 
 
 def test_tune_candidates_play_the_same_deals_so_differences_are_paired(tmp_path, aim):
@@ -265,6 +266,58 @@ def test_tune_ties_use_the_verdict_layers_rule_holm_over_the_other_candidates(ai
     assert "unadjusted 95%" in lines[1]  # a raw interval beside an adjusted verdict says so
     assert lines[1].endswith("(paired difference from the best not significant after Holm "
                              "over the 2 other candidates)")
+
+
+def tied_units(spec: tune.TuneSpec, best: str, tied: str, worse: str) -> tune.TuneResult:
+    """Per-deal values of three candidates: `tied` wobbles around `best` (paired difference
+    −1 point, far from significant), `worse` loses 30 points on every deal."""
+    import numpy as np
+    import pandas as pd
+
+    deals = np.arange(40)
+    wobble = np.where(deals % 2 == 0, 0.2, -0.2)
+
+    def units(values):
+        return pd.DataFrame({"round": 1, "opponent": "heuristic", "seed": deals,
+                             "value": values})
+
+    return tune.read_units(spec, {best: units(np.full(40, 0.6)),
+                                  tied: units(0.59 + wobble), worse: units(np.full(40, 0.3))},
+                           best, 240)
+
+
+def test_tune_best_comes_with_its_ties_and_a_tied_default_is_as_good_as_anything(aim):
+    """aim=2 is the documented default: tied with the best, the best is only an estimate and
+    the default is as good as anything found."""
+    spec = aim_spec(vary=["aim=1,2,3"])
+    assert spec.default_candidate() == "aim=2"
+    result = tied_units(spec, "aim=3", "aim=2", "aim=1")
+    assert result.tied == ["aim=2"]
+    lines = tune.summary_lines(spec, result)
+    assert lines[0].startswith("best estimate: aim=3 — win share 60.0%")
+    assert not any(line.startswith("best setting") for line in lines)
+    assert lines[1].startswith("tied with the best: aim=2 (-1.0 points")
+    assert lines[2] == ("the shipped default aim=2 is tied with the best: the default is as "
+                        "good as anything found (its paired difference from the best is not "
+                        "significant after Holm over the 2 other candidates)")
+    best = tune.summary_lines(spec, tied_units(spec, "aim=2", "aim=3", "aim=1"))
+    assert best[2] == ("the shipped default aim=2 is the best estimate, tied with aim=3: the "
+                       "default is as good as anything found")
+
+
+def test_tune_names_no_default_when_the_tuned_bot_is_another_style(aim):
+    assert aim_spec(vary=["aim=1,2,3"], bot="heuristic:v1").default_candidate() is None
+    assert aim_spec(vary=["aim=4,5"]).default_candidate() is None  # the grid lacks aim=2
+
+
+def test_tune_cli_says_the_default_is_as_good_as_anything_when_it_ties(tmp_path, capsys, aim):
+    """aim=2 (the default) and aim=8 succeed with the same chance on the same draws."""
+    code, out, err = run_cli(capsys, "tune", "toy-aim", "--players", "2", "--vary", "aim=2,8",
+                             "--budget", "200", "--seed", "2", "--jobs", "1", "-q",
+                             "--out", str(tmp_path / "t"))
+    assert code == 0, err
+    assert "best setting" not in out and "best estimate: aim=" in out
+    assert "the default is as good as anything found" in out
 
 
 @pytest.mark.parametrize("seating, tables", [("lone", [False]), ("table", [True]),

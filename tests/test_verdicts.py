@@ -22,26 +22,60 @@ def units(*rows: tuple[str, float, float, float], fair: float = 0.25, p=None) ->
 
 
 def test_equivalence_boundary_counts_as_inside():
-    inside = units(("seat 1", 0.26, 0.20, 0.30), ("seat 2", 0.24, 0.21, 0.29), p=[1.0, 1.0])
-    v = verdicts.equivalence(inside, margin=0.05)
-    assert v.claim.startswith("balanced within ±5 points")
-    assert "between -5.0 and +5.0 points" in v.claim
+    # fair 25%, tolerance 1.2: the band is 20.83-30%
+    inside = units(("seat 1", 0.26, 0.25 / 1.2, 0.30), ("seat 2", 0.24, 0.21, 0.29),
+                   p=[1.0, 1.0])
+    v = verdicts.equivalence(inside, tolerance=1.2)
+    assert v.claim.startswith("balanced within ×1.2 of the fair 25.0% (20.8–30.0%)")
+    assert "between -4.2 and +5.0 points" in v.claim
+    assert verdicts.balance_category(v) == "balanced"
     assert "80% of the time" in v.planning and "larger than" not in v.planning
 
 
-def test_equivalence_just_outside_the_margin_cannot_tell():
-    outside = units(("seat 1", 0.26, 0.20, 0.301), ("seat 2", 0.24, 0.21, 0.29), p=[0.3, 0.6])
-    v = verdicts.equivalence(outside, margin=0.05)
-    assert v.claim.startswith("cannot tell: the seat edges lie between -5.0 and +5.1 points")
-    assert "seat 1 [-5.0, +5.1]" in v.claim
-    assert v.numbers["balanced"] == 0.0
+def test_equivalence_just_outside_the_tolerance_cannot_tell():
+    outside = units(("seat 1", 0.26, 0.21, 0.301), ("seat 2", 0.24, 0.21, 0.29), p=[0.3, 0.6])
+    v = verdicts.equivalence(outside, tolerance=1.2)
+    assert v.claim.startswith("cannot tell: the seat edges lie between -4.0 and +5.1 points")
+    assert "seat 1 [-4.0, +5.1]" in v.claim
+    assert v.numbers["balanced"] == 0.0 and verdicts.balance_category(v) == "cannot tell"
 
 
-def test_equivalence_names_a_significant_seat_with_its_interval():
-    table = units(("seat 1", 0.33, 0.30, 0.36), ("seat 2", 0.22, 0.19, 0.25), p=[0.001, 0.2])
-    v = verdicts.equivalence(table, margin=0.05)
-    assert v.claim == "seat 1's edge +8.0 points [+5.0, +11.0]"
-    assert v.p_adjusted == 0.001
+def test_equivalence_a_significant_seat_inside_the_tolerance_is_a_small_real_edge():
+    # two players: seat 2 three points behind, clearly off fair, well inside 41.7-60%
+    table = units(("seat 1", 0.53, 0.521, 0.539), ("seat 2", 0.47, 0.461, 0.479), fair=0.5,
+                  p=[1e-9, 1e-9])
+    v = verdicts.equivalence(table)
+    assert v.claim.startswith("a small real edge, inside the tolerance: seat 1's edge +3.0 "
+                              "points [+2.1, +3.9]; seat 2's shortfall -3.0 points")
+    assert "balanced" not in v.claim
+    assert verdicts.balance_category(v) == "small real edge"
+    assert v.numbers["balanced"] == 0.0 and v.numbers["inside"] == 1.0
+
+
+def test_equivalence_a_seat_wholly_beyond_the_tolerance_is_unbalanced():
+    table = units(("seat 1", 0.33, 0.31, 0.35), ("seat 2", 0.22, 0.19, 0.25), p=[0.001, 0.2])
+    v = verdicts.equivalence(table, tolerance=1.2)
+    assert v.claim == ("unbalanced: seat 1's edge +8.0 points [+6.0, +10.0]; beyond the "
+                       "tolerance ×1.2 of the fair 25.0% (20.8–30.0%)")
+    assert v.p_adjusted == 0.001 and verdicts.balance_category(v) == "unbalanced"
+
+
+def test_equivalence_a_significant_seat_straddling_the_band_is_a_real_edge_of_unknown_size():
+    table = units(("seat 1", 0.30, 0.27, 0.33), ("seat 2", 0.22, 0.19, 0.25), p=[0.001, 0.2])
+    v = verdicts.equivalence(table, tolerance=1.2)
+    assert v.claim.startswith("a real edge: seat 1's edge +5.0 points [+2.0, +8.0]; whether it "
+                              "is beyond the tolerance")
+    assert verdicts.balance_category(v) == "real edge"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_equivalence_tolerance_means_the_same_multiple_of_fair_at_every_player_count(players):
+    fair = 1 / players
+    for ratio, category in ((1.25, "unbalanced"), (1.15, "small real edge")):
+        share = fair * ratio
+        table = units(("seat 1", share, share - 0.002, share + 0.002),
+                      ("seat 2", fair, fair - 0.002, fair + 0.002), fair=fair, p=[1e-9, 1.0])
+        assert verdicts.balance_category(verdicts.equivalence(table)) == category
 
 
 def test_equivalence_never_words_the_detectable_effect_as_a_bound():
@@ -62,7 +96,7 @@ def test_heterogeneity_equal_shares_hold():
     rows = lineup_rows(("heuristic", 700, 1000), ("random", 700, 1000), ("mcts", 350, 500))
     v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
     assert v.claim.startswith("seat 1's edge (+20.0 points with heuristic) holds under every "
-                              "line-up (shares agree, χ² line-up × win p = 1")
+                              "line-up (shares cannot be told apart, χ² line-up × win p = 1")
 
 
 def test_heterogeneity_one_reversed_lineup_depends():
@@ -75,7 +109,8 @@ def test_heterogeneity_one_reversed_lineup_depends():
 def test_heterogeneity_same_direction_different_size():
     rows = lineup_rows(("heuristic", 700, 1000), ("random", 600, 1000))
     v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
-    assert "same direction everywhere, size depends on the bots (χ² line-up × win p" in v.claim
+    assert ("same direction everywhere, size depends on the bots (shares differ: heuristic "
+            "70.0% vs random 60.0%, +10.0 points [+5.8, +14.1]; χ² line-up × win p") in v.claim
 
 
 def test_heterogeneity_absent_with_a_lineup():
@@ -98,6 +133,47 @@ def test_heterogeneity_adjusted_p_decides():
     assert raw.p_value < 0.05 and "size depends" in raw.claim
     adjusted = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.2)
     assert "holds under every line-up" in adjusted.claim
+
+
+def test_heterogeneity_never_says_shares_agree_when_the_test_cannot_tell():
+    """Not told apart after the family's adjustment is not agreement: the gap that the raw
+    intervals show is quoted, labelled unadjusted."""
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 640, 1000))
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.2)
+    assert "agree" not in v.claim
+    assert ("holds under every line-up (shares cannot be told apart after the family's "
+            "adjustment, χ² line-up × win p = 0.0043, adjusted = 0.2; largest gap: heuristic "
+            "70.0% vs random 64.0%, +6.0 points [+1.9, +10.1] unadjusted 95%)") in v.claim
+
+
+def test_heterogeneity_differing_shares_say_by_how_much_with_an_interval():
+    rows = lineup_rows(("heuristic", 810, 3000), ("random", 490, 2000),
+                       ("heuristic:tuned", 300, 1000), fair=0.25)
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.03)
+    assert "agree" not in v.claim
+    assert ("(shares differ: heuristic:tuned 30.0% vs random 24.5%, +5.5 points [+2.1, +8.9]; "
+            "χ² line-up × win p = 0.0049, adjusted = 0.03)") in v.claim
+
+
+def test_heterogeneity_a_lineup_with_an_edge_of_its_own_is_never_too_few_games():
+    """heuristic:tuned's interval is wider than the reference's +2-point edge but excludes
+    the fair share: its own seat test finds an edge, so it tells and is tested."""
+    rows = lineup_rows(("heuristic", 810, 3000), ("random", 490, 2000),
+                       ("heuristic:tuned", 300, 1000), fair=0.25)
+    assert verdicts.too_few(rows, "heuristic") == []
+    v = verdicts.heterogeneity(rows, "heuristic", "seat 1")
+    assert "too few games" not in v.claim and v.numbers["informative"] == 3
+
+
+def test_heterogeneity_directions_follow_the_familys_seat_tests():
+    """random's interval excludes the fair share, but its seat test is not significant after
+    the family's adjustment: the words do not find its edge either."""
+    rows = lineup_rows(("heuristic", 700, 1000), ("random", 540, 1000))
+    raw = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=1e-9)
+    assert "same direction everywhere" in raw.claim
+    family = verdicts.heterogeneity(rows, "heuristic", "seat 1", 1e-30, 1e-9,
+                                    lineup_p={"heuristic": 1e-30, "random": 0.2})
+    assert "depends on the bots: absent with random (shares differ" in family.claim
 
 
 def sources(*rows: tuple[str, float, float, float], lineup: str = "heuristic") -> pd.DataFrame:
@@ -183,7 +259,8 @@ def test_skipped_systems_names_kinds_the_reference_reaches():
 def test_heterogeneity_holds_but_says_which_lineup_alone_cannot_be_told_from_fair():
     rows = lineup_rows(("heuristic", 70, 100), ("random", 12, 20))
     v = verdicts.heterogeneity(rows, "heuristic", "seat 1", p_adjusted=0.9)
-    assert "holds under every line-up (shares agree, χ² line-up × win p = " in v.claim
+    assert ("holds under every line-up (shares cannot be told apart, χ² line-up × win p = "
+            in v.claim)
     assert ", adjusted = 0.9)" in v.claim
     assert v.claim.endswith("; on its own, random cannot be told from the fair 50.0%")
 

@@ -8,6 +8,8 @@
   seat 0 either folds (everybody ties, a shared win) or calls (the highest card wins).
   Calling is right exactly when the chance of holding the top card beats the fold share, so
   a bot that peeked at the other hands would decide differently from one that does not.
+- `PENALTY`: the lowest score wins (`score_direction="lowest"`), and its bonus source
+  subtracts points: the toy for the scoring-source analysis of lowest-wins games.
 """
 
 from __future__ import annotations
@@ -478,4 +480,185 @@ AIM = Game(
     create_state=AimState,
     heuristics={"default": AimBot, "v1": lambda **kw: AimBot(**{"aim": 8, **kw})},
     heuristic_params=(Param("aim", "int", 2, "the aim named", 0, 10),),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Penalty: the lowest score wins, and one scoring source subtracts
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PenaltyRules:
+    faces: int = 10
+    bonus: int = 4
+
+
+class PenaltyState(State):
+    """Each seat draws penalty points 0..faces-1 from the deal, and with chance one half a
+    bonus that takes `bonus` points off; every seat then makes one (empty) decision.  The
+    lowest total wins, a tie is shared.
+
+    With the defaults the mean penalty is 4.5 and the mean bonus −2: as a signed share of
+    the mean score 2.5, penalties would be 180% of the points; counted absolute they are
+    4.5 / 6.5 = 69.2%."""
+
+    def __init__(self, num_players: int, seed: int, rules: PenaltyRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.penalties = [int(self.rng.random() * rules.faces) for _ in range(num_players)]
+        self.bonuses = [-rules.bonus if self.rng.random() < 0.5 else 0
+                        for _ in range(num_players)]
+        self.to_move = 0
+
+    def current_player(self) -> int:
+        return -1 if self.to_move >= self.num_players else self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.to_move >= self.num_players
+
+    def _legal_actions(self) -> list[int]:
+        return [] if self.is_terminal() else [0]
+
+    def _apply(self, action: int) -> None:
+        self.to_move += 1
+
+    def score_breakdown(self) -> dict[str, list[float]]:
+        return {"penalties": [float(p) for p in self.penalties],
+                "bonus": [float(b) for b in self.bonuses]}
+
+    def scores(self) -> list[float]:
+        return [float(p + b) for p, b in zip(self.penalties, self.bonuses)]
+
+    def winners(self) -> list[int]:
+        scores = self.scores()
+        return [seat for seat, score in enumerate(scores) if score == min(scores)]
+
+    def ranks(self) -> list[int]:
+        scores = self.scores()
+        return [1 + sum(o < score for o in scores) for score in scores]
+
+    def clone(self) -> PenaltyState:
+        other = PenaltyState.__new__(PenaltyState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> PenaltyState:
+        return self.clone()
+
+    def observation(self, seat: int) -> dict:
+        return {"to_move": self.to_move}
+
+    def action_kind(self, action: int) -> int:
+        return 0
+
+
+PENALTY = Game(
+    name="toy-penalty",
+    min_players=2,
+    max_players=4,
+    Rules=PenaltyRules,
+    create_state=PenaltyState,
+    heuristics={"default": _coin_pass},
+    action_kinds=("pass",),
+    score_direction="lowest",
+    score_range=(-4.0, 9.0),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Throw: a strategy landscape known in closed form (a rock-paper-scissors cycle, a dominant
+# throw)
+# --------------------------------------------------------------------------------------------
+
+ROCK, PAPER, SCISSORS, DYNAMITE = range(4)
+#: (winner, loser) of every pair of different throws: rock > scissors > paper > rock, and
+#: dynamite beats each of them.
+THROW_BEATS = {(ROCK, SCISSORS), (SCISSORS, PAPER), (PAPER, ROCK), (DYNAMITE, ROCK),
+               (DYNAMITE, PAPER), (DYNAMITE, SCISSORS)}
+#: The better throw of a pair wins a game with this chance (decided by the deal).
+THROW_EDGE = 0.8
+
+
+@dataclass(frozen=True)
+class ThrowRules:
+    edge: float = THROW_EDGE
+
+
+class ThrowState(State):
+    """Two seats each name a throw (their style decides); the deal draws u in [0, 1).  With
+    different throws the better one wins when u < `edge` and loses otherwise; with the same
+    throw seat 1 wins when u < 1/2.  So one seat of style A at a table of style B wins
+    `edge` of the games when A beats B and 1 − `edge` when B beats A: as a multiple of the
+    fair 1/2, 1.6x and 0.4x with the default edge."""
+
+    def __init__(self, num_players: int, seed: int, rules: ThrowRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.draw = self.rng.random()
+        self.throws: list[int] = []
+
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else len(self.throws)
+
+    def is_terminal(self) -> bool:
+        return len(self.throws) == self.num_players
+
+    def _legal_actions(self) -> list[int]:
+        return [] if self.is_terminal() else [ROCK, PAPER, SCISSORS, DYNAMITE]
+
+    def _apply(self, action: int) -> None:
+        self.throws.append(action)
+
+    def scores(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        a, b = self.throws
+        if a == b:
+            first = self.draw < 0.5
+        else:
+            first = ((a, b) in THROW_BEATS) == (self.draw < self.rules.edge)
+        return [1.0, 0.0] if first else [0.0, 1.0]
+
+    def clone(self) -> ThrowState:
+        other = ThrowState.__new__(ThrowState)
+        other.__dict__.update(self.__dict__)
+        other.throws = list(self.throws)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> ThrowState:
+        return self.clone()
+
+    def observation(self, seat: int) -> dict:
+        return {"throws": list(self.throws)}
+
+
+def _throw_style(throw: int):
+    class Throw:
+        def __init__(self, **_: str) -> None:
+            pass
+
+        def choose(self, state: State, rng: random.Random) -> int:
+            return throw
+
+    return Throw
+
+
+_ROCK = _throw_style(ROCK)
+THROW = Game(
+    name="toy-throw",
+    min_players=2,
+    max_players=2,
+    Rules=ThrowRules,
+    create_state=ThrowState,
+    heuristics={"default": _ROCK, "rock": _ROCK, "paper": _throw_style(PAPER),
+                "scissors": _throw_style(SCISSORS), "dynamite": _throw_style(DYNAMITE)},
 )

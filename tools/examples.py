@@ -10,7 +10,9 @@ A block in a Markdown file looks like this (cog, https://nedbatchelder.com/code/
 the test suite) fails when a block no longer matches what its command prints, so an example
 edited by hand or left behind by a change of the toolkit is caught.  Timings vary from run to
 run and machine to machine, and run ids are random, so both are replaced by `…`; everything
-else is verbatim.
+else is verbatim.  The same pass regenerates the other cog blocks of these files (the game
+tables and the site navigation of `tools.game_pages`): it is one step of `python -m
+tools.generate`.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Files with generated blocks (the test checks every one).
-FILES = ("README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md")))
+#: Files that may hold generated blocks (the test checks every one), relative to ROOT: the
+#: README, the site's navigation and every page of the site.
+FILES = ("README.md", "mkdocs.yml",
+         *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md")))
 #: A wall-clock figure: "0.3 s", "609 games/s", "1,234 decisions/s", "0:00:01".
 TIMING = re.compile(r"\b\d[\d,]*(?:\.\d+)? ?(?:s|ms|µs|games/s|decisions/s|iterations/s)\b"
                     r"|\b\d+:\d\d:\d\d\b")
@@ -54,10 +58,17 @@ def output(command: str, setup: tuple[str, ...] = ()) -> str:
     return "\n".join(lines).strip("\n")
 
 
+#: False while `cogged` keeps the example blocks as they are (`run_commands=False`).
+_RUN_COMMANDS = True
+
+
 def show(command: str, lines: int | None = None, setup: tuple[str, ...] = ()) -> None:
     """Write a ```text block: the commands, then the output of the last (its first `lines`)."""
     import cog  # available while cog runs this block
 
+    if not _RUN_COMMANDS:
+        cog.out(cog.previous)
+        return
     text = output(command, setup)
     if lines is not None:
         kept = text.splitlines()
@@ -66,12 +77,34 @@ def show(command: str, lines: int | None = None, setup: tuple[str, ...] = ()) ->
     cog.outl("```text\n" + "\n".join(shown[:-1] + [shown[-1], text]) + "\n```")
 
 
-def main(argv: list[str]) -> int:
+def cogged(text: str, path: str, run_commands: bool = True) -> str:
+    """`text` (the file at `path`) with every cog block regenerated; without `run_commands`
+    the example blocks keep their output (nothing is played: the cheap check of
+    `tools.generate`) and the other blocks are regenerated all the same."""
     from cogapp import Cog
 
-    files = [f for f in FILES if "[[[cog" in (ROOT / f).read_text()]
-    mode = ["--check", "--diff"] if "--check" in argv else ["-r"]
-    return Cog().main(["cog", *mode, "-I", str(ROOT), *[str(ROOT / f) for f in files]])
+    global _RUN_COMMANDS
+    _RUN_COMMANDS = run_commands
+    try:
+        return Cog().process_string(text, fname=path)
+    finally:
+        _RUN_COMMANDS = True
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    stale = []
+    for name in FILES:
+        path = ROOT / name
+        old = path.read_text()
+        new = cogged(old, str(path)) if "[[[cog" in old else old
+        if new != old:
+            stale.append(name)
+            if not check:
+                path.write_text(new)
+    for name in stale:
+        print(f"{'stale' if check else 'wrote'}: {name}", file=sys.stderr)
+    return 1 if stale and check else 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
 The notebooks take their parameters from assignments in their first cell; this module
 replaces them with small ones (few games, the minimum player count, one job), executes the
 notebook and returns it with its outputs.  The docs site shows the executed copies (built in
-CI, not committed).  Executing every notebook takes minutes, so CI does it once, here:
+CI, not committed; a site built without them shows the notebooks unexecuted, see
+`tools/mkdocs_hooks.py`).  Executing every notebook takes minutes, so CI does it once, here:
 `main` checks each executed notebook with `problems` and fails if one did not work; the
 test suite runs the same check only with `-m slow`.
 """
@@ -13,16 +14,39 @@ test suite runs the same check only with `-m slow`.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import sys
 import tempfile
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 
 
 def notebook_paths() -> list[Path]:
+    """The committed notebooks."""
     return sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def generator() -> ModuleType:
+    """`notebooks/make_notebooks.py`, the template every notebook is generated from (a
+    script beside the notebooks, not a package module)."""
+    module = sys.modules.get("make_notebooks")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("make_notebooks",
+                                                      NOTEBOOKS / "make_notebooks.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["make_notebooks"] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+def names() -> list[str]:
+    """The file names of the notebooks the template generates for the registered games: what
+    `docs/notebooks.md` lists, whether or not they were written yet."""
+    return sorted(generator().notebooks())
 
 
 def parameters(nb) -> dict:
@@ -46,6 +70,8 @@ def small_parameters(nb, out_dir: Path, games: int = 12) -> dict:
     elif "AGAINST" in values:  # tuning notebook: two candidates per parameter, few games
         values.update(PLAYERS=game.min_players, BUDGET=120,
                       VARY={k: v[:2] for k, v in values["VARY"].items()})
+    elif "STYLES" in values:  # landscape notebook: two styles, a short bootstrap
+        values.update(PLAYERS=game.min_players, STYLES=values["STYLES"][:2], BOOTSTRAP=20)
     elif "MCTS_GAMES" in values:  # robustness notebook: one game of the MCTS line-up
         values.update(BOTS="random,heuristic:*", PLAYERS=game.min_players, MCTS_GAMES=1)
     else:  # balance and what-if notebooks: one player count; random bots for a smoke test

@@ -5,7 +5,8 @@ corrupt results) raises `BadInput` and ends as one line `error: ...` on stderr w
 code 2, never a traceback.  An `OSError` (disk full, permission denied) is one `error:` line
 with exit code 1.  Any other exception is a bug in the toolkit: one line saying so and where
 its traceback was written, exit code 1.
-Command modules (`games`, `replay`, `seats`, `studies`, `tuning`, `whatif`) import only
+Command modules (`games`, `landscape`, `replay`, `seats`, `studies`, `tuning`, `whatif`)
+import only
 `common` and `options` of this package; this module imports them and adds their commands to
 the app.
 """
@@ -15,10 +16,11 @@ import sys
 import tempfile
 import time
 import traceback
+from typing import Annotated
 
 import typer
 
-from analysis.cli import common, games, replay, seats, studies, tuning, whatif
+from analysis.cli import common, games, landscape, replay, seats, studies, tuning, whatif
 from analysis.cli.common import stderr
 from engines import GAMES
 from engines.errors import BadInput
@@ -39,12 +41,40 @@ class GameGroup(typer.core.TyperGroup):
 
 
 app = typer.Typer(
-    cls=GameGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+    cls=GameGroup, add_completion=True, no_args_is_help=True, pretty_exceptions_enable=False,
+    rich_markup_mode=None, context_settings={"help_option_names": ["-h", "--help"]},
     help="Simulate tabletop games with bots and analyse balance.  `simulate list` shows games; "
          "`simulate sweep` and `simulate balance-search` ask what-if questions; "
          "`simulate tune` tunes a heuristic's parameters.",
 )
+
+
+def version_line() -> str:
+    """'tabletop-sim 0.1.0 · engines: compiled (...)': what `--version` prints, the same
+    package version and engine build every manifest records."""
+    from analysis.run.tournament import package_version
+    from engines import _build
+
+    return f"tabletop-sim {package_version()} · engines: {_build.BUILD}"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(version_line())
+        raise typer.Exit()
+
+
+@app.callback()
+def _global_options(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the version and the engine build (compiled or pure Python), then exit.")
+    ] = False,
+    color: Annotated[str, typer.Option(
+        "--color", help="Colour in terminal output: auto (when the output is a terminal and "
+                        "NO_COLOR is not set), always, never.")] = "auto",
+) -> None:
+    common.set_color(color)
 
 
 games.register(app)  # one command per game, list, bench
@@ -53,6 +83,7 @@ studies.register(app)  # compare, report, run
 whatif.register(app)  # data, sweep, balance-search
 tuning.register(app)  # tune
 seats.register(app)  # explain, compensate
+landscape.register(app)  # landscape
 
 
 def internal_error(exc: BaseException) -> int:

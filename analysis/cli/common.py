@@ -29,6 +29,20 @@ from engines.errors import BadInput
 
 stdout = Console()
 stderr = Console(stderr=True)
+COLOR_MODES = ("auto", "always", "never")
+
+
+def set_color(mode: str) -> None:
+    """`--color`: re-create both consoles in place (the command modules hold them by name)."""
+    if mode not in COLOR_MODES:
+        raise BadInput(f"--color must be one of {', '.join(COLOR_MODES)}, got {mode!r}")
+    for console, to_stderr in ((stdout, False), (stderr, True)):
+        if mode == "auto":
+            console.__init__(stderr=to_stderr)  # type: ignore[misc]
+        else:
+            console.__init__(stderr=to_stderr, force_terminal=mode == "always",  # type: ignore[misc]
+                             no_color=mode == "never",
+                             color_system="standard" if mode == "always" else None)
 
 #: A mistake in what the user typed; `main` prints it as one line and exits 2.  Everything
 #: else that reaches `main` is a bug in the toolkit (exit 1).

@@ -23,6 +23,7 @@ from analysis.cli.options import (
     Backend,
     GameName,
     Jobs,
+    Levels,
     Lineup,
     Players,
     Quiet,
@@ -95,6 +96,45 @@ def simulate_game(
                              resume_with=f"simulate {game_name} --resume {where}")
 
 
+def simulate_ladder(
+    game_name: str, levels: str | None, games: int | None, players: int | None,
+    seed: int | None, jobs: int, out: Path | None, rule: list[str], quiet: bool, backend: str,
+    scheduler: str | None, report: Path | None = None,
+):
+    """What `simulate GAME --ladder ...` plays: every level a run with all seats that bot, on
+    the same deals (`--games` at every level, else `simulate ladder`'s defaults); returns
+    the `analysis.run.ladder.LadderResult`.  Everything is checked before a game is played;
+    the same command with the same --seed and --out finishes an interrupted ladder."""
+    from analysis.cli.seats import play_ladder
+    from analysis.present.report import check_report_path
+    from analysis.run import ladder
+
+    game = get_game(game_name)
+    players = game.players_default if players is None else players
+    chosen = ladder.parse_levels(levels)
+    spec = ladder.LadderSpec(
+        game=game_name, players=players, levels=chosen,
+        games=ladder.default_games(chosen) if games is None else (games,) * len(chosen),
+        seed=secrets.randbelow(2**31) if seed is None else seed, rules=parse_rules(rule))
+    spec.runs()  # every level, count and rule before the report path is looked at
+    out = out or ladder.default_out(game_name, spec.seed)
+    if report is not None:
+        check_report_path(report, "--report", made=out, html_only=True)
+    return play_ladder(spec, out, jobs, quiet, backend, scheduler)
+
+
+def _refuse_with_ladder(bots: str | None, resume: Path | None, chunk_size: int | None) -> None:
+    """The options a ladder decides for itself."""
+    if bots is not None:
+        fail("--ladder plays every seat with each level's bot in turn; drop --bots (pick the "
+             "levels with --levels)")
+    if resume is not None:
+        fail("--ladder finishes an interrupted ladder when run again with the same --seed and "
+             "--out; drop --resume")
+    if chunk_size is not None:
+        fail("--ladder chooses each level's chunk size; drop --chunk-size")
+
+
 def _check_resume_options(resume: Path, manifest: dict, **given: object) -> None:
     """Refuse an option given with --resume that differs from the run being resumed."""
     recorded = {"games": manifest.get("games"), "players": manifest.get("players"),
@@ -155,9 +195,27 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
                  "played once and cached) defines which systems are offered: the summary "
                  "names what your bots never used that it reaches. 'none' skips it.")]
         = "random",
+        ladder: Annotated[bool, typer.Option(
+            "--ladder", help="Skill ladder: play the same deals at several strengths, every "
+                             "seat each level's bot (--games per level; default 2,000, and "
+                             "400 for mcts and ismcts levels), then print the summary of the "
+                             "strongest level with an 'under stronger play' column and a "
+                             "trend line per seat. Rerun the same command (same --seed and "
+                             "--out) to finish an interrupted ladder. Not with --bots, "
+                             "--resume or --chunk-size.")] = False,
+        levels: Levels = None,
     ) -> None:
+        if levels is not None and not ladder:
+            fail("--levels picks the levels of --ladder; add --ladder")
+        if ladder:
+            _refuse_with_ladder(bots, resume, chunk_size)
         if reference != "none":
             make_bot(reference, get_game(game_name))  # a bad spec fails before any game
+        if ladder:
+            _ladder_summary(simulate_ladder(
+                game_name, levels, games, players, seed, jobs, out, rule or [], quiet,
+                backend or "loky", scheduler, report), reference, quiet, report)
+            return
         result = simulate_game(game_name, games, players, bots, seed, jobs, out, resume,
                                rule or [], quiet, chunk_size, backend or "loky", scheduler,
                                report)
@@ -175,6 +233,33 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
 
     command.__doc__ = f"Simulate {game_name}: {game.description}"
     return command
+
+
+def _ladder_summary(result, reference: str, quiet: bool, report: Path | None) -> None:
+    """What `simulate GAME --ladder` prints (and reports): the ladder's edges and costs, then
+    the summary of its strongest level, qualified by the ladder."""
+    from analysis.present.ladder import print_ladder
+    from analysis.stats import ladder
+
+    skill = ladder.of_frame(result.frame, result.spec.levels)
+    print_ladder(stdout, skill, result.cost, result.spec.seed)
+    strongest = result.strongest
+    skipped = None
+    if reference != "none" and not quiet:
+        from analysis.run import reference as references
+
+        skipped = references.skipped_against_reference(strongest.frame, [strongest.manifest],
+                                                       reference)
+    print_summary(stdout, strongest, quiet=quiet, skipped=skipped, skill=skill)
+    stdout.print(f"ladder: {result.out_dir}/<level>  (rerun the same command to finish it)",
+                 soft_wrap=True, highlight=False)
+    if report is not None:
+        from analysis.cli.reporting import write_report
+
+        title = (f"Balance report: {result.spec.game} "
+                 f"{ladder.at_strongest(skill.strongest)}")
+        path = write_report([strongest.run_dir], report, title=title, ladders=[result])
+        stdout.print(f"report: {path}")
 
 
 def list_games() -> None:

@@ -39,22 +39,6 @@ def jobs_value(text: str) -> int:
     return jobs
 
 
-#: The most bootstrap replicates a rating interval may ask for (the default is 100-200; more
-#: than this narrows nothing a report shows, and each replicate costs a pass over the games).
-MAX_BOOTSTRAP = 10_000
-
-
-def bootstrap_value(text: str) -> int:
-    """Bootstrap replicates: 0 (no intervals) up to `MAX_BOOTSTRAP`."""
-    try:
-        replicates = int(text)
-    except ValueError:
-        raise typer.BadParameter(f"{text!r} is not an integer") from None
-    if not 0 <= replicates <= MAX_BOOTSTRAP:
-        raise typer.BadParameter(f"give 0..{MAX_BOOTSTRAP:,} replicates, got {replicates:,}")
-    return replicates
-
-
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="Game (see `simulate list`).")]
 Players = Annotated[int | None, typer.Option(help="Players (default: the game's default).")]
 Lineup = Annotated[str | None, typer.Option(
@@ -84,8 +68,11 @@ Resume = Annotated[Path | None, typer.Option(
 Report = Annotated[Path | None, typer.Option(
     parser=path_value, help="Write an HTML report to this file (checked before any game is "
                             "played).")]
-Bootstrap = Annotated[int, typer.Option(parser=bootstrap_value,
-                                         help="Bootstrap replicates for ratings.")]
+Levels = Annotated[str | None, typer.Option(
+    help="Skill-ladder levels: comma-separated bot specs, weakest first, each played in every "
+         "seat (default random,heuristic,mcts:iterations=20,mcts; `simulate GAME`: with "
+         "--ladder).")]
+Bootstrap = Annotated[int, typer.Option(help="Bootstrap replicates for ratings.")]
 Confirm = Annotated[bool, typer.Option(
     "--confirm/--no-confirm",
     help="Replay every finding significant after adjustment on fresh deals (a separate seed "
@@ -94,3 +81,8 @@ Confirm = Annotated[bool, typer.Option(
 ConfirmGames = Annotated[int | None, typer.Option(
     "--confirm-games", help="Fresh games per confirmed run (at least the run's own size, "
                             "which is the default).")]
+Tolerance = Annotated[float, typer.Option(
+    help="A seat's share counts as fair within this multiple of the fair share (between "
+         "fair / TOLERANCE and fair × TOLERANCE): for compensate, every seat's interval must "
+         "lie inside; for exploit, a lone seat exploits the table when its whole interval "
+         "lies above fair × TOLERANCE.")]

@@ -14,10 +14,12 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.present import designer, report, whatif
+from analysis.present.landscape import landscape_html as _landscape_html
 from analysis.results import runs
 from analysis.run import confirm as confirmation
-from analysis.run import experiments, rebuild, reference, sweep, tune
-from analysis.stats import findings
+from analysis.run import experiments, landscape, rebuild, reference, sweep, tune
+from analysis.run import ladder as ladder_runs
+from analysis.stats import findings, ladder
 
 
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
@@ -29,7 +31,10 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  late_sections: Callable[[pd.DataFrame], list[str]] | None = None,
                  variants: Callable[[pd.DataFrame], dict] | None = None,
                  on_summary: Callable[[pd.DataFrame], None] | None = None,
-                 allow_incomplete: bool = False) -> Path:
+                 allow_incomplete: bool = False,
+                 ladders: Sequence[ladder_runs.LadderResult] = (),
+                 on_ladders: Callable[[list[tuple[ladder.Ladder, dict]]], None] | None = None,
+                 ) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
     With `confirm`, every finding significant after adjustment is first replayed on fresh
@@ -41,6 +46,9 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     (`simulate run` prints it).
     `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
     warning line (to `announce`, or as a Python warning) and in the report.
+    `ladders`: skill ladders played beside the runs: their trend tests join the family, the
+    designer summary gains "under stronger play" and the report their section;
+    `on_ladders` receives them as the report reads them (each with its levels' games/s).
     """
     out = report.check_report_path(out)
     confirmation.check_games(confirm_games)
@@ -48,17 +56,27 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     for manifest in manifests:
         if manifest.get("incomplete"):
             (announce or warnings.warn)(manifest["incomplete"])
+    skills = [ladder.of_frame(result.frame, result.spec.levels) for result in ladders]
+    parts = [part for part in (family_extra, ladder.family_rows(skills))
+             if part is not None and len(part)]
+    if parts:
+        family_extra = pd.concat(parts, ignore_index=True)
     tests = findings.family(frame, extra=family_extra)
     if confirm:
         tests = confirmation.confirm(tests, manifests, confirm_games, jobs, announce, backend,
                                      scheduler)
+    skills = ladder.readjusted(skills, tests, "report")
     extra = [*extra, *(late_sections(tests) if late_sections else [])]
     summary = designer.summary_table(frame, tests, variants(tests) if variants else None,
-                                     reference.skipped_against_reference(frame, manifests))
+                                     reference.skipped_against_reference(frame, manifests),
+                                     {skill.key: skill.stronger_play() for skill in skills})
+    costed = [(skill, result.cost) for skill, result in zip(skills, ladders)]
     text = report.render(frame, manifests, title, bootstrap, tests, extra, summary,
-                         rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS)
+                         rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS, costed)
     if on_summary is not None:
         on_summary(summary)
+    if on_ladders is not None:
+        on_ladders(costed)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)
@@ -89,18 +107,35 @@ def sweep_sections(sweeps: list[tuple], tests: pd.DataFrame) -> list[str]:
             for (spec, frame, _), table in zip(sweeps, tables)]
 
 
+def landscape_html(analysis: landscape.Analysis) -> str:
+    """A strategy landscape's report section body (`present.landscape.landscape_html`)."""
+    return _landscape_html(analysis.spec.command(), analysis.lines(), analysis.matrix(),
+                           analysis.cells, analysis.alpharank, analysis.nash,
+                           analysis.solutions.alpha, analysis.solutions.population)
+
+
+def landscape_sections(analyses: list[landscape.Analysis], tests: pd.DataFrame) -> list[str]:
+    """Each landscape's report section, its cells adjusted in the report's family `tests`."""
+    return [report._section(f"Strategy landscape: {a.spec.game} {a.spec.players}p",
+                            landscape_html(a))
+            for a in landscape.readjusted(analyses, tests)]
+
+
 def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    progress: Callable[[experiments.PlannedRun | None, int], None] | None = None,
                    backend: str | None = None, scheduler: str | None = None,
                    confirm: bool = True, confirm_games: int | None = None,
                    announce: Callable[[str], None] | None = None,
-                   on_summary: Callable[[pd.DataFrame], None] | None = None) -> Path:
-    """Play (or resume) every planned run, sweep and tune (`experiments.play`), then write
-    the combined report; returns its path.
+                   on_summary: Callable[[pd.DataFrame], None] | None = None,
+                   on_ladders: Callable[[list[tuple[ladder.Ladder, dict]]], None] | None = None,
+                   ) -> Path:
+    """Play (or resume) every planned run, ladder, sweep and tune (`experiments.play`), then
+    write the combined report; returns its path.
 
     With `confirm` (the default) every finding significant after adjustment is replayed on
     fresh deals beside its runs before the report is written.  `on_summary` receives the
-    designer summary table (`analysis.present.designer`).
+    designer summary table (`analysis.present.designer`), `on_ladders` the skill ladders
+    (see `write_report`).
     """
     played = experiments.play(experiment, jobs, progress, backend, scheduler, announce)
     backend = backend or experiment.backend
@@ -111,20 +146,24 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                              whatif.tune_html(spec.command(), tune.summary_lines(spec, result),
                                               result.table, style))
              for spec, result, style in played.tunes]
-    sweeps = played.sweeps
-    if not experiment.runs:  # sweeps and tunes only: their sections are the report
-        tests = findings.family(pd.DataFrame(), extra=experiments.sweep_family(sweeps))
+    sweeps, landscapes = played.sweeps, played.landscapes
+    family_extra = pd.concat([experiments.sweep_family(sweeps),
+                              landscape.family_rows(landscapes)], ignore_index=True)
+
+    def late(tests: pd.DataFrame) -> list[str]:
+        return sweep_sections(sweeps, tests) + landscape_sections(landscapes, tests)
+
+    if not experiment.runs:  # sweeps, tunes and landscapes only: their sections are the report
+        tests = findings.family(pd.DataFrame(), extra=family_extra)
         out = experiment.out_dir / "report.html"
         tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(report.page(title, "".join(sweep_sections(sweeps, tests) + tunes)),
-                       encoding="utf-8")
+        tmp.write_text(report.page(title, "".join(late(tests) + tunes)), encoding="utf-8")
         os.replace(tmp, out)
         return out
     return write_report([r.path for r in experiment.runs],
                         experiment.out_dir / "report.html", title=title,
                         confirm=confirm, confirm_games=confirm_games, jobs=jobs,
                         announce=announce, backend=backend, scheduler=scheduler,
-                        extra=tunes, family_extra=experiments.sweep_family(sweeps),
-                        late_sections=lambda tests: sweep_sections(sweeps, tests),
+                        extra=tunes, family_extra=family_extra, late_sections=late,
                         variants=lambda tests: experiments.sweep_variants(sweeps, tests),
-                        on_summary=on_summary)
+                        on_summary=on_summary, ladders=played.ladders, on_ladders=on_ladders)

@@ -28,6 +28,7 @@ from analysis.cli.options import (
     BaseRules,
     GameName,
     Jobs,
+    Levels,
     Lineup,
     Players,
     Quiet,
@@ -36,6 +37,7 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    Tolerance,
     path_value,
 )
 from analysis.run import tournament
@@ -135,8 +137,10 @@ def compensate_command(
     shape: Annotated[str, typer.Option(
         help="monotone: seat 1 gets 0 and each later seat at least the bonus of the seat "
              "before; any: every vector whose smallest bonus is 0.")] = "monotone",
-    margin: Annotated[float, typer.Option(
-        help="Balanced means every seat's interval within ±MARGIN points of fair.")] = 5.0,
+    tolerance: Tolerance = 1.2,
+    verify: Annotated[bool, typer.Option(
+        help="Then play every candidate cheaper than the answer on the same deals, so "
+             "'smallest' covers all of them, not only those the race kept.")] = True,
     replay: Annotated[int, typer.Option(
         "--replay", help="Then play the answer (the smallest balanced compensation, and the "
                          "least largest edge when it differs) on this many fresh deals "
@@ -168,7 +172,7 @@ def compensate_command(
             "--seed": (seed, spec.seed), "--bots": (lineup_of(bots, spec.players), spec.bots),
             "--rule": (parse_rules(rule or []), spec.rules), "--unit": (unit, spec.unit),
             "--steps": (steps, spec.steps), "--shape": (shape, spec.shape),
-            "--margin": (margin, round(100 * spec.margin, 9))})
+            "--tolerance": (tolerance, spec.tolerance)})
         out = resume
     else:
         players = checked_players(get_game(game_name), players)
@@ -176,7 +180,7 @@ def compensate_command(
             game=game_name, players=players, bots=lineup(bots, players),
             seed=secrets.randbelow(2**31) if seed is None else seed, budget=budget,
             rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
-            margin=margin / 100)
+            tolerance=tolerance)
         out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
     check_backend(backend, scheduler)
     tournament.check_out_dir(out)
@@ -184,11 +188,17 @@ def compensate_command(
         raise BadInput(f"--replay must be 0..{MAX_GAMES:,} (10**15) games, got {replay:,}")
     compensate.validated(spec)
     hint = f"simulate compensate {game_name} --resume {shlex.quote(str(out))}" + (
-        f" --replay {replay}" if replay else "")
+        f" --replay {replay}" if replay else "") + ("" if verify else " --no-verify")
     result = run_with_progress(f"{game_name} compensate", spec.budget, quiet,
                                lambda progress: compensate.run_compensate(
                                    spec, out, jobs, progress, backend, scheduler),
                                saved_in=out, resume_with=hint)
+    if verify and result.to_verify():
+        found = result
+        result = run_with_progress(f"{game_name} verify", found.games_to_verify(), quiet,
+                                   lambda progress: compensate.verify(
+                                       spec, found, out, jobs, progress, backend, scheduler),
+                                   saved_in=out, resume_with=hint)
     for line in result.lines():
         _say(line)
     if replay:
@@ -207,12 +217,26 @@ def _refuse_other_out(resume: Path, out: Path | None, what: str) -> None:
         raise BadInput(f"--resume {resume} finishes the {what} in place; drop --out {out}")
 
 
+def play_ladder(spec, out: Path, jobs: int, quiet: bool, backend: str | None,
+                scheduler: str | None):
+    """Check a ladder (`analysis.run.ladder.LadderSpec`) and its directory before any game,
+    then play or finish it under one progress bar; returns its `LadderResult`."""
+    from analysis.run import ladder as run_ladder
+
+    planned = spec.runs()  # validates every level, count and rule before any game
+    check_backend(backend or "loky", scheduler)
+    run_ladder.check_out_dir(spec, out)
+    return run_with_progress(
+        f"{spec.game} {spec.players}p ladder", sum(r.games for _, r in planned), quiet,
+        lambda progress: run_ladder.run_ladder(spec, out, jobs, progress, backend or "loky",
+                                               scheduler),
+        saved_in=out, resume_with=rerun_command(seed=spec.seed, out=out))
+
+
 def ladder_command(
     game_name: GameName,
     players: Players = None,
-    levels: Annotated[str | None, typer.Option(
-        help="Comma-separated bot specs, weakest first, each played in every seat (default "
-             "random,heuristic,mcts:iterations=20,mcts).")] = None,
+    levels: Levels = None,
     games: Annotated[str | None, typer.Option(
         "--games", "-n", help="Games per level: one count for all, or one per level "
                               "(default 2,000, and 400 for mcts and ismcts levels).")] = None,
@@ -229,11 +253,12 @@ def ladder_command(
 ) -> None:
     """Skill ladder: the same deals at several strengths of play, and whether each seat's
     edge grows, shrinks, reverses or stays stable as the bots play better (a trend test per
-    seat, Holm over the seats).  Prints what each level cost, so you can pick levels."""
-    from rich.table import Table
-
+    seat, adjusted with the output's other tests).  Prints what each level cost, so you can
+    pick levels.  `simulate GAME --ladder` adds the full summary of the strongest level."""
+    from analysis.present import designer
+    from analysis.present.ladder import print_ladder, trend_lines
     from analysis.run import ladder as run_ladder
-    from analysis.stats import ladder
+    from analysis.stats import findings, ladder
     from engines import get_game
 
     players = checked_players(get_game(game_name), players)
@@ -243,45 +268,19 @@ def ladder_command(
         games=run_ladder.parse_games(games, chosen),
         seed=secrets.randbelow(2**31) if seed is None else seed,
         rules=parse_rules(rule or []))
-    planned = spec.runs()  # validates everything before any game
-    check_backend(backend, scheduler)
-    out = out or Path("results") / f"ladder-{game_name}-s{spec.seed}"
-    run_ladder.check_out_dir(spec, out)
-    result = run_with_progress(
-        f"{game_name} {players}p ladder", sum(r.games for _, r in planned), quiet,
-        lambda progress: run_ladder.run_ladder(spec, out, jobs, progress, backend, scheduler),
-        saved_in=out, resume_with=rerun_command(seed=spec.seed, out=out))
-    edges = ladder.level_edges(result.frame, chosen)
-    trend = ladder.trends(edges)
-    stdout.print(f"{game_name} {players}p · skill ladder, weakest first: {', '.join(chosen)} "
-                 f"· same deals at every level (seed {spec.seed})", soft_wrap=True,
-                 highlight=False)
-    table = Table(title="Seat edge by level, weakest first (points ± 95% CI half width)")
-    table.add_column("seat", no_wrap=True)
-    for level in chosen:
-        table.add_column(level, justify="right")
-    for seat in range(players):
-        rows = edges[edges["seat"] == seat].sort_values("rank")
-        table.add_row(f"seat {seat + 1}",
-                      *(f"{100 * r.edge:+.1f}±{50 * (r.edge_high - r.edge_low):.1f}"
-                        for r in rows.itertuples(index=False)))
-    stdout.print(table)
-    costs = []
-    for level, n in zip(chosen, spec.games):
-        rate = result.cost[level]
-        costs.append(f"{level} {n:,} games" + (" (cost unknown: resumed)" if rate != rate
-                                                 else f" at {rate:,.1f} games/s"))
-    stdout.print(f"  cost per level: {'; '.join(costs)}", soft_wrap=True, highlight=False)
-    stdout.print(f"  {ladder.headline(edges, trend)}", soft_wrap=True, highlight=False)
-    from analysis.present import designer
-
-    strongest = result.frame[result.frame["bot"] == chosen[-1]]
-    summary = designer.summary_table(
-        strongest, stronger={(game_name, players): ladder.stronger_play(trend, edges)}
-    ).drop(columns=["bots skipped"])  # no reference run in a ladder: nothing to name
+    out = out or run_ladder.default_out(game_name, spec.seed)
+    result = play_ladder(spec, out, jobs, quiet, backend, scheduler)
+    skill = ladder.of_frame(result.frame, chosen)
+    print_ladder(stdout, skill, result.cost, spec.seed)
+    strongest = result.strongest.frame
+    tests = findings.family(strongest, extra=ladder.family_rows([skill]))
+    skill = ladder.readjusted([skill], tests, "output")[0]
+    summary = designer.summary_table(strongest, tests, stronger={
+        skill.key: skill.stronger_play()}).drop(columns=["bots skipped"])  # no reference run
     stdout.print(designer.rich_table(summary, f"Designer summary under {chosen[-1]} play"))
-    for line in ladder.seat_sentences(edges, trend):
-        stdout.print(f"  {line}", soft_wrap=True, highlight=False)
+    _say(findings.describe_correction(tests, "output"))
+    for line in trend_lines(skill):
+        _say(f"  {line}")
     stderr.print(f"results: {out}/<level>", highlight=False)
 
 

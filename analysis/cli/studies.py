@@ -41,6 +41,7 @@ from analysis.cli.options import (
 )
 from analysis.present.formats import percent
 from analysis.run import tournament
+from analysis.run.study import check_bootstrap
 from engines.errors import BadInput
 
 
@@ -101,6 +102,7 @@ def compare_command(
     players = checked_players(get_game(game_name), players)
     if games <= 0:
         raise BadInput(f"--games must be positive, got {games}")
+    check_bootstrap(bootstrap)
     seed = secrets.randbelow(2**31) if seed is None else seed
     if seed < 0:
         raise BadInput(f"--seed must be >= 0, got {seed}")
@@ -158,6 +160,10 @@ def compare_command(
     stdout.print(f"results: {out}  (simulate report {out} --out report.html)")
 
 
+def _say(line: str) -> None:
+    stdout.print(line, soft_wrap=True, highlight=False, markup=False)
+
+
 def _announce(message: str) -> None:
     stderr.print(message, soft_wrap=True, highlight=False)
 
@@ -182,6 +188,7 @@ def report_command(
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
     from analysis.cli.reporting import write_report
 
+    check_bootstrap(bootstrap)
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
                         confirm_games=confirm_games, jobs=jobs, announce=_announce,
                         allow_incomplete=allow_incomplete)
@@ -192,7 +199,8 @@ def run_command(
     spec_file: Annotated[Path, typer.Argument(parser=path_value, metavar="EXPERIMENT.toml",
                                               help="Experiment file (see experiments/).")],
     games: Annotated[int | None, typer.Option(
-        "--games", "-n", help="Games per run, overriding the file (for quick runs).")] = None,
+        "--games", "-n", help="Games per run and per skill-ladder level, overriding the file "
+                              "(for quick runs).")] = None,
     scale: Annotated[float, typer.Option(
         help="Multiply every run's games by this (e.g. 0.05 for a quick look).")] = 1.0,
     out: Annotated[Path, typer.Option(parser=path_value,
@@ -207,7 +215,8 @@ def run_command(
     confirm: Confirm = True,
     confirm_games: ConfirmGames = None,
 ) -> None:
-    """Run every study of an experiment file, then write OUT/NAME/report.html."""
+    """Run every study of an experiment file (each with its skill ladder unless it says
+    `ladder = false`), then write OUT/NAME/report.html."""
     from analysis.cli.reporting import run_experiment
     from analysis.run import confirm as confirmation
     from analysis.run import experiments
@@ -216,13 +225,22 @@ def run_command(
     confirmation.check_games(confirm_games)
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
-    sweeps = f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
+    sweeps = f"{len(experiment.ladders)} skill ladders, " if experiment.ladders else ""
+    sweeps += f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
     sweeps += f"{len(experiment.tunes)} tunes, " if experiment.tunes else ""
+    sweeps += f"{len(experiment.landscapes)} landscapes, " if experiment.landscapes else ""
     stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
                  f"{total:,} games -> {experiment.out_dir}")
     if dry_run:
         for run in experiment.runs:
             stdout.print(f"  {run.path}  {run.format}  {', '.join(run.bots)}  {run.games:,}")
+        for planned in experiment.ladders:
+            levels = "; ".join(
+                f"{level} {n:,}" + (f" (the run {planned.level_dirs[level].name})"
+                                    if level in planned.level_dirs else "")
+                for level, n in zip(planned.spec.levels, planned.spec.games))
+            stdout.print(f"  {planned.path}  skill ladder, weakest first: {levels}",
+                         soft_wrap=True, highlight=False, markup=False)
         for path, spec in experiment.sweeps:
             stdout.print(f"  {path}  sweep ({spec.design}, {len(spec.cells())} cells)  "
                          f"{', '.join(spec.bots)}  {spec.games:,} per cell", soft_wrap=True)
@@ -230,21 +248,35 @@ def run_command(
             stdout.print(f"  {path}  tune {spec.bot} ({len(spec.candidates())} candidates) "
                          f"against {', '.join(spec.against)}  budget {spec.budget:,}",
                          soft_wrap=True, highlight=False)
+        for path, spec in experiment.landscapes:
+            stdout.print(f"  {path}  landscape of {', '.join(spec.styles)}  {spec.games:,} "
+                         "per cell", soft_wrap=True, highlight=False)
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)
-    summaries = []
+    from analysis.run import ladder
+
+    for planned in experiment.ladders:  # a directory holding another ladder: before any game
+        ladder.check_out_dir(planned.spec, planned.path)
+    summaries, ladders = [], []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: run_experiment(experiment, jobs, lambda _run, g: cb(g), backend,
                                   scheduler, confirm, confirm_games, _announce,
-                                  summaries.append),
+                                  summaries.append, ladders.extend),
         saved_in=experiment.out_dir, resume_with=rerun_command())
     if summaries and len(summaries[0]):
         from analysis.present import designer
 
         stdout.print(designer.rich_table(summaries[0], f"Designer summary: {experiment.name}"))
         stdout.print(designer.note(summaries[0]), soft_wrap=True, highlight=False, markup=False)
+    if ladders:
+        from analysis.present.ladder import cost_text
+
+        for skill, cost in ladders:
+            _say(f"skill ladder, {skill.game} {skill.players}p"
+                 + (f" ({skill.rules})" if skill.rules else "")
+                 + f": {skill.headline()}; {cost_text(skill, cost)}")
     stdout.print(f"report: {path}")
 
 

@@ -30,6 +30,7 @@ from analysis.cli.options import (
     Rules,
     RunSeed,
     Scheduler,
+    Tolerance,
     path_value,
 )
 
@@ -117,9 +118,7 @@ def exploit_command(
     deviators: Annotated[str | None, typer.Option(
         help="Comma-separated bot specs to try as the lone seat (default: every shipped "
              "heuristic style that plays differently from the default, and mcts).")] = None,
-    tolerance: Annotated[float, typer.Option(
-        help="A lone seat's share may reach this multiple of the fair share before it "
-             "counts as exploiting the table.")] = 1.1,
+    tolerance: Tolerance = 1.1,
     rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(

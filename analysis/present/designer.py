@@ -27,10 +27,17 @@ COLUMNS = ["game", "players", "rules", "line-up", "games", "balanced", "fresh de
 
 def _short_balance(verdict: verdicts.Verdict) -> str:
     numbers = verdict.numbers
-    if numbers.get("units_off"):
-        return f"no: {verdict.items[0] if verdict.items else verdict.claim}"
-    if numbers.get("balanced"):
-        return f"yes, within ±{100 * numbers['margin']:.0f} points"
+    category = verdicts.balance_category(verdict)
+    tolerance = f"×{verdicts.ratio(numbers.get('tolerance', verdicts.TOLERANCE))} of fair"
+    named = verdict.items[0] if verdict.items else verdict.claim
+    if category == "unbalanced":
+        return f"no: {named}, beyond {tolerance}"
+    if category == "small real edge":
+        return f"within {tolerance}, but a small real edge: {named}"
+    if category == "real edge":
+        return f"a real edge: {named}; cannot tell yet if beyond {tolerance}"
+    if category == "balanced":
+        return f"yes, within {tolerance}"
     return (f"cannot tell: edges {verdicts.points(numbers['low'])} to "
             f"{verdicts.points(numbers['high'])} points")
 
@@ -57,16 +64,18 @@ def _largest_edge(seats: pd.DataFrame) -> str:
             f"{verdicts.interval(low - fair, high - fair)}")
 
 
-def _largest_source(frame: pd.DataFrame) -> str:
+def largest_source(frame: pd.DataFrame) -> str:
+    """The source with the largest share of all points counted absolute (or the sources tied
+    for it), "of penalty points" where the lowest score wins; '–' without sources."""
     if not balance.source_columns(frame):
         return "–"
     shares = robustness.source_shares(frame)
     if shares.empty or shares["share"].isna().all():
         return "–"
-    tied = verdicts.overlapping(shares)
-    cells = [f"{r.source} {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
-             for r in tied.itertuples()]
-    return cells[0] if len(cells) == 1 else "tie: " + ", ".join(cells)
+    cells = verdicts.source_cells(verdicts.overlapping(shares), quote=False)
+    cell = cells[0] if len(cells) == 1 else "tie: " + ", ".join(cells)
+    direction = balance.frame_direction(frame)
+    return cell + (f" of {balance.points_noun(direction)}" if direction == "lowest" else "")
 
 
 def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
@@ -87,15 +96,17 @@ def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
 def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
                   variants: Mapping[tuple[str, int], str] | None = None,
                   skipped: list[tuple[dict, verdicts.Verdict]] | None = None,
-                  stronger: Mapping[tuple[str, int], str] | None = None) -> pd.DataFrame:
+                  stronger: Mapping[tuple[str, int, str], str] | None = None
+                  ) -> pd.DataFrame:
     """One row per game × player count × rules (× line-up in a robustness study).
 
     `variants`: (game, players) -> the variant worth testing, from the what-if sweeps that
     ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
     `skipped`: the systems each bot skipped against a reference
     (`analysis.run.reference.skipped_against_reference`); without it none are named.
-    `stronger`: (game, players) -> how the largest seat edge changes under stronger play,
-    from a skill ladder (`analysis.stats.ladder.stronger_play`); left out without one.
+    `stronger`: (game, players, rules string) -> how the largest seat edge changes under
+    stronger play, from a skill ladder (`analysis.stats.ladder.Ladder.key` and
+    `stronger_play`); left out without one.
     """
     tests = findings.family(frame) if tests is None else tests
     if len(tests) and "lineup" in tests and "bot" in frame:
@@ -117,12 +128,12 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
             "games": int(seats.loc[mask, "games"].max()) if mask.any() else 0,
             "balanced": _short_balance(verdict), "fresh deals": _fresh(verdict, tests),
             "largest seat edge": _largest_edge(seats[mask]),
-            "largest source": _largest_source(part),
+            "largest source": largest_source(part),
             "bots skipped": _skipped(found, where),
             "variant worth testing": (variants or {}).get(
                 (where.get("game", ""), where.get("players")), "–"),
             "under stronger play": (stronger or {}).get(
-                (where.get("game", ""), where.get("players")), "–"),
+                (where.get("game", ""), where.get("players"), where.get("rules") or ""), "–"),
         })
     out = pd.DataFrame(rows, columns=COLUMNS)
     if not out["line-up"].astype(bool).any():
@@ -188,18 +199,25 @@ def table_html(table: pd.DataFrame, note: str = "") -> str:
 
 def note(table: pd.DataFrame) -> str:
     """How to read the summary's columns (only those it has)."""
-    text = ("balanced: 'yes' only when every seat's (team's) 95% interval lies within ±"
-            f"{100 * verdicts.MARGIN:.0f} points of the fair share; 'no' names a seat off the "
-            "fair share after the output's Holm adjustment (with its standing on fresh deals, "
-            "quoted with the fresh estimate); otherwise 'cannot tell'. largest source: a tie "
-            "when intervals overlap. skipped: systems a bot never or almost never played "
-            "although random play reaches them in the same game, player count, rules and data "
-            "set.")
+    text = ("balanced: 'yes' only when every seat's (team's) 95% interval lies within "
+            f"×{verdicts.ratio(verdicts.TOLERANCE)} of the fair share (between fair / "
+            f"{verdicts.ratio(verdicts.TOLERANCE)} and fair × "
+            f"{verdicts.ratio(verdicts.TOLERANCE)}) and no seat is off the fair share after "
+            "the output's Holm adjustment; 'a small real edge' names a seat off the fair share "
+            "whose interval is still inside; 'no' names a seat off the fair share whose whole "
+            "interval lies beyond; 'a real edge' one not yet placed against the tolerance (each "
+            "with its standing on fresh deals, quoted with the fresh estimate); otherwise "
+            "'cannot tell'. largest source: a tie when intervals overlap. balanced, the seat "
+            "edge and the largest source are measured with the bots that played the row's "
+            "games, at their strength of play. skipped: systems a bot never or almost never "
+            "played although random play reaches them in the same game, player count, rules "
+            "and data set.")
     if "variant worth testing" in table:
         text += (" variant worth testing: the significant sweep setting that moves the "
                  "first-seat edge or seat spread furthest towards balance.")
     if "under stronger play" in table:
-        text += (" under stronger play: the skill ladder's verdict (a trend test across the "
-                 "levels, Holm over the seats) for the seat with the largest edge at the "
-                 "strongest level.")
+        text += (" under stronger play: the skill ladder's verdict (a trend test of the "
+                 "seat's edge across the levels, adjusted with the output's other tests) for "
+                 "the seat with the largest edge at the strongest level; '–' where no ladder "
+                 "was played.")
     return text

@@ -379,3 +379,42 @@ def effect_sizes(table: pd.DataFrame) -> Figure:
                      "significant after Holm); share panels on one scale", fontsize=10)
     fig.tight_layout()
     return fig
+
+
+def landscape_heatmap(matrix: pd.DataFrame, cells: pd.DataFrame) -> Figure:
+    """A strategy landscape: rows the lone seat's style, columns the table's; each cell its
+    win share as a multiple of fair with the 95% interval, coloured red above fair and blue
+    below on a scale centred at 1, framed when significant after the landscape's family
+    correction (`cells`: `metagame.adjusted`).  The diagonal is fair by definition."""
+    from matplotlib.colors import TwoSlopeNorm
+
+    styles = list(matrix.index)
+    k = len(styles)
+    values = matrix.to_numpy(dtype=float)
+    spread = max(0.05, float(np.nanmax(np.abs(values - 1.0))))
+    size = min(MAX_WIDTH, 1.3 * k + 2.5)
+    fig, ax = plt.subplots(figsize=(size, min(MAX_HEIGHT, 1.0 * k + 2.0)))
+    # a share is never below 0: the blue half stops at 0 when the red half reaches past 2
+    image = ax.imshow(values, cmap="RdBu_r", norm=TwoSlopeNorm(1.0, max(0.0, 1.0 - spread),
+                                                              1.0 + spread))
+    look = {(r.style, r.table): r for r in cells.itertuples()}
+    for i, style in enumerate(styles):
+        for j, table in enumerate(styles):
+            row = look.get((style, table))
+            text = "fair" if row is None else \
+                f"{row.ratio:.2f}\n[{row.ratio_low:.2f}, {row.ratio_high:.2f}]"
+            dark = abs(values[i, j] - 1.0) > 0.6 * spread
+            ax.text(j, i, text, ha="center", va="center", fontsize=8,
+                    color="white" if dark else "black")
+            if row is not None and row.significant:
+                ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False,
+                                           edgecolor="black", linewidth=2))
+    ax.set_xticks(range(k), styles, rotation=30, ha="right", fontsize=8)
+    ax.set_yticks(range(k), styles, fontsize=8)
+    ax.set_xlabel("table of (every other seat)")
+    ax.set_ylabel("lone seat")
+    ax.set_title("Lone seat's win share, × fair [95% interval]; framed: significant "
+                 "after Holm", fontsize=9)
+    fig.colorbar(image, ax=ax, label="× fair share", shrink=0.8)
+    fig.tight_layout()
+    return fig

@@ -11,7 +11,7 @@ import base64
 import html
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -269,22 +269,50 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
                               "Win share by seat under each line-up [95% Wilson interval]")]
         if len(sources):
             tables.append(table_html(robustness.side_by_side(pick(sources), "source"),
-                                     "Share of all points by scoring source under each "
+                                     "Share of all points (counted absolute) by scoring "
+                                     "source under each "
                                      "line-up [95% interval, games as units]"))
     return _section(
         "Does it hold with other bots?",
         "<p class='note'>Each seat's share under every line-up of these runs (random, other "
         "heuristic styles, MCTS), compared by a heterogeneity test: χ² of line-up × win for "
         "the seat, Holm-adjusted in the report's one family. 'Holds under every line-up': "
-        "the shares agree; 'same direction everywhere, size depends on the bots': they "
-        "differ but every line-up finds the edge; 'depends on the bots': some line-up "
-        "reverses it or shows none. A line-up whose interval is wider than the edge (MCTS "
-        "plays fewer games) is listed as too few games to tell and never vetoes. Seat 1 is "
+        "the shares cannot be told apart; 'same direction everywhere, size depends on the "
+        "bots': they differ (the largest gap is quoted with its 95% interval) but every "
+        "line-up finds the edge; 'depends on the bots': some line-up reverses it or shows "
+        "none, each line-up's edge read from its seat test in the same family. A line-up "
+        "whose interval holds the fair share and is wider than the edge (MCTS plays fewer "
+        "games) is listed as too few games to tell and never vetoes. Seat 1 is "
         "always shown, other seats when off the fair share or different between line-ups. "
         "The largest scoring source is a tie when intervals overlap.</p>",
         "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>",
         charts_html(plots.seats_by_lineup, frame, "win share by seat under each line-up"),
         *tables)
+
+
+def _ladder_context(ladder: Any) -> dict[str, Any]:
+    """A ladder's context, as the report's labels read it."""
+    return {"game": ladder.game, "players": ladder.players, "rules": ladder.rules}
+
+
+def ladder_section(ladders: Sequence[tuple[Any, Mapping[str, float]]]) -> str:
+    """Section "Under stronger play: the skill ladder": per ladder (`stats.ladder.Ladder`,
+    and each level's measured games/s) its headline at the strongest level, the edge of
+    every seat at every level with its interval and trend verdict, what each level cost,
+    and the seats' trend sentences."""
+    from analysis.present import ladder as ladders_text
+
+    parts = [f"<p class='note'>{html.escape(ladders_text.NOTE)}</p>"]
+    for ladder, cost in ladders:
+        label = _context_label(_ladder_context(ladder))
+        parts += [f"<h3>{html.escape(label)}</h3>",
+                  f"<p><strong>{html.escape(ladder.headline())}</strong></p>",
+                  table_html(ladders_text.wide(ladder), ladders_text.TABLE_TITLE),
+                  f"<p class='note'>{html.escape(ladders_text.cost_text(ladder, cost))}</p>",
+                  f"<p>{html.escape(ladders_text.sources_text(ladder))}</p>",
+                  "<ul>" + "".join(f"<li>{html.escape(line)}</li>"
+                                   for line in ladder.sentences()) + "</ul>"]
+    return _section("Under stronger play: the skill ladder", *parts)
 
 
 def _section(title: str, *parts: str) -> str:
@@ -314,12 +342,15 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
            bootstrap: int = 100, tests: pd.DataFrame | None = None,
            extra: Sequence[str] = (), summary: pd.DataFrame | None = None,
            examples: Sequence[tuple[dict[str, Any], Any]] = (),
-           example_runs: int | None = None) -> str:
+           example_runs: int | None = None,
+           ladders: Sequence[tuple[Any, Mapping[str, float]]] = ()) -> str:
     """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
     `extra`: further sections, such as what-if sweeps, placed before the manifests;
     `summary`: the designer summary, `designer.summary_table`, computed when not given;
     `examples`: the example games rebuilt per run (`run.rebuild.report_examples`, of the
-    first `example_runs` runs, all by default))."""
+    first `example_runs` runs, all by default); `ladders`: skill ladders (`stats.ladder.
+    Ladder`, their trends adjusted in `tests`, and each level's games/s), shown right after
+    the headline findings)."""
     from analysis.present import designer
 
     tests = findings.family(frame) if tests is None else tests
@@ -338,18 +369,25 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     parts.append(_section(
         "Headline findings",
         f"<p class='note'>{html.escape(findings.describe_correction(tests))} Balanced within "
-        f"±{100 * verdicts.MARGIN:.0f} points means every seat's (team's) 95% interval lies "
-        "within that many points of the fair share; a seat named with its edge is off the "
-        "fair share after adjustment; otherwise the report cannot tell. A significant "
+        f"×{verdicts.ratio(verdicts.TOLERANCE)} of fair means every seat's (team's) 95% "
+        "interval lies between fair / tolerance and fair × tolerance (the same relative "
+        "tolerance at every player count) and no seat is off the fair share after adjustment; "
+        "a small real edge is a seat off the fair share whose interval is still inside; "
+        "unbalanced means a seat's whole interval lies beyond; otherwise the report cannot "
+        "tell. A significant "
         "finding is replayed on fresh deals (an independent seed branch, as many games) and "
         "quoted with the fresh estimate, confirmed or not; the detectable effect is a "
         "planning figure (an edge that size would have been seen 80% of the time), not a "
         "bound. See docs/reading-findings.md.</p>",
         "<ul>" + "".join(f"<li>{html.escape(line)}</li>"
-                         for line in headlines(frame, tests)) + "</ul>",
+                         for line in headlines(frame, tests) + [
+                             f"{_context_label(_ladder_context(ladder))}, skill ladder: "
+                             f"{ladder.headline()}." for ladder, _ in ladders]) + "</ul>",
         table_html(tests_table(tests), "The report's family of tests: raw p and p adjusted "
                                        "with Holm over all of them, minimum detectable effect "
                                        "(mde, a planning figure), confirmation")))
+    if ladders:
+        parts.append(ladder_section(ladders))
     parts.insert(1, _skipped_warning(frame))
     parts.insert(1, designer.table_html(summary, designer.note(summary)))
     parts.append(systems_section(frame))
@@ -399,8 +437,15 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         tables_by_game(balance.score_distribution(frame, "seat"), "score by seat"),
         table_html(balance.margins(frame), "Winning margins and ties")))
     if balance.source_columns(frame):
+        bots = ", ".join(sorted(frame["bot"].unique())) if "bot" in frame else "–"
+        level = (" The largest source at each level of the skill ladder is under 'Under "
+                 "stronger play'." if ladders else " Under stronger play they may differ: a "
+                 "skill ladder (simulate GAME --ladder, or a study's ladder) plays the same "
+                 "deals at several strengths.")
         parts.append(_section(
             "Scoring balance",
+            f"<p class='note'>Measured with the bots that played these runs: "
+            f"{html.escape(bots)}.{html.escape(level)}</p>",
             charts_html(plots.scoring_sources, frame, "points by source per seat", "seat"),
             tables_by_game(_descriptive_separation(frame),
                            "how much each source separates winners from the others "

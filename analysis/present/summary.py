@@ -11,8 +11,9 @@ from rich.table import Table
 from analysis.present import formats
 from analysis.present.coverage import neglect_lines, reference_lines
 from analysis.present.formats import percent
+from analysis.present.ladder import trend_lines
 from analysis.results.runs import RunResult
-from analysis.stats import findings, verdicts
+from analysis.stats import findings, ladder, verdicts
 from analysis.stats.balance import team_label, teams_for, win_share
 
 
@@ -24,20 +25,23 @@ def _say(console: Console, text: str) -> None:
     console.print(text, soft_wrap=True, highlight=False, markup=False)
 
 
-def print_findings(console: Console, tests, run_dir, where: str = "summary") -> None:
+def print_findings(console: Console, tests, run_dir, where: str = "summary",
+                   level: str | None = None) -> None:
     """The family's verdicts in words: per game and player count the balance verdict (an
     equivalence claim, with the detectable effect as a planning figure), then each bot;
-    a significant finding not yet replayed gets the confirming command."""
+    a significant finding not yet replayed gets the confirming command.  `level`: the
+    strongest level of a skill ladder, which the games were played at (named first)."""
     if not len(tests):
         return
     _say(console, findings.describe_correction(tests, where))
+    at = f"{ladder.at_strongest(level)}: " if level else ""
     several = tests[tests["kind"] == "seat"].groupby(
         [c for c in ("game", "players", "rules", "lineup") if c in tests]).ngroups > 1
     for key, verdict in findings.balance_verdicts(tests):
         label = (f"{key.get('game', '')} {key.get('players')}p"
                  + (f" ({key['rules']})" if key.get("rules") else "")
                  + (f", {key['lineup']}" if key.get("lineup") else "") + ", ") if several else ""
-        _say(console, f"  {label}balance: {verdict.claim}")
+        _say(console, f"  {at}{label}balance: {verdict.claim}")
         if verdict.planning and not verdict.numbers.get("units_off"):
             _say(console, f"    (planning: {verdict.planning})")
     for _, row in tests[tests["kind"] == "bot"].iterrows():
@@ -50,12 +54,16 @@ def print_findings(console: Console, tests, run_dir, where: str = "summary") -> 
 
 
 def print_summary(console: Console, result: RunResult, quiet: bool = False,
-                  skipped: list[tuple[dict, verdicts.Verdict]] | None = None) -> None:
+                  skipped: list[tuple[dict, verdicts.Verdict]] | None = None,
+                  skill: ladder.Ladder | None = None) -> None:
     """Headline line, then per-bot and per-seat tables (truncated games left out).
 
     `skipped`: the systems each bot skipped against a reference
     (`run.reference.skipped_against_reference`), named in the designer summary and in one
-    line per bot; None leaves them out."""
+    line per bot; None leaves them out.  `skill`: a skill ladder whose strongest level
+    `result` is: its trend tests join the summary's family, the designer summary gains
+    "under stronger play", the balance verdict names the level, and a trend line per seat
+    follows."""
     frame, manifest = result.frame, result.manifest
     players = int(manifest["players"])
     games = frame["game_index"].nunique()
@@ -68,7 +76,9 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
     )  # what varies from run to run on one line, what the run is on the next
     console.print(f"seed {manifest['seed']} · rules: {rules} · data: {manifest['dataset']}",
                   soft_wrap=True, highlight=False)
-    tests = findings.family(frame)
+    tests = findings.family(frame, extra=ladder.family_rows([skill]) if skill else None)
+    if skill is not None:
+        skill = ladder.readjusted([skill], tests, "summary")[0]
     if not quiet:
         bots = Table(title="Win share by bot (95% Wilson interval)")
         for column in ("bot", "seat-games", "win share", "95% CI", "fair", "mean score"):
@@ -109,8 +119,12 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
         from analysis.present import designer
 
         console.print(designer.rich_table(designer.summary_table(
-            frame, tests, skipped=None if quiet else skipped)))
-    print_findings(console, tests, result.run_dir)
+            frame, tests, skipped=None if quiet else skipped,
+            stronger={skill.key: skill.stronger_play()} if skill else None)))
+    print_findings(console, tests, result.run_dir, level=skill.strongest if skill else None)
+    if skill is not None:
+        for line in trend_lines(skill):
+            _say(console, f"  {line}")
     if not quiet:
         for line in neglect_lines(frame):
             _say(console, line)

@@ -7,11 +7,14 @@ the seat before it (b1 = 0 <= b2 <= ... <= bn: the usual form of a turn-order co
 `shape="any"` every vector whose smallest bonus is 0.  The search is the balance search's
 successive halving on shared deals (`analysis.run.search`), minimising the largest |seat edge|.
 
-The answer is read with the verdict layer's equivalence rule: a candidate is "balanced within
-±X points" only when every seat's interval lies within ±X points of the fair share
-(`analysis.stats.verdicts.equivalence`).  The smallest compensation is the balanced candidate
-with the least total bonus (then the smallest largest bonus); the candidates tied with the best
-are those whose paired difference in the objective from the best is not significant (Holm).
+The answer is read with the verdict layer's balance rule: a candidate is within the tolerance
+only when every seat's Wilson interval lies within ×tolerance of the fair share
+(`analysis.stats.verdicts.equivalence`).  The smallest compensation is the candidate within the
+tolerance with the least total bonus (then the smallest largest bonus).  Successive halving
+plays a candidate it drops early on fewer games, so its intervals are wider; `verify` plays
+every candidate cheaper than the answer on the finalists' deals, which makes "smallest" an
+exhaustive claim over the candidates.  The candidates tied with the answer are those whose
+paired difference in the objective from it is not significant (Holm).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ SHAPES = ("monotone", "any")
 SPEC_FILE = "compensate.json"
 #: Most candidates a search may have (successive halving needs >= 10 games each per round).
 MAX_CANDIDATES = 400
+#: Largest tolerance (a multiple of the fair share) a search may read its answer with.
+MAX_TOLERANCE = 10.0
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,7 @@ class CompensateSpec:
     unit: int = 1
     steps: int = 4
     shape: str = "monotone"
-    margin: float = verdicts.MARGIN
+    tolerance: float = verdicts.TOLERANCE
 
     def vectors(self) -> list[tuple[int, ...]]:
         """Every candidate bonus vector, the no-compensation one first."""
@@ -94,7 +99,7 @@ class CompensateSpec:
                        bots=tuple(data["bots"]), seed=int(data["seed"]),
                        budget=int(data["budget"]), rules=dict(data.get("rules", {})),
                        unit=int(data["unit"]), steps=int(data["steps"]), shape=data["shape"],
-                       margin=float(data["margin"]))
+                       tolerance=float(data["tolerance"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise store.RunError(f"{SPEC_FILE} lacks a valid field: {exc}") from None
 
@@ -113,8 +118,9 @@ def validated(spec: CompensateSpec) -> search.SearchSpec:
     game.check_players(spec.players)
     if not bonus_unit(game.Rules):
         raise BadInput(f"{spec.game} has no seat_bonus option to compensate with")
-    if not 0 < spec.margin < 1:
-        raise BadInput(f"--margin must be between 0 and 100 points, got {100 * spec.margin}")
+    if not 1 < spec.tolerance <= MAX_TOLERANCE:
+        raise BadInput(f"--tolerance must be above 1 and at most {MAX_TOLERANCE:g} (a multiple "
+                       f"of the fair share), got {spec.tolerance:g}")
     if spec.budget <= 0:
         raise BadInput(f"--budget must be positive, got {spec.budget}")
     plan = spec.search_spec()
@@ -131,11 +137,15 @@ class Compensation:
 
     spec: CompensateSpec
     result: search.SearchResult
-    candidates: pd.DataFrame  # per finalist: bonus, games, objective, balanced, verdict text
-    smallest: str | None  # the smallest balanced bonus (None: no candidate is balanced)
-    answer: str  # the candidate the ties are measured against: smallest balanced, else best
+    candidates: pd.DataFrame  # per candidate: bonus, games, objective, inside, verdict text
+    smallest: str | None  # the cheapest bonus within the tolerance (None: no candidate is)
+    answer: str  # the candidate the ties are measured against: smallest, else best
     tied: list[str]  # finalists tied with the answer
     tie_verdict: verdicts.Verdict
+    #: Candidates cheaper than the answer that played fewer games than it (not yet verified).
+    unverified: list[str] = field(default_factory=list)
+    #: Games played to verify that no cheaper candidate is within the tolerance.
+    verify_games: int = 0
 
     @property
     def unit_name(self) -> str:
@@ -144,6 +154,7 @@ class Compensation:
     def lines(self) -> list[str]:
         s, r = self.spec, self.result
         rules = ",".join(f"{k}={v}" for k, v in s.rules.items()) or "printed rules"
+        tolerance = verdicts.tolerance_text(1 / s.players, s.tolerance)
         out = [f"{s.game} {s.players}p · line-up {', '.join(s.bots)} (rotated over seats) · "
                f"base: {rules} · seat_bonus in {self.unit_name}, steps of {s.unit} up to "
                f"{s.unit * s.steps}, shape {s.shape} · {len(s.vectors())} candidates · seed "
@@ -151,33 +162,74 @@ class Compensation:
         none = self.candidates[self.candidates["bonus"] == ",".join(["0"] * s.players)]
         if len(none):
             row = none.iloc[0]
-            played = ("kept to the last round" if row["finalist"]
+            played = ("on the finalists' deals" if row["finalist"]
                       else "dropped by the race")
             out.append(f"without compensation ({int(row['games'])} games, {played}): "
-                       f"{row['verdict']}")
+                       f"{row['verdict']}" + (f" ({row['planning']}: a smaller real edge "
+                                              "may be left)" if row["planning"] else ""))
         best = self.candidates.iloc[0]
         out.append(f"least largest seat edge: seat_bonus={best['bonus']} — "
                    f"{100 * best['objective']:.1f} points [{100 * best['ci_low']:.1f}, "
                    f"{100 * best['ci_high']:.1f}] over {int(best['games'])} games; "
                    f"{best['verdict']}")
+        cheaper = self.cheaper(self.smallest) if self.smallest is not None else []
         if self.smallest is not None:
             row = self.candidates.set_index("bonus").loc[self.smallest]
-            out.append(f"smallest compensation balanced within ±{100 * s.margin:.0f} points: "
+            if self.unverified:
+                proof = (f"the smallest among the candidates played on all "
+                         f"{int(row['games']):,} deals: {len(self.unverified)} of the "
+                         f"{len(cheaper)} cheaper candidates were dropped by the race on fewer "
+                         "games and not rechecked (drop --no-verify to check them)")
+            elif cheaper:
+                proof = (f"minimal: each of the {len(cheaper)} cheaper candidates (less total "
+                         f"bonus, then a smaller largest bonus) was played on the same "
+                         f"{int(row['games']):,} deals and has a seat interval outside the "
+                         "tolerance")
+            else:
+                proof = "minimal: no candidate is cheaper"
+            out.append(f"smallest compensation within the tolerance {tolerance}: "
                        f"seat_bonus={self.smallest} ({self.unit_name}; use it as --rule "
                        f"seat_bonus={self.smallest}) — {row['verdict']} over "
-                       f"{int(row['games'])} games")
+                       f"{int(row['games'])} games; {proof}")
         answer = "seat_bonus=" + _label(self.answer)
         finalists = int(self.candidates["finalist"].sum())
         out.append(self.tie_verdict.claim.replace(
             "tied with the best:",
             f"tied with {answer} in its largest seat edge (paired by deal, Holm over the "
-            f"{finalists - 1} other candidates of the last round):"))
+            f"{finalists - 1} other candidates played on every deal):"))
         if self.smallest is None:
-            out.append(f"no candidate is balanced within ±{100 * s.margin:.0f} points by the "
-                       "equivalence rule (every seat's interval inside) on the games it played: "
-                       "a larger --budget narrows the intervals, a larger --steps tries more")
-        out.append(f"games spent: {r.games_spent:,} of a budget of {s.budget:,}")
+            dropped = int((~self.candidates["finalist"]).sum())
+            out.append(f"no candidate played on every deal is within the tolerance {tolerance} "
+                       f"(every seat's interval inside); {dropped} candidates were dropped by "
+                       "the race on fewer games: a larger --budget narrows the intervals, a "
+                       "larger --steps tries more")
+        spent = f"games spent: {r.games_spent:,} of a budget of {s.budget:,}"
+        if self.verify_games:
+            spent += (f", and {self.verify_games:,} more verifying that no cheaper candidate is "
+                      "within the tolerance")
+        out.append(spent)
         return out
+
+    def cheaper(self, bonus: str) -> list[str]:
+        """The candidates (bonus labels) cheaper than `bonus`: less total bonus, then a
+        smaller largest bonus."""
+        table = self.candidates.set_index("bonus")
+        key = (table.at[bonus, "total"], table.at[bonus, "largest"])
+        return [b for b, row in table.iterrows() if (row["total"], row["largest"]) < key]
+
+    def to_verify(self) -> list[str]:
+        """The candidate names `verify` would complete: every candidate cheaper than the
+        answer found so far (or than any candidate, without one) that played fewer games
+        than the finalists."""
+        table = self.candidates.set_index("bonus")
+        pool = self.cheaper(self.smallest) if self.smallest is not None else []
+        return [str(table.at[b, "candidate"]) for b in pool if not table.at[b, "finalist"]]
+
+    def games_to_verify(self) -> int:
+        """The games `verify` plays (for a progress bar)."""
+        plan = self.spec.search_spec()
+        return sum(games for name in self.to_verify()
+                   for _, games in search.missing_games(plan, len(self.result.tables[name])))
 
 
 def _label(name: str) -> str:
@@ -186,28 +238,31 @@ def _label(name: str) -> str:
 
 def read(spec: CompensateSpec, result: search.SearchResult) -> Compensation:
     """Per candidate, on the games it played (a candidate dropped early played fewer, so its
-    intervals are wider): seat intervals and the equivalence verdict; the smallest balanced
-    compensation; the candidates tied with the best (least largest seat edge among those that
-    played every round)."""
-    full = int(result.table["games"].max())
+    intervals are wider): seat intervals and the balance verdict; the smallest compensation
+    within the tolerance among the candidates played on every deal; the candidates tied with
+    it (or with the least largest seat edge, without one); which cheaper candidates are not
+    yet verified."""
+    full = max(len(table) for table in result.tables.values())
     rows = []
     for name, table in result.tables.items():
         verdict = verdicts.equivalence(_units(explain.seat_edges(table), spec.players),
-                                       spec.margin)
+                                       spec.tolerance)
         value, _, low, high, _ = search.objective(table, "seat_edge")
         bonus = _label(name)
         vector = [int(x) for x in bonus.split(",")]
         rows.append({"candidate": name, "bonus": bonus, "total": sum(vector),
                      "largest": max(vector), "games": len(table), "objective": value,
                      "ci_low": low, "ci_high": high,
-                     "balanced": bool(verdict.numbers.get("balanced", 0.0)),
-                     "verdict": verdict.claim})
+                     "inside": bool(verdict.numbers.get("inside", 0.0)),
+                     "verdict": verdict.claim, "planning": verdict.planning
+                     if verdicts.balance_category(verdict) == "balanced" else ""})
     candidates = pd.DataFrame(rows)
     candidates["finalist"] = candidates["games"] == full
     candidates = candidates.sort_values(["finalist", "objective"], ascending=[False, True])
     candidates = candidates.reset_index(drop=True)
-    balanced = candidates[candidates["balanced"]].sort_values(["total", "largest", "objective"])
-    smallest = str(balanced["bonus"].iloc[0]) if len(balanced) else None
+    inside = candidates[candidates["inside"] & candidates["finalist"]].sort_values(
+        ["total", "largest", "objective"])
+    smallest = str(inside["bonus"].iloc[0]) if len(inside) else None
     best = str(candidates["candidate"].iloc[0])
     answer = best if smallest is None else f"seat_bonus={smallest}"
     differences = []
@@ -221,7 +276,27 @@ def read(spec: CompensateSpec, result: search.SearchResult) -> Compensation:
     tied, tie_verdict = verdicts.ties_with_best(
         pd.DataFrame(differences, columns=["candidate", "effect", "ci_low", "ci_high", "p"]),
         answer, label=lambda name: "seat_bonus=" + _label(name))
-    return Compensation(spec, result, candidates, smallest, answer, tied, tie_verdict)
+    found = Compensation(spec, result, candidates, smallest, answer, tied, tie_verdict)
+    found.unverified = found.to_verify()
+    return found
+
+
+def verify(spec: CompensateSpec, found: Compensation, out_dir: str | Path, jobs: int = 1,
+           progress: Callable[[int], None] | None = None, backend: str = "loky",
+           scheduler: str | None = None) -> Compensation:
+    """Play every candidate cheaper than the answer on the finalists' deals (the rounds the
+    race dropped it before; resumable, in `out_dir/search`) and read the search again: the
+    answer is then the cheapest candidate within the tolerance over all cheaper ones, not only
+    among those the race kept."""
+    names = found.to_verify()
+    if not names:
+        return found
+    games = found.games_to_verify()
+    result = search.complete(spec.search_spec(), found.result, names, Path(out_dir) / "search",
+                             jobs, progress, backend, scheduler)
+    again = read(spec, result)
+    again.verify_games = games
+    return again
 
 
 def run_compensate(spec: CompensateSpec, out_dir: str | Path, jobs: int = 1,
@@ -243,9 +318,9 @@ def replay(spec: CompensateSpec, found: Compensation, out_dir: str | Path, games
            backend: str = "loky", scheduler: str | None = None) -> list[str]:
     """Play the answers on `games` fresh deals (the confirmation seed branch of the run seed,
     stored in `out_dir/replay/BONUS`, resumable) and give each one's balance verdict in one
-    line: the smallest balanced compensation, and the candidate with the least largest edge
-    when it differs.  The search chose them on its own deals (a borderline pick is favoured
-    by its luck there), so only fresh deals say whether they hold."""
+    line: the smallest compensation within the tolerance, and the candidate with the least
+    largest edge when it differs.  The search chose them on its own deals (a borderline pick
+    is favoured by its luck there), so only fresh deals say whether they hold."""
     best = _label(str(found.candidates["candidate"].iloc[0]))
     answers = list(dict.fromkeys([b for b in (found.smallest, best) if b is not None]))
     lines = []
@@ -257,7 +332,7 @@ def replay(spec: CompensateSpec, found: Compensation, out_dir: str | Path, games
         result = tournament.run_or_resume(run, Path(out_dir) / "replay" / bonus, jobs,
                                           progress, backend, scheduler)
         edges = explain.seat_edges(explain.sweep.game_table(result.frame))
-        verdict = verdicts.equivalence(_units(edges, spec.players), spec.margin)
+        verdict = verdicts.equivalence(_units(edges, spec.players), spec.tolerance)
         lines.append(f"replayed on {games:,} fresh deals: seat_bonus={bonus} — "
                      f"{verdict.claim}")
     return lines
@@ -269,6 +344,7 @@ def _units(edges: pd.DataFrame, n: int) -> pd.DataFrame:
     return pd.DataFrame({"seats": [f"seat {s + 1}" for s in edges["seat"]],
                          "win_share": edges["win_share"], "ci_low": edges["ci_low"] + 1 / n,
                          "ci_high": edges["ci_high"] + 1 / n, "fair": 1 / n,
+                         "mde": balance.minimum_detectable_effect(edges["games"], 1 / n),
                          "p_value": edges["p"],
                          "p_adjusted": balance.adjust_pvalues(edges["p"].to_numpy(), "holm")})
 

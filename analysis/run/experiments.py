@@ -18,10 +18,23 @@ games = 500                      # optional per-study override
 variants = [{}, {castle_rule = "two_consecutive"}]   # rule options, one run each
 ```
 
-With `format = "duplicate"` and more bots than players, every combination of `players` bots
-is compared (a round robin: a ladder).  `[[sweep]]` tables are what-if sweeps
+Every study also plays a skill ladder in each game, player count and variant it covers: the
+same deals with every seat `random`, then `heuristic`, `mcts:iterations=20` and `mcts`
+(`analysis.run.ladder`), so that its balance verdicts say how each seat's edge changes under
+stronger play.  A study picks its own levels or none:
+
+```toml
+ladder = ["random", "heuristic", "mcts:iterations=20"]   # weakest first; false = no ladder
+ladder_games = [2000, 2000, 200]   # one count, or one per level (default: the study's
+                                   # games, a fifth of them at mcts and ismcts levels)
+```
+
+A level that is a run of the experiment anyway (that bot in every seat, as many games) is
+played once.  With `format = "duplicate"` and more bots than players, every combination of
+`players` bots is compared (a round robin of bots).  `[[sweep]]` tables are what-if sweeps
 (`analysis.run.sweep.from_table`), `[[tune]]` tables tune a heuristic's parameters
-(`analysis.run.tune.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
+(`analysis.run.tune.from_table`), `[[landscape]]` tables play a strategy landscape
+(`analysis.run.landscape.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
 combined report to `OUT/NAME/report.html`.  Existing runs are resumed, not replayed.
 """
 
@@ -38,7 +51,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from analysis.run import compare, tables, tournament
+from analysis.run import compare, ladder, tables, tournament
 from analysis.run.study import MAX_GAMES, StudySpec, check_total
 from analysis.run.tables import Text
 from engines import GAMES, get_game
@@ -56,6 +69,7 @@ TOP_KEYS: tables.Schema = {
     "study": ("a list of [[study]] tables", list[dict]),
     "sweep": ("a list of [[sweep]] tables", list[dict]),
     "tune": ("a list of [[tune]] tables", list[dict]),
+    "landscape": ("a list of [[landscape]] tables", list[dict]),
     "backend": ("loky or dask", str),
     "scheduler": ("an address string such as 'tcp://host:8786'", Text),
 }
@@ -69,6 +83,8 @@ STUDY_KEYS: tables.Schema = {
     "games": ("a positive integer", int),
     "variants": ("a list of tables of rule options", list[dict]),
     "rules": ("a table of rule options", dict),
+    "ladder": ("true, false or a list of bot specs (weakest first)", bool, list),
+    "ladder_games": ("a positive integer or a list of them", int, list[int]),
 }
 #: In `bots`, every named heuristic style of the game (and its default).
 ALL_STYLES = "heuristic:*"
@@ -83,6 +99,21 @@ class PlannedRun(StudySpec):
     fill: str = "last"
 
 
+@dataclass(frozen=True)
+class PlannedLadder:
+    """A study's skill ladder in one game, player count and variant, played into `path`;
+    `level_dirs`: the levels that are runs of the experiment anyway, and where."""
+
+    path: Path
+    spec: ladder.LadderSpec
+    level_dirs: dict[str, Path] = field(default_factory=dict)
+
+    def games(self) -> int:
+        """Games the ladder plays beyond the experiment's runs."""
+        return sum(n for level, n in zip(self.spec.levels, self.spec.games)
+                   if level not in self.level_dirs)
+
+
 @dataclass
 class Experiment:
     name: str
@@ -93,6 +124,9 @@ class Experiment:
     scheduler: str | None = None
     sweeps: list = field(default_factory=list)  # (directory, sweep.SweepSpec): what-if sweeps
     tunes: list = field(default_factory=list)  # (directory, tune.TuneSpec): heuristic tuning
+    ladders: list[PlannedLadder] = field(default_factory=list)  # skill ladders of the studies
+    #: (directory, landscape.LandscapeSpec): strategy landscapes
+    landscapes: list = field(default_factory=list)
 
 
 def _fail(where: str, message: str) -> None:
@@ -104,11 +138,11 @@ def _as_list(value: Any) -> list:
     return value if isinstance(value, list) else [value]
 
 
-def _games_count(value: Any, where: str) -> int:
+def _games_count(value: Any, where: str, key: str = "games") -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        _fail(where, f"games must be a positive integer, got {value!r}")
+        _fail(where, f"{key} must be a positive integer, got {value!r}")
     if value > MAX_GAMES:
-        _fail(where, f"games must be at most {MAX_GAMES:,}, got {value:,}")
+        _fail(where, f"{key} must be at most {MAX_GAMES:,}, got {value:,}")
     return value
 
 
@@ -142,13 +176,18 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     studies = data.get("study", [])
     sweep_tables = data.get("sweep", [])
     tune_tables = data.get("tune", [])
-    if not (studies or sweep_tables or tune_tables):
-        _fail(where, "needs at least one [[study]], [[sweep]] or [[tune]] table")
+    landscape_tables = data.get("landscape", [])
+    if not (studies or sweep_tables or tune_tables or landscape_tables):
+        _fail(where, "needs at least one [[study]], [[sweep]], [[tune]] or [[landscape]] table")
     out_dir = Path(out_root) / _slug(name)
     runs: list[PlannedRun] = []
+    ladders: list[PlannedLadder] = []
     for number, study in enumerate(studies, 1):
-        runs.extend(_expand(study, f"{where} [[study]] {number}", out_dir, seed,
-                            default_games, games, scale))
+        study_runs, study_ladders = _expand(study, f"{where} [[study]] {number}", out_dir, seed,
+                                            default_games, games, scale)
+        runs.extend(study_runs)
+        ladders.extend(study_ladders)
+    ladders = _shared_levels(_one_ladder_each(ladders, where), runs)
     from analysis.run import sweep
 
     sweeps = [sweep.from_table(table, f"{where} [[sweep]] {number}", out_dir, seed,
@@ -162,7 +201,14 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
              for number, table in enumerate(tune_tables, 1)]
     if len({p for p, _ in tunes}) != len(tunes):
         _fail(where, "two tunes write the same directory; give them distinct labels")
-    paths = [r.path for r in runs]
+    from analysis.run import landscape
+
+    landscapes = [landscape.from_table(table, f"{where} [[landscape]] {number}", out_dir, seed,
+                                       default_games, games, scale)
+                  for number, table in enumerate(landscape_tables, 1)]
+    if len({p for p, _ in landscapes}) != len(landscapes):
+        _fail(where, "two landscapes write the same directory; give them distinct labels")
+    paths = [r.path for r in runs] + [planned.path for planned in ladders]
     if len(set(paths)) != len(paths):
         _fail(where, "two studies write the same run directory; give them distinct labels")
     backend = data.get("backend", "loky")
@@ -170,13 +216,85 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     if backend not in ("loky", "dask"):
         _fail(where, f"backend must be loky or dask, got {backend!r}")
     experiment = Experiment(name, str(data.get("description", "")), runs, out_dir, backend,
-                            scheduler, sweeps, tunes)
+                            scheduler, sweeps, tunes, ladders, landscapes)
     check_total(total_games(experiment), f"{where}: the experiment")
     return experiment
 
 
+def _ladder_levels(study: dict, where: str) -> tuple[str, ...] | None:
+    """The study's ladder levels, weakest first (`ladder`: true, the default, or a list), or
+    None for `ladder = false`."""
+    value = study.get("ladder", True)
+    if value is True:
+        return ladder.DEFAULT_LEVELS
+    if value is False:
+        if "ladder_games" in study:
+            _fail(where, "ladder_games needs a ladder; drop it or set ladder")
+        return None
+    if not all(isinstance(v, str) for v in value):
+        _fail(where, "ladder must be true, false or a list of bot specs (weakest first), got "
+                     f"{value!r}")
+    if len(value) < 2:
+        _fail(where, f"ladder needs at least two levels (weakest first), got {len(value)}")
+    if len(set(value)) != len(value):
+        _fail(where, "ladder names a bot twice")
+    return tuple(value)
+
+
+def _ladder_games(study: dict, where: str, levels: tuple[str, ...], count: int,
+                  override: int | None, scale: float) -> tuple[int, ...]:
+    """Games per ladder level: `--games` at every level, else `ladder_games` (scaled), else
+    the study's count (scaled already) with fewer at search levels (`ladder.default_games`)."""
+    if override is not None:
+        return (override,) * len(levels)
+    value = study.get("ladder_games")
+    if value is None:
+        return ladder.default_games(levels, count)
+    values = [_games_count(v, where, "ladder_games")
+              for v in (value if isinstance(value, list) else [value])]
+    if len(values) == 1:
+        values = values * len(levels)
+    if len(values) != len(levels):
+        _fail(where, f"ladder_games gives {len(values)} counts for {len(levels)} levels; give "
+                     "one count, or one per level")
+    return tuple(max(1, math.ceil(v * scale)) for v in values)
+
+
+def _one_ladder_each(ladders: list[PlannedLadder], where: str) -> list[PlannedLadder]:
+    """One ladder per game, player count and variant: studies that cover the same one ask for
+    the same ladder or say `ladder = false`."""
+    kept: dict[Path, PlannedLadder] = {}
+    for planned in ladders:
+        other = kept.setdefault(planned.path, planned)
+        if other.spec != planned.spec:
+            spec = planned.spec
+            _fail(where, f"two studies ask for different skill ladders of {spec.game} "
+                         f"{spec.players}p; give them the same ladder and ladder_games, or "
+                         "ladder = false in one")
+    return list(kept.values())
+
+
+def _shared_levels(ladders: list[PlannedLadder], runs: list[PlannedRun]) -> list[PlannedLadder]:
+    """Each ladder with the levels that are runs of the experiment anyway (that bot in every
+    seat, as many games, same seed and rules) read from those runs."""
+    out = []
+    for planned in ladders:
+        spec = planned.spec
+        shared = {}
+        for level, games in zip(spec.levels, spec.games):
+            for run in runs:
+                if (run.format != "duplicate" and run.game == spec.game
+                        and run.players == spec.players and run.bots == (level,) * spec.players
+                        and run.games == games and run.seed == spec.seed
+                        and run.rules == spec.rules):
+                    shared[level] = run.path
+                    break
+        out.append(PlannedLadder(planned.path, spec, shared))
+    return out
+
+
 def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int,
-            override: int | None, scale: float) -> list[PlannedRun]:
+            override: int | None, scale: float) -> tuple[list[PlannedRun], list[PlannedLadder]]:
     tables.check_table(study, where, STUDY_KEYS)
     if "rules" in study and "variants" in study:
         _fail(where, "give either rules or variants, not both")
@@ -196,7 +314,11 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
     if count > MAX_GAMES:
         _fail(where, f"games x --scale {scale:g} is {count:,}; at most {MAX_GAMES:,}")
     label = study.get("label")
+    levels = _ladder_levels(study, where)
+    ladder_games = (_ladder_games(study, where, levels, count, override, scale)
+                    if levels else ())
     runs = []
+    ladders = []
     for game_name in names:
         try:
             game = get_game(game_name)
@@ -227,7 +349,17 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
                     _fail(where, f"{game_name}: {exc}")
                 runs.extend(_runs_for(game_name, n, game_bots, rules, rules_str, fmt, fill,
                                       count, seed, out_dir, label, where))
-    return runs
+                if levels:
+                    spec = ladder.LadderSpec(game=game_name, players=n, levels=levels,
+                                             games=ladder_games, seed=seed, rules=dict(rules))
+                    try:
+                        spec.runs()
+                    except ValueError as exc:
+                        _fail(where, f"{game_name} ladder: {exc}")
+                    tag = _slug(rules_str) if rules_str else "official"
+                    ladders.append(PlannedLadder(
+                        out_dir / _slug(game_name) / f"{n}p" / f"{tag}-ladder", spec))
+    return runs, ladders
 
 
 def expand_styles(bots: list[str], game) -> list[str]:
@@ -276,25 +408,33 @@ def _runs_for(game: str, players: int, bots: list[str], rules: dict, rules_str: 
 
 @dataclass
 class Played:
-    """What an experiment's sweeps and tunes produced, for its report: (spec, frame, effects)
-    per sweep, (spec, result, best style file) per tune."""
+    """What an experiment's sweeps, tunes, ladders and landscapes produced, for its report:
+    (spec, frame, effects) per sweep, (spec, result, best style file) per tune, a
+    `LadderResult` per ladder, one `landscape.Analysis` per landscape."""
 
     sweeps: list[tuple] = field(default_factory=list)
     tunes: list[tuple] = field(default_factory=list)
+    ladders: list[ladder.LadderResult] = field(default_factory=list)
+    landscapes: list = field(default_factory=list)
 
 
 def play(experiment: Experiment, jobs: int = -1,
          progress: Callable[[PlannedRun | None, int], None] | None = None,
          backend: str | None = None, scheduler: str | None = None,
          announce: Callable[[str], None] | None = None) -> Played:
-    """Play (or resume) every planned run, sweep and tune of the experiment.
+    """Play (or resume) every planned run, ladder, sweep and tune of the experiment.
 
+    The ladders play first, so that a level which is also a run of the experiment is timed
+    while it plays (its games/s is what the ladder states as that level's cost).
     `backend`/`scheduler` override the file's own `backend`/`scheduler` keys.  The combined
     report is written by the caller (`analysis.cli.reporting.run_experiment`).
     """
     backend = backend or experiment.backend
     scheduler = scheduler or experiment.scheduler
     experiment.out_dir.mkdir(parents=True, exist_ok=True)
+    callback = (lambda g: progress(None, g)) if progress else None
+    ladders = [ladder.run_ladder(planned.spec, planned.path, jobs, callback, backend, scheduler,
+                                 planned.level_dirs) for planned in experiment.ladders]
     for run in experiment.runs:
         callback = (lambda g, r=run: progress(r, g)) if progress else None
         if run.format == "duplicate":
@@ -308,7 +448,8 @@ def play(experiment: Experiment, jobs: int = -1,
         tournament.run_or_resume(spec, run.path, jobs, callback, backend, scheduler)
     sweeps = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
     tunes = _run_tunes(experiment, jobs, progress, backend, scheduler)
-    return Played(sweeps, tunes)
+    return Played(sweeps, tunes, ladders,
+                  _run_landscapes(experiment, jobs, progress, backend, scheduler))
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
@@ -380,8 +521,23 @@ def _run_tunes(experiment: Experiment, jobs: int, progress: Callable | None, bac
     return out
 
 
+def _run_landscapes(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+                    scheduler: str | None) -> list:
+    """Play (or resume) the experiment's strategy landscapes and read each (its cells' p
+    adjusted over its own cells until the report's family readjusts them)."""
+    from analysis.run import landscape
+
+    out = []
+    for path, spec in experiment.landscapes:
+        callback = (lambda g: progress(None, g)) if progress else None
+        out.append(landscape.analyse(landscape.run_landscape(spec, path, jobs, callback,
+                                                             backend, scheduler)))
+    return out
+
+
 def total_games(experiment: Experiment) -> int:
-    """Games the experiment plays (duplicate runs round up to whole deals)."""
+    """Games the experiment plays (duplicate runs round up to whole deals; a ladder level
+    that is one of its runs counts once)."""
     total = 0
     for run in experiment.runs:
         if run.format == "duplicate":
@@ -392,4 +548,6 @@ def total_games(experiment: Experiment) -> int:
         else:
             total += run.games
     return (total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)
-            + sum(spec.budget for _, spec in experiment.tunes))
+            + sum(spec.budget for _, spec in experiment.tunes)
+            + sum(planned.games() for planned in experiment.ladders)
+            + sum(spec.total_games() for _, spec in experiment.landscapes))

@@ -18,6 +18,7 @@ so for those games this is points per round per seat), and each seat's decisions
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,14 +107,17 @@ def seat_values(table: pd.DataFrame) -> np.ndarray:
 
 
 def seat_edges(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """One row per seat (0-based, as in results): `edge` (win share − fair), its interval
-    and raw p (adjusted where it is read: `one_family` for `explain`)."""
+    """One row per seat (0-based, as in results): `edge` (win share − fair), its Wilson
+    interval (`balance.share_interval`, as an edge) and raw p (adjusted where it is read:
+    `one_family` for `explain`)."""
     values = seat_values(table)
+    fair = 1 / values.shape[1]
     rows = []
     for seat in range(values.shape[1]):
-        edge, low, high, p = balance.mean_interval(values[:, seat], confidence)
-        rows.append({"seat": seat, "win_share": edge + 1 / values.shape[1], "edge": edge,
-                     "ci_low": low, "ci_high": high, "p": p, "games": len(values)})
+        share, low, high, p = balance.share_interval(values[:, seat] + fair, fair, confidence)
+        rows.append({"seat": seat, "win_share": share, "edge": share - fair,
+                     "ci_low": low - fair, "ci_high": high - fair, "p": p,
+                     "games": len(values)})
     return pd.DataFrame(rows)
 
 
@@ -140,13 +144,17 @@ def lever_effects(plan: sweep.SweepSpec, frame: pd.DataFrame,
         if not table.index.equals(base.index):
             raise RuntimeError(f"cell {cell.name} did not play the base's deals")
         values = seat_values(table)
+        fair = 1 / values.shape[1]
         for seat in range(base_values.shape[1]):
             removed, low, high, p = balance.mean_interval(base_values[:, seat] - values[:, seat],
-                                              confidence)
+                                                          confidence)
+            _, edge_low, edge_high, _ = balance.share_interval(values[:, seat] + fair, fair,
+                                                               confidence)
             rows.append({"lever": key, "setting": cell.settings[key],
                          "base_setting": base_cell.settings[key], "seat": seat,
                          "base_edge": float(base_values[:, seat].mean()),
-                         "edge": float(values[:, seat].mean()), "removed": removed,
+                         "edge": float(values[:, seat].mean()), "edge_low": edge_low - fair,
+                         "edge_high": edge_high - fair, "removed": removed,
                          "ci_low": low, "ci_high": high, "p": p})
     return pd.DataFrame(rows)
 
@@ -239,14 +247,25 @@ def lever_lines(effects: pd.DataFrame, seats: list[int]) -> list[str]:
             amount = abs(removed)
             bounds = f"[{_pts(low)}, {_pts(high)}]"
             tail = "" if row["significant"] else " (not significant)"
+            base = abs(row["base_edge"])
             if verb == "adds":
                 bounds = f"[{_pts(-high)}, {_pts(-low)}]"
                 text = (f"{lever}={setting} adds {100 * amount:.1f} points to seat {seat + 1}'s "
-                        f"{100 * abs(row['base_edge']):.1f}-point {word} {bounds}{tail}; "
+                        f"{100 * base:.1f}-point {word} {bounds}{tail}; "
                         f"under it the edge is {_pts(row['edge'])}")
+            elif amount > base:
+                # more than the whole edge: say what is left, read off its own interval
+                under = f"{_pts(row['edge'])} [{_pts(row['edge_low'])}, {_pts(row['edge_high'])}]"
+                reversed_ = (row["edge_low"] > 0) if sign < 0 else (row["edge_high"] < 0)
+                other = "shortfall" if word == "edge" else "edge"
+                done = (f"turns seat {seat + 1}'s {100 * base:.1f}-point {word} into "
+                        f"{'an ' if other == 'edge' else 'a '}{other}" if reversed_ else
+                        f"removes all of seat {seat + 1}'s {100 * base:.1f}-point {word}")
+                text = (f"{lever}={setting} {done} (a change of {100 * amount:.1f} points "
+                        f"{bounds}{tail}); under it the edge is {under}")
             else:
                 text = (f"{lever}={setting} removes {100 * amount:.1f} of seat {seat + 1}'s "
-                        f"{100 * abs(row['base_edge']):.1f}-point {word} {bounds}{tail}; "
+                        f"{100 * base:.1f}-point {word} {bounds}{tail}; "
                         f"under it the edge is {_pts(row['edge'])}")
             lines.append(text)
     return lines
@@ -306,12 +325,28 @@ class Explanation:
                 f"{p.games:,} games per setting on the same deals (seed {p.seed}) · base: "
                 f"{rules} · levers: {', '.join(k for k, _ in p.vary)}")
 
+    @property
+    def level(self) -> str:
+        """The strength of play every figure was measured at: one bot, or the line-up."""
+        bots = sorted(set(self.plan.bots))
+        return f"{bots[0]} play" if len(bots) == 1 else f"the line-up {', '.join(self.plan.bots)}"
+
+    def ladder_offer(self) -> str:
+        """Which level the figures come from, and the command that measures how the seat
+        edges change under stronger play (a skill ladder on the same rules)."""
+        p = self.plan
+        rules = "".join(f" --rule {shlex.quote(f'{k}={v}')}" for k, v in p.rules.items())
+        return (f"measured at one strength of play ({self.level}); how each seat's edge "
+                f"changes under stronger play: simulate {p.game} --ladder --players "
+                f"{p.players}{rules}")
+
     def lines(self) -> list[str]:
-        out = [self.header(), "Seat edges (win share − fair share, 95% intervals):"]
+        out = [self.header(), self.ladder_offer(),
+               "Seat edges (win share − fair share, 95% intervals):"]
         out += ["  " + line for line in edge_lines(self.edges)]
         out.append("What each lever removes (paired by deal):")
         out += ["  " + line for line in lever_lines(self.effects, self.seats)]
-        out.append("Where the edge comes from (printed rules' games):")
+        out.append(f"Where the edge comes from (printed rules' games, {self.level}):")
         out += ["  " + line for line in source_lines(self.sources, self.seats)]
         out += ["  " + line for line in decision_lines(self.decisions)]
         out.append(self.family.note(FAMILY_MEMBERS))

@@ -2,16 +2,20 @@
 
 Each level is an ordinary run (`analysis.run.tournament`, every seat the level's bot) in
 `OUT/<level>`, all with one run seed, so every level plays the same deals and a rerun
-finishes an interrupted ladder.  The statistics are `analysis.stats.ladder`.
+finishes an interrupted ladder.  A level that is already a run of the same study (an
+experiment's run with that bot in every seat, as many games, the same seed) is played
+there once and read from there (`run_ladder`'s `level_dirs`).  The statistics are
+`analysis.stats.ladder`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +23,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.results import store
+from analysis.results.runs import RunResult
 from analysis.run import tournament
 from analysis.run.study import check_total
 from engines import get_game
@@ -78,20 +83,33 @@ class LadderSpec:
 def parse_levels(text: str | None) -> tuple[str, ...]:
     if text is None:
         return DEFAULT_LEVELS
+    if not text.strip():
+        raise BadInput("a ladder needs at least two levels (weakest first); got none")
     return tuple(split_specs(text))
+
+
+def default_games(levels: Sequence[str], games: int = DEFAULT_GAMES) -> tuple[int, ...]:
+    """`games` for each level, and for a search level (`mcts`, `ismcts`: far dearer) as
+    many fewer as `simulate ladder`'s defaults have (400 for 2,000)."""
+    search = max(1, math.ceil(games * DEFAULT_SEARCH_GAMES / DEFAULT_GAMES))
+    return tuple(search if is_search(level) else games for level in levels)
 
 
 def parse_games(text: str | None, levels: Sequence[str]) -> tuple[int, ...]:
     """`--games N` (every level), `N,M,...` (one per level) or the defaults (fewer games for
     the search levels, which cost far more)."""
     if text is None:
-        return tuple(DEFAULT_SEARCH_GAMES if is_search(level) else DEFAULT_GAMES
-                     for level in levels)
+        return default_games(levels)
     try:
         counts = tuple(int(x) for x in text.split(","))
     except ValueError:
         raise BadInput(f"--games needs whole numbers, got {text!r}") from None
     return counts * len(levels) if len(counts) == 1 else counts
+
+
+def default_out(game: str, seed: int) -> Path:
+    """Where a ladder is played when no --out is given (the same for every rerun)."""
+    return Path("results") / f"ladder-{game}-s{seed}"
 
 
 def check_out_dir(spec: LadderSpec, out: Path) -> bool:
@@ -100,28 +118,43 @@ def check_out_dir(spec: LadderSpec, out: Path) -> bool:
     return store.check_study_dir(out, LADDER_FILE, spec.to_json(), "ladder")
 
 
+def level_dir(out: Path, level: str) -> Path:
+    """Where a level of the ladder in `out` is played unless it is given elsewhere."""
+    return out / _slug(level)
+
+
 @dataclass
 class LadderResult:
     spec: LadderSpec
-    frame: pd.DataFrame
+    frame: pd.DataFrame  # every level's games, `bot` naming the level
     cost: dict[str, float]  # level -> games/s, all workers, as first played (nan: unknown)
+    runs: dict[str, RunResult] = field(default_factory=dict)  # level -> its run
+    out_dir: Path = Path()
+
+    @property
+    def strongest(self) -> RunResult:
+        """The run of the last level listed (the strongest)."""
+        return self.runs[self.spec.levels[-1]]
 
 
 def run_ladder(spec: LadderSpec, out_dir: str | os.PathLike, jobs: int = -1,
                progress: Callable[[int], None] | None = None, backend: str = "loky",
-               scheduler: str | None = None) -> LadderResult:
-    """Play (or finish) every level into `out_dir/<level>` and stack their frames."""
+               scheduler: str | None = None,
+               level_dirs: Mapping[str, Path] | None = None) -> LadderResult:
+    """Play (or finish) every level into `out_dir/<level>` (or its `level_dirs` entry: a run
+    of the same spec that the study has anyway) and stack their frames."""
     out = Path(out_dir)
     planned = spec.runs()
     if not check_out_dir(spec, out):
         store.write_study_record(out, LADDER_FILE, spec.to_json())
     frames = []
+    runs: dict[str, RunResult] = {}
     try:
         cost: dict[str, float] = json.loads((out / COST_FILE).read_text())
     except (OSError, ValueError):
         cost = {}
     for level, run_spec in planned:
-        run_dir = out / _slug(level)
+        run_dir = Path((level_dirs or {}).get(level) or level_dir(out, level))
         resumed = run_dir.exists() and any(run_dir.iterdir())
         start = time.perf_counter()
         result = tournament.run_or_resume(run_spec, run_dir, jobs, progress, backend,
@@ -132,5 +165,6 @@ def run_ladder(spec: LadderSpec, out_dir: str | os.PathLike, jobs: int = -1,
             cost[level] = run_spec.games / seconds
             (out / COST_FILE).write_text(json.dumps(cost, indent=2))
         frames.append(result.frame.assign(bot=level))
+        runs[level] = result
     cost = {level: float(cost.get(level, float("nan"))) for level in spec.levels}
-    return LadderResult(spec, pd.concat(frames, ignore_index=True), cost)
+    return LadderResult(spec, pd.concat(frames, ignore_index=True), cost, runs, out)

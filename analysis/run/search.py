@@ -16,6 +16,7 @@ source).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -81,8 +82,14 @@ def objective(table: pd.DataFrame, spec: str, confidence: float = 0.95
     kind, source, target = parse_objective(spec)
     if kind == "seat_edge":
         values = largest_seat_edge(table)
-        estimate, low, high, _ = balance.mean_interval(values, confidence)
-        return estimate, estimate, low, high, values
+        fair = 1 / int(table["players"].iloc[0])
+        farthest = _farthest_seat(table)
+        share, low, high, _ = balance.share_interval(
+            table[f"win_{farthest}"].to_numpy(dtype=float), fair, confidence)
+        edge = abs(share - fair)
+        bounds = sorted((abs(low - fair), abs(high - fair))) if (low - fair) * (high - fair) > 0 \
+            else [0.0, max(abs(low - fair), abs(high - fair))]
+        return edge, edge, bounds[0], bounds[1], values
     inf = sweep.influence(table)
     if kind == "source_share":
         key = f"share:{source}"
@@ -140,9 +147,15 @@ def largest_seat_edge(table: pd.DataFrame) -> np.ndarray:
     from analysis.run.explain import seat_values
 
     values = seat_values(table)
-    means = values.mean(axis=0)
-    seat = int(np.argmax(np.abs(means)))
-    return values[:, seat] * (1.0 if means[seat] >= 0 else -1.0)
+    seat = _farthest_seat(table)
+    return values[:, seat] * (1.0 if values[:, seat].mean() >= 0 else -1.0)
+
+
+def _farthest_seat(table: pd.DataFrame) -> int:
+    """The seat (0-based) whose mean win is farthest from the fair share."""
+    from analysis.run.explain import seat_values
+
+    return int(np.argmax(np.abs(seat_values(table).mean(axis=0))))
 
 
 def objective_difference(a: pd.DataFrame, b: pd.DataFrame, spec: str,
@@ -214,13 +227,8 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
     rules_of = {c.name: dict(c.rules) for c in candidates}
 
     def play(name: str, number: int, games: int) -> int:
-        run_spec = tournament.RunSpec(game=spec.game, players=spec.players, games=games,
-                                      bots=spec.bots, seed=spec.seed,
-                                      rules=dict(rules_of[name]),
-                                      seed_branch=SEARCH_BRANCH + number)
-        result = tournament.run_or_resume(run_spec, out / f"round-{number}" / name, jobs,
-                                          progress, backend, scheduler)
-        tables[name].append(sweep.game_table(result.frame))
+        tables[name].append(play_round(spec, name, rules_of[name], number, games, out, jobs,
+                                       progress, backend, scheduler))
         return games
 
     alive, spent = race(list(tables), plan, play,
@@ -249,6 +257,47 @@ def run_search(spec: SearchSpec, out_dir: str | Path, jobs: int = 1,
     exhaustive = len(candidates) * int(table.loc[table["candidate"] == best, "games"].iloc[0])
     return SearchResult(table.reset_index(drop=True), best, runner, difference, spent,
                         exhaustive, {name: pd.concat(parts) for name, parts in tables.items()})
+
+
+def play_round(spec: SearchSpec, name: str, rules: dict[str, Any], number: int, games: int,
+               out: Path, jobs: int = 1, progress: Callable[[int], None] | None = None,
+               backend: str = "loky", scheduler: str | None = None) -> pd.DataFrame:
+    """One candidate's games of round `number` (resumed when already on disk): the round's
+    seed branch is the same for every candidate, so candidates are paired by deal."""
+    run_spec = tournament.RunSpec(game=spec.game, players=spec.players, games=games,
+                                  bots=spec.bots, seed=spec.seed, rules=dict(rules),
+                                  seed_branch=SEARCH_BRANCH + number)
+    result = tournament.run_or_resume(run_spec, out / f"round-{number}" / name, jobs,
+                                      progress, backend, scheduler)
+    return sweep.game_table(result.frame)
+
+
+def missing_games(spec: SearchSpec, played: int) -> list[tuple[int, int]]:
+    """(round, games) a candidate that played `played` games was dropped before: the rounds
+    that would bring it onto the finalists' deals."""
+    plan, done, out = spec.rounds(), 0, []
+    for number, games in enumerate(plan, 1):
+        if done >= played:
+            out.append((number, games))
+        done += games
+    return out
+
+
+def complete(spec: SearchSpec, result: SearchResult, names: list[str], out_dir: str | Path,
+             jobs: int = 1, progress: Callable[[int], None] | None = None,
+             backend: str = "loky", scheduler: str | None = None) -> SearchResult:
+    """The result with each named candidate's missing rounds played (resumable), so that it
+    stands on the same deals as the finalists and can be judged beside them."""
+    out = Path(out_dir)
+    rules_of = {c.name: dict(c.rules) for c in spec.candidates()}
+    tables = dict(result.tables)
+    for name in names:
+        parts = [tables[name]]
+        for number, games in missing_games(spec, len(tables[name])):
+            parts.append(play_round(spec, name, rules_of[name], number, games, out, jobs,
+                                    progress, backend, scheduler))
+        tables[name] = pd.concat(parts)
+    return dataclasses.replace(result, tables=tables)
 
 
 def _statistic_key(objective_text: str, effects: pd.DataFrame) -> str:

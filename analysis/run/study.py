@@ -23,6 +23,18 @@ MAX_VALUES = 1000
 MAX_CELLS = 1000
 
 
+#: The most bootstrap replicates an interval may ask for (the defaults are 100-200; more than
+#: this narrows nothing an output shows, and each replicate is a pass over the games).
+MAX_BOOTSTRAP = 10_000
+
+
+def check_bootstrap(replicates: int) -> None:
+    """`--bootstrap`: 0 (no intervals) up to `MAX_BOOTSTRAP` replicates."""
+    if not 0 <= replicates <= MAX_BOOTSTRAP:
+        raise BadInput(f"--bootstrap must be >= 0 and at most {MAX_BOOTSTRAP:,} replicates, "
+                       f"got {replicates:,}")
+
+
 def check_total(games: int, what: str = "--games") -> int:
     """A study of several runs (levels, cells, seatings, candidates) asks for at most
     `MAX_GAMES` in all, as one run does; checked before anything is written."""

@@ -12,7 +12,8 @@ paired difference is the mean of per-game differences:
 - `first_edge`: seat 1's win share minus the fair share;
 - `seat_spread`: highest minus lowest seat win share (the per-game value is the difference
   of the two seats' wins, the seats being those of the cell's highest and lowest share);
-- `share:SOURCE`: the source's share of all points, Σa/Σt (delta method: (a − r t) / mean t);
+- `share:SOURCE`: the source's share of all points counted absolute
+  (`balance.absolute_points`), Σa/Σt (delta method: (a − r t) / mean t);
 - `length`: decisions per game; `tie_rate`: games with a shared win.
 """
 
@@ -276,8 +277,9 @@ def load_sweep(out_dir: str | Path) -> tuple[SweepSpec, pd.DataFrame]:
 
 
 def game_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per game (indexed by game seed): each seat's win, points per source, total
-    points, decisions and whether the win was shared."""
+    """One row per game (indexed by game seed): each seat's win, points per source and
+    total points (counted absolute: `balance.absolute_points`), decisions and whether the
+    win was shared."""
     wins = frame.pivot_table(index="seed", columns="seat", values="win_share", aggfunc="sum")
     wins.columns = [f"win_{int(s)}" for s in wins.columns]
     grouped = frame.groupby("seed")
@@ -285,8 +287,9 @@ def game_table(frame: pd.DataFrame) -> pd.DataFrame:
     table["players"] = grouped["players"].first()
     table["tie"] = grouped["win_share"].apply(lambda w: float((w > 0).sum() > 1))
     sources = balance.source_columns(frame)
+    sizes = balance.absolute_points(frame, sources).groupby("seed")
     for column in sources:
-        table[column] = grouped[column].sum()
+        table[column] = sizes[column].sum()
     table["points"] = table[sources].sum(axis=1) if sources else grouped["score"].sum()
     return table.sort_index()
 
@@ -480,6 +483,7 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
     least 10% of the mean); sources tied for the most points (overlapping intervals) are
     named as a tie, and a change of leader within a tie is no change."""
     z = balance._z(confidence)
+    noun = balance.points_noun(balance.score_direction(spec.game))
     base_cell = next(c for c in spec.cells() if c.name == "base")
     tables = {cell: game_table(part) for cell, part in frame.groupby("cell")}
     cells = {c.name: c for c in spec.cells()}
@@ -502,7 +506,7 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
         shares = {k[6:]: v[0] for k, v in inf.items() if k.startswith("share:")}
         tied = leaders(cell_name)
         top = tied[0]
-        source = (f"{top} ({shares.get(top, 0) * 100:.0f}% of points)" if len(tied) == 1 else
+        source = (f"{top} ({shares.get(top, 0) * 100:.0f}% of {noun})" if len(tied) == 1 else
                   "tie: " + ", ".join(f"{s} ({shares[s] * 100:.0f}%)" for s in tied))
         return {"first-seat edge": _edge_class(est, est - half, est + half),
                 "dominant scoring source": source,

@@ -150,6 +150,20 @@ class TuneSpec:
                                  settings, f"{self.bot}{joiner}{options}"))
         return out
 
+    def default_candidate(self) -> str | None:
+        """The candidate that plays as the game's shipped default heuristic: every varied
+        parameter at its documented default.  None when `bot` is another style or carries
+        options of its own (no candidate is the shipped default then), or when the grid
+        does not hold every default value."""
+        game = get_game(self.game)
+        _, variant, options = parse_spec(self.bot)
+        styles = game.heuristics
+        if options or (variant is not None and styles.get(variant) is not styles.get("default")):
+            return None
+        params = {p.name: p for p in game.heuristic_params}
+        defaults = {k: params[k].canonical(str(params[k].default)) for k, _ in self.vary}
+        return next((c.name for c in self.candidates() if c.settings == defaults), None)
+
     @property
     def seatings(self) -> int:
         """Seat permutations of one candidate against a table of one opponent."""
@@ -335,7 +349,9 @@ def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
     fair = 1 / spec.players
     verdict = ("above fair" if row["ci_low"] > fair else
                "below fair" if row["ci_high"] < fair else "not distinguishable from fair")
-    lines = [f"best setting: {result.best} — win share {_pct(row['win_share'])} "
+    # "best" only with its ties: with candidates tied, the best is an estimate among them
+    head = "best estimate" if result.tied else "best setting"
+    lines = [f"{head}: {result.best} — win share {_pct(row['win_share'])} "
              f"[{_pct(row['ci_low'])}, {_pct(row['ci_high'])}] over {int(row['games']):,} "
              f"games against {', '.join(spec.against)}, {_seating_words(spec.seating)} "
              f"(fair {_pct(fair)}: {verdict})"]
@@ -351,10 +367,32 @@ def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
     elif others:
         lines.append("tied with the best: none (every other candidate's paired difference "
                      f"from the best is significant after {family})")
+    default = spec.default_candidate()
+    if default is not None:
+        lines.append(_default_line(default, result, table, family))
     lines.append(f"games spent: {result.games_spent:,} of a budget of {spec.budget:,} "
                  f"({len(spec.candidates())} candidates; rounds of "
                  f"{', '.join(map(str, spec.rounds()))} games per survivor)")
     return lines
+
+
+def _default_line(default: str, result: TuneResult, table: pd.DataFrame, family: str) -> str:
+    """Where the shipped default stands: as good as anything found when it is the best or
+    tied with it, else how far below the best (its paired difference)."""
+    name = f"the shipped default {default}"
+    if default == result.best and not result.tied:
+        return (f"{name} is the best setting found (every other candidate's paired "
+                f"difference from it is significant after {family})")
+    if default == result.best:
+        return (f"{name} is the best estimate, tied with {', '.join(result.tied)}: the default "
+                "is as good as anything found")
+    if default in result.tied:
+        return (f"{name} is tied with the best: the default is as good as anything found "
+                f"(its paired difference from the best is not significant after {family})")
+    row = table.loc[default]
+    return (f"{name} is below the best: {row['difference'] * 100:+.1f} points "
+            f"[{row['diff_low'] * 100:+.1f}, {row['diff_high'] * 100:+.1f}] unadjusted 95%, "
+            f"significant after {family}")
 
 
 def _seating_words(seating: str) -> str:

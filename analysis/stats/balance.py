@@ -89,6 +89,39 @@ def source_columns(frame: pd.DataFrame) -> list[str]:
     return sorted(c for c in frame.columns if c.startswith("pts_"))
 
 
+def score_direction(game: str) -> str:
+    """Who wins on points in `game`: "highest" or "lowest" (its declared
+    `Game.score_direction`; "highest" for a game the registry does not know)."""
+    from engines import GAMES
+
+    registered = GAMES.get(game)
+    return registered.score_direction if registered is not None else "highest"
+
+
+def frame_direction(frame: pd.DataFrame) -> str:
+    """The score direction of the frame's game ("highest" without a `game` column; a frame
+    of games of both directions has none and raises)."""
+    if "game" not in frame.columns or frame.empty:
+        return "highest"
+    directions = {score_direction(g) for g in frame["game"].unique()}
+    if len(directions) > 1:
+        raise ValueError("a frame of highest-wins and lowest-wins games has no one direction")
+    return directions.pop()
+
+
+def points_noun(direction: str) -> str:
+    """What a game's points are called in words: "points", or "penalty points" where the
+    lowest score wins."""
+    return "penalty points" if direction == "lowest" else "points"
+
+
+def absolute_points(frame: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """The frame with its source `columns` counted absolute: a source that subtracts (a
+    penalty in a highest-wins game, a bonus in a lowest-wins one) counts by its size, so a
+    source's share of all points lies in [0, 1] and the shares sum to one."""
+    return frame.assign(**{c: frame[c].abs() for c in columns})
+
+
 def own_columns(group: pd.DataFrame, columns: list[str]) -> list[str]:
     """The `columns` this group recorded (not all NaN): a frame stacked from runs of several
     games carries every game's `pts_`/`k_` columns, NaN in the other games' rows, and a
@@ -244,6 +277,23 @@ def mean_interval(values, confidence: float = 0.95) -> tuple[float, float, float
     return mean, mean - half, mean + half, p
 
 
+def share_interval(wins, fair: float, confidence: float = 0.95
+                   ) -> tuple[float, float, float, float]:
+    """(share, low, high, p) of one seat's per-game wins (1, 0 or 1/k for a shared win): the
+    Wilson interval of the share and the two-sided score-test p of the fair share (the test
+    the Wilson interval inverts, so the interval excludes `fair` exactly when p < 1 −
+    confidence).  The interval every seat share of explain, search and compensate quotes."""
+    wins = np.asarray(wins, dtype=float).reshape(-1)
+    n = len(wins)
+    if n == 0:
+        return (float("nan"),) * 4
+    share = float(wins.mean())
+    low, high = wilson_interval(wins.sum(), n, confidence)
+    se = math.sqrt(fair * (1 - fair) / n) if 0 < fair < 1 else 0.0
+    p = two_sided_p((share - fair) / se) if se > 0 else float("nan")
+    return share, float(low), float(high), p
+
+
 def minimum_detectable_effect(
     n, p0, alpha: float = ALPHA, power: float = POWER,
 ) -> np.ndarray:
@@ -365,23 +415,37 @@ def score_distribution(frame: pd.DataFrame, by: str | list[str] = "bot") -> pd.D
     return out[by + ["count", "mean", "std", "min", "q25", "median", "q75", "max"]]
 
 
-def game_outcomes(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per game: winners, tie flag, margin (top score minus the next seat's score).
+def score_sign(frame: pd.DataFrame) -> pd.Series:
+    """Per row, +1 where the highest score wins and −1 where the lowest does: a score times
+    its sign is larger the better it is."""
+    if "game" not in frame.columns:
+        return pd.Series(1.0, index=frame.index)
+    signs = {g: -1.0 if score_direction(g) == "lowest" else 1.0 for g in frame["game"].unique()}
+    return frame["game"].map(signs).astype(float)
 
-    A win shared between k teams is a tie; a game whose top two scores are equal has margin 0
-    even if a tie-break decided it.  Partners (a partnership game's team) count as one: their
-    shared win is no tie, and the margin is over the best other team.  Per-game metrics
+
+def game_outcomes(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per game: winners, tie flag, margin (the best score's lead over the next
+    seat's: top score minus the next where the highest score wins, the next minus the lowest
+    where the lowest wins, so never negative), the best score as `top_score`.
+
+    A win shared between k teams is a tie; a game whose two best scores are equal has margin
+    0 even if a tie-break decided it.  Partners (a partnership game's team) count as one:
+    their shared win is no tie, and the margin is over the best other team.  Per-game metrics
     (`m_*`) are carried along.
     """
     key = context_columns(frame) + _game_key(frame)
-    ranked = frame
+    ranked = frame.assign(sign=score_sign(frame))
+    ranked = ranked.assign(better=ranked["score"] * ranked["sign"])
     if has_teams(frame):
-        ranked = frame.assign(team=team_column(frame)).groupby(key + ["team"], sort=False).agg(
-            score=("score", "max"), win_share=("win_share", "sum")).reset_index()
-    ordered = ranked.sort_values(key + ["score"], ascending=[True] * len(key) + [False])
+        ranked = ranked.assign(team=team_column(frame)).groupby(key + ["team"], sort=False).agg(
+            better=("better", "max"), sign=("sign", "first"),
+            win_share=("win_share", "sum")).reset_index()
+    ordered = ranked.sort_values(key + ["better"], ascending=[True] * len(key) + [False])
     grouped = ordered.groupby(key, sort=True)
-    first = grouped["score"].nth(0).to_numpy()
-    second = grouped["score"].nth(1).to_numpy()
+    first = grouped["better"].nth(0).to_numpy()
+    second = grouped["better"].nth(1).to_numpy()
+    sign = grouped["sign"].nth(0).to_numpy()
     winners = grouped["win_share"].agg(lambda s: int((s > 0).sum())).to_numpy()
     grouped = frame.groupby(key, sort=True)
     out = grouped.agg(
@@ -391,7 +455,7 @@ def game_outcomes(frame: pd.DataFrame) -> pd.DataFrame:
         **{c: (c, "first") for c in metric_columns(frame)},
     ).reset_index()
     out.insert(len(key), "winners", winners)
-    out["top_score"] = first
+    out["top_score"] = first * sign + 0.0  # + 0.0: no -0.0 where the lowest score wins
     out["margin"] = first - second
     out["tie"] = out["winners"] > 1
     return out
@@ -417,19 +481,23 @@ def margins(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def scoring_balance(frame: pd.DataFrame, by: str | list[str] = "bot") -> pd.DataFrame:
-    """Mean points by source per group, and each source's share of the group's mean score."""
+    """Mean points by source per group (signed, as scored), and each source's share of the
+    group's absolute points (`absolute_points`: never above 100%, also where a source
+    subtracts or the lowest score wins)."""
     sources = source_columns(frame)
     by = context_columns(frame) + ([by] if isinstance(by, str) else list(by))
     if not sources:
         return pd.DataFrame(columns=by + ["source", "mean_points", "share"])
     means = frame.groupby(by, sort=True)[sources].mean().reset_index()
+    sizes = absolute_points(frame, sources).groupby(by, sort=True)[sources].mean().reset_index()
     long = means.melt(id_vars=by, value_vars=sources, var_name="source", value_name="mean_points")
+    long["size"] = sizes.melt(id_vars=by, value_vars=sources)["value"].to_numpy()
     long["source"] = long["source"].str.removeprefix("pts_")
     # another game's source has no points at all in this group (see own_columns)
     long = long.dropna(subset=["mean_points"])
-    totals = long.groupby(by)["mean_points"].transform("sum")
-    long["share"] = np.where(totals != 0, long["mean_points"] / totals.replace(0, np.nan), np.nan)
-    return long.sort_values(by + ["source"]).reset_index(drop=True)
+    totals = long.groupby(by)["size"].transform("sum")
+    long["share"] = np.where(totals != 0, long["size"] / totals.replace(0, np.nan), np.nan)
+    return long.drop(columns="size").sort_values(by + ["source"]).reset_index(drop=True)
 
 
 def source_separation(frame: pd.DataFrame) -> pd.DataFrame:

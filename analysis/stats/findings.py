@@ -139,9 +139,11 @@ def robustness_verdicts(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
 def describe_correction(tests: pd.DataFrame, where: str = "report") -> str:
     """One sentence: which correction, over how many tests (the family size)."""
     n = int(tests["p_value"].notna().sum()) if len(tests) else 0
+    trends = " and every skill-ladder trend" if len(tests) and (
+        tests["kind"] == "ladder").any() else ""
     return (f"p-values adjusted with Holm over the {n} test{'s' if n != 1 else ''} in this "
-            f"{where} (one family: every seat, bot and robustness test); 'significant' means "
-            f"adjusted p < {balance.ALPHA:g}.")
+            f"{where} (one family: every seat, bot and robustness test{trends}); "
+            f"'significant' means adjusted p < {balance.ALPHA:g}.")
 
 
 def format_p(p: float) -> str:
@@ -258,7 +260,7 @@ def holds_quote(row: pd.Series | dict) -> tuple[float, float, float]:
     return float(row["share"]), float(row["ci_low"]), float(row["ci_high"])
 
 
-def balance_verdicts(tests: pd.DataFrame, margin: float = verdicts.MARGIN
+def balance_verdicts(tests: pd.DataFrame, tolerance: float = verdicts.TOLERANCE
                      ) -> list[tuple[dict[str, Any], verdicts.Verdict]]:
     """Per context (and line-up): the equivalence verdict from the family's seat rows.
 
@@ -293,7 +295,7 @@ def balance_verdicts(tests: pd.DataFrame, margin: float = verdicts.MARGIN
             "p_adjusted": [p if r is not False else 1.0
                            for p, r in zip(group["p_adjusted"], replays)],
             "note": notes})
-        verdict = verdicts.equivalence(units, margin)
+        verdict = verdicts.equivalence(units, tolerance)
         significant = [r for r, s in zip(replays, group["significant"]) if s]
         confirmed = None if not significant or any(r is None for r in significant) \
             else all(significant)

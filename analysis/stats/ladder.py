@@ -16,16 +16,22 @@ errs towards "cannot tell", never towards a trend that is not there.
 Verdicts, each from a test:
 - "grows" / "shrinks": a significant slope (adjusted p < 0.05) moving the edge away from /
   towards zero (read at the strongest level);
-- "reverses": a significant slope with significant edges of opposite signs at two levels;
+- "reverses": a significant slope, and edges of opposite signs at two levels whose
+  intervals (before any correction) exclude zero;
 - "stable": no significant slope, and the change over the whole ladder the slope's
   interval allows stays within the tolerance (a fifth of the fair share either way);
 - "cannot tell": anything else, or fewer than `MIN_GAMES` games at some level.
+
+A ladder read on its own adjusts its trends over its seats (`trends`); an output that says
+more (a run's summary, a report) adds them to its one family (`family_rows`, `findings.family`
+`extra`) and reads the verdicts again with that family's adjusted p (`readjusted`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -91,7 +97,15 @@ def trends(edges: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
                      "slope_high": slope + z * se, "p_trend": p, "few_games": few,
                      "fair": float(group["fair"].iloc[0])})
     out = pd.DataFrame(rows)
-    out["p_adjusted"] = balance.adjust_pvalues(out["p_trend"].to_numpy(), "holm")
+    return _with_verdicts(out, balance.adjust_pvalues(out["p_trend"].to_numpy(), "holm"),
+                          edges)
+
+
+def _with_verdicts(trend: pd.DataFrame, p_adjusted: Sequence[float],
+                   edges: pd.DataFrame) -> pd.DataFrame:
+    """`trend` with these adjusted p-values and the verdicts they give."""
+    levels = int(edges["rank"].max()) + 1
+    out = trend.assign(p_adjusted=np.asarray(p_adjusted, dtype=float))
     out["verdict"] = [_verdict(row, edges[edges["seat"] == row.seat], levels)
                       for row in out.itertuples(index=False)]
     return out
@@ -118,10 +132,11 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def seat_sentences(edges: pd.DataFrame, trend: pd.DataFrame) -> list[str]:
+def seat_sentences(edges: pd.DataFrame, trend: pd.DataFrame,
+                   family: str | None = None) -> list[str]:
     """One sentence per seat: its verdict with every level's edge and interval, and the
-    trend test that backs it (the seats' family named)."""
-    n = len(trend)
+    trend test that backs it, its family named (`family`, default Holm over the seats)."""
+    family = family or f"Holm over {len(trend)} seats"
     lines = []
     for row in trend.itertuples(index=False):
         group = edges[edges["seat"] == row.seat].sort_values("rank")
@@ -132,13 +147,12 @@ def seat_sentences(edges: pd.DataFrame, trend: pd.DataFrame) -> list[str]:
             lines.append(f"{name}: too few games at some level to tell how its edge changes "
                          f"with skill ({levels}; at least {MIN_GAMES} a level needed)")
             continue
-        test = (f"p_trend = {row.p_trend:.2g}, adjusted {row.p_adjusted:.2g} (Holm over "
-                f"{n} seats)")
+        test = f"p_trend = {row.p_trend:.2g}, adjusted {row.p_adjusted:.2g} ({family})"
         words = {
             "grows": f"{name}'s edge grows with skill",
             "shrinks": f"{name}'s edge shrinks with skill",
-            "reverses": f"{name}'s edge reverses with skill (significant edges of both "
-                        f"signs)",
+            "reverses": f"{name}'s edge reverses with skill (edges of both signs whose "
+                        f"intervals exclude zero)",
             "stable": f"{name}'s edge is stable across skill (it changes by at most "
                       f"{100 * STABLE_SHARE * row.fair:.1f} points over the ladder)",
             "cannot tell": f"{name}: cannot tell how its edge changes with skill",
@@ -168,10 +182,10 @@ def headline(edges: pd.DataFrame, trend: pd.DataFrame) -> str:
     excludes = row["edge_low"] > 0 or row["edge_high"] < 0
     size = ("its 95% interval excludes zero" if excludes
             else "its 95% interval cannot tell it from zero")
-    return (f"under {row['level']} play (the strongest level measured) the largest seat edge "
-            f"is seat {int(row['seat']) + 1}'s {_pts(row['edge'])} "
-            f"[{_pts(row['edge_low'])}, {_pts(row['edge_high'])}] points ({size}, before any "
-            f"correction); under stronger play it {_short(verdict)}")
+    return (f"{at_strongest(row['level'])}: the largest seat edge is seat "
+            f"{int(row['seat']) + 1}'s {_pts(row['edge'])} [{_pts(row['edge_low'])}, "
+            f"{_pts(row['edge_high'])}] points ({size}, before any correction); under "
+            f"stronger play it {_short(verdict)}")
 
 
 def _short(verdict: str) -> str:
@@ -187,3 +201,85 @@ def stronger_play(trend: pd.DataFrame, edges: pd.DataFrame) -> str:
     top = edges[edges["rank"] == edges["rank"].max()]
     seat = int(top.loc[top["edge"].abs().idxmax(), "seat"])
     return f"seat {seat + 1}: {trend.set_index('seat').loc[seat, 'verdict']}"
+
+
+def at_strongest(level: str) -> str:
+    """How an output measured at the top of a ladder names its level."""
+    return f"at {level} (the strongest level measured)"
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """One skill ladder's statistics: where it was played (`game`, `players`, `rules` as the
+    results' rules string, '' for the official ones), its levels weakest first, each level's
+    seat edges (`level_edges`), each seat's trend and verdict (`trends`), `family`: how the
+    trends' p-values were adjusted, as the sentences name it, and `frame`: every level's
+    games (`bot` naming the level), for what else each level can tell (scoring sources)."""
+
+    game: str
+    players: int
+    rules: str
+    levels: tuple[str, ...]
+    edges: pd.DataFrame
+    trend: pd.DataFrame
+    family: str
+    frame: pd.DataFrame
+
+    @property
+    def key(self) -> tuple[str, int, str]:
+        """(game, players, rules): the designer summary's row this ladder qualifies."""
+        return self.game, self.players, self.rules
+
+    @property
+    def strongest(self) -> str:
+        return self.levels[-1]
+
+    def sentences(self) -> list[str]:
+        return seat_sentences(self.edges, self.trend, self.family)
+
+    def headline(self) -> str:
+        return headline(self.edges, self.trend)
+
+    def stronger_play(self) -> str:
+        return stronger_play(self.trend, self.edges)
+
+
+def of_frame(frame: pd.DataFrame, levels: Sequence[str]) -> Ladder:
+    """The ladder of a frame whose `bot` column names each game's level (every seat that
+    bot), its trends adjusted over its own seats."""
+    edges = level_edges(frame, levels)
+    trend = trends(edges)
+    first = frame.iloc[0]
+    return Ladder(str(first["game"]), int(first["players"]), str(first.get("rules", "") or ""),
+                  tuple(levels), edges, trend, f"Holm over {len(trend)} seats", frame)
+
+
+def family_rows(ladders: Sequence[Ladder]) -> pd.DataFrame:
+    """Every trend test of these ladders as members of an output's family (`findings.family`
+    `extra`): kind "ladder", `ladder` and `unit` (the seat) locate the test.  A seat with too
+    few games was not tested and is no member."""
+    rows = [{"game": lad.game, "rules": lad.rules, "players": lad.players, "kind": "ladder",
+             "subject": f"seat {int(row.seat) + 1}: edge trend over {', '.join(lad.levels)}",
+             "unit": int(row.seat), "ladder": i, "p_value": float(row.p_trend)}
+            for i, lad in enumerate(ladders) for row in lad.trend.itertuples(index=False)
+            if row.p_trend == row.p_trend]
+    return pd.DataFrame(rows, columns=["game", "rules", "players", "kind", "subject", "unit",
+                                       "ladder", "p_value"])
+
+
+def readjusted(ladders: Sequence[Ladder], tests: pd.DataFrame, output: str = "report"
+               ) -> list[Ladder]:
+    """The ladders with their trends' p adjusted in the output's family `tests` (holding
+    `family_rows(ladders)`) and the verdicts read again from them; `output` names the
+    family in the sentences ("Holm over the report's 12 tests")."""
+    members = (tests[tests["kind"] == "ladder"] if "ladder" in tests
+               else pd.DataFrame(columns=["ladder", "unit", "p_adjusted"]))
+    size = int(tests["tests"].iloc[0]) if len(tests) else 0
+    out = []
+    for i, lad in enumerate(ladders):
+        mine = members[members["ladder"] == i]
+        by_seat = dict(zip(mine["unit"].astype(int), mine["p_adjusted"]))
+        adjusted = [by_seat.get(int(seat), math.nan) for seat in lad.trend["seat"]]
+        out.append(replace(lad, trend=_with_verdicts(lad.trend, adjusted, lad.edges),
+                           family=f"Holm over the {output}'s {size} tests"))
+    return out

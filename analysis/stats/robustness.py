@@ -68,13 +68,16 @@ def seat_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
 def source_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """Share of all points that came from each scoring source, per context and line-up.
 
-    A ratio of sums over games; the interval treats each game as one unit (its seats'
-    points are correlated), by linearization as in `balance.clustered_win_share`.
+    Points count absolute (`balance.absolute_points`), so a share lies in [0, 1] also where
+    a source subtracts or the lowest score wins; `subtracts` marks a source whose points
+    sum to less than zero.  A ratio of sums over games; the interval
+    treats each game as one unit (its seats' points are correlated), by linearization as in
+    `balance.clustered_win_share`.
     """
     frame = with_lineups(frame)
     sources = balance.source_columns(frame)
     ctx = balance.context_columns(frame)
-    columns = ctx + ["lineup", "source", "games", "share", "ci_low", "ci_high"]
+    columns = ctx + ["lineup", "source", "games", "share", "ci_low", "ci_high", "subtracts"]
     if not sources:
         return pd.DataFrame(columns=columns)
     z = balance._z(confidence)
@@ -83,8 +86,9 @@ def source_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     for key, group in frame.groupby(ctx + ["lineup"], sort=True):
         key = key if isinstance(key, tuple) else (key,)
         own = balance.own_columns(group, sources)
-        per_game = group.groupby(game_key)[own].sum()
+        per_game = balance.absolute_points(group, own).groupby(game_key)[own].sum()
         total = per_game.sum(axis=1).to_numpy()
+        net = group[own].sum()
         k = len(per_game)
         for source in own:
             points = per_game[source].to_numpy()
@@ -94,7 +98,7 @@ def source_shares(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
                   if k > 1 and total.sum() else np.nan)
             rows.append({**dict(zip(ctx + ["lineup"], key)), "source": source[4:],
                          "games": k, "share": share, "ci_low": share - z * se,
-                         "ci_high": share + z * se})
+                         "ci_high": share + z * se, "subtracts": bool(net[source] < 0)})
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -157,14 +161,16 @@ def verdicts_table(frame: pd.DataFrame, tests: pd.DataFrame,
         part = _where(units, where)
         found = _where(tests, where) if len(tests) else tests
         for (team, label), lineups in part.groupby(["team", "seats"], sort=True):
-            ref_row = found[(found["kind"] == "seat") & (found["subject"] == label)
-                            & (found["lineup"] == reference)] \
+            seat_rows = found[(found["kind"] == "seat") & (found["subject"] == label)] \
                 if len(found) and "lineup" in found else found.iloc[:0]
+            lineup_p = dict(zip(seat_rows["lineup"], seat_rows["p_adjusted"].astype(float))) \
+                if len(seat_rows) else {}
             het_row = found[(found["kind"] == "robustness") & (found["subject"] == label)] \
                 if len(found) else found
-            ref_p = float(ref_row["p_adjusted"].iloc[0]) if len(ref_row) else None
+            ref_p = lineup_p.get(reference)
             het_p = float(het_row["p_adjusted"].iloc[0]) if len(het_row) else None
-            verdict = wording.heterogeneity(lineups, reference, label, ref_p, het_p)
+            verdict = wording.heterogeneity(lineups, reference, label, ref_p, het_p,
+                                            lineup_p=lineup_p or None)
             ref_sig = ref_p is not None and ref_p < balance.ALPHA
             het_sig = het_p is not None and het_p < balance.ALPHA
             if team != 0 and not ref_sig and not het_sig:
@@ -175,7 +181,8 @@ def verdicts_table(frame: pd.DataFrame, tests: pd.DataFrame,
                          "p_adjusted": verdict.p_adjusted})
         shares = _where(sources, where)
         if len(shares) and shares["share"].notna().any():
-            verdict = wording.source_robustness(shares, reference)
+            verdict = wording.source_robustness(
+                shares, reference, direction=balance.score_direction(where.get("game", "")))
             rows.append({**where, "conclusion": "largest scoring source",
                          "verdict": verdict.claim, "holds": "under every line-up" in
                          verdict.claim, "details": verdict.test, "p_value": np.nan,

@@ -9,14 +9,18 @@ no games.
 
 The wording rules:
 
-- **Balance is an equivalence claim.**  "balanced within ±X points" only when every seat's
-  (team's) interval lies within ±X points of the fair share; a seat whose share is off the fair
-  one after adjustment is named with its edge and interval; otherwise "cannot tell", with the
-  range the intervals allow.  The minimum detectable effect is a planning figure ("an edge of X
-  points would have been seen 80% of the time"), never a bound.
+- **Balance is an equivalence claim** against a tolerance relative to the fair share (×1.2:
+  the same meaning at every player count).  "balanced within …" only when every seat's (team's)
+  interval lies inside the band and no seat is off the fair share after adjustment; "a small
+  real edge …, inside the tolerance" when a seat is off the fair share but every interval is
+  inside; "unbalanced" when a seat's whole interval lies beyond the band; otherwise the edge
+  or "cannot tell", with the range the intervals allow.  The minimum detectable effect is a
+  planning figure ("an edge of X points would have been seen 80% of the time"), never a bound.
 - **Robustness is a heterogeneity test** across line-ups (χ² line-up × win for one seat), read
-  with the direction of each line-up's edge.  A line-up whose interval is wider than the
-  effect cannot tell, and says so; it never vetoes a conclusion.
+  with the direction of each line-up's edge (its seat test in the output's family).  Shares
+  "differ" only when the test says so, with the largest gap and its interval; otherwise they
+  "cannot be told apart", never "agree".  A line-up whose interval holds the fair share and
+  is wider than the effect cannot tell, and says so; it never vetoes a conclusion.
 - **Ties are ties**: the largest scoring source, the best setting of a search and a sweep's
   ranking name every candidate whose interval (or paired difference) cannot be told apart.
 - **One family per output**: `Family` Holm-adjusts every p-value that can make anything
@@ -33,8 +37,9 @@ import pandas as pd
 
 from analysis.stats import balance
 
-#: Default equivalence margin: "balanced" means every seat within ±5 points of fair.
-MARGIN = 0.05
+#: Default balance tolerance, relative to the fair share: "balanced" means every seat's
+#: interval within [fair / 1.2, fair × 1.2] (41.7–60% at 2 players, 13.9–20% at 6).
+TOLERANCE = 1.2
 ALPHA = balance.ALPHA
 
 
@@ -185,15 +190,57 @@ def planning_figure(mde: float) -> str:
     return f"an edge of {shown} points would have been seen 80% of the time with these games"
 
 
-def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
+def tolerance_band(fair: float, tolerance: float = TOLERANCE) -> tuple[float, float]:
+    """The shares a seat may have and still count as fair: [fair / tolerance, fair × tolerance]
+    (capped at 1), the same relative tolerance at every player count."""
+    return fair / tolerance, min(1.0, fair * tolerance)
+
+
+def tolerance_text(fair: float, tolerance: float = TOLERANCE) -> str:
+    """'×1.2 of the fair 50.0% (41.7–60.0%)': the tolerance in both units."""
+    low, high = tolerance_band(fair, tolerance)
+    return (f"×{ratio(tolerance)} of the fair {100 * fair:.1f}% "
+            f"({100 * low:.1f}–{100 * high:.1f}%)")
+
+
+def ratio(x: float) -> str:
+    """1.2 -> "1.2", 1.25 -> "1.25": a multiple as printed."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+#: The balance verdict's categories, from `balance_category`.
+BALANCE_CATEGORIES = ("balanced", "small real edge", "unbalanced", "real edge", "cannot tell")
+
+
+def balance_category(verdict: Verdict) -> str:
+    """Which of the three-way wordings (plus its two undecided cases) a balance verdict is:
+    balanced (every interval inside the tolerance, no seat off the fair share), small real
+    edge (every interval inside, a seat off the fair share), unbalanced (a seat off the fair
+    share whose whole interval lies beyond the tolerance), real edge (a seat off the fair share,
+    its size not yet placed against the tolerance), cannot tell."""
+    numbers = verdict.numbers
+    if numbers.get("unbalanced"):
+        return "unbalanced"
+    if numbers.get("units_off"):
+        return "small real edge" if numbers.get("inside") else "real edge"
+    return "balanced" if numbers.get("inside") else "cannot tell"
+
+
+def equivalence(units: pd.DataFrame, tolerance: float = TOLERANCE, subject: str = "",
                 p_column: str = "p_adjusted") -> Verdict:
     """The balance verdict of one game × player count from its seats' (teams') shares.
 
     `units`: one row per seat or team with `seats` (its label, e.g. "seat 2"), `win_share`,
     `ci_low`, `ci_high`, `fair`, and optionally `mde` and a p-value column (`p_column`,
     adjusted in the output's family; the raw `p_value` when absent).  A unit is named as off
-    the fair share when that p is below ALPHA; "balanced within ±margin" needs every unit's
-    interval inside [fair − margin, fair + margin] (the boundary counts as inside).
+    the fair share when that p is below ALPHA.  The tolerance is relative to the fair share
+    (`tolerance_band`), so it means the same at every player count.  Three wordings:
+    "balanced within …" (every interval inside the band, no unit off the fair share), "a small
+    real edge …, inside the tolerance" (every interval inside, a unit off the fair share) and
+    "unbalanced: …" (a unit off the fair share with its whole interval outside the band); a
+    unit off the fair share whose interval straddles the band is a real edge whose size against
+    the tolerance cannot be told yet, and nothing significant with an interval reaching outside
+    the band is "cannot tell".  The boundary counts as inside.
     """
     if units.empty:
         return Verdict("balance", subject, "no games", test="")
@@ -204,11 +251,20 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
     p = units[column] if column in units else pd.Series(np.nan, index=units.index)
     off = units[p < ALPHA]
     eps = 1e-12
-    inside = bool(((low >= -margin - eps) & (high <= margin + eps)).all())
+    band_low, band_high = (units["fair"] / tolerance,
+                           np.minimum(1.0, units["fair"] * tolerance))
+    within = (units["ci_low"] >= band_low - eps) & (units["ci_high"] <= band_high + eps)
+    beyond = (units["ci_low"] > band_high + eps) | (units["ci_high"] < band_low - eps)
+    inside = bool(within.all())
+    unbalanced = bool(beyond[off.index].any())
     lo, hi = float(low.min()), float(high.max())
     mde = float(units["mde"].max()) if "mde" in units else float("nan")
-    numbers = {"margin": margin, "low": lo, "high": hi, "mde": mde, "balanced": float(inside),
-               "units_off": float(len(off))}
+    fair = float(units["fair"].iloc[0])
+    unit = "team" if _teams(units) else "seat"
+    numbers = {"tolerance": tolerance, "band_low": float(band_low.iloc[0]),
+               "band_high": float(band_high.iloc[0]), "low": lo, "high": hi, "mde": mde,
+               "inside": float(inside), "balanced": float(inside and off.empty),
+               "unbalanced": float(unbalanced), "units_off": float(len(off))}
     parts = []
     for index in edge[off.index].abs().sort_values(ascending=False, kind="stable").index:
         e = float(edge[index])
@@ -216,28 +272,31 @@ def equivalence(units: pd.DataFrame, margin: float = MARGIN, subject: str = "",
             else ""
         parts.append(f"{units.at[index, 'seats']}'s {_edge_word(e)} {points(e)} points "
                      f"{interval(low[index], high[index])}" + (f" ({note})" if note else ""))
+    band = tolerance_text(fair, tolerance)
     widest = (high - low).idxmax()
-    if inside:
-        claim = (f"balanced within ±{100 * margin:.0f} points: every "
-                 f"{'team' if _teams(units) else 'seat'}'s interval lies inside "
-                 f"(all between {points(lo)} and {points(hi)} points)")
-        if parts:
-            claim = "; ".join(parts) + "; still " + claim
+    named = "; ".join(parts)
+    if unbalanced:
+        claim = f"unbalanced: {named}; beyond the tolerance {band}"
+    elif parts and inside:
+        claim = (f"a small real edge, inside the tolerance: {named}; every {unit}'s interval "
+                 f"lies within {band}")
     elif parts:
-        claim = "; ".join(parts)
+        claim = (f"a real edge: {named}; whether it is beyond the tolerance {band} cannot be "
+                 f"told yet")
+    elif inside:
+        claim = (f"balanced within {band}: every {unit}'s interval lies inside "
+                 f"(edges between {points(lo)} and {points(hi)} points)")
     else:
-        unit = "team" if _teams(units) else "seat"
         claim = (f"cannot tell: the {unit} edges lie between {points(lo)} and {points(hi)} points "
                  f"(widest: {units.at[widest, 'seats']} {interval(low[widest], high[widest])}); "
-                 f"balanced within ±{100 * margin:.0f} would need every interval inside")
+                 f"balanced within {band} would need every interval inside")
     worst = off.index[0] if len(off) else widest
     p_best = float(p[worst]) if len(off) else float(p.min()) if p.notna().any() else np.nan
     raw = units["p_value"] if "p_value" in units else p
     return Verdict(
         "balance", subject, claim, numbers,
-        test=(f"95% Wilson interval per {'team' if _teams(units) else 'seat'} against the fair "
-              f"{100 * float(units['fair'].iloc[0]):.1f}%; equivalence margin ±"
-              f"{100 * margin:.0f} points"),
+        test=(f"95% interval per {unit} against the fair {100 * fair:.1f}%; tolerance "
+              f"{band}"),
         p_value=float(raw[worst]) if raw.notna().any() else np.nan,
         p_adjusted=p_best if column != "p_value" else np.nan,
         planning=planning_figure(mde), items=tuple(parts))
@@ -286,10 +345,14 @@ def _names(items: list[str]) -> str:
 
 def too_few(lineups: pd.DataFrame, reference: str) -> list[str]:
     """Line-ups that cannot tell: when the reference line-up's interval excludes the fair
-    share, every other line-up whose interval's half width exceeds that edge's size.
+    share, every other line-up whose interval holds the fair share and whose half width
+    exceeds that edge's size.
 
-    Decided on the raw intervals (not on an adjusted p), so the heterogeneity test of the
-    output's family and its wording use the same line-ups.
+    A line-up whose interval excludes the fair share does tell: its seat test against the
+    fair share (the score test the Wilson interval inverts, in the same family) finds an
+    edge of its own, so it is never "too few games".  Decided on the raw intervals (not on
+    an adjusted p), so the heterogeneity test of the output's family and its wording use
+    the same line-ups.
     """
     rows = lineups.set_index("lineup")
     fair = float(rows["fair"].iloc[0])
@@ -299,7 +362,31 @@ def too_few(lineups: pd.DataFrame, reference: str) -> list[str]:
         return []
     edge = abs(float(base["win_share"]) - fair)
     half = (rows["ci_high"] - rows["ci_low"]) / 2
-    return [n for n in rows.index if n != ref and half[n] > edge]
+    return [n for n in rows.index if n != ref and half[n] > edge
+            and _direction(rows.at[n, "ci_low"], rows.at[n, "ci_high"], fair) == 0]
+
+
+def share_difference(lineups: pd.DataFrame, first: str, second: str) -> tuple[float, float, float]:
+    """One line-up's share minus another's with a 95% interval (Newcombe's hybrid score
+    interval, from the two Wilson intervals): (difference, low, high)."""
+    rows = lineups.set_index("lineup")
+    a, b = rows.loc[first], rows.loc[second]
+    d = float(a["win_share"] - b["win_share"])
+    low = d - float(np.hypot(a["win_share"] - a["ci_low"], b["ci_high"] - b["win_share"]))
+    high = d + float(np.hypot(a["ci_high"] - a["win_share"], b["win_share"] - b["ci_low"]))
+    return d, low, high
+
+
+def _gap(lineups: pd.DataFrame, names: list[str]) -> tuple[str, bool]:
+    """The largest gap between the line-ups `names`: 'X 30.0% vs Y 24.5%, +5.5 points
+    [+1.7, +9.3]', and whether its interval excludes zero."""
+    rows = lineups.set_index("lineup").loc[names]
+    high, low = rows["win_share"].idxmax(), rows["win_share"].idxmin()
+    d, d_low, d_high = share_difference(lineups, high, low)
+    text = (f"{high} {100 * rows.at[high, 'win_share']:.1f}% vs {low} "
+            f"{100 * rows.at[low, 'win_share']:.1f}%, {points(d)} points "
+            f"{interval(d_low, d_high)}")
+    return text, bool(d_low > 0 or d_high < 0)
 
 
 def heterogeneity_test(lineups: pd.DataFrame, reference: str) -> float:
@@ -311,16 +398,21 @@ def heterogeneity_test(lineups: pd.DataFrame, reference: str) -> float:
 
 def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
                   reference_p: float | None = None, p_adjusted: float | None = None,
-                  subject: str = "") -> Verdict:
+                  subject: str = "", lineup_p: Mapping[str, float] | None = None) -> Verdict:
     """Does one seat's (team's) edge hold under every line-up?
 
     `lineups`: one row per line-up with `lineup`, `wins`, `games`, `win_share`, `ci_low`,
     `ci_high`, `fair`.  `reference_p`: the reference line-up's adjusted p for this seat (its
     interval against fair when None); `p_adjusted`: the heterogeneity test's p adjusted in the
-    output's family (the raw χ² p when None).
+    output's family (the raw χ² p when None); `lineup_p`: each line-up's seat test p adjusted
+    in that family, which decides each line-up's direction (its interval against fair when
+    None), so the words name an edge exactly where the output's table calls one significant.
 
-    A line-up whose interval's half width exceeds the size of the reference's edge cannot
-    tell ("too few games with X to tell") and is left out of the test: it never vetoes.
+    A line-up whose interval holds the fair share and is wider than the reference's edge
+    cannot tell ("too few games with X to tell") and is left out of the test: it never
+    vetoes.  The line-ups' shares differ only when the (adjusted) test says so; then the
+    largest gap is quoted with its interval.  A test that finds no difference never says
+    the shares agree: they "cannot be told apart".
     """
     rows = lineups.set_index("lineup")
     fair = float(rows["fair"].iloc[0])
@@ -334,13 +426,29 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
     raw = heterogeneity_p(rows.loc[informative, "wins"], rows.loc[informative, "games"])
     p = raw if p_adjusted is None else p_adjusted
     differ = bool(p == p and p < ALPHA)
-    directions = {n: _direction(rows.at[n, "ci_low"], rows.at[n, "ci_high"], fair)
-                  for n in informative}
+
+    def direction(n: str) -> int:
+        if lineup_p is None or n not in lineup_p:
+            return _direction(rows.at[n, "ci_low"], rows.at[n, "ci_high"], fair)
+        edge = float(rows.at[n, "win_share"]) - fair
+        return (1 if edge > 0 else -1) if lineup_p[n] < ALPHA else 0
+
+    directions = {n: direction(n) for n in informative}
     shares = "; ".join(f"{n} {100 * rows.at[n, 'win_share']:.1f}% "
                        f"[{100 * rows.at[n, 'ci_low']:.1f}, {100 * rows.at[n, 'ci_high']:.1f}]"
                        for n in rows.index)
     test_p = f"χ² line-up × win p {format_p(raw)}" + (
         f", adjusted {format_p(p_adjusted)}" if p_adjusted is not None else "")
+    gap, gap_apart = _gap(lineups, informative) if len(informative) >= 2 else ("", False)
+    # what the test found: words, and the numbers they rest on (in brackets after a claim)
+    if differ:
+        words, backing = "shares differ", f"{gap}; {test_p}"
+    elif gap_apart:  # apart before the family's adjustment, not after it
+        words = "shares cannot be told apart after the family's adjustment"
+        backing = f"{test_p}; largest gap: {gap} unadjusted 95%"
+    else:
+        words, backing = "shares cannot be told apart", test_p
+    found = f"{words}{': ' if differ else ', '}{backing}"
     word = _edge_word(ref_edge)
     if ref_sig:
         head = f"{unit}'s {word} ({points(ref_edge)} points with {ref})"
@@ -349,7 +457,7 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
             claim = f"{head}: too few games with {_names(too_few_here)} to tell"
             too_few_here = []
         elif not differ:
-            claim = f"{head} holds under every line-up (shares agree, {test_p})"
+            claim = f"{head} holds under every line-up ({found})"
             alone = [n for n in informative if directions[n] == 0]
             if alone:
                 claim += (f"; on its own, {_names(alone)} cannot be told from the fair "
@@ -358,19 +466,18 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
             reverses = [n for n in informative if directions[n] == -sign]
             absent = [n for n in informative if directions[n] == 0]
             if not reverses and not absent:
-                claim = f"{head}: same direction everywhere, size depends on the bots ({test_p})"
+                claim = f"{head}: same direction everywhere, size depends on the bots ({found})"
             else:
                 bits = []
                 if reverses:
                     bits.append(f"reverses with {_names(reverses)}")
                 if absent:
                     bits.append(f"absent with {_names(absent)}")
-                claim = f"{head} depends on the bots: {'; '.join(bits)} ({test_p})"
+                claim = f"{head} depends on the bots: {'; '.join(bits)} ({found})"
     else:
         head = f"{unit}"
         if not differ:
-            claim = (f"{head}: no edge with {ref}, and the line-ups' shares agree "
-                     f"({test_p})")
+            claim = f"{head}: no edge with {ref}, and the line-ups' {words} ({backing})"
         else:
             up = [n for n in informative if directions[n] == 1]
             down = [n for n in informative if directions[n] == -1]
@@ -378,7 +485,7 @@ def heterogeneity(lineups: pd.DataFrame, reference: str, unit: str = "seat 1",
             bits = ([f"edge with {_names(up)}"] if up else []) + \
                 ([f"shortfall with {_names(down)}"] if down else []) + \
                 ([f"no clear edge with {_names(none)}"] if none else [])
-            claim = f"{head}'s share depends on the bots: {'; '.join(bits)} ({test_p})"
+            claim = f"{head}'s share depends on the bots: {'; '.join(bits)} ({found})"
     if too_few_here:
         claim += f"; too few games with {_names(too_few_here)} to tell"
     return Verdict(
@@ -405,22 +512,38 @@ def overlapping(table: pd.DataFrame, value: str = "share", low: str = "ci_low",
     return tied.sort_values(value, ascending=False)
 
 
-def largest_source(sources: pd.DataFrame, subject: str = "") -> Verdict:
+def source_cells(tied: pd.DataFrame, quote: bool = True) -> list[str]:
+    """Each source as quoted: "'x' 21.1% [20.7, 21.4]", marked "(subtracts)" when its points
+    sum below zero (its share counts them by size)."""
+    cells = []
+    for r in tied.itertuples():
+        name = f"'{r.source}'" if quote else str(r.source)
+        mark = " (subtracts)" if getattr(r, "subtracts", False) else ""
+        cells.append(f"{name}{mark} {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, "
+                     f"{100 * r.ci_high:.1f}]")
+    return cells
+
+
+def largest_source(sources: pd.DataFrame, subject: str = "",
+                   direction: str = "highest") -> Verdict:
     """'X gives the most points: 21.1% [20.7, 21.4]' or a tie naming every source whose
-    interval overlaps the leader's.  `sources`: `source`, `share`, `ci_low`, `ci_high`."""
+    interval overlaps the leader's.  `sources`: `source`, `share`, `ci_low`, `ci_high` (and
+    optionally `subtracts`), shares of all points counted absolute
+    (`robustness.source_shares`); `direction`: the game's score direction, which names the
+    points ("penalty points" where the lowest score wins)."""
+    noun = balance.points_noun(direction)
     tied = overlapping(sources)
     if tied.empty:
-        return Verdict("source", subject, "no points scored")
-    cells = [f"'{r.source}' {100 * r.share:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
-             for r in tied.itertuples()]
+        return Verdict("source", subject, f"no {noun} scored")
+    cells = source_cells(tied)
     if len(tied) == 1:
-        claim = f"{cells[0]} gives the most points"
+        claim = f"{cells[0]} gives the most {noun}"
     else:
-        claim = f"tie for the most points: {', '.join(cells)} (intervals overlap)"
+        claim = f"tie for the most {noun}: {', '.join(cells)} (intervals overlap)"
     return Verdict("source", subject, claim,
                    {"leaders": float(len(tied)), "share": float(tied["share"].iloc[0])},
-                   test="95% interval of each source's share of points (games as units); "
-                        "a tie when intervals overlap")
+                   test=f"95% interval of each source's share of all {noun}, counted "
+                        "absolute (games as units); a tie when intervals overlap")
 
 
 def leaders(sources: pd.DataFrame) -> list[str]:
@@ -428,14 +551,16 @@ def leaders(sources: pd.DataFrame) -> list[str]:
     return list(overlapping(sources)["source"])
 
 
-def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = "") -> Verdict:
+def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = "",
+                      direction: str = "highest") -> Verdict:
     """Largest scoring source across line-ups: holds when the reference's leader is among the
     tied leaders of every line-up.  `by_lineup`: `lineup`, `source`, `share`, `ci_low`,
-    `ci_high`."""
+    `ci_high`; `direction` as in `largest_source`."""
+    noun = balance.points_noun(direction)
     groups = {n: leaders(part) for n, part in by_lineup.groupby("lineup", sort=True)}
     groups = {n: v for n, v in groups.items() if v}
     if not groups:
-        return Verdict("robustness", subject, "no points scored")
+        return Verdict("robustness", subject, f"no {noun} scored")
     ref = reference if reference in groups else sorted(groups)[0]
     ref_leaders = groups[ref]
     shared = [s for s in ref_leaders if all(s in v for v in groups.values())]
@@ -446,15 +571,15 @@ def source_robustness(by_lineup: pd.DataFrame, reference: str, subject: str = ""
 
     if shared:
         if all(len(v) == 1 for v in groups.values()):
-            claim = f"{say(shared)} gives the most points under every line-up"
+            claim = f"{say(shared)} gives the most {noun} under every line-up"
         else:
-            claim = (f"{say(shared)} is the largest source, or tied for it, under every "
-                     "line-up")
+            claim = (f"{say(shared)} is the largest source of {noun}, or tied for it, under "
+                     "every line-up")
     else:
         by: dict[str, list[str]] = {}
         for n, v in groups.items():
             by.setdefault(say(v), []).append(n)
-        claim = "the largest source of points depends on the bots: " + "; ".join(
+        claim = f"the largest source of {noun} depends on the bots: " + "; ".join(
             f"{k} with {', '.join(v)}" for k, v in by.items())
     return Verdict("robustness", subject, claim, {"lineups": float(len(groups))},
                    test="per line-up, the sources whose 95% interval overlaps the leader's")
@@ -546,3 +671,142 @@ def _pct(x: float) -> str:
     if x != x:
         return "–"
     return f"{100 * x:.0f}%" if x >= 0.01 or x == 0 else f"{100 * x:.1f}%"
+
+
+# --------------------------------------------------------------------------------------------
+# Strategy landscapes: dominance, cycles, α-Rank and the Nash support
+# --------------------------------------------------------------------------------------------
+
+
+def times_fair(row: Mapping) -> str:
+    """'1.42x fair [1.21, 1.63]': a lone seat's share as a multiple of the fair share."""
+    return f"{row['ratio']:.2f}x fair [{row['ratio_low']:.2f}, {row['ratio_high']:.2f}]"
+
+
+def _cell_lookup(cells: pd.DataFrame) -> dict[tuple[str, str], Mapping]:
+    return {(row["style"], row["table"]): row for row in cells.to_dict("records")}
+
+
+def _share_pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def dominance(cells: pd.DataFrame, styles: list[str], support: pd.DataFrame,
+              replicates: int) -> Verdict:
+    """"dominant strategy: X" only when X's lone seat is significantly above fair at every
+    other style's table and every other style's lone seat is significantly below fair at
+    X's table (the cells' one Holm family); "no dominant strategy" when every style is
+    beaten by a significant cell (another style above fair at its table, or itself below
+    fair at another's); "no dominant strategy shown" when some style is neither.  Without a
+    dominant strategy the claim names the Nash support (`support`: `metagame.mixture_table`
+    of the equilibrium, `nash` and `support` columns) with each member's bootstrap
+    frequency.  `cells`: `metagame.adjusted`."""
+    from analysis.stats import metagame
+
+    sign = metagame.directions(cells, styles)
+    look = _cell_lookup(cells)
+    others = {x: [j for j in range(len(styles)) if j != x] for x in range(len(styles))}
+    dominant = [x for x in range(len(styles))
+                if all(sign[x, j] == 1 and sign[j, x] == -1 for j in others[x])]
+    family = f"Holm over the {len(cells)} cells"
+    numbers = {"styles": float(len(styles))}
+    if dominant:
+        x = dominant[0]
+        name = styles[x]
+        weakest = min((look[(name, styles[j])] for j in others[x]), key=lambda r: r["ratio"])
+        strongest = max((look[(styles[j], name)] for j in others[x]),
+                        key=lambda r: r["ratio"])
+        claim = (f"dominant strategy: {name} — its lone seat is above fair at every other "
+                 f"style's table (weakest: {times_fair(weakest)} at {weakest['table']}'s) "
+                 f"and every other style's lone seat is below fair at its table (best: "
+                 f"{strongest['style']} {times_fair(strongest)})")
+        return Verdict("landscape", "", claim, {**numbers, "dominant": 1.0},
+                       test=f"every cell against the fair share, {family}",
+                       family="landscape", family_size=len(cells), items=(name,))
+    beaten, unclear = [], []
+    for x, name in enumerate(styles):
+        above = [styles[j] for j in others[x] if sign[j, x] == 1]
+        below = [styles[j] for j in others[x] if sign[x, j] == -1]
+        if above:
+            beaten.append(f"{name} ({above[0]} beats its table)")
+        elif below:
+            beaten.append(f"{name} (below fair at {below[0]}'s table)")
+        else:
+            unclear.append(name)
+    members = support[support["nash"] > 1e-6]
+    held = ", ".join(f"{r['style']} {_share_pct(r['support'])}" if r["support"] == r["support"]
+                     else str(r["style"]) for r in members.to_dict("records"))
+    count = len(members)
+    frequency = (f" (in {held} of {replicates:,} bootstrap replicates)" if replicates
+                 else f" ({held})")
+    head = "no dominant strategy" if not unclear else "no dominant strategy shown"
+    claim = (f"{head}; {count} style{'s' if count != 1 else ''} in the equilibrium support"
+             f"{frequency}")
+    outside = support[(support["nash"] <= 1e-6) & (support["support"] >= 0.05)]
+    if len(outside):
+        claim += ("; in the support of at least 5% of replicates too: " + ", ".join(
+            f"{r['style']} {_share_pct(r['support'])}" for r in outside.to_dict("records")))
+    if unclear:
+        claim += (f"; cannot tell for {', '.join(unclear)} (no cell shows it beaten or "
+                  "dominant; more games would narrow it)")
+    if beaten:
+        claim += "; beaten: " + ", ".join(beaten)
+    return Verdict("landscape", "", claim,
+                   {**numbers, "dominant": 0.0, "support": float(count),
+                    "undecided": float(len(unclear))},
+                   test=f"every cell against the fair share, {family}", family="landscape",
+                   family_size=len(cells), items=tuple(members["style"]))
+
+
+def strategy_cycles(cells: pd.DataFrame, styles: list[str], shown: int = 5) -> list[Verdict]:
+    """One verdict per ring of styles each of whose lone seat is significantly above fair at
+    the next one's table (the cells' one Holm family), shortest first, at most `shown`
+    (then one line counting the rest); a pair that beats each other's tables is said as
+    such.  Nothing when no ring is significant at every link."""
+    from analysis.stats import metagame
+
+    sign = metagame.directions(cells, styles)
+    look = _cell_lookup(cells)
+    rings = metagame.simple_cycles(sign == 1)
+    out = []
+    for ring in rings[:shown]:
+        names = [styles[i] for i in ring]
+        links = [look[(a, b)] for a, b in zip(names, names[1:] + names[:1])]
+        quoted = ", ".join(f"{r['style']} at {r['table']}'s table {times_fair(r)}"
+                           for r in links)
+        if len(ring) == 2:
+            claim = f"{names[0]} and {names[1]} each beat a table of the other ({quoted})"
+        else:
+            claim = f"cycle {' > '.join(names + names[:1])} ({quoted})"
+        out.append(Verdict("landscape", "", claim + f", each significant after Holm over "
+                                                    f"the {len(cells)} cells",
+                           {"length": float(len(ring))}, family="landscape",
+                           family_size=len(cells), items=tuple(names)))
+    if len(rings) > shown:
+        out.append(Verdict("landscape", "", f"and {len(rings) - shown} more cycles",
+                           {"more": float(len(rings) - shown)}))
+    return out
+
+
+def alpharank_top(table: pd.DataFrame, alpha: float, population: int,
+                  replicates: int) -> Verdict:
+    """"α-Rank puts the most mass on X", with every style whose bootstrap interval overlaps
+    X's (reaches past its lower end) or whose mass equals X's named as tied.  `table`:
+    `metagame.mixture_table` with a `mass` column."""
+    leader = table.loc[table["mass"].idxmax()]
+    # an interval that only touches the leader's at its end ([0, 0] against [0, 1]) is no
+    # tie; an equal mass (styles symmetric in the matrix) is
+    tied = table[(table["mass"] >= leader["mass"])
+                 | (replicates > 0) & (table["ci_high"] > leader["ci_low"])]
+    claim = (f"α-Rank (α = {alpha:g}, population {population}) puts the most mass on "
+             f"{leader['style']}: {leader['mass']:.2f}")
+    if replicates:
+        claim += (f" [{leader['ci_low']:.2f}, {leader['ci_high']:.2f}], the most (ties "
+                  f"included) in {_share_pct(leader['top'])} of {replicates:,} bootstrap "
+                  "replicates")
+        rest = [s for s in tied["style"] if s != leader["style"]]
+        claim += (f"; tied with {', '.join(rest)} (bootstrap intervals overlap)" if rest
+                  else "; no other style's interval reaches it")
+    return Verdict("landscape", "", claim, {"mass": float(leader["mass"])},
+                   test="95% bootstrap percentile intervals over deals",
+                   items=tuple(tied["style"]))

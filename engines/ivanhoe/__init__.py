@@ -44,4 +44,6 @@ GAME = Game(
     mcts_presets=MCTS_PRESETS,
     mcts_evaluation=win_chances,
     action_kinds=ACTION_KINDS,
+    score_direction="highest",  # the most tokens wins
+    score_range=(0.0, 5.0),  # a score is the tokens held, one per colour
 )

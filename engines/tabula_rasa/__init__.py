@@ -65,6 +65,8 @@ GAME = Game(
     mcts_presets=MCTS_PRESETS,
     partnerships={4: ((0, 2), (1, 3))},  # rules A5: partners sit opposite and share one score
     action_kinds=ACTION_KINDS,
+    score_direction="highest",  # the most points wins
+    score_range=(0.0, None),  # points are never negative
 )
 
 __all__ = ["GAME", "Rules", "TabulaRasaState"]
