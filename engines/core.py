@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, final
 
 from engines.errors import BadInput
-from engines.kit import check_seat_bonus
+from engines.kit import FIRST_SEAT_CHOICES, check_seat_bonus
 
 try:  # read by mypyc at build time; at run time the engines need nothing outside stdlib
     from mypy_extensions import mypyc_attr
@@ -520,6 +520,31 @@ def official_dataset(rules: Any) -> str:
     return "official"
 
 
+@mypyc_attr(native_class=False)  # a plain class, as `Game` below: read once per output
+@dataclass(frozen=True)
+class Starter:
+    """Who takes a game's first turn: `first` (seat 1), `last` (the last seat) or `random` (a
+    seat drawn for each game, so that seat numbers are positions at the table, not turn
+    order) — the words of `engines.kit.FIRST_SEAT_CHOICES`.
+
+    `option` names the rule option (a seat lever) that decides it and `choices` maps each of
+    its values to one of the three; a game whose rules fix the starter leaves `option` empty
+    and says `fixed`.  Outputs word their seat labels from it (`Game.who_starts`): "seat 1
+    moves first" is true of some games only."""
+
+    option: str = ""
+    choices: Mapping[str, str] = field(default_factory=dict)
+    fixed: str = "first"
+
+    def __post_init__(self) -> None:
+        for value in (self.fixed, *self.choices.values()):
+            if value not in FIRST_SEAT_CHOICES:
+                raise ValueError(f"a starter is one of {', '.join(FIRST_SEAT_CHOICES)}, "
+                                 f"got {value!r}")
+        if self.option and not self.choices:
+            raise ValueError(f"starter option {self.option!r} needs its choices")
+
+
 # A plain Python class even in the compiled build: a frozen native class cannot be copied
 # (no `__dict__` to restore), and a game is read once per played game, not per decision.
 @mypyc_attr(native_class=False)
@@ -548,6 +573,8 @@ class Game:
     `heuristic_params` documents the default heuristic's weights and switches
     (`engines.bots.options.Param`: default, range, meaning): the options a `heuristic`
     spec takes, which `simulate list` shows and `simulate tune` searches.
+    `starter` says who takes the first turn (`Starter`; by default seat 1 always), which
+    `who_starts(rules)` reads under given rules: outputs word seat labels from it.
     `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
     reaches it and marks it truncated (None: the game always ends by itself).
     `score_direction` says who wins on points — "highest" (the most points) or "lowest" (the
@@ -579,6 +606,7 @@ class Game:
     heuristic_params: tuple[Any, ...] = ()
     score_direction: str = "highest"
     score_range: tuple[float | None, float | None] = (None, None)
+    starter: Starter = field(default_factory=Starter)
 
     def __post_init__(self) -> None:
         if self.dataset is None:
@@ -591,6 +619,30 @@ class Game:
         low, high = self.score_range
         if low is not None and high is not None and low > high:
             raise ValueError(f"{self.name}: score_range {self.score_range} is empty")
+        option = self.starter.option
+        if option:
+            fields = _rule_fields(self.Rules)
+            if option not in fields or set(self.starter.choices) != set(
+                    map(str, fields[option][0].metadata.get("choices") or ())):
+                raise ValueError(f"{self.name}: the starter's option {option!r} must be a "
+                                 "choice rule option, every choice mapped")
+
+    def who_starts(self, rules: Any = None) -> str:
+        """Who takes the first turn (`Starter`: first, last or random) under `rules`: a `Rules`
+        instance, a `rules_to_str` text (a manifest's `rules_str`, a frame's `rules` column)
+        or None, the official rules."""
+        option = self.starter.option
+        if not option:
+            return self.starter.fixed
+        if rules is None or isinstance(rules, str):
+            value = _rule_fields(self.Rules)[option][0].default
+            prefix = f"{option}="
+            for part in (rules or "").split(","):
+                if part.startswith(prefix):
+                    value = part[len(prefix):]
+        else:
+            value = getattr(rules, option)
+        return self.starter.choices[str(value)]
 
     def make_rules(self, **options: Any) -> Any:
         """`make_rules`; `components.ITEM` keys (one item of the data set) are folded into

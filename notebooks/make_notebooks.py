@@ -71,6 +71,8 @@ def summary_cells() -> list:
 
 
 def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
+    from analysis.present.formats import seat_order
+
     cells = [
         new_code_cell(
             "# Parameters (edit and run all; the tests inject small values here)\n"
@@ -85,8 +87,9 @@ def balance_notebook(game: str, description: str) -> nbformat.NotebookNode:
         new_markdown_cell(
             f"# Balance of {game}\n\n{description}\n\n"
             "Seat rotation: in game *i* the line-up is rotated by *i*, so every bot plays every "
-            "seat equally. Seats are numbered from 1 in every table, chart and verdict; seat 1 "
-            "moves first (the stored frame's `seat` column counts from 0)."),
+            "seat equally. Seats are numbered from 1 in every table, chart and verdict (the "
+            f"stored frame's `seat` column counts from 0); under the official rules "
+            f"{seat_order(game)}."),
         new_code_cell(SETUP),
         new_code_cell(
             "game = get_game(GAME)\n"
@@ -143,8 +146,11 @@ def systems_cells() -> list:
             "## Game systems used\n\nA balance figure only describes the game the bots "
             "actually played. Per bot: share of its games in which it chose each kind of "
             "action (used) and in which the kind was legal at a sampled decision (available, "
-            "a lower bound). A bot that (almost) never uses an available system is named."),
-        new_code_cell("print(\"\\n\".join(coverage.neglect_lines(frame)))\n"
+            "a lower bound). A bot that (almost) never uses an available system is named, and "
+            "so is every system it skipped although random play reaches it (`skipped`, from "
+            "the designer summary above)."),
+        new_code_cell("print(\"\\n\".join(coverage.neglect_lines(frame, skipped=skipped)\n"
+                      "                + coverage.reference_lines(skipped)))\n"
                       "if balance.kind_columns(frame):\n"
                       "    show(plots.systems_used(frame))\n"
                       "balance.coverage(frame)"),

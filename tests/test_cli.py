@@ -242,3 +242,43 @@ def test_an_unknown_color_mode_is_refused(capsys):
     assert main(["--color", "sometimes", "list"]) == 2
     err = capsys.readouterr().err
     assert err == "error: --color must be one of auto, always, never, got 'sometimes'\n"
+
+
+def test_json_gives_a_commands_sentences_and_tables_anywhere_on_the_line(tmp_path, capsys):
+    import json
+
+    argv = ["tabula-rasa", "--games", "20", "--players", "3", "--seed", "5", "--jobs", "1",
+            "--reference", "none", "--out", str(tmp_path / "r"), "--json"]
+    assert main(argv) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["command"][:2] == ["simulate", "tabula-rasa"] and document["exit_code"] == 0
+    titles = [table["title"] for table in document["tables"]]
+    assert "Designer summary" in titles
+    summary = document["tables"][titles.index("Designer summary")]
+    assert summary["columns"][0] == "game" and summary["rows"][0][0] == "tabula-rasa 3p"
+    assert any(line.lstrip().startswith("balance: ") for line in document["lines"])
+    assert all("\x1b[" not in line for line in document["lines"])
+
+
+def test_csv_gives_every_table_under_its_title(tmp_path, capsys):
+    import csv
+    import io
+
+    assert main(["--csv", "tabula-rasa", "--games", "20", "--players", "3", "--seed", "5",
+                 "--jobs", "1", "--reference", "none", "--out", str(tmp_path / "r")]) == 0
+    out = capsys.readouterr().out
+    blocks = out.split("\n\n")
+    designer = next(b for b in blocks if b.startswith("# Designer summary"))
+    rows = list(csv.reader(io.StringIO(designer.split("\n", 1)[1])))
+    assert rows[0][0] == "game" and rows[1][0] == "tabula-rasa 3p"
+
+
+def test_json_and_csv_together_are_refused(capsys):
+    assert main(["list", "--json", "--csv"]) == 2
+    assert capsys.readouterr().err == "error: --json and --csv cannot be combined; give one\n"
+
+
+def test_json_of_a_bad_input_prints_only_the_error(tmp_path, capsys):
+    assert main(["tabula-rasa", "--players", "0", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("error: ")

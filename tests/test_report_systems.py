@@ -47,7 +47,7 @@ def test_report_shows_which_game_systems_each_bot_used(systems_report):
     text = systems_report.read_text()
     body = _section(text, "Game systems used")
     assert WARNING in body
-    assert re.search(r"random used every system that was available to it", body)
+    assert re.search(r"random used every system that was legal at its own decisions", body)
     assert body.count("data:image/png;base64,") == 1 and "<table>" in body
     # the warning box under the title: a reader meets it before any figure
     warning = text.index("class='warning'")

@@ -221,3 +221,39 @@ def test_robustness_section_renders_in_headless_chromium(robustness_report, tmp_
     assert re.search(r'<img alt="win share by seat under each line-up" '
                      r'src="data:image/png;base64,', body)
     assert len(re.findall(r"<table>", body)) == 1  # seats (Nim has no scoring sources)
+
+
+def test_report_command_prints_whether_findings_hold_with_other_bots(robustness_report,
+                                                                       monkeypatch, capsys):
+    from analysis.cli import main
+
+    monkeypatch.setitem(GAMES, NIM.name, NIM)
+    root = robustness_report.parent
+    assert main(["report", str(root / "heuristic"), str(root / "random"), "--out",
+                 str(root / "again.html"), "--no-confirm", "--bootstrap", "0"]) == 0
+    out = capsys.readouterr().out
+    head, _, tail = out.partition("Does it hold with other bots?")
+    assert tail, out
+    assert "  toy-nim, 2 players, official rules: seat 1's shortfall" in tail
+    assert "report: " in tail  # the path comes last
+
+
+def test_simulate_run_prints_the_robustness_verdicts_it_computes(tmp_path, capsys):
+    from analysis.cli import main
+
+    path = tmp_path / "lineups.toml"
+    path.write_text(textwrap.dedent("""
+        name = "lineups"
+        seed = 4
+        [[study]]
+        game = "tabula-rasa"
+        players = 2
+        bots = ["random", "heuristic"]
+        format = "each"
+    """))
+    assert main(["run", str(path), "--games", "20", "--jobs", "1", "--quiet", "--no-confirm",
+                 "--out", str(tmp_path / "out")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Does it hold with other bots?" in out
+    assert "tabula-rasa, 2 players, official rules: seat 1" in out
+    assert "'" in out.split("Does it hold with other bots?")[1]  # the source verdict too

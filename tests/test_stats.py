@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -112,7 +113,7 @@ def test_source_separation_difference_by_hand():
     # winners: seat 0 game 0 (a=1, b=2), seat 1 game 1 (a=2, b=3); others a=(1,1), b=(0,0)
     assert out.loc["a", "difference"] == pytest.approx(1.5 - 1.0)
     assert out.loc["b", "difference"] == pytest.approx(2.5 - 0.0)
-    assert out.loc["b", "effect"] > out.loc["a", "effect"]
+    assert out.loc["b", "cohen_d"] > out.loc["a", "cohen_d"]
 
 
 def test_pairwise_counts_meetings_and_half_points_for_ties():
@@ -291,3 +292,18 @@ def test_explain_and_search_seat_intervals_are_the_shared_wilson_interval():
     value, _, low_edge, high_edge, _ = search.objective(table, "seat_edge")
     assert value == pytest.approx(0.2)
     assert (low_edge, high_edge) == pytest.approx((0.0, high - 0.5))  # the interval crosses 0
+
+
+def test_report_prints_cohens_d_as_a_plain_number_not_a_percentage():
+    from analysis.present.report import table_html
+
+    frame = make_frame([
+        {"scores": [3, 1], "pts": {"a": [1, 1], "b": [2, 0]}},
+        {"scores": [1, 5], "pts": {"a": [1, 2], "b": [0, 3]}},
+        {"scores": [4, 1], "pts": {"a": [2, 1], "b": [2, 0]}},
+    ], players=2)
+    table = balance.source_separation(frame)
+    d = float(table.set_index("source").loc["b", "cohen_d"])
+    row = next(r for r in table_html(table).split("<tr>") if "<td>b</td>" in r)
+    cells = re.findall(r"<td>([^<]*)</td>", row)
+    assert f"{d:.2f}" in cells and f"{100 * d:.1f}%" not in cells

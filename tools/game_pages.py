@@ -9,6 +9,7 @@ declares.  A game without a page gets one from `page` (`python -m tools.generate
 
 from __future__ import annotations
 
+from analysis.present.formats import seat_order
 from engines import GAMES, datasets, get_game
 from engines.bots import bot_names
 from engines.core import Game, rule_options
@@ -76,13 +77,18 @@ def page(name: str) -> str:
 
 
 def facts(name: str) -> None:
-    """Players, data set, bots, MCTS defaults, systems (action kinds)."""
+    """Players, data set, bots, MCTS defaults, who takes the first turn, systems (action
+    kinds)."""
     game = get_game(name)
     rows = [("players", f"{game.min_players}–{game.max_players} (default {game.players_default})"),
             ("data set", f"`{game.dataset(game.make_rules())}`"),
             ("bots", ", ".join(f"`{b}`" for b in bot_names(game)))]
     if game.mcts_defaults:
         rows.append(("mcts defaults", ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())))
+    order = seat_order(name, "", game.players_default)
+    if game.starter.option:
+        order += f"; `--rule {game.starter.option}=...` changes who starts"
+    rows.append(("first turn (official rules)", order))
     rows.append(("systems (action kinds)", ", ".join(game.action_kinds)))
     _outl("| | |\n|---|---|")
     for key, value in rows:

@@ -20,7 +20,17 @@ from typing import Annotated
 
 import typer
 
-from analysis.cli import common, games, landscape, replay, seats, studies, tuning, whatif
+from analysis.cli import (
+    common,
+    games,
+    landscape,
+    replay,
+    seats,
+    structured,
+    studies,
+    tuning,
+    whatif,
+)
 from analysis.cli.common import stderr
 from engines import GAMES
 from engines.errors import BadInput
@@ -73,6 +83,13 @@ def _global_options(
     color: Annotated[str, typer.Option(
         "--color", help="Colour in terminal output: auto (when the output is a terminal and "
                         "NO_COLOR is not set), always, never.")] = "auto",
+    json_output: Annotated[bool, typer.Option(
+        "--json", help="Print the command's summary as one JSON document (its sentences and "
+                       "tables) instead of text; accepted anywhere on the command line.")
+    ] = False,
+    csv_output: Annotated[bool, typer.Option(
+        "--csv", help="Print the command's tables as CSV (each under a '# title' line when "
+                      "there are several); accepted anywhere on the command line.")] = False,
 ) -> None:
     common.set_color(color)
 
@@ -105,12 +122,34 @@ def internal_error(exc: BaseException) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: `BadInput` becomes `error: ...` and exit code 2, any other exception an
+    """Entry point: `--json` / `--csv` anywhere capture the command's output
+    (`structured`); the command itself runs in `_run`."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        mode, argv = structured.split_flags(argv)
+    except BadInput as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if mode is None:
+        return _run(argv)
+    capture = structured.Capture()
+    common.stdout.print = capture.print  # type: ignore[method-assign]
+    try:
+        code = _run(argv)
+    finally:
+        del common.stdout.print
+    if code == 0:
+        print(capture.render(mode, argv, code))
+    return code
+
+
+def _run(argv: list[str]) -> int:
+    """One command: `BadInput` becomes `error: ...` and exit code 2, any other exception an
     internal error (exit code 1)."""
     command = typer.main.get_command(app)
-    if not (sys.argv[1:] if argv is None else argv):
+    if not argv:
         argv = ["--help"]  # a bare `simulate` shows the help, not an error
-    common.invocation[:] = sys.argv[1:] if argv is None else argv
+    common.invocation[:] = argv
     try:
         rv = command.main(args=argv, prog_name="simulate", standalone_mode=False)
     except typer.Exit as exc:

@@ -34,10 +34,13 @@ from analysis.cli.options import (
     Scheduler,
     path_value,
 )
+from analysis.present.formats import seat_order
 from analysis.present.summary import print_summary
+from analysis.present.terminal import fit
 from analysis.results import store
 from analysis.run import tournament
 from analysis.run.parallel import check_backend
+from analysis.stats.verdicts import Verdict
 from engines import GAMES, datasets, get_game
 from engines import _build as engine_build
 from engines.bots import bot_names, make_bot, split_specs
@@ -193,7 +196,8 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         reference: Annotated[str, typer.Option(
             help="Bot whose play (in every seat, same game, players, rules and data set; "
                  "played once and cached) defines which systems are offered: the summary "
-                 "names what your bots never used that it reaches. 'none' skips it.")]
+                 "names what your bots never used that it reaches. 'none' skips the check (the "
+                 "summary then says 'not checked').")]
         = "random",
         ladder: Annotated[bool, typer.Option(
             "--ladder", help="Skill ladder: play the same deals at several strengths, every "
@@ -219,13 +223,7 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
         result = simulate_game(game_name, games, players, bots, seed, jobs, out, resume,
                                rule or [], quiet, chunk_size, backend or "loky", scheduler,
                                report)
-        skipped = None  # the systems each bot skipped against the reference's play
-        if reference != "none" and not quiet:
-            from analysis.run import reference as references
-
-            skipped = references.skipped_against_reference(result.frame, [result.manifest],
-                                                           reference)
-        print_summary(stdout, result, quiet=quiet, skipped=skipped)
+        print_summary(stdout, result, quiet=quiet, skipped=_skipped(result, reference))
         if report is not None:
             from analysis.cli.reporting import write_report
 
@@ -233,6 +231,18 @@ def _make_game_command(game_name: str) -> Callable[..., None]:
 
     command.__doc__ = f"Simulate {game_name}: {game.description}"
     return command
+
+
+def _skipped(result: tournament.RunResult, reference: str
+             ) -> list[tuple[dict, Verdict]] | None:
+    """The systems each bot of a run skipped against the reference bot's play (None: the
+    check is off, `--reference none`).  It runs with -q too: -q quiets the output, it never
+    drops a check."""
+    if reference == "none":
+        return None
+    from analysis.run import reference as references
+
+    return references.skipped_against_reference(result.frame, [result.manifest], reference)
 
 
 def _ladder_summary(result, reference: str, quiet: bool, report: Path | None) -> None:
@@ -244,13 +254,8 @@ def _ladder_summary(result, reference: str, quiet: bool, report: Path | None) ->
     skill = ladder.of_frame(result.frame, result.spec.levels)
     print_ladder(stdout, skill, result.cost, result.spec.seed)
     strongest = result.strongest
-    skipped = None
-    if reference != "none" and not quiet:
-        from analysis.run import reference as references
-
-        skipped = references.skipped_against_reference(strongest.frame, [strongest.manifest],
-                                                       reference)
-    print_summary(stdout, strongest, quiet=quiet, skipped=skipped, skill=skill)
+    print_summary(stdout, strongest, quiet=quiet, skipped=_skipped(strongest, reference),
+                  skill=skill)
     stdout.print(f"ladder: {result.out_dir}/<level>  (rerun the same command to finish it)",
                  soft_wrap=True, highlight=False)
     if report is not None:
@@ -303,6 +308,11 @@ def list_games() -> None:
             choices = f" [{'|'.join(map(str, option['choices']))}]" if option["choices"] else ""
             stdout.print(f"    {option['name']}={option['default']}{choices}  {option['help']}",
                          soft_wrap=True, highlight=False, markup=False)
+        order = seat_order(name, "", game.players_default)
+        if game.starter.option:
+            order += f"; --rule {game.starter.option}=... changes who starts"
+        stdout.print(f"  seats (from 1), official rules: {order}", soft_wrap=True,
+                     highlight=False, markup=False)
         levers = seat_levers(game.Rules)
         if levers:
             unit = bonus_unit(game.Rules)
@@ -349,7 +359,7 @@ def bench(
             f"{figures['games_per_s']:,.1f}", f"{figures['decisions_per_s']:,.0f}",
             figures.get("extra", ""),
         )
-    stdout.print(table)
+    stdout.print(fit(table))
     stdout.print(f"reference: sum(range(1000)) takes {reference_microseconds():.1f} µs on this "
                  f"core with {interpreter()} (about 9 µs on an idle core of the 2-core dev "
                  "machine with the README's /usr/bin/python3; higher = busier or slower)",

@@ -34,6 +34,7 @@ from analysis.cli.options import (
     Scheduler,
     path_value,
 )
+from analysis.present.terminal import fit
 from engines.errors import BadInput
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def print_landscape(analysis: Analysis) -> None:
                          f"{row.ratio:.2f}{'*' if row.significant else ''}\n"
                          f"{row.ratio_low:.2f}–{row.ratio_high:.2f}")
         matrix.add_row(f"{number} {style}", *cells)
-    stdout.print(matrix)
+    stdout.print(fit(matrix))
     for title, frame, column in (
             (f"α-Rank (α = {analysis.solutions.alpha:g}, population "
              f"{analysis.solutions.population})", analysis.alpharank, "mass"),
@@ -156,7 +157,7 @@ def print_landscape(analysis: Analysis) -> None:
                           f"[{row.ci_low:.3f}, {row.ci_high:.3f}]" if booted else "–",
                           f"{100 * row.support:.0f}%" if booted else "–",
                           f"{100 * row.top:.0f}%" if booted else "–")
-        stdout.print(shown)
+        stdout.print(fit(shown))
     for line in analysis.lines():
         stdout.print(f"  {line}", soft_wrap=True, highlight=False, markup=False)
 

@@ -53,7 +53,9 @@ Rules = Annotated[list[str] | None, typer.Option(
     "--rule", help="Variant option KEY=VALUE (repeatable); see `simulate list`.")]
 BaseRules = Annotated[list[str] | None, typer.Option(
     "--rule", help="Base rule option KEY=VALUE (repeatable).")]
-Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Quiet = Annotated[bool, typer.Option(
+    "--quiet", "-q", help="No progress bar (`simulate GAME`: a shorter summary, the headline, "
+                          "designer summary and verdicts); what is computed never changes.")]
 Backend = Annotated[str | None, typer.Option(
     parser=text_value,
     help="loky (local processes) or dask (default loky; `simulate run`: the experiment "

@@ -43,7 +43,9 @@ def show(
 
 def play(
     game_name: GameName,
-    seat: Annotated[int, typer.Option(help="Your seat (1 moves first).")] = 1,
+    seat: Annotated[int, typer.Option(
+        help="Your seat, from 1 (who takes the first turn depends on the game and its "
+             "rules: `simulate list`).")] = 1,
     bots: Annotated[str, typer.Option(
         help="Bot specs for the other seats in order; the last fills the rest.")]
     = "heuristic",

@@ -19,7 +19,7 @@ from analysis.results import runs
 from analysis.run import confirm as confirmation
 from analysis.run import experiments, landscape, rebuild, reference, sweep, tune
 from analysis.run import ladder as ladder_runs
-from analysis.stats import findings, ladder
+from analysis.stats import findings, ladder, robustness
 
 
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
@@ -34,6 +34,7 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                  allow_incomplete: bool = False,
                  ladders: Sequence[ladder_runs.LadderResult] = (),
                  on_ladders: Callable[[list[tuple[ladder.Ladder, dict]]], None] | None = None,
+                 on_robustness: Callable[[pd.DataFrame], None] | None = None,
                  ) -> Path:
     """Load the runs under `paths` and write the report to `out` (atomically).
 
@@ -43,7 +44,8 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     the report's one family; `late_sections(tests)` renders sections placed before the
     manifests from the adjusted family, and `variants(tests)` gives the designer summary's
     variant worth testing per (game, players).  `on_summary` receives the designer summary
-    (`simulate run` prints it).
+    (`simulate run` prints it), `on_robustness` the robustness verdicts when some context was
+    played with several line-ups (`findings.robustness_verdicts`: the commands print them).
     `allow_incomplete` reports the games on disk of a run with missing or bad parts, with a
     warning line (to `announce`, or as a Python warning) and in the report.
     `ladders`: skill ladders played beside the runs: their trend tests join the family, the
@@ -67,16 +69,22 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
                                      scheduler)
     skills = ladder.readjusted(skills, tests, "report")
     extra = [*extra, *(late_sections(tests) if late_sections else [])]
+    skipped = reference.skipped_against_reference(frame, manifests)
     summary = designer.summary_table(frame, tests, variants(tests) if variants else None,
-                                     reference.skipped_against_reference(frame, manifests),
+                                     skipped,
                                      {skill.key: skill.stronger_play() for skill in skills})
     costed = [(skill, result.cost) for skill, result in zip(skills, ladders)]
+    checks = findings.robustness_verdicts(frame, tests) if robustness.has_lineups(frame) \
+        else None
     text = report.render(frame, manifests, title, bootstrap, tests, extra, summary,
-                         rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS, costed)
+                         rebuild.report_examples(manifests), rebuild.MAX_EXAMPLE_RUNS, costed,
+                         skipped=skipped, checks=checks)
     if on_summary is not None:
         on_summary(summary)
     if on_ladders is not None:
         on_ladders(costed)
+    if on_robustness is not None and checks is not None:
+        on_robustness(checks)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)
@@ -128,6 +136,7 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    announce: Callable[[str], None] | None = None,
                    on_summary: Callable[[pd.DataFrame], None] | None = None,
                    on_ladders: Callable[[list[tuple[ladder.Ladder, dict]]], None] | None = None,
+                   on_robustness: Callable[[pd.DataFrame], None] | None = None,
                    ) -> Path:
     """Play (or resume) every planned run, ladder, sweep and tune (`experiments.play`), then
     write the combined report; returns its path.
@@ -135,7 +144,7 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
     With `confirm` (the default) every finding significant after adjustment is replayed on
     fresh deals beside its runs before the report is written.  `on_summary` receives the
     designer summary table (`analysis.present.designer`), `on_ladders` the skill ladders
-    (see `write_report`).
+    and `on_robustness` the robustness verdicts (see `write_report`).
     """
     played = experiments.play(experiment, jobs, progress, backend, scheduler, announce)
     backend = backend or experiment.backend
@@ -166,4 +175,5 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                         announce=announce, backend=backend, scheduler=scheduler,
                         extra=tunes, family_extra=family_extra, late_sections=late,
                         variants=lambda tests: experiments.sweep_variants(sweeps, tests),
-                        on_summary=on_summary, ladders=played.ladders, on_ladders=on_ladders)
+                        on_summary=on_summary, ladders=played.ladders, on_ladders=on_ladders,
+                        on_robustness=on_robustness)

@@ -40,16 +40,21 @@ from analysis.cli.options import (
     path_value,
 )
 from analysis.present.formats import percent
+from analysis.present.terminal import fit
 from analysis.run import tournament
 from analysis.run.study import check_bootstrap
 from engines.errors import BadInput
 
 
-def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()) -> None:
-    """A frame as a rich table; the `shares` columns written as percentages."""
+def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset(),
+                 words: bool = True) -> None:
+    """A frame as a rich table; the `shares` columns written as percentages.  `words`: each
+    header in words (`half_width_rotation` -> `half width rotation`, which wraps between
+    words); False keeps them as they are (bot specs)."""
     table = Table(title=title)
     for column in frame.columns:
-        table.add_column(str(column), justify="left" if column in ("bot", "") else "right")
+        table.add_column(str(column).replace("_", " ") if words else str(column),
+                         justify="left" if column in ("bot", "") else "right")
     for row in frame.itertuples(index=False):
         cells = []
         for column, value in zip(frame.columns, row):
@@ -60,7 +65,7 @@ def _print_frame(title: str, frame: pd.DataFrame, shares: set[str] = frozenset()
             else:
                 cells.append(str(value))
         table.add_row(*cells)
-    stdout.print(table)
+    stdout.print(fit(table))
 
 
 def compare_command(
@@ -135,7 +140,8 @@ def compare_command(
                      ["place", "bot", "mu", "sigma", "ordinal", "mu_low", "mu_high"]])
     matrix = balance.pairwise_matrix(frame)
     _print_frame("Pairwise: share of meetings the row bot finishes ahead of the column bot",
-                 matrix.reset_index().rename(columns={"bot": ""}), set(matrix.columns))
+                 matrix.reset_index().rename(columns={"bot": ""}), set(matrix.columns),
+                 words=False)
     if vs_rotation:
         rot_dir = out / "rotation"
         rotation = run_with_progress(
@@ -189,9 +195,12 @@ def report_command(
     from analysis.cli.reporting import write_report
 
     check_bootstrap(bootstrap)
+    from analysis.present.summary import print_robustness
+
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
                         confirm_games=confirm_games, jobs=jobs, announce=_announce,
-                        allow_incomplete=allow_incomplete)
+                        allow_incomplete=allow_incomplete,
+                        on_robustness=lambda checks: print_robustness(stdout, checks))
     stdout.print(f"report: {path}")
 
 
@@ -258,12 +267,12 @@ def run_command(
 
     for planned in experiment.ladders:  # a directory holding another ladder: before any game
         ladder.check_out_dir(planned.spec, planned.path)
-    summaries, ladders = [], []
+    summaries, ladders, checks = [], [], []
     path = run_with_progress(
         experiment.name, total, quiet,
         lambda cb: run_experiment(experiment, jobs, lambda _run, g: cb(g), backend,
                                   scheduler, confirm, confirm_games, _announce,
-                                  summaries.append, ladders.extend),
+                                  summaries.append, ladders.extend, checks.append),
         saved_in=experiment.out_dir, resume_with=rerun_command())
     if summaries and len(summaries[0]):
         from analysis.present import designer
@@ -277,6 +286,10 @@ def run_command(
             _say(f"skill ladder, {skill.game} {skill.players}p"
                  + (f" ({skill.rules})" if skill.rules else "")
                  + f": {skill.headline()}; {cost_text(skill, cost)}")
+    if checks:
+        from analysis.present.summary import print_robustness
+
+        print_robustness(stdout, checks[0])
     stdout.print(f"report: {path}")
 
 

@@ -33,6 +33,7 @@ from analysis.cli.options import (
     Tolerance,
     path_value,
 )
+from analysis.present.terminal import fit
 
 
 def tune_command(
@@ -162,7 +163,7 @@ def exploit_command(
         table.add_row(row["deviator"], f"{row['games']:,}", f"{100 * row['win_share']:.1f}%",
                       f"{row['ratio']:.2f} [{row['ratio_low']:.2f}, {row['ratio_high']:.2f}]",
                       row["verdict"])
-    stdout.print(table)
+    stdout.print(fit(table))
     for line in exploit.summary_lines(frame, spec.against, spec.tolerance):
         stdout.print(f"  {line}", soft_wrap=True, highlight=False)
     stderr.print(f"results: {out}/<deviator>/perm-NN", highlight=False)

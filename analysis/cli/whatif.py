@@ -38,6 +38,7 @@ from analysis.cli.options import (
     Scheduler,
     path_value,
 )
+from analysis.present.terminal import fit
 from analysis.run import tournament
 from engines.errors import BadInput
 
@@ -90,7 +91,7 @@ def register(app: typer.Typer) -> None:
             for row in datasets.items_table(game_name):
                 table.add_row(row["item"], row["provenance"], row["value"][:40],
                               " | ".join(row["plausible"]), row["source"])
-            stdout.print(table)
+            stdout.print(fit(table))
             return
         text = datasets.to_toml(game_name, getattr(rules, "components", ""))
         if out is None:
@@ -207,7 +208,7 @@ def register(app: typer.Typer) -> None:
                     f"{row['effect'] * scale:+.1f} [{row['ci_low'] * scale:+.1f}, "
                     f"{row['ci_high'] * scale:+.1f}]", f"{row['p_adjusted']:.2g}"
                     + (" *" if row["significant"] else ""))
-            stdout.print(shown)
+            stdout.print(fit(shown))
         stdout.print("What matters most (* = significant after Holm over all effects):")
         for line in sweep.ranking(table):
             stdout.print("  " + line, soft_wrap=True, highlight=False)

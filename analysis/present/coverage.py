@@ -26,13 +26,23 @@ def neglected(table: pd.DataFrame, rarely: float = RARELY,
     return table[mask].sort_values("available_share", ascending=False, kind="stable")
 
 
+def _skipping(found: list[tuple[dict, verdicts.Verdict]] | None) -> set[tuple]:
+    """(game, players, rules, bot) of every bot a reference check found skipping a system."""
+    return {(where.get("game"), int(where.get("players", 0)), where.get("rules") or "",
+             verdict.subject) for where, verdict in found or () if verdict.items}
+
+
 def neglect_lines(frame: pd.DataFrame, rarely: float = RARELY, offered: float = OFFERED,
-                  with_context: bool | None = None) -> list[str]:
+                  with_context: bool | None = None,
+                  skipped: list[tuple[dict, verdicts.Verdict]] | None = None) -> list[str]:
     """One line per bot (and context): the systems it never or almost never used.
 
     "heuristic never used: sensei skill (available in 100% of games); almost never (under 1%
-    of games): atomic jump (used in 0.4%, available in 95%)".  A bot that used every
-    available system gets a line saying so.  Empty when the frame records no action kinds.
+    of games): atomic jump (used in 0.4%, available in 95%)".  A bot that used every system
+    legal at its own decisions gets a line saying so, unless `skipped` (the reference check,
+    `run.reference.skipped_against_reference`) names a system it skipped: a system the bot
+    never unlocks is never legal for it, and "used every system" would contradict that
+    check's line.  Empty when the frame records no action kinds.
     """
     table = balance.coverage(frame)
     if table.empty:
@@ -40,13 +50,14 @@ def neglect_lines(frame: pd.DataFrame, rarely: float = RARELY, offered: float = 
     ctx = balance.context_columns(frame)
     if with_context is None:
         with_context = frame.groupby(ctx).ngroups > 1 if ctx else False
+    skipping = _skipping(skipped)
     lines = []
     for key, group in table.groupby(ctx + ["bot"], sort=True):
         key = key if isinstance(key, tuple) else (key,)
         bot = key[-1]
+        values = dict(zip(ctx, key))
         prefix = ""
         if with_context:
-            values = dict(zip(ctx, key))
             prefix = (f"{values.get('game', '')}, {values.get('players')} players, "
                       f"{values.get('rules') or 'official rules'}: ")
         rows = neglected(group, rarely, offered)
@@ -66,8 +77,11 @@ def neglect_lines(frame: pd.DataFrame, rarely: float = RARELY, offered: float = 
                          if parts else f"{bot} almost never used (in under {under} of "
                          f"its games): {text}")
         if not parts:
-            parts.append(f"{bot} used every system that was available to it (each in at least "
-                         f"{percent(rarely, None)} of its games)")
+            if (values.get("game"), int(values.get("players", 0)), values.get("rules") or "",
+                    bot) in skipping:
+                continue  # the reference check's line names what it skipped
+            parts.append(f"{bot} used every system that was legal at its own decisions (each "
+                         f"in at least {percent(rarely, None)} of its games)")
         lines.append(prefix + "; ".join(parts))
     return lines
 

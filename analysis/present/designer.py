@@ -78,19 +78,29 @@ def largest_source(frame: pd.DataFrame) -> str:
     return cell + (f" of {balance.points_noun(direction)}" if direction == "lowest" else "")
 
 
-def _skipped(found: list[tuple[dict, verdicts.Verdict]], where: dict) -> str:
-    parts = []
+#: The skipped-systems cell when no reference check ran (`summary_table(skipped=None)`).
+NOT_CHECKED = "not checked"
+
+
+def _skipped(found: list[tuple[dict, verdicts.Verdict]] | None, where: dict) -> str:
+    """The bots' skipped systems in one place: 'none' only when the check ran there and named
+    nothing; `NOT_CHECKED` without a check; '–' when it had no bot to judge (no action kinds
+    recorded, or only the reference bot itself played)."""
+    if found is None:
+        return NOT_CHECKED
+    parts, judged = [], False
     for place, verdict in found:
         if any(place.get(k) != where.get(k) for k in ("game", "players", "rules")):
             continue
         if where.get("lineup") and verdict.subject not in where["lineup"].split(" + "):
             continue
+        judged = True
         if verdict.items:
             shown = list(verdict.items[:SKIPPED_SHOWN])
             more = len(verdict.items) - len(shown)
             parts.append(f"{verdict.subject}: {', '.join(shown)}"
                          + (f" and {more} more" if more > 0 else ""))
-    return "; ".join(parts) if parts else "none"
+    return "; ".join(parts) if parts else "none" if judged else "–"
 
 
 def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
@@ -103,7 +113,8 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
     `variants`: (game, players) -> the variant worth testing, from the what-if sweeps that
     ran (`analysis.run.experiments.sweep_variants`); the column is left out without them.
     `skipped`: the systems each bot skipped against a reference
-    (`analysis.run.reference.skipped_against_reference`); without it none are named.
+    (`analysis.run.reference.skipped_against_reference`); without it (no check ran) the
+    column says so, never "none".
     `stronger`: (game, players, rules string) -> how the largest seat edge changes under
     stronger play, from a skill ladder (`analysis.stats.ladder.Ladder.key` and
     `stronger_play`); left out without one.
@@ -111,7 +122,6 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
     tests = findings.family(frame) if tests is None else tests
     if len(tests) and "lineup" in tests and "bot" in frame:
         frame = robustness.with_lineups(frame)
-    found = skipped or []
     rows = []
     seats = tests[tests["kind"] == "seat"] if len(tests) else tests
     for where, verdict in findings.balance_verdicts(tests):
@@ -122,14 +132,18 @@ def summary_table(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
         for column, value in where.items():
             if column in part:
                 part = part[part[column] == value]
+        players = where.get("players")
+        if isinstance(players, float) and players.is_integer():
+            # a family with extra rows (sweep effects) holds players as floats
+            players = int(players)
         rows.append({
-            "game": where.get("game", ""), "players": where.get("players"),
+            "game": where.get("game", ""), "players": players,
             "rules": where.get("rules") or "official", "line-up": where.get("lineup", ""),
             "games": int(seats.loc[mask, "games"].max()) if mask.any() else 0,
             "balanced": _short_balance(verdict), "fresh deals": _fresh(verdict, tests),
             "largest seat edge": _largest_edge(seats[mask]),
             "largest source": largest_source(part),
-            "bots skipped": _skipped(found, where),
+            "bots skipped": _skipped(skipped, where),
             "variant worth testing": (variants or {}).get(
                 (where.get("game", ""), where.get("players")), "–"),
             "under stronger play": (stronger or {}).get(
@@ -172,8 +186,11 @@ def compact(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def rich_table(table: pd.DataFrame, title: str = "Designer summary"):
-    """The summary as a compact rich table for the terminal."""
+    """The summary as a compact rich table for the terminal, one block per row where the
+    console is too narrow for its columns (`terminal.fit`)."""
     from rich.table import Table
+
+    from analysis.present.terminal import fit
 
     shown = compact(table)
     out = Table(title=title)
@@ -182,7 +199,7 @@ def rich_table(table: pd.DataFrame, title: str = "Designer summary"):
                        no_wrap=column in ("game", "games"))
     for row in shown.itertuples(index=False):
         out.add_row(*[str(v) for v in row])
-    return out
+    return fit(out)
 
 
 def table_html(table: pd.DataFrame, note: str = "") -> str:
@@ -211,7 +228,7 @@ def note(table: pd.DataFrame) -> str:
             "edge and the largest source are measured with the bots that played the row's "
             "games, at their strength of play. skipped: systems a bot never or almost never "
             "played although random play reaches them in the same game, player count, rules "
-            "and data set.")
+            "and data set ('not checked': no reference play was compared).")
     if "variant worth testing" in table:
         text += (" variant worth testing: the significant sweep setting that moves the "
                  "first-seat edge or seat spread furthest towards balance.")

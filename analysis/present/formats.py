@@ -3,6 +3,9 @@ so the CLI, the run summary and the HTML report cannot drift apart."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -30,8 +33,41 @@ def rate(per_second: float) -> str:
     return f"{per_second:.2g}"
 
 
-#: Columns that hold a seat (or team) index: stored from 0, shown from 1 (seat 1 moves first).
+def context_label(row: pd.Series | Mapping[str, Any]) -> str:
+    """'ninjato, 3 players, official rules': one context (game, players, rules) in words."""
+    rules = row.get("rules", "") or "official rules"
+    players = row.get("players")
+    if isinstance(players, float) and players.is_integer():
+        players = int(players)  # a family with extra rows (sweep effects) holds floats
+    return f"{row.get('game', '')}, {players} players, {rules}"
+
+
+#: Columns that hold a seat (or team) index: stored from 0, shown from 1 (who takes the first
+#: turn depends on the game and its rules: `seat_order`).
 SEAT_COLUMNS = ("seat", "best_seat", "worst_seat", "team")
+
+
+def seat_order(game: str, rules: Any = "", players: int | None = None,
+               short: bool = False) -> str:
+    """How this game's seat numbers read under `rules` (a `rules_str` or a `Rules` instance),
+    from the starter the game declares (`Game.starter`): "seat 1 takes the first turn" only
+    where it does; where the first player is drawn at random, seat numbers are positions at
+    the table and say nothing about turn order.  `short`: a few words, for a chart's axis.
+    '' for a game that is not registered (nothing is known to say)."""
+    from analysis.stats.balance import starter_for
+
+    starts = starter_for(game, rules)
+    if starts == "first":
+        return "1 takes the first turn" if short else "seat 1 takes the first turn"
+    if starts == "last":
+        last = f"seat {players}" if players else "the last seat"
+        return f"{players or 'the last'} takes the first turn" if short else \
+            f"{last} takes the first turn"
+    if starts == "random":
+        return "first player drawn at random" if short else (
+            "the first player is drawn at random each game (seat numbers are fixed table "
+            "positions, not turn order)")
+    return ""
 
 
 def _plus_one(value):

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analysis.present import formats
+from analysis.present.terminal import fit
 from analysis.stats.ladder import Ladder
 
 TABLE_TITLE = "Seat edge by level, weakest first (points, 95% interval before any correction)"
@@ -90,7 +91,7 @@ def print_ladder(console: Console, ladder: Ladder, cost: Mapping[str, float],
                  seed: int) -> None:
     """The ladder's header, its table of edges and what each level cost."""
     _say(console, header(ladder, seed))
-    console.print(rich_table(ladder))
+    console.print(fit(rich_table(ladder)))
     _say(console, f"  {cost_text(ladder, cost)}")
     _say(console, f"  {sources_text(ladder)}")
 

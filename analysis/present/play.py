@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from analysis.present import transcript
+from analysis.present.formats import seat_order
 from engines import get_game
 from engines.bots import make_bot
 from engines.core import BOT_SEED_SALT
@@ -30,8 +31,8 @@ Enter the number of a move to play it.  Other commands:
   v      show your view of the table again
   m      list the legal moves again
   q      stop the game here (it is saved and can be shown with `simulate show FILE`)
-Seats are numbered from 1 (seat 1 moves first).  Under each move: | marks a line of your
-view that it changed, * the same after a move that used chance (a draw, a roll)."""
+Seats are numbered from 1 ({order}).  Under each move: | marks a line of
+your view that it changed, * the same after a move that used chance (a draw, a roll)."""
 
 
 class Quit(Exception):
@@ -87,6 +88,7 @@ def play(
         seed = random.SystemRandom().randrange(2**31)
     rules = dict(rules or {})
     state = game.new_state(players, seed, **rules)
+    order = seat_order(game_name, game.make_rules(**rules), players)
     source = transcript.GameSource(
         game=game_name, players=players, seed=seed, rules=rules, lineup=lineup, actions=[],
         label=f"played by hand at seat {seat + 1}", finished=False)
@@ -124,7 +126,7 @@ def play(
                 while action is None:
                     answer = _ask(read, write, f"move 1-{len(legal)}, ? for help: ")
                     if answer == "?":
-                        write(HELP + "\n")
+                        write(HELP.format(order=order) + "\n")
                     elif answer == "v":
                         write(state.render(seat) + "\n")
                     elif answer == "m":

@@ -1,7 +1,8 @@
 """Matplotlib charts of the balance statistics (Agg backend: no display needed).
 
 Every function takes a result frame (or a stats table) and returns a `Figure`; `to_png`
-turns one into bytes for the HTML report.  Seats are labelled 1..n (seat 1 moves first);
+turns one into bytes for the HTML report.  Seats are labelled 1..n (the axis says who takes
+the first turn: `formats.seat_order`);
 partnership games are drawn by team ("seats 1+3").  A chart draws one panel per context
 (game, rules, player count); `per_game` cuts a frame of many runs into one chart per game of
 at most a few panels each, so a report of 18+ runs stays readable.  Panels whose bars are
@@ -21,6 +22,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from analysis.present.formats import seat_order  # noqa: E402
 from analysis.stats import balance  # noqa: E402
 
 #: Panels per chart in `per_game` (two rows of four).
@@ -86,6 +88,14 @@ def _label(row: pd.Series | dict, columns: list[str]) -> str:
     return " · ".join(parts)
 
 
+def _seat_axis(group: pd.DataFrame) -> str:
+    """'seat (1 takes the first turn)', or what the game and its rules say about turn order."""
+    first = group.iloc[0]
+    order = seat_order(str(first.get("game", "")), first.get("rules", "") or "",
+                       int(first["players"]), short=True)
+    return f"seat ({order})" if order else "seat"
+
+
 def _titles(frame: pd.DataFrame) -> tuple[list[str], str]:
     """The context columns a panel title names, and the suffix of the chart's title: a chart of
     one game names it once, in its title, and its panels only rules and player count."""
@@ -140,7 +150,7 @@ def seat_advantage(frame: pd.DataFrame) -> Figure:
         ax.set_xticks(x, [_unit_label(teams[int(t)]) for t in group["team"]])
         partners = any(len(t) > 1 for t in teams)
         teamed |= partners
-        ax.set_xlabel("team (partners' seats)" if partners else "seat (1 moves first)")
+        ax.set_xlabel("team (partners' seats)" if partners else _seat_axis(group))
         ax.set_title(_label(group.iloc[0], columns), fontsize=9)
     axes[0].set_ylabel("win share")
     axes[0].set_ylim(bottom=0)
@@ -327,7 +337,7 @@ def seats_by_lineup(frame: pd.DataFrame) -> Figure:
         ax.axhline(1 / len(teams), color="#C44E52", linestyle="--", lw=1)
         ax.set_xticks(np.arange(len(teams)) + 1, [_unit_label(t) for t in teams])
         partners = any(len(t) > 1 for t in teams)
-        ax.set_xlabel("team (partners' seats)" if partners else "seat (1 moves first)")
+        ax.set_xlabel("team (partners' seats)" if partners else _seat_axis(group))
         ax.set_title(_label(group.iloc[0], columns), fontsize=9)
         ax.legend(fontsize=6, loc="lower left")  # line-ups differ from panel to panel
     axes[0].set_ylabel("win share")

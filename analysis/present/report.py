@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.present import coverage, plots, transcript
-from analysis.present.formats import percent, seats_from_one
+from analysis.present.formats import context_label, percent, seat_order, seats_from_one
 from analysis.stats import balance, findings, robustness, verdicts
 from engines.core import AVAILABILITY_EVERY
 from engines.errors import BadInput
@@ -53,11 +53,6 @@ def _num(x: Any) -> str:
             return f"{x:,.0f}"
         return f"{x:.3g}" if abs(x) < 0.01 else f"{x:.2f}"
     return str(x)
-
-
-def _context_label(row: pd.Series | dict) -> str:
-    rules = row.get("rules", "") or "official rules"
-    return f"{row.get('game', '')}, {row.get('players')} players, {rules}"
 
 
 def table_html(frame: pd.DataFrame, caption: str = "") -> str:
@@ -123,7 +118,7 @@ def _select(table: pd.DataFrame, key: dict) -> pd.DataFrame:
 
 
 def _split_label(key: dict) -> str:
-    label = _context_label(key)
+    label = context_label(key)
     return label + (f", line-up {key['lineup']}" if key.get("lineup") else "")
 
 
@@ -211,10 +206,14 @@ def _descriptive_separation(frame: pd.DataFrame) -> pd.DataFrame:
     return table.drop(columns=["p_value"], errors="ignore")
 
 
-def _skipped_warning(frame: pd.DataFrame) -> str:
-    """A box under the title when some bot skipped an available system: the figures below
-    then describe a smaller game than the rules."""
-    lines = [line for line in coverage.neglect_lines(frame) if "never used" in line]
+def _skipped_warning(frame: pd.DataFrame, skipped: list | None = None) -> str:
+    """A box under the title when some bot skipped an available system (legal at its own
+    decisions, or reached by the reference's play in `skipped`): the figures below then
+    describe a smaller game than the rules."""
+    lines = [line for line in coverage.neglect_lines(frame, skipped=skipped)
+             if "never used" in line]
+    lines += [line for line, (_, verdict) in zip(coverage.reference_lines(skipped or []),
+                                                 skipped or []) if verdict.items]
     if not lines:
         return ""
     return ("<div class='warning'><strong>These figures come from bots that skip part of the "
@@ -222,9 +221,12 @@ def _skipped_warning(frame: pd.DataFrame) -> str:
             + "</ul>See <a href='#game-systems-used'>Game systems used</a>.</div>")
 
 
-def systems_section(frame: pd.DataFrame) -> str:
-    """Section "Game systems used": which action kinds each bot chose, against availability."""
-    lines = coverage.neglect_lines(frame)
+def systems_section(frame: pd.DataFrame, skipped: list | None = None) -> str:
+    """Section "Game systems used": which action kinds each bot chose, against availability
+    at its own decisions and (`skipped`: `run.reference.skipped_against_reference`) against
+    the reference's play."""
+    lines = coverage.neglect_lines(frame, skipped=skipped) + coverage.reference_lines(
+        skipped or [])
     if not lines:
         return _section("Game systems used", "<p class='note'>These runs recorded no action "
                         "kinds (made before kinds were recorded, or the game declares none).</p>")
@@ -244,13 +246,15 @@ def systems_section(frame: pd.DataFrame) -> str:
                        coverage.by_kind))
 
 
-def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -> str:
+def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
+                       checks: pd.DataFrame | None = None) -> str:
     """Section "Does it hold with other bots?": seat and source shares per line-up, verdicts
-    from the heterogeneity tests of the report's family."""
+    from the heterogeneity tests of the report's family (`checks`:
+    `findings.robustness_verdicts`, computed here when not given)."""
     frame = robustness.with_lineups(frame)
     ctx = balance.context_columns(frame)
-    checks = findings.robustness_verdicts(frame, tests)
-    items = [f"{_context_label(row)}: {row['verdict']}" for row in checks.to_dict("records")]
+    checks = findings.robustness_verdicts(frame, tests) if checks is None else checks
+    items = [f"{context_label(row)}: {row['verdict']}" for row in checks.to_dict("records")]
     seats, sources = robustness.seat_shares(frame), robustness.source_shares(frame)
     tables = []
     for key, group in frame.groupby(ctx, sort=True):
@@ -258,7 +262,7 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
             continue
         key = key if isinstance(key, tuple) else (key,)
         where = dict(zip(ctx, key))
-        label = _context_label(where)
+        label = context_label(where)
 
         def pick(table: pd.DataFrame, where=where) -> pd.DataFrame:
             mask = np.logical_and.reduce([table[c] == v for c, v in where.items()])
@@ -290,6 +294,21 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None) -
         *tables)
 
 
+def _seat_orders(frame: pd.DataFrame) -> str:
+    """Who takes the first turn in each game and rules of the frame (`formats.seat_order`):
+    one clause when they all agree, else one per game (and rules)."""
+    places = frame[[c for c in ("game", "rules") if c in frame]].drop_duplicates()
+    orders = {}
+    for place in places.to_dict("records"):
+        order = seat_order(str(place.get("game", "")), place.get("rules", "") or "")
+        if order:
+            where = place.get("game", "") + (f" ({place['rules']})" if place.get("rules") else "")
+            orders[where] = order
+    if len(set(orders.values())) <= 1:
+        return next(iter(orders.values()), "seat numbers are fixed table positions")
+    return "; ".join(f"{where}: {order}" for where, order in sorted(orders.items()))
+
+
 def _ladder_context(ladder: Any) -> dict[str, Any]:
     """A ladder's context, as the report's labels read it."""
     return {"game": ladder.game, "players": ladder.players, "rules": ladder.rules}
@@ -304,7 +323,7 @@ def ladder_section(ladders: Sequence[tuple[Any, Mapping[str, float]]]) -> str:
 
     parts = [f"<p class='note'>{html.escape(ladders_text.NOTE)}</p>"]
     for ladder, cost in ladders:
-        label = _context_label(_ladder_context(ladder))
+        label = context_label(_ladder_context(ladder))
         parts += [f"<h3>{html.escape(label)}</h3>",
                   f"<p><strong>{html.escape(ladder.headline())}</strong></p>",
                   table_html(ladders_text.wide(ladder), ladders_text.TABLE_TITLE),
@@ -343,10 +362,14 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
            extra: Sequence[str] = (), summary: pd.DataFrame | None = None,
            examples: Sequence[tuple[dict[str, Any], Any]] = (),
            example_runs: int | None = None,
-           ladders: Sequence[tuple[Any, Mapping[str, float]]] = ()) -> str:
+           ladders: Sequence[tuple[Any, Mapping[str, float]]] = (),
+           skipped: list | None = None, checks: pd.DataFrame | None = None) -> str:
     """The report's HTML text for an already loaded frame (`tests`: see `findings.family`;
     `extra`: further sections, such as what-if sweeps, placed before the manifests;
     `summary`: the designer summary, `designer.summary_table`, computed when not given;
+    `skipped`: the systems each bot skipped against a reference
+    (`run.reference.skipped_against_reference`; None: not checked); `checks`: the
+    robustness verdicts (`findings.robustness_verdicts`), computed when not given;
     `examples`: the example games rebuilt per run (`run.rebuild.report_examples`, of the
     first `example_runs` runs, all by default); `ladders`: skill ladders (`stats.ladder.
     Ladder`, their trends adjusted in `tests`, and each level's games/s), shown right after
@@ -354,7 +377,8 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     from analysis.present import designer
 
     tests = findings.family(frame) if tests is None else tests
-    summary = designer.summary_table(frame, tests) if summary is None else summary
+    summary = designer.summary_table(frame, tests, skipped=skipped) if summary is None \
+        else summary
     ctx = balance.context_columns(frame)
     contexts = list(frame.groupby(ctx, sort=True)) if ctx else [((), frame)]
     multi_bot = frame["bot"].nunique() > 1
@@ -362,8 +386,9 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
     parts = [f"<h1>{html.escape(title)}</h1>",
              f"<p class='note'>Generated {html.escape(time.strftime('%Y-%m-%d %H:%M'))} from "
              f"{len(manifests)} run(s), {frame.groupby(balance.GAME_KEY).ngroups:,} games. "
-             "Seats are numbered from 1; seat 1 moves first. Intervals are 95%. Win share "
-             "counts 1/k for a k-way shared win; truncated games are left out of win shares.</p>"]
+             f"Seats are numbered from 1; {html.escape(_seat_orders(frame))}. Intervals are "
+             "95%. Win share counts 1/k for a k-way shared win; truncated games are left out "
+             "of win shares.</p>"]
     parts += [f"<p class='note'><strong>{html.escape(m['incomplete'])}</strong></p>"
               for m in manifests if m.get("incomplete")]
     parts.append(_section(
@@ -381,18 +406,18 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
         "bound. See docs/reading-findings.md.</p>",
         "<ul>" + "".join(f"<li>{html.escape(line)}</li>"
                          for line in headlines(frame, tests) + [
-                             f"{_context_label(_ladder_context(ladder))}, skill ladder: "
+                             f"{context_label(_ladder_context(ladder))}, skill ladder: "
                              f"{ladder.headline()}." for ladder, _ in ladders]) + "</ul>",
         table_html(tests_table(tests), "The report's family of tests: raw p and p adjusted "
                                        "with Holm over all of them, minimum detectable effect "
                                        "(mde, a planning figure), confirmation")))
     if ladders:
         parts.append(ladder_section(ladders))
-    parts.insert(1, _skipped_warning(frame))
+    parts.insert(1, _skipped_warning(frame, skipped))
     parts.insert(1, designer.table_html(summary, designer.note(summary)))
-    parts.append(systems_section(frame))
+    parts.append(systems_section(frame, skipped))
     if robustness.has_lineups(frame):
-        parts.append(robustness_section(frame, tests))
+        parts.append(robustness_section(frame, tests, checks))
     parts.append(_section(
         "Balance table (per game and player count)",
         "<p class='note'>first edge: seat 1's win share minus the fair share; balance: 1 − "
@@ -418,7 +443,7 @@ def render(frame: pd.DataFrame, manifests: list[dict[str, Any]], title: str = ""
             group = findings.mixed_games(group)
             if group.empty:
                 continue
-            label = _context_label(group.iloc[0])
+            label = context_label(group.iloc[0])
             table = balance.ratings(group, bootstrap=bootstrap)
             bot_parts += [
                 f"<h3>{html.escape(label)}</h3>",

@@ -12,6 +12,7 @@ from analysis.present import formats
 from analysis.present.coverage import neglect_lines, reference_lines
 from analysis.present.formats import percent
 from analysis.present.ladder import trend_lines
+from analysis.present.terminal import fit
 from analysis.results.runs import RunResult
 from analysis.stats import findings, ladder, verdicts
 from analysis.stats.balance import team_label, teams_for, win_share
@@ -53,6 +54,17 @@ def print_findings(console: Console, tests, run_dir, where: str = "summary",
                       f"--out {run_dir}/report.html")
 
 
+def print_robustness(console: Console, checks) -> None:
+    """Does each conclusion hold with other bots? One line per verdict of
+    `findings.robustness_verdicts` (heterogeneity tests in the output's one family)."""
+    if not len(checks):
+        return
+    _say(console, "Does it hold with other bots? (χ² line-up × win per seat, Holm-adjusted "
+                  "in the output's one family)")
+    for row in checks.to_dict("records"):
+        _say(console, f"  {formats.context_label(row)}: {row['verdict']}")
+
+
 def print_summary(console: Console, result: RunResult, quiet: bool = False,
                   skipped: list[tuple[dict, verdicts.Verdict]] | None = None,
                   skill: ladder.Ladder | None = None) -> None:
@@ -60,7 +72,9 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
 
     `skipped`: the systems each bot skipped against a reference
     (`run.reference.skipped_against_reference`), named in the designer summary and in one
-    line per bot; None leaves them out.  `skill`: a skill ladder whose strongest level
+    line per bot; None means no reference check ran, and the summary says so.  `quiet`
+    leaves out the detail tables and lines, never a check: the designer summary names the
+    skipped systems either way.  `skill`: a skill ladder whose strongest level
     `result` is: its trend tests join the summary's family, the designer summary gains
     "under stronger play", the balance verdict names the level, and a trend line per seat
     follows."""
@@ -87,10 +101,12 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
             bots.add_row(row.bot, f"{row.games:,}", percent(row.win_share),
                          f"{percent(row.ci_low)}–{percent(row.ci_high)}", percent(row.fair),
                          f"{row.mean_score:.2f}")
-        console.print(bots)
+        console.print(fit(bots))
         teams = teams_for(str(manifest["game"]), players)
         team_game = len(teams) < players
-        seats = Table(title="Win share by seat (seat 1 moves first)")
+        order = formats.seat_order(str(manifest["game"]), manifest.get("rules_str", ""),
+                                   players)
+        seats = Table(title="Win share by seat" + (f" ({order})" if order else ""))
         for column in ("seat", "games", "win share", "95% CI", "mean score") + (
                 ("partnership",) if team_game else ()):
             seats.add_column(column, justify="right")
@@ -99,7 +115,7 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
             seats.add_row(str(row.seat + 1), f"{row.games:,}", percent(row.win_share),
                           f"{percent(row.ci_low)}–{percent(row.ci_high)}", f"{row.mean_score:.2f}",
                           *(partners if team_game else []))
-        console.print(seats)
+        console.print(fit(seats))
         units = tests[tests["kind"] == "seat"] if len(tests) else tests
         if len(units):
             table = Table(title=("Win share by team (partners win together)" if team_game else
@@ -114,21 +130,23 @@ def print_summary(console: Console, result: RunResult, quiet: bool = False,
                               f"{verdicts.points(row.effect)} "
                               f"{verdicts.interval(row.ci_low - row.fair, row.ci_high - row.fair)}",
                               _p(row.p_value), _p(row.p_adjusted))
-            console.print(table)
+            console.print(fit(table))
     if len(tests):
         from analysis.present import designer
 
         console.print(designer.rich_table(designer.summary_table(
-            frame, tests, skipped=None if quiet else skipped,
+            frame, tests, skipped=skipped,
             stronger={skill.key: skill.stronger_play()} if skill else None)))
     print_findings(console, tests, result.run_dir, level=skill.strongest if skill else None)
     if skill is not None:
         for line in trend_lines(skill):
             _say(console, f"  {line}")
     if not quiet:
-        for line in neglect_lines(frame):
+        for line in neglect_lines(frame, skipped=skipped):
             _say(console, line)
-        if skipped is not None:
-            for line in reference_lines(skipped):
-                _say(console, line)
+        if skipped is None:
+            _say(console, "skipped systems: not checked (no reference bot's play to compare "
+                          "with)")
+        for line in reference_lines(skipped or []):
+            _say(console, line)
     console.print(f"results: {result.run_dir}  (load with analysis.load_run('{result.run_dir}'))")

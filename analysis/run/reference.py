@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from analysis.results import store
 from analysis.run import tournament
 from analysis.stats import balance, systems, verdicts
+from engines.errors import BadInput
 
 #: The default reference bot and how many games it plays per configuration.
 REFERENCE_BOT = "random"
@@ -71,7 +74,14 @@ def reference_frame(manifest: dict[str, Any], bot: str = REFERENCE_BOT,
             if len(runs):
                 return mine[mine["run_id"].isin(runs)]
     spec = reference_spec(manifest, bot, games)
-    return tournament.run_or_resume(spec, _cache_dir(manifest, bot, games), jobs=1).frame
+    directory = _cache_dir(manifest, bot, games)
+    try:
+        return tournament.run_or_resume(spec, directory, jobs=1).frame
+    except (BadInput, store.RunError):
+        # a cache entry this version cannot use (written by another version of the toolkit,
+        # or damaged): it is only a cache, so it is played again rather than refused
+        shutil.rmtree(directory, ignore_errors=True)
+        return tournament.run_or_resume(spec, directory, jobs=1).frame
 
 
 def reference_frames(frame: pd.DataFrame, manifests: list[dict[str, Any]],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import warnings
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -147,6 +148,15 @@ def teams_for(game: str, players: int) -> tuple[tuple[int, ...], ...]:
     if registered is None:
         return tuple((s,) for s in range(players))
     return registered.teams(players)
+
+
+def starter_for(game: str, rules: Any = "") -> str | None:
+    """Who takes the registered game's first turn under `rules` (a `rules_str` or a `Rules`
+    instance): first, last or random (`engines.core.Starter`); None for unknown games."""
+    from engines import GAMES
+
+    registered = GAMES.get(game)
+    return None if registered is None else registered.who_starts(rules)
 
 
 def team_label(teams: tuple[tuple[int, ...], ...], team: int) -> str:
@@ -320,7 +330,8 @@ def mde_from_se(se, alpha: float = ALPHA, power: float = POWER) -> np.ndarray:
 
 
 def seat_win_share(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
-    """Win share per seat within each context (seat 0 moves first), with Wilson intervals.
+    """Win share per seat within each context (seats counted from 0; who takes the first
+    turn: `starter_for`), with Wilson intervals.
 
     In a partnership game a `partnership` column names each seat's team.
     """
@@ -503,8 +514,9 @@ def scoring_balance(frame: pd.DataFrame, by: str | list[str] = "bot") -> pd.Data
 def source_separation(frame: pd.DataFrame) -> pd.DataFrame:
     """How much each score source separates winners from the others, per context.
 
-    `difference` = mean points of winning seats minus the others'; `effect` = that difference
-    over the pooled standard deviation (Cohen's d); `correlation` = Pearson r with win share;
+    `difference` = mean points of winning seats minus the others'; `cohen_d` = that difference
+    over the pooled standard deviation (an effect size in standard deviations: a plain
+    number, never a share); `correlation` = Pearson r with win share;
     `p_value` = Welch's t-test of the difference (raw: adjust it over the table's family).
     """
     from scipy import stats as sps  # lazily: see _z
@@ -533,7 +545,7 @@ def source_separation(frame: pd.DataFrame) -> pd.DataFrame:
             rows.append({
                 **dict(zip(ctx, key)), "source": column.removeprefix("pts_"),
                 "winners_mean": a.mean(), "others_mean": b.mean(), "difference": diff,
-                "effect": diff / pooled if pooled and pooled > 0 else np.nan,
+                "cohen_d": diff / pooled if pooled and pooled > 0 else np.nan,
                 "correlation": corr, "p_value": p_value,
             })
     return pd.DataFrame(rows)

@@ -9,7 +9,7 @@ from engines.big_cheese.evaluation import cutoff_value
 from engines.big_cheese.rules import Rules
 from engines.big_cheese.state import BigCheeseState, create_state
 from engines.bots.styles import promote, with_shipped
-from engines.core import Game
+from engines.core import Game, Starter
 
 
 def _dataset(rules: Rules) -> str:
@@ -52,6 +52,8 @@ GAME = Game(
     mcts_defaults=MCTS_DEFAULTS,
     mcts_presets=MCTS_PRESETS,
     mcts_evaluation=cutoff_value,
+    # setup: the first leader is picked at random (the first_leader lever can fix it)
+    starter=Starter("first_leader", {"random": "random", "first": "first", "last": "last"}),
 )
 
 __all__ = ["GAME", "BigCheeseState", "Rules", "create_state"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.bots.styles import with_shipped
-from engines.core import Game
+from engines.core import Game, Starter
 from engines.ivanhoe.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ivanhoe.bots import PARAMS, HeuristicBot, HeuristicV1Bot
 from engines.ivanhoe.evaluation import win_chances
@@ -46,4 +46,6 @@ GAME = Game(
     action_kinds=ACTION_KINDS,
     score_direction="highest",  # the most tokens wins
     score_range=(0.0, 5.0),  # a score is the tokens held, one per colour
+    # setup: the dealer is whoever draws purple, the player to their left starts
+    starter=Starter("first_starter", {"random": "random", "first": "first", "last": "last"}),
 )

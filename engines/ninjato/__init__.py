@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.bots.styles import promote, with_shipped
-from engines.core import Game
+from engines.core import Game, Starter
 from engines.ninjato import components
 from engines.ninjato.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ninjato.bots import PARAMS
@@ -71,4 +71,7 @@ GAME = Game(
     mcts_defaults=MCTS_DEFAULTS,
     mcts_presets=MCTS_PRESETS,
     mcts_evaluation=cutoff_value,
+    # setup 3.1: markers drawn at random set the round-1 turn order
+    starter=Starter("first_round_order",
+                    {"random": "random", "seats": "first", "reversed": "last"}),
 )

@@ -7,7 +7,7 @@ partners in opposite seats (0,2 vs 1,3) who share one score.
 from __future__ import annotations
 
 from engines.bots.styles import promote, with_shipped
-from engines.core import Game
+from engines.core import Game, Starter
 from engines.tabula_rasa.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.tabula_rasa.bots import PARAMS, GreedyBot, MarginBot, MarginV1Bot
 from engines.tabula_rasa.components import DATASET, NUM_CARDS
@@ -67,6 +67,8 @@ GAME = Game(
     action_kinds=ACTION_KINDS,
     score_direction="highest",  # the most points wins
     score_range=(0.0, None),  # points are never negative
+    # A10: the player left of the dealer starts; the engine seats that player as seat 1
+    starter=Starter("starting_player", {"first": "first", "last": "last", "random": "random"}),
 )
 
 __all__ = ["GAME", "Rules", "TabulaRasaState"]

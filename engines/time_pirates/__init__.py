@@ -8,7 +8,7 @@ Rules and rulings: /work/shared/rules/time_pirates.md (Rio Grande rules by defau
 from __future__ import annotations
 
 from engines.bots.styles import with_shipped
-from engines.core import Game
+from engines.core import Game, Starter
 from engines.time_pirates.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.time_pirates.bots import PARAMS, CautiousBot, PirateBot, PirateBotV1
 from engines.time_pirates.components import dataset_label
@@ -54,6 +54,9 @@ GAME = Game(
     replaceable_data=DATA_SET,
     mcts_defaults=MCTS_DEFAULTS,
     mcts_presets=MCTS_PRESETS,
+    # setup 5-6: seat 1 is the start player and takes the first turn (with the printed
+    # placement_order the pawns are placed before that, the last seat first)
+    starter=Starter(fixed="first"),
 )
 
 __all__ = ["GAME", "Rules", "TimePiratesState"]
