@@ -577,6 +577,9 @@ class Game:
     `who_starts(rules)` reads under given rules: outputs word seat labels from it.
     `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
     reaches it and marks it truncated (None: the game always ends by itself).
+    `elements` are the cards, skills and actions a designer may ask about
+    (`engines.elements.Element`, declared in the game's `elements.py`): what a restricted
+    seat may not do, and the columns that show them played (`simulate elements`).
     `score_direction` says who wins on points — "highest" (the most points) or "lowest" (the
     fewest: points are penalty points) — and `score_range` bounds one seat's final score
     (low, high; None: no bound on that side); the analysis reads both (shares of points by
@@ -604,6 +607,7 @@ class Game:
     max_decisions: int | None = None
     replaceable_data: Any = None
     heuristic_params: tuple[Any, ...] = ()
+    elements: tuple[Any, ...] = ()
     score_direction: str = "highest"
     score_range: tuple[float | None, float | None] = (None, None)
     starter: Starter = field(default_factory=Starter)

@@ -174,7 +174,7 @@ def test_missing_components_file_from_the_console_script(tmp_path):
 
 #: Options whose meaning is the command's own (what `--games` or `--out` counts differs from
 #: command to command); every other option name must read the same in every command.
-OWN_MEANING = {"--bots": ("compare", "play", "bench"),
+OWN_MEANING = {"--bots": ("compare", "play", "bench"), "--bot": ("elements",),
                "--seed": ("play", "bench"), "--players": "per game",
                "--rule": ("data", "sweep", "balance-search", "explain", "compensate", "tune"),
                "--jobs": ("report",),

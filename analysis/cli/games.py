@@ -290,6 +290,12 @@ def list_games() -> None:
         if game.action_kinds:
             stdout.print(f"  action kinds: {', '.join(game.action_kinds)}", soft_wrap=True,
                          highlight=False, markup=False)
+        if game.elements:
+            groups = ", ".join(dict.fromkeys(f"{e.group}s" for e in game.elements))
+            stdout.print(f"  elements (`simulate elements {name}`): "
+                         f"{', '.join(e.name for e in game.elements)} ({groups}; "
+                         f"--elements {','.join(e.id for e in game.elements[:2])},...)",
+                         soft_wrap=True, highlight=False, markup=False)
         if game.mcts_defaults:
             options = ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())
             stdout.print(f"  mcts defaults in this game: {options}", soft_wrap=True,

@@ -87,4 +87,5 @@ Tolerance = Annotated[float, typer.Option(
     help="A seat's share counts as fair within this multiple of the fair share (between "
          "fair / TOLERANCE and fair × TOLERANCE): for compensate, every seat's interval must "
          "lie inside; for exploit, a lone seat exploits the table when its whole interval "
-         "lies above fair × TOLERANCE.")]
+         "lies above fair × TOLERANCE; for elements, an element is inconsequential when its "
+         "worth's whole interval keeps the restricted seat's share inside.")]

@@ -17,8 +17,9 @@ from analysis.present import designer, report, whatif
 from analysis.present.landscape import landscape_html as _landscape_html
 from analysis.results import runs
 from analysis.run import confirm as confirmation
-from analysis.run import experiments, landscape, rebuild, reference, sweep, tune
+from analysis.run import elements, experiments, landscape, rebuild, reference, sweep, tune
 from analysis.run import ladder as ladder_runs
+from analysis.stats import elements as element_stats
 from analysis.stats import findings, ladder, robustness
 
 
@@ -129,6 +130,23 @@ def landscape_sections(analyses: list[landscape.Analysis], tests: pd.DataFrame) 
             for a in landscape.readjusted(analyses, tests)]
 
 
+def elements_sections(results: list[elements.ElementsResult], tests: pd.DataFrame
+                      ) -> list[str]:
+    """Each elements study's report section, its tests adjusted in the report's family
+    `tests` (`stats.elements.family_rows` members)."""
+    from analysis.stats.verdicts import element_family_members, element_lines
+
+    size = int(tests["tests"].iloc[0]) if len(tests) else 0
+    tables = element_stats.readjusted([r.raw() for r in results], tests)
+    out = []
+    for result, table in zip(results, tables):
+        note = (f"p-values adjusted with Holm over the report's {size} tests (this study's: "
+                f"{element_family_members(table)}); 'significant' means adjusted p < 0.05.")
+        lines = element_lines(table, result.spec.bot, 1.0 / result.spec.players, note)
+        out.append(report.elements_section(table, lines, result.head()))
+    return out
+
+
 def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    progress: Callable[[experiments.PlannedRun | None, int], None] | None = None,
                    backend: str | None = None, scheduler: str | None = None,
@@ -155,12 +173,15 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                              whatif.tune_html(spec.command(), tune.summary_lines(spec, result),
                                               result.table, style))
              for spec, result, style in played.tunes]
-    sweeps, landscapes = played.sweeps, played.landscapes
+    sweeps, landscapes, studied = played.sweeps, played.landscapes, played.elements
     family_extra = pd.concat([experiments.sweep_family(sweeps),
-                              landscape.family_rows(landscapes)], ignore_index=True)
+                              landscape.family_rows(landscapes),
+                              element_stats.family_rows([r.raw() for r in studied])],
+                             ignore_index=True)
 
     def late(tests: pd.DataFrame) -> list[str]:
-        return sweep_sections(sweeps, tests) + landscape_sections(landscapes, tests)
+        return (sweep_sections(sweeps, tests) + landscape_sections(landscapes, tests)
+                + elements_sections(studied, tests))
 
     if not experiment.runs:  # sweeps, tunes and landscapes only: their sections are the report
         tests = findings.family(pd.DataFrame(), extra=family_extra)

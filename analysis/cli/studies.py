@@ -238,6 +238,8 @@ def run_command(
     sweeps += f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
     sweeps += f"{len(experiment.tunes)} tunes, " if experiment.tunes else ""
     sweeps += f"{len(experiment.landscapes)} landscapes, " if experiment.landscapes else ""
+    sweeps += (f"{len(experiment.elements)} elements studies, " if experiment.elements
+               else "")
     stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
                  f"{total:,} games -> {experiment.out_dir}")
     if dry_run:
@@ -260,6 +262,10 @@ def run_command(
         for path, spec in experiment.landscapes:
             stdout.print(f"  {path}  landscape of {', '.join(spec.styles)}  {spec.games:,} "
                          "per cell", soft_wrap=True, highlight=False)
+        for path, spec in experiment.elements:
+            stdout.print(f"  {path}  elements of {spec.game} forbidden to one {spec.bot} seat: "
+                         f"{', '.join(spec.elements)}  {spec.games:,} per element",
+                         soft_wrap=True, highlight=False)
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)
@@ -267,6 +273,10 @@ def run_command(
 
     for planned in experiment.ladders:  # a directory holding another ladder: before any game
         ladder.check_out_dir(planned.spec, planned.path)
+    from analysis.run import elements
+
+    for path, spec in experiment.elements:  # a directory holding another study: refused now
+        elements.check_out_dir(spec, path)
     summaries, ladders, checks = [], [], []
     path = run_with_progress(
         experiment.name, total, quiet,

@@ -52,9 +52,11 @@ PART_RUN_ID, PART_CHUNK, PART_CHECKSUM = b"tabletop.run_id", b"tabletop.chunk", 
 #: Column prefixes of the action-kind counts (chosen, available).
 KIND_PREFIXES = ("k_", "a_")
 CHOSEN_PREFIX = "k_"
+#: Column prefix of what a seat's bot counted in a game (`chunk_columns`' `bot_counts`).
+BOT_COUNT_PREFIX = "b_"
 
-#: Columns every result frame has, in order; `pts_<source>`, `m_<metric>` and the action-kind
-#: counts `k_<kind>`, `a_<kind>` follow.
+#: Columns every result frame has, in order; `pts_<source>`, `m_<metric>`, the action-kind
+#: counts `k_<kind>`, `a_<kind>` and any bot counts `b_<count>` follow.
 BASE_COLUMNS = [
     "run_id", "game", "rules", "dataset", "players", "game_index", "seed", "seat", "bot",
     "score", "rank", "win_share", "truncated", "decisions", "branching",
@@ -68,12 +70,16 @@ class RunError(BadInput):
 def chunk_columns(
     records: Sequence[GameRecord], first_index: int, seeds: Sequence[int],
     lineups: Sequence[Sequence[str]], meta: dict[str, Any], kinds: Sequence[str] = (),
+    bot_counts: Sequence[Sequence[dict[str, int]]] = (),
 ) -> dict[str, list]:
     """One row per seat of each game, as columns; game i of the chunk is `first_index + i`.
 
     `kinds` are the game's `action_kinds`: with records that counted them, each gets a
     `k_<kind>` and an `a_<kind>` column (see `kind_columns`); `a_` is NaN in the rows of
-    games whose availability was not measured.
+    games whose availability was not measured.  `bot_counts` (per game, per seat) are what
+    the seats' bots counted in the game (a restricted bot: `engines.bots.restricted`); each
+    count a bot reported becomes a `b_<count>` column, 0 for the other seats (none at all
+    when no bot counts anything, as in most runs).
 
     Built column by column after the chunk (not game by game): a score source or metric
     that some games lack counts 0 in their rows.
@@ -120,6 +126,9 @@ def chunk_columns(
         for index, name in enumerate(kind_columns(kinds)):
             cols[f"k_{name}"] = chosen[:, index]
             cols[f"a_{name}"] = offered[:, index]
+    for name in sorted({key for game in bot_counts for seat in game for key in seat}):
+        cols[f"{BOT_COUNT_PREFIX}{name}"] = [seat.get(name, 0) for game in bot_counts
+                                             for seat in game]
     return cols
 
 

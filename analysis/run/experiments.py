@@ -34,7 +34,8 @@ played once.  With `format = "duplicate"` and more bots than players, every comb
 `players` bots is compared (a round robin of bots).  `[[sweep]]` tables are what-if sweeps
 (`analysis.run.sweep.from_table`), `[[tune]]` tables tune a heuristic's parameters
 (`analysis.run.tune.from_table`), `[[landscape]]` tables play a strategy landscape
-(`analysis.run.landscape.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
+(`analysis.run.landscape.from_table`), `[[elements]]` tables an elements study
+(`analysis.run.elements.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
 combined report to `OUT/NAME/report.html`.  Existing runs are resumed, not replayed.
 """
 
@@ -70,6 +71,7 @@ TOP_KEYS: tables.Schema = {
     "sweep": ("a list of [[sweep]] tables", list[dict]),
     "tune": ("a list of [[tune]] tables", list[dict]),
     "landscape": ("a list of [[landscape]] tables", list[dict]),
+    "elements": ("a list of [[elements]] tables", list[dict]),
     "backend": ("loky or dask", str),
     "scheduler": ("an address string such as 'tcp://host:8786'", Text),
 }
@@ -127,6 +129,8 @@ class Experiment:
     ladders: list[PlannedLadder] = field(default_factory=list)  # skill ladders of the studies
     #: (directory, landscape.LandscapeSpec): strategy landscapes
     landscapes: list = field(default_factory=list)
+    #: (directory, elements.ElementsSpec): elements studies
+    elements: list = field(default_factory=list)
 
 
 def _fail(where: str, message: str) -> None:
@@ -177,8 +181,10 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     sweep_tables = data.get("sweep", [])
     tune_tables = data.get("tune", [])
     landscape_tables = data.get("landscape", [])
-    if not (studies or sweep_tables or tune_tables or landscape_tables):
-        _fail(where, "needs at least one [[study]], [[sweep]], [[tune]] or [[landscape]] table")
+    element_tables = data.get("elements", [])
+    if not (studies or sweep_tables or tune_tables or landscape_tables or element_tables):
+        _fail(where, "needs at least one [[study]], [[sweep]], [[tune]], [[landscape]] or "
+                     "[[elements]] table")
     out_dir = Path(out_root) / _slug(name)
     runs: list[PlannedRun] = []
     ladders: list[PlannedLadder] = []
@@ -208,6 +214,14 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
                   for number, table in enumerate(landscape_tables, 1)]
     if len({p for p, _ in landscapes}) != len(landscapes):
         _fail(where, "two landscapes write the same directory; give them distinct labels")
+    from analysis.run import elements
+
+    studied = [elements.from_table(table, f"{where} [[elements]] {number}", out_dir, seed,
+                                   default_games, games, scale)
+               for number, table in enumerate(element_tables, 1)]
+    if len({p for p, _ in studied}) != len(studied):
+        _fail(where, "two elements studies write the same directory; give them distinct "
+                     "labels")
     paths = [r.path for r in runs] + [planned.path for planned in ladders]
     if len(set(paths)) != len(paths):
         _fail(where, "two studies write the same run directory; give them distinct labels")
@@ -216,7 +230,7 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     if backend not in ("loky", "dask"):
         _fail(where, f"backend must be loky or dask, got {backend!r}")
     experiment = Experiment(name, str(data.get("description", "")), runs, out_dir, backend,
-                            scheduler, sweeps, tunes, ladders, landscapes)
+                            scheduler, sweeps, tunes, ladders, landscapes, studied)
     check_total(total_games(experiment), f"{where}: the experiment")
     return experiment
 
@@ -416,6 +430,7 @@ class Played:
     tunes: list[tuple] = field(default_factory=list)
     ladders: list[ladder.LadderResult] = field(default_factory=list)
     landscapes: list = field(default_factory=list)
+    elements: list = field(default_factory=list)  # one `elements.ElementsResult` per study
 
 
 def play(experiment: Experiment, jobs: int = -1,
@@ -449,7 +464,8 @@ def play(experiment: Experiment, jobs: int = -1,
     sweeps = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
     tunes = _run_tunes(experiment, jobs, progress, backend, scheduler)
     return Played(sweeps, tunes, ladders,
-                  _run_landscapes(experiment, jobs, progress, backend, scheduler))
+                  _run_landscapes(experiment, jobs, progress, backend, scheduler),
+                  _run_elements(experiment, jobs, progress, backend, scheduler))
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
@@ -535,6 +551,16 @@ def _run_landscapes(experiment: Experiment, jobs: int, progress: Callable | None
     return out
 
 
+def _run_elements(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+                  scheduler: str | None) -> list:
+    """Play (or resume) the experiment's elements studies: one `ElementsResult` each."""
+    from analysis.run import elements
+
+    callback = (lambda g: progress(None, g)) if progress else None
+    return [elements.run_elements(spec, path, jobs, callback, backend, scheduler)
+            for path, spec in experiment.elements]
+
+
 def total_games(experiment: Experiment) -> int:
     """Games the experiment plays (duplicate runs round up to whole deals; a ladder level
     that is one of its runs counts once)."""
@@ -550,4 +576,5 @@ def total_games(experiment: Experiment) -> int:
     return (total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)
             + sum(spec.budget for _, spec in experiment.tunes)
             + sum(planned.games() for planned in experiment.ladders)
-            + sum(spec.total_games() for _, spec in experiment.landscapes))
+            + sum(spec.total_games() for _, spec in experiment.landscapes)
+            + sum(spec.total_games() for _, spec in experiment.elements))

@@ -208,7 +208,7 @@ def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> p
     seeds = seeds_between(spec.seed, start, stop, spec.seed_branch).tolist()
     bot_for: dict[tuple[int, str], Any] = {}
     bots_of: dict[tuple[str, ...], list] = {}
-    records, lineups = [], []
+    records, lineups, counts = [], [], []
     for index, game_seed in zip(range(start, stop), seeds):
         lineup = lineup_for(spec, index)
         bots = bots_of.get(lineup)
@@ -221,8 +221,10 @@ def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> p
         records.append(play_game(game, bots, game_seed, spec.players, rules,
                                  availability=not index % AVAILABILITY_EVERY))
         lineups.append(lineup)
+        counts.append([bot.take_counts() if hasattr(bot, "take_counts") else {}
+                       for bot in bots])
     return store.columns_to_table(
-        store.chunk_columns(records, start, seeds, lineups, meta, game.action_kinds))
+        store.chunk_columns(records, start, seeds, lineups, meta, game.action_kinds, counts))
 
 
 def package_version() -> str:
