@@ -328,10 +328,25 @@ CASES: list[tuple[str, list[str]]] = [
                                   "--report", "{d}/r.txt"]),
     ("bot-forbid-unknown", ["ivanhoe", "--bots", "heuristic:forbid=excalibur"]),
     ("unknown-command", ["chess"]),
+    # new-game
+    ("new-game-bad-name", ["new-game", "Card Race", "--path", "{d}"]),
+    ("new-game-game-name", ["new-game", GAME, "--path", "{d}"]),
+    ("new-game-command-name", ["new-game", "compare", "--path", "{d}"]),
+    ("new-game-engines-module", ["new-game", "core", "--path", "{d}"]),
+    ("new-game-folder-exists", ["new-game", "card-race", "--path", "{d}"]),
+    ("new-game-path-missing", ["new-game", "card-race", "--path", "{d}/nowhere"]),
+    ("new-game-path-is-a-file", ["new-game", "card-race", "--path", "{d}/exp.toml"]),
 ]
 
 #: A phrase of each case's error line: refused for the right reason.
 EXPECT = {
+    'new-game-bad-name': 'a game name is lower-case letters',
+    'new-game-game-name': f"the name '{GAME}' is taken",
+    'new-game-command-name': "the name 'compare' is taken",
+    'new-game-engines-module': 'engines/core.py exists',
+    'new-game-folder-exists': 'card_race exists already',
+    'new-game-path-missing': 'nowhere is not a directory',
+    'new-game-path-is-a-file': 'exp.toml is not a directory',
     'landscape-one-style': 'at least two styles',
     'landscape-style-twice': 'names a style twice',
     'landscape-style-unknown': "unknown bot 'nosuch'",
@@ -667,6 +682,7 @@ def make_files(d: Path) -> None:
     for name in ("huge-file.toml", "huge-file.json"):  # 11 MB, sparse: cheap to make
         with open(d / name, "wb") as file:
             file.truncate(11 * 2**20)
+    (d / "card_race").mkdir()  # a game folder that exists already
 
 
 def make_run(path: Path) -> Path:
@@ -742,7 +758,7 @@ def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
 def _quiet_commands(args: list[str]) -> set[str]:
     """`--quiet` where the command has it (keeps progress bars out of the captured output)."""
     return {"--quiet"} if args and args[0] not in (
-        "show", "play", "bench", "data", "report", "chess") else set()
+        "show", "play", "bench", "data", "report", "chess", "new-game") else set()
 
 
 def test_every_case_found_unclean_is_in_the_list():
