@@ -113,7 +113,7 @@ DATA_SET_FILE = (
     "from engines.datasets import DataSet, Item, ints_check, table_key\n\n"
     "DEFAULT_DATA = {'name': 'toy-heaps-v1', 'heaps': [3, 4, 5]}\n"
     "ITEMS = (Item('heaps', 'GUESS', 'toy rules 1.1', 'ints', *table_key('heaps'),\n"
-    "              ints_check(3), plausible=([2, 4, 6],)),)\n"
+    "              ints_check(3, high=100), plausible=([2, 4, 6],)),)\n"
     "DATA_SET = DataSet(DEFAULT_DATA, ITEMS, 'name', 'toy-heaps-v1')\n"
 )
 

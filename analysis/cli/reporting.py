@@ -21,7 +21,6 @@ from analysis.run import elements, experiments, landscape, rebuild, reference, s
 from analysis.run import ladder as ladder_runs
 from analysis.stats import elements as element_stats
 from analysis.stats import findings, ladder, robustness
-from engines.errors import BadInput
 
 
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
@@ -55,8 +54,7 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     `on_ladders` receives them as the report reads them (each with its levels' games/s).
     """
     out = report.check_report_path(out)
-    if confirm_games is not None and confirm_games <= 0:
-        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
+    confirmation.check_games(confirm_games)
     frame, manifests = runs.load(paths, allow_incomplete)
     for manifest in manifests:
         if manifest.get("incomplete"):

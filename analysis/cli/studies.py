@@ -16,6 +16,7 @@ import typer
 from rich.table import Table
 
 from analysis.cli.common import (
+    checked_players,
     parse_rules,
     rerun_command,
     run_with_progress,
@@ -41,6 +42,7 @@ from analysis.cli.options import (
 from analysis.present.formats import percent
 from analysis.present.terminal import fit
 from analysis.run import tournament
+from analysis.run.study import check_bootstrap
 from engines.errors import BadInput
 
 
@@ -102,13 +104,10 @@ def compare_command(
     from engines import get_game
     from engines.bots import split_specs
 
-    game = get_game(game_name)
-    players = game.players_default if players is None else players
-    game.check_players(players)
+    players = checked_players(get_game(game_name), players)
     if games <= 0:
         raise BadInput(f"--games must be positive, got {games}")
-    if bootstrap < 0:
-        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
+    check_bootstrap(bootstrap)
     seed = secrets.randbelow(2**31) if seed is None else seed
     if seed < 0:
         raise BadInput(f"--seed must be >= 0, got {seed}")
@@ -195,8 +194,7 @@ def report_command(
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
     from analysis.cli.reporting import write_report
 
-    if bootstrap < 0:
-        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
+    check_bootstrap(bootstrap)
     from analysis.present.summary import print_robustness
 
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
@@ -229,11 +227,11 @@ def run_command(
     """Run every study of an experiment file (each with its skill ladder unless it says
     `ladder = false`), then write OUT/NAME/report.html."""
     from analysis.cli.reporting import run_experiment
+    from analysis.run import confirm as confirmation
     from analysis.run import experiments
     from analysis.run.parallel import check_backend
 
-    if confirm_games is not None and confirm_games <= 0:
-        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
+    confirmation.check_games(confirm_games)
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
     sweeps = f"{len(experiment.ladders)} skill ladders, " if experiment.ladders else ""

@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.results import store
-from analysis.run import compare, tournament
+from analysis.run import compare, tables, tournament
 from analysis.stats import elements as stats
 from engines import get_game
 from engines.bots import parse_spec, restricted_spec
@@ -218,7 +218,14 @@ def default_spec(game_name: str, players: int | None, games: int, seed: int,
                         rules=dict(rules or {}), tolerance=tolerance)
 
 
-TABLE_KEYS = {"label", "game", "players", "bot", "games", "elements", "rules", "tolerance"}
+#: The keys of an `[[elements]]` table, with what each holds (`tables.check_table`).
+TABLE_KEYS: tables.Schema = {
+    "label": ("a non-empty string", tables.Text), "game": ("one game's name", str),
+    "players": ("an integer", int), "bot": ("a bot spec", tables.Text),
+    "games": ("a positive integer", int),
+    "elements": ("a list of element names", list[tables.Text]),
+    "rules": ("a table of rule options", dict), "tolerance": ("a number", int, float),
+}
 
 
 def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: int,
@@ -235,24 +242,16 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
     tolerance = 1.1                # a multiple of the fair share
     ```
     """
-    from analysis.run import tables
     from analysis.run.exploit import _slug
 
     name = tables.table_game(table, where, TABLE_KEYS)
     try:
         game = get_game(name)
         chosen = table.get("elements")
-        if chosen is not None and (not isinstance(chosen, list)
-                                   or not all(isinstance(e, str) for e in chosen)):
-            raise BadInput("elements must be a list of element names")
         count = tables.positive_int(table.get("games", default_games), "games")
         count = override if override is not None else max(1, math.ceil(count * scale))
         rules = table.get("rules", {})
-        if not isinstance(rules, dict):
-            raise BadInput("rules must be a table of rule options")
         tolerance = table.get("tolerance", stats.TOLERANCE)
-        if not isinstance(tolerance, (int, float)) or isinstance(tolerance, bool):
-            raise BadInput(f"tolerance must be a number, got {tolerance!r}")
         spec = default_spec(name, table.get("players", game.players_default), count, seed,
                             str(table.get("bot", "heuristic")),
                             None if chosen is None else tuple(chosen),

@@ -377,7 +377,11 @@ def run_or_resume(
         return run(spec, run_dir, jobs, progress, backend, scheduler)
     wanted = spec.validated()
     stored = spec_from_manifest(store.read_manifest(run_dir))
-    same = ("game", "players", "games", "bots", "seed", "rules", "rotate", "seed_branch")
-    if any(getattr(stored, key) != getattr(wanted, key) for key in same):
+    same = ("game", "players", "games", "bots", "seed", "rotate", "seed_branch")
+    # rules compared as the game reads them: `seat_bonus=''` or a rule at its default value
+    # is the official run (the reference cache is keyed by what the rules mean)
+    game = get_game(wanted.game)
+    if any(getattr(stored, key) != getattr(wanted, key) for key in same) or (
+            game.make_rules(**stored.rules) != game.make_rules(**wanted.rules)):
         raise BadInput(f"{run_dir} holds a different run; remove it or use another --out")
     return resume(run_dir, jobs, progress, backend, scheduler)

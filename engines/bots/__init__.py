@@ -35,10 +35,16 @@ BotFactory = Callable[[Game, "str | None", dict[str, str]], Bot]
 
 def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
     """`'mcts:iterations=400,c=0.7'` -> `('mcts', None, {'iterations': '400', 'c': '0.7'})`."""
-    name, _, args = spec.strip().partition(":")
+    name, colon, args = spec.strip().partition(":")
     variant: str | None = None
     options: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in args.split(","))):
+    if colon and not args.strip():  # `heuristic:` would silently be the default
+        raise BotSpecError(f"bot spec {spec!r} ends in ':' with no style or options after it "
+                           f"(drop the ':' for the default)")
+    for part in [p.strip() for p in args.split(",")] if colon else []:
+        if not part:
+            raise BotSpecError(f"empty option in bot spec {spec!r} (two commas, or a comma "
+                               "at an end)")
         if "=" in part:
             key, _, value = part.partition("=")
             if not key.strip() or not value.strip():

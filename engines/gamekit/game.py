@@ -29,7 +29,8 @@ class KitRules:
         "first", FIRST_SEAT_CHOICES,
         "seat lever: who plays first; first = seat 1 (default), last = the last seat, "
         "random = a seat drawn per deal (the deal is the same)")
-    seat_bonus: str = seat_bonus_option("points", "points each seat is given")
+    seat_bonus: str = seat_bonus_option("points", "points each seat is given",
+                                        most=1000)  # a game redeclares what it allows
 
     def __post_init__(self) -> None:
         parse_seat_bonus(self.seat_bonus)

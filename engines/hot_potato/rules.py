@@ -18,7 +18,7 @@ class Rules(KitRules):
     removed: int = field(default=5, metadata={"help": "cards out of the game unseen"})
     hand: int = field(default=2, metadata={"help": "cards in each hand"})
     chips: int = field(default=8, metadata={"help": "chips each seat starts with"})
-    seat_bonus: str = seat_bonus_option("chips", "chips each seat gets besides `chips`")
+    seat_bonus: str = seat_bonus_option("chips", "chips each seat gets besides `chips`", most=100)
 
     def __post_init__(self) -> None:
         super().__post_init__()
