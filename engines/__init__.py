@@ -2,8 +2,9 @@
 
 `GAMES` maps each registered game name to its `Game`.  The built-in games are the
 sub-packages that have the package shape (`engines/README.md`: a `rules` and a `state`
-module) and expose a module attribute `GAME`; third-party games register through the
-`tabletop.games` entry-point group.
+module) and expose a module attribute `GAME`; a game folder elsewhere on disk registers by
+its path (the `TABLETOP_GAMES` environment variable: it then plays as `engines.<folder>`),
+and third-party packages through the `tabletop.games` entry-point group.
 
 A game that fails to load (a folder without `GAME`, an import that raises, a broken plugin)
 does not take the others down: it is left out of `GAMES`, its error is kept in `BROKEN` and
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.abc
 import importlib.machinery
 import importlib.metadata
 import importlib.util
@@ -126,6 +128,45 @@ def _game_packages() -> tuple[str, ...]:
                 if file.is_file())))
 
 
+class _RegisteredFolders(importlib.abc.MetaPathFinder):
+    """Finds `engines.<name>` in a game folder registered by path (`TABLETOP_GAMES`, read by
+    `engines._build.registered_folders`): the folder is that package, so its modules import
+    each other as `engines.<name>.<module>`, as a game inside `engines/` does, and a folder
+    moves in or out of the checkout unchanged."""
+
+    def find_spec(self, fullname: str, path: object = None,
+                  target: object = None) -> importlib.machinery.ModuleSpec | None:
+        package, _, name = fullname.partition(".")
+        folder = _build.registered_folders().get(name) if package == "engines" else None
+        if folder is None or "." in name or not (folder / "__init__.py").is_file():
+            return None
+        return importlib.util.spec_from_file_location(
+            fullname, folder / "__init__.py", submodule_search_locations=[str(folder)])
+
+
+sys.meta_path.append(_RegisteredFolders())
+
+
+def _registered_packages() -> tuple[str, ...]:
+    """The package names of the game folders registered by path, in the order given."""
+    return tuple(_build.registered_folders())
+
+
+def _registered_game(package: str) -> Game:
+    """The `GAME` of a folder registered by path; one that cannot be `engines.<package>` (no
+    such folder, not a package, a name taken inside `engines/`) raises."""
+    folder = _build.registered_folders()[package]
+    if not (folder / "__init__.py").is_file():
+        raise RegistrationError(f"{_build.GAMES_ENV} names {folder}, which is not a game "
+                                f"folder (no {folder / '__init__.py'})")
+    if not package.isidentifier() or any(
+            (Path(root) / package).exists() or (Path(root) / f"{package}.py").exists()
+            for root in __path__):
+        raise RegistrationError(f"{_build.GAMES_ENV} names {folder}: its folder name "
+                                f"{package!r} must be a Python name not taken in engines/")
+    return _builtin_game(package)
+
+
 def _plugin_game(entry: importlib.metadata.EntryPoint) -> Game:
     game = entry.load()
     if not isinstance(game, Game):
@@ -142,6 +183,8 @@ def _discover(packages: tuple[str, ...] | None = None,
     loaders: list[tuple[str, Callable[[], Game]]] = [
         (f"engines.{package}", functools.partial(_builtin_game, package))
         for package in (_game_packages() if packages is None else packages)]
+    loaders += [(f"engines.{package}", functools.partial(_registered_game, package))
+                for package in _registered_packages() if packages is None]
     loaders += [(f"entry point {entry.name}", functools.partial(_plugin_game, entry))
                 for entry in importlib.metadata.entry_points(group="tabletop.games")]
     for where, load in loaders:
@@ -151,6 +194,12 @@ def _discover(packages: tuple[str, ...] | None = None,
             if broken is None:
                 raise
             broken[where] = f"{type(exc).__name__}: {exc}"
+            continue
+        if game.name in games:  # two games of one name: neither may quietly replace the other
+            taken = RegistrationError(f"game name {game.name!r} is taken by another game")
+            if broken is None:
+                raise taken
+            broken[where] = f"{type(taken).__name__}: {taken}"
             continue
         games[game.name] = game
     return games

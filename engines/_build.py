@@ -38,13 +38,15 @@ import tomllib
 from pathlib import Path
 
 #: The hot modules every build compiles besides the games': the contract and the play loop
-#: (`engines.core`), the kit, the random bot and MCTS.  Core's `State` is compiled as a class
-#: that interpreted classes may extend (new games, the tests' toy games and deliberately
-#: broken engines); its hooks are plain methods that each game implements (`_legal_actions`,
-#: `_apply`: see the `State` docstring).
+#: (`engines.core`), the kit and the game kit's state, the random bot and MCTS.  Core's
+#: `State` (and the game kit's `KitState`) is compiled as a class that interpreted classes
+#: may extend (new games, the tests' toy games and deliberately broken engines); its hooks
+#: are plain methods that each game implements (`_legal_actions`, `_apply`: see the `State`
+#: docstring).
 CORE_MODULES: tuple[str, ...] = (
     "engines.core",
     "engines.kit",
+    "engines.gamekit.table",
     "engines.bots.random_bot",
     "engines.bots.mcts.ismcts",
     "engines.bots.mcts.rewards",
@@ -63,6 +65,25 @@ def game_file(folder: Path) -> dict:
         return {}
     with path.open("rb") as handle:
         return tomllib.load(handle)
+
+
+#: Game folders registered by path (`engines/README.md`, "Games outside the checkout"): each a
+#: game package folder anywhere on disk, separated by `os.pathsep`.  The folder plays as
+#: `engines.<folder name>`, interpreted: the build compiles what is inside `engines/` only
+#: (mypyc names a module after the folders it sits in), so a registered folder's `compiled`
+#: list is not read here, and editing it never makes a compiled build stale.
+GAMES_ENV = "TABLETOP_GAMES"
+
+
+def registered_folders() -> dict[str, Path]:
+    """The game folders of `TABLETOP_GAMES` by package name (the folder's name), in order;
+    a folder named twice counts once."""
+    folders: dict[str, Path] = {}
+    for text in os.environ.get(GAMES_ENV, "").split(os.pathsep):
+        if text.strip():
+            folder = Path(text.strip()).expanduser().resolve()
+            folders.setdefault(folder.name, folder)
+    return folders
 
 
 def game_modules(package_dir: Path) -> tuple[str, ...]:
@@ -95,15 +116,19 @@ def source_digest(path: Path) -> str:
 #: Engine folders no compiled module imports (the RL wrappers import the engines, never the
 #: other way round): editing them leaves a compiled build current.
 NOT_COMPILED_DEPENDENCIES = ("adapters",)
+#: A game's own test folder (`engines/<game>/tests/`): no engine module imports it.
+TESTS_FOLDER = "tests"
 
 
 def engine_sources(package_dir: Path = _PACKAGE_DIR) -> dict[str, str]:
-    """SHA-256 of every `.py` file under `package_dir` but the adapters, by path relative to
-    its parent (`engines/big_cheese/components.py`): what a compiled build depends on (~5 ms)."""
+    """SHA-256 of every `.py` file under `package_dir` but the adapters and the games' tests,
+    by path relative to its parent (`engines/big_cheese/components.py`): what a compiled build
+    depends on (~5 ms)."""
     root = package_dir.parent
     return {path.relative_to(root).as_posix(): source_digest(path)
             for path in sorted(package_dir.rglob("*.py"))
-            if "__pycache__" not in path.parts
+            if "__pycache__" not in path.parts and TESTS_FOLDER not in path.parent.parts[
+                len(package_dir.parts):]
             and path.relative_to(package_dir).parts[0] not in NOT_COMPILED_DEPENDENCIES}
 
 

@@ -16,21 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from engines.errors import BadInput
+from engines.user_files import read_user_bytes
 
 FORMATS = {".toml": "TOML", ".json": "JSON"}
 
 
 def read(path: str) -> bytes:
-    """The file's bytes; ValueError if it does not exist or cannot be read."""
-    file = Path(path)
-    if file.suffix.lower() not in FORMATS:
+    """The file's bytes; BadInput if it does not exist, cannot be read or is far too large
+    (`engines.user_files`)."""
+    if Path(path).suffix.lower() not in FORMATS:
         raise BadInput(f"components file {path} must be a .toml or .json file")
-    if not file.exists():
-        raise BadInput(f"components file {path} does not exist")
-    try:
-        return file.read_bytes()
-    except OSError as exc:
-        raise BadInput(f"components file {path} cannot be read: {exc.strerror}") from None
+    return read_user_bytes(path, "components file")
 
 
 def parse(path: str, raw: bytes, known: Collection[str]) -> dict[str, Any]:

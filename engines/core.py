@@ -363,11 +363,12 @@ def _convert(name: str, raw: Any, hint: Any) -> Any:
             return False
         raise BadInput(f"rule {name!r} expects true/false, got {raw!r}")
     if hint is int:
-        if isinstance(raw, bool):
+        # a typed 2.5 (an experiment file) is no integer either, not 2
+        if isinstance(raw, bool) or isinstance(raw, float) and not raw.is_integer():
             raise BadInput(f"rule {name!r} expects an integer, got {raw!r}")
         try:
             return int(raw)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise BadInput(f"rule {name!r} expects an integer, got {raw!r}") from None
     if hint is float:
         try:
@@ -389,8 +390,9 @@ MOVED_OPTION = "max_decisions"
 def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any:
     """Validate `options` (strings from the CLI or typed values) into a frozen `Rules` instance.
 
-    A field may declare `metadata={"choices": (...), "help": "..."}`; `Rules.__post_init__`
-    may raise ValueError for invalid combinations.
+    A field may declare `metadata={"choices": (...), "help": "..."}`, and an integer field
+    `"range": (low, high)` (no count, target or cap is unbounded: 10**20 auctions never end);
+    `Rules.__post_init__` may raise ValueError for invalid combinations.
     """
     if not options:
         return _default_rules(rules_cls)
@@ -414,6 +416,9 @@ def make_rules(rules_cls: type, options: Mapping[str, Any] | None = None) -> Any
             raise BadInput(
                 f"rule {name!r} must be one of {', '.join(map(str, choices))}; got {raw!r}"
             )
+        bounds = fld.metadata.get("range")
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise BadInput(f"rule {name!r} must be {bounds[0]:,}..{bounds[1]:,}; got {raw!r}")
         values[name] = value
     try:
         return rules_cls(**values)
@@ -467,11 +472,17 @@ def lever_option(default: str, choices: tuple[str, ...], help: str) -> Any:
     return field(default=default, metadata={"choices": choices, "lever": True, "help": help})
 
 
-def seat_bonus_option(unit: str, what: str) -> Any:
+def seat_bonus_option(unit: str, what: str, *, most: int | None,
+                      most_in_all: Callable[[int], int] | None = None, supply: str = "") -> Any:
     """The compensation variant `seat_bonus=b1,b2,...` (not a rule) in the game's natural
-    `unit`; `what` says what each value adds, seat 1 first."""
+    `unit`; `what` says what each value adds, seat 1 first.
+
+    What the game allows, declared with the option and checked by `kit.check_seat_bonus`:
+    `most` is the largest bonus of one seat (points beyond many times a whole game's score
+    measure nothing; chips have a cap), `most_in_all(players)` the largest of all seats
+    together where the bonus comes out of one `supply` (Ivanhoe's deck)."""
     return field(default="", metadata={
-        "unit": unit,
+        "unit": unit, "most": most, "most_in_all": most_in_all, "supply": supply,
         "help": f"variant (compensation, not a rule): b1,b2,... {what}, seat 1 first; "
                 f"'' = none"})
 
@@ -566,6 +577,9 @@ class Game:
     `who_starts(rules)` reads under given rules: outputs word seat labels from it.
     `max_decisions` is a safety cap, not a rule of the game: `play_game` stops a game that
     reaches it and marks it truncated (None: the game always ends by itself).
+    `elements` are the cards, skills and actions a designer may ask about
+    (`engines.elements.Element`, declared in the game's `elements.py`): what a restricted
+    seat may not do, and the columns that show them played (`simulate elements`).
     `score_direction` says who wins on points — "highest" (the most points) or "lowest" (the
     fewest: points are penalty points) — and `score_range` bounds one seat's final score
     (low, high; None: no bound on that side); the analysis reads both (shares of points by
@@ -593,6 +607,7 @@ class Game:
     max_decisions: int | None = None
     replaceable_data: Any = None
     heuristic_params: tuple[Any, ...] = ()
+    elements: tuple[Any, ...] = ()
     score_direction: str = "highest"
     score_range: tuple[float | None, float | None] = (None, None)
     starter: Starter = field(default_factory=Starter)

@@ -38,7 +38,9 @@ class Item:
 
     `get`/`put` read and write it in the plain data table (a derived item such as
     `alarm_guards` rewrites the table it lives in); `kind` is how a rule value is read:
-    `int`, `ints` (comma-separated) or `json`; `check` refuses values the engine cannot play;
+    `int`, `ints` (comma-separated) or `json`; `check` refuses values the engine cannot play
+    and bounds every number to a sane range (`range_check`, `ints_check`, `numbers_check`:
+    every item declares one, so `10**20` dojo cards never reach the engine);
     `plausible` are the alternatives the rules file names, for sensitivity studies.
     """
 
@@ -48,7 +50,7 @@ class Item:
     kind: str
     get: Callable[[dict], Any]
     put: Callable[[dict, Any], None]
-    check: Callable[[Any], str | None] = lambda value: None
+    check: Callable[[Any], str | None]
     plausible: tuple = ()
     key: str = ""  # the data-table key this item lives in ('' = its own name)
 
@@ -95,14 +97,17 @@ def table_key(name: str) -> tuple[Callable, Callable]:
             lambda d, v: d.__setitem__(name, copy.deepcopy(v)))
 
 
-def ints_check(width: int | None = None, low: int = 0, total_min: int = 1,
+def ints_check(width: int | None = None, low: int = 0, *, high: int, total_min: int = 1,
                distinct: bool = False) -> Callable[[Any], str | None]:
-    """`check` of a list-of-ints item: length, lower bound, least total, distinctness."""
+    """`check` of a list-of-ints item: length, bounds of each entry, least total,
+    distinctness."""
     def check(value: list[int]) -> str | None:
         if width is not None and len(value) != width:
             return f"needs {width} entries, got {len(value)}"
         if any(v < low for v in value):
             return f"every entry must be >= {low}"
+        if any(v > high for v in value):
+            return f"every entry must be at most {high}"
         if sum(value) < total_min:
             return f"the entries must add up to at least {total_min}"
         if distinct and len(set(value)) != len(value):
@@ -114,6 +119,31 @@ def ints_check(width: int | None = None, low: int = 0, total_min: int = 1,
 def range_check(low: int, high: int) -> Callable[[Any], str | None]:
     """`check` of an integer item that must lie in low..high."""
     return lambda v: None if low <= v <= high else f"must be {low}..{high}"
+
+
+def checked_by_builder(value: Any) -> str | None:
+    """`check` of an item whose every number the game's builder already bounds (Ninjato's
+    guards: value 1-5, alarm 0 or 1), so the builder's message is the one the user reads."""
+    return None
+
+
+def numbers_check(high: int, low: int = 0) -> Callable[[Any], str | None]:
+    """`check` of a table item (`json`): every number in it, at any depth, in low..high (the
+    counts, values and indices of a data table; the game's builder checks the rest)."""
+    def check(value: Any) -> str | None:
+        for number in _numbers(value):
+            if not low <= number <= high:
+                return f"every number in it must be {low}..{high}, got {number}"
+        return None
+    return check
+
+
+def _numbers(value: Any) -> list[int | float]:
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v)]
+    if isinstance(value, list | tuple):
+        return [n for v in value for n in _numbers(v)]
+    return [value] if isinstance(value, int | float) else []
 
 
 @dataclass(frozen=True)

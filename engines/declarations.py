@@ -54,12 +54,12 @@ class GameFileError(ValueError):
 
 
 def folder_of(name: str) -> Path | None:
-    """The package folder of the registered built-in game `name` (None: an entry-point game
-    or one built elsewhere, such as the tests' toy games)."""
+    """The package folder of the registered game `name`, in `engines/` or registered by path
+    (None: an entry-point game or one built elsewhere, such as the tests' toy games)."""
     import engines
 
     game = engines.get_game(name)
-    for package in engines._game_packages():
+    for package in (*engines._game_packages(), *engines._registered_packages()):
         module = sys.modules.get(f"engines.{package}")
         if module is not None and getattr(module, "GAME", None) is game:
             return Path(module.__file__ or "").parent

@@ -10,6 +10,7 @@ fingerprint records: changing how a helper draws changes every game that uses it
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Hashable, Iterable, Sequence
@@ -273,8 +274,20 @@ def seat_bonus(text: str, num_players: int) -> list[int]:
 
 
 def check_seat_bonus(rules: object, num_players: int) -> None:
-    """A `seat_bonus` variant gives one value per seat (one-line BadInput otherwise): the one
-    check, made where a game is built (`Game.new_state`) and where a run is validated."""
+    """A `seat_bonus` variant gives one value per seat, each within what the game allows (the
+    limits its `seat_bonus_option` declares): one-line BadInput otherwise.  The one check,
+    made where a game is built (`Game.new_state`) and where a run is validated."""
     text = getattr(rules, "seat_bonus", "")
-    if text:
-        seat_bonus(text, num_players)
+    if not text:
+        return
+    values = seat_bonus(text, num_players)
+    option = {f.name: f for f in dataclasses.fields(rules)}["seat_bonus"]  # type: ignore[arg-type]
+    unit, most = option.metadata.get("unit", "points"), option.metadata.get("most")
+    if most is not None and max(values) > most:
+        raise BadInput(f"seat_bonus={text}: at most {most:,} {unit} per seat, got "
+                       f"{max(values):,}")
+    most_in_all = option.metadata.get("most_in_all")
+    if most_in_all is not None and sum(values) > most_in_all(num_players):
+        raise BadInput(f"seat_bonus={text}: at most {most_in_all(num_players):,} {unit} for "
+                       f"all seats together with {num_players} players "
+                       f"({option.metadata.get('supply', '')}), got {sum(values):,}")

@@ -19,9 +19,11 @@ from analysis.cli import main
 
 GAME = "tabula-rasa"
 VARY = "castle_rule=first_to_two,two_consecutive"
+VARY_LIST = '["first_to_two", "two_consecutive"]'
 #: One bad input per line: (id, argv).  `{d}` is a scratch directory holding the files of
 #: `make_files`; `{run}` a finished 10-game run of GAME (2 players, seed 1), `{sweep}` a
-#: finished sweep of GAME (4 games per cell).
+#: finished sweep of GAME (4 games per cell), `{edited}` a copy of `{run}` whose manifest a
+#: user edited afterwards (`make_edited`).
 CASES: list[tuple[str, list[str]]] = [
     # options of the game command
     ("players-0", [GAME, "--players", "0"]),
@@ -153,10 +155,20 @@ CASES: list[tuple[str, list[str]]] = [
     ("run-bad-players", ["run", "{d}/exp-bad-players.toml", "--out", "{d}/out"]),
     ("run-bad-rule", ["run", "{d}/exp-bad-rule.toml", "--out", "{d}/out"]),
     ("run-not-toml", ["run", "{d}/broken.toml", "--out", "{d}/out"]),
+    ("run-tune-players-text", ["run", "{d}/exp-tune-players-text.toml", "--out", "{d}/out"]),
+    ("run-sweep-bots-number", ["run", "{d}/exp-sweep-bots-number.toml", "--out", "{d}/out"]),
+    ("run-sweep-bots-numbers", ["run", "{d}/exp-sweep-bots-numbers.toml", "--out", "{d}/out"]),
+    ("run-sweep-bots-empty", ["run", "{d}/exp-sweep-bots-empty.toml", "--out", "{d}/out"]),
+    ("run-variants-empty", ["run", "{d}/exp-variants-empty.toml", "--out", "{d}/out"]),
+    ("run-description-number", ["run", "{d}/exp-description-number.toml", "--out", "{d}/out"]),
+    ("run-tune-label-number", ["run", "{d}/exp-tune-label-number.toml", "--out", "{d}/out"]),
+    ("run-scheduler-empty", ["run", "{d}/exp-scheduler-empty.toml", "--out", "{d}/out"]),
     ("run-confirm-games-0", ["run", "{d}/exp.toml", "--confirm-games", "0",
                              "--out", "{d}/out"]),
     ("run-ladder-unknown-level", ["run", "{d}/exp-ladder-unknown.toml", "--out", "{d}/out"]),
     ("run-ladder-empty", ["run", "{d}/exp-ladder-empty.toml", "--out", "{d}/out"]),
+    ("run-elements-unknown", ["run", "{d}/exp-elements-unknown.toml", "--out", "{d}/out"]),
+    ("run-elements-unknown-key", ["run", "{d}/exp-elements-key.toml", "--out", "{d}/out"]),
     # show (transcripts and runs)
     ("show-illegal-action", ["show", "{d}/illegal.json"]),
     ("show-string-actions", ["show", "{d}/string-actions.json"]),
@@ -193,6 +205,98 @@ CASES: list[tuple[str, list[str]]] = [
                                    "--out", "{d}/out"]),
     ("exploit-tolerance-1", ["exploit", GAME, "--tolerance", "1", "--out", "{d}/out"]),
     ("exploit-out-run", ["exploit", GAME, "--out", "{run}"]),
+    # an empty value is refused, not read as "use the default"
+    ("bots-empty", [GAME, "--bots", "", "--games", "5", "--out", "{d}/out"]),
+    ("bots-heuristic-colon", [GAME, "--bots", "heuristic:", "--games", "5", "--out", "{d}/out"]),
+    ("backend-empty", [GAME, "--backend", "", "--games", "5", "--out", "{d}/out"]),
+    ("scheduler-empty", [GAME, "--scheduler", "", "--games", "5", "--out", "{d}/out"]),
+    ("run-bot-empty-option", ["run", "{d}/exp-empty-option.toml", "--out", "{d}/out"]),
+    ("tune-against-empty", ["tune", GAME, "--vary", "spread=0.5,1.0", "--against", "",
+                            "--budget", "120", "--out", "{d}/out"]),
+    ("tune-players-0", ["tune", GAME, "--vary", "spread=0.5,1.0", "--players", "0",
+                        "--budget", "120", "--out", "{d}/out"]),
+    ("tune-out-empty", ["tune", GAME, "--vary", "spread=0.5,1.0", "--out", ""]),
+    ("tune-style-out-empty", ["tune", GAME, "--vary", "spread=0.5,1.0", "--style-out", "",
+                              "--out", "{d}/out"]),
+    ("explain-out-empty", ["explain", GAME, "--games", "4", "--out", ""]),
+    ("compensate-out-empty", ["compensate", GAME, "--out", ""]),
+    ("ladder-out-empty", ["ladder", GAME, "--games", "4", "--out", ""]),
+    ("exploit-out-empty", ["exploit", GAME, "--games", "4", "--out", ""]),
+    ("explain-players-0", ["explain", GAME, "--players", "0", "--games", "4",
+                           "--out", "{d}/out"]),
+    ("compensate-players-0", ["compensate", GAME, "--players", "0", "--steps", "1",
+                              "--budget", "200", "--out", "{d}/out"]),
+    # sizes beyond what the game or the search allows
+    ("seat-bonus-more-than-the-deck", ["ivanhoe", "--players", "2", "--rule",
+                                       "seat_bonus=0,1000", "--games", "5", "--out", "{d}/out"]),
+    ("seat-bonus-points-huge", [GAME, "--players", "2", "--rule", "seat_bonus=0,10000000000",
+                                "--games", "5", "--out", "{d}/out"]),
+    ("compensate-unit-huge", ["compensate", "ivanhoe", "--players", "4", "--unit", "100",
+                              "--steps", "1", "--budget", "200", "--out", "{d}/out"]),
+    ("rule-max-rounds-huge", ["big-cheese", "--rule", "max_rounds=" + "1" + "0" * 20,
+                              "--games", "2", "--out", "{d}/out"]),
+    ("rule-set-bonus-huge", ["time-pirates", "--rule", "set_bonus=" + "1" + "0" * 20,
+                             "--games", "2", "--out", "{d}/out"]),
+    ("run-rule-float-for-integer", ["run", "{d}/exp-rule-float.toml", "--out", "{d}/out"]),
+    ("run-rule-inf-for-integer", ["run", "{d}/exp-rule-inf.toml", "--out", "{d}/out"]),
+    ("rule-dojo-huge", ["ninjato", "--rule", "components.dojo_counts=" + "1" + "0" * 20
+                        + ",10,12,10,10", "--games", "2", "--out", "{d}/out"]),
+    ("data-skill-copies-huge", ["ninjato", "--rule", "components={d}/skills-huge.json",
+                                "--games", "2", "--out", "{d}/out"]),
+    ("rule-patrol-start-huge", ["time-pirates", "--rule",
+                                "components.patrol_start=" + "1" + "0" * 20, "--games", "2",
+                                "--out", "{d}/out"]),
+    ("data-dojo-huge", ["ninjato", "--rule", "components={d}/dojo-huge.toml", "--games", "2",
+                        "--out", "{d}/out"]),
+    ("compensate-steps-huge", ["compensate", GAME, "--steps", "1000000", "--out", "{d}/out"]),
+    # a user's file that never ends (/dev/zero) or is far too large
+    ("data-dev-zero", ["ninjato", "--rule", "components={d}/zero.toml"]),
+    ("data-huge-file", ["ninjato", "--rule", "components={d}/huge-file.toml"]),
+    ("run-dev-zero", ["run", "{d}/zero.toml", "--out", "{d}/out"]),
+    ("style-dev-zero", [GAME, "--bots", "heuristic:{d}/zero.toml", "--games", "5",
+                        "--out", "{d}/out"]),
+    ("show-huge-transcript", ["show", "{d}/huge-file.json"]),
+    # a study's budget or total beyond what one run may ask for, or a range or grid too
+    # large to list: refused before anything is written
+    ("tune-budget-huge", ["tune", GAME, "--vary", "spread=0.5,1.0", "--budget", str(10**19),
+                          "--out", "{d}/out"]),
+    ("compensate-budget-huge", ["compensate", GAME, "--budget", str(10**19),
+                                "--out", "{d}/out"]),
+    ("compensate-replay-huge", ["compensate", GAME, "--players", "2", "--steps", "1",
+                                "--budget", "20", "--replay", str(10**16), "--out", "{d}/out"]),
+    ("ladder-total-huge", ["ladder", GAME, "--levels", "random,heuristic", "--games",
+                           str(10**15), "--out", "{d}/out"]),
+    ("compare-total-huge", ["compare", GAME, "--bots", "heuristic,random", "--games",
+                            str(4 * 10**15), "--out", "{d}/out"]),
+    ("explain-total-huge", ["explain", GAME, "--games", str(4 * 10**14), "--out", "{d}/out"]),
+    ("run-scaled-games-huge", ["run", "{d}/exp-games-max.toml", "--scale", "10",
+                               "--out", "{d}/out"]),
+    ("run-total-huge", ["run", "{d}/exp-total-huge.toml", "--out", "{d}/out"]),
+    ("sweep-range-huge", ["sweep", "big-cheese", "--vary", "chips=1..100000000000",
+                          "--out", "{d}/out"]),
+    ("sweep-grid-huge", ["sweep", "big-cheese", "--grid", "--vary", "chips=1..999", "--vary",
+                         "max_rounds=1..999", "--out", "{d}/out"]),
+    ("tune-range-huge", ["tune", GAME, "--vary", "spread=0..1:0.0000000001",
+                         "--out", "{d}/out"]),
+    ("tune-range-inf", ["tune", GAME, "--vary", "spread=0..inf", "--out", "{d}/out"]),
+    ("report-bootstrap-huge", ["report", "{run}", "--bootstrap", str(10**8),
+                               "--out", "{d}/out.html"]),
+    ("compare-bootstrap-huge", ["compare", GAME, "--games", "8", "--bootstrap", str(10**8),
+                                "--out", "{d}/out"]),
+    ("run-confirm-games-huge", ["run", "{d}/exp.toml", "--confirm-games", str(10**16),
+                                "--out", "{d}/out"]),
+    ("report-confirm-games-huge", ["report", "{run}", "--confirm-games", str(10**16),
+                                   "--out", "{d}/out.html"]),
+    ("bench-seconds-huge", ["bench", GAME, "--seconds", "1e9"]),
+    ("play-pause-huge", ["play", GAME, "--pause", "1e9", "--out", "{d}/out/t.json"]),
+    ("exploit-tolerance-inf", ["exploit", GAME, "--tolerance", "inf", "--out", "{d}/out"]),
+    # an output that cannot be written is found before the work, not after it
+    ("tune-style-out-unwritable", ["tune", GAME, "--vary", "spread=0.5,1.0", "--budget", "120",
+                                   "--style-out", "/proc/self/best.toml", "--out", "{d}/out"]),
+    # a run whose manifest was edited after it was written
+    ("show-edited-manifest", ["show", "{edited}", "--game", "0"]),
+    ("report-edited-manifest", ["report", "{edited}", "--out", "{d}/out.html"]),
+    ("resume-edited-manifest", [GAME, "--resume", "{edited}"]),
     ("landscape-one-style", ["landscape", GAME, "--styles", "heuristic", "--out", "{d}/out"]),
     ("landscape-style-twice", ["landscape", GAME, "--styles", "heuristic,heuristic",
                                "--out", "{d}/out"]),
@@ -207,13 +311,46 @@ CASES: list[tuple[str, list[str]]] = [
     ("landscape-report-not-html", ["landscape", GAME, "--out", "{d}/out",
                                    "--report", "{d}/r.txt"]),
     ("landscape-resume-run", ["landscape", GAME, "--resume", "{run}"]),
+    ("elements-unknown", ["elements", "ivanhoe", "--elements", "unhorse,excalibur",
+                          "--out", "{d}/out"]),
+    ("elements-twice", ["elements", "ivanhoe", "--elements", "unhorse,Unhorse",
+                        "--out", "{d}/out"]),
+    ("elements-empty", ["elements", "ivanhoe", "--elements", "", "--out", "{d}/out"]),
+    ("elements-games-0", ["elements", "ivanhoe", "--games", "0", "--out", "{d}/out"]),
+    ("elements-players-9", ["elements", "ivanhoe", "--players", "9", "--out", "{d}/out"]),
+    ("elements-tolerance-0", ["elements", "ivanhoe", "--tolerance", "0", "--out", "{d}/out"]),
+    ("elements-tolerance-1", ["elements", "ivanhoe", "--tolerance", "1", "--out", "{d}/out"]),
+    ("elements-bot-unknown", ["elements", "ivanhoe", "--bot", "nosuch", "--out", "{d}/out"]),
+    ("elements-bot-restricted", ["elements", "ivanhoe", "--bot", "heuristic:forbid=unhorse",
+                                 "--out", "{d}/out"]),
+    ("elements-rule-unknown", ["elements", "ivanhoe", "--rule", "colour=blue",
+                               "--out", "{d}/out"]),
+    ("elements-out-run", ["elements", GAME, "--out", "{run}"]),
+    ("elements-report-not-html", ["elements", "ivanhoe", "--out", "{d}/out",
+                                  "--report", "{d}/r.txt"]),
+    ("bot-forbid-unknown", ["ivanhoe", "--bots", "heuristic:forbid=excalibur"]),
     ("unknown-command", ["chess"]),
+    # new-game
+    ("new-game-bad-name", ["new-game", "Card Race", "--path", "{d}"]),
+    ("new-game-game-name", ["new-game", GAME, "--path", "{d}"]),
+    ("new-game-command-name", ["new-game", "compare", "--path", "{d}"]),
+    ("new-game-engines-module", ["new-game", "core", "--path", "{d}"]),
+    ("new-game-folder-exists", ["new-game", "card-race", "--path", "{d}"]),
+    ("new-game-path-missing", ["new-game", "card-race", "--path", "{d}/nowhere"]),
+    ("new-game-path-is-a-file", ["new-game", "card-race", "--path", "{d}/exp.toml"]),
 ]
 
 #: A phrase of each case's error line: refused for the right reason.
 EXPECT = {
     'data-out-exists': 'dojo-zero.toml exists; add --force to overwrite it',
     'play-out-exists': 'illegal.json exists; add --force to overwrite it',
+    'new-game-bad-name': 'a game name is lower-case letters',
+    'new-game-game-name': f"the name '{GAME}' is taken",
+    'new-game-command-name': "the name 'compare' is taken",
+    'new-game-engines-module': 'engines/core.py exists',
+    'new-game-folder-exists': 'card_race exists already',
+    'new-game-path-missing': 'nowhere is not a directory',
+    'new-game-path-is-a-file': 'exp.toml is not a directory',
     'landscape-one-style': 'at least two styles',
     'landscape-style-twice': 'names a style twice',
     'landscape-style-unknown': "unknown bot 'nosuch'",
@@ -231,6 +368,21 @@ EXPECT = {
     'exploit-deviator-is-table': "cannot also deviate",
     'exploit-tolerance-1': '--tolerance must be above 1',
     'exploit-out-run': 'holds no exploitability check',
+    'elements-unknown': "ivanhoe has no element 'excalibur'",
+    'run-elements-unknown': "[[elements]] 1: ivanhoe has no element 'excalibur'",
+    'run-elements-unknown-key': "[[elements]] 1: unknown key 'colour'",
+    'elements-twice': 'names an element twice',
+    'elements-empty': "has no element ''",
+    'elements-games-0': '--games must be positive',
+    'elements-players-9': '2-5 players, got 9',
+    'elements-tolerance-0': '--tolerance must be above 1',
+    'elements-tolerance-1': '--tolerance must be above 1',
+    'elements-bot-unknown': "unknown bot 'nosuch'",
+    'elements-bot-restricted': 'is already restricted',
+    'elements-rule-unknown': 'unknown rule option',
+    'elements-out-run': 'holds no elements study',
+    'elements-report-not-html': 'must be an .html file',
+    'bot-forbid-unknown': "ivanhoe has no element 'excalibur'",
     'players-0': '2-4 players, got 0',
     'players-9': '2-4 players, got 9',
     'games-0': '--games must be positive',
@@ -325,6 +477,14 @@ EXPECT = {
     'run-bad-players': '2-4 players, got 9',
     'run-bad-rule': 'unknown rule option',
     'run-not-toml': 'not valid TOML',
+    'run-tune-players-text': 'players must be a player count or "default", got \'many\'',
+    'run-sweep-bots-number': 'bots must be a bot spec or a list of bot specs, got 2.5',
+    'run-sweep-bots-numbers': 'bots must be a bot spec or a list of bot specs, got [2]',
+    'run-sweep-bots-empty': 'bots must be a bot spec or a list of bot specs, got []',
+    'run-variants-empty': 'variants must be a list of tables of rule options, got []',
+    'run-description-number': 'description must be a string, got 2.5',
+    'run-tune-label-number': 'label must be a non-empty string, got 2',
+    'run-scheduler-empty': "scheduler must be an address string",
     'run-confirm-games-0': '--confirm-games must be positive',
     'run-ladder-unknown-level': "tabula-rasa ladder: unknown bot 'nosuchbot'",
     'run-ladder-empty': 'ladder needs at least two levels',
@@ -362,6 +522,62 @@ EXPECT = {
     'report-no-run': '',
     'report-bootstrap-negative': '--bootstrap',
     'unknown-command': 'unknown game or command',
+    'bots-empty': "'--bots': an empty value",
+    'bots-heuristic-colon': "'heuristic:' ends in ':'",
+    'backend-empty': "'--backend': an empty value",
+    'scheduler-empty': "'--scheduler': an empty value",
+    'run-bot-empty-option': 'empty option in bot spec',
+    'tune-against-empty': "empty bot spec",
+    'tune-players-0': '2-4 players, got 0',
+    'tune-out-empty': "'--out': an empty path",
+    'tune-style-out-empty': "'--style-out': an empty path",
+    'explain-out-empty': "'--out': an empty path",
+    'compensate-out-empty': "'--out': an empty path",
+    'ladder-out-empty': "'--out': an empty path",
+    'exploit-out-empty': "'--out': an empty path",
+    'explain-players-0': '2-4 players, got 0',
+    'compensate-players-0': '2-4 players, got 0',
+    'seat-bonus-more-than-the-deck': 'at most 94 cards for all seats together with 2 players',
+    'seat-bonus-points-huge': 'at most 100 points per seat',
+    'compensate-unit-huge': 'at most 78 cards for all seats together with 4 players',
+    'rule-max-rounds-huge': "rule 'max_rounds' must be 1..1,000,000",
+    'rule-set-bonus-huge': "rule 'set_bonus' must be 0..100",
+    'run-rule-float-for-integer': "rule 'chips' expects an integer, got 2.5",
+    'run-rule-inf-for-integer': "rule 'chips' expects an integer, got inf",
+    'rule-dojo-huge': 'dojo_counts=100000000000000000000,10,12,10,10: every entry must be '
+                      'at most 100',
+    'data-skill-copies-huge': 'every number in it must be 0..10, got 100000',
+    'rule-patrol-start-huge': 'patrol_start=100000000000000000000: must be 0..11',
+    'data-dojo-huge': 'every entry must be at most 100',
+    'compensate-steps-huge': 'candidate bonus vectors is too many',
+    'data-dev-zero': 'zero.toml is not a regular file',
+    'data-huge-file': 'is larger than 10 MB',
+    'run-dev-zero': 'is not a regular file',
+    'style-dev-zero': 'is not a regular file',
+    'show-huge-transcript': 'is larger than 10 MB',
+    'tune-budget-huge': '--budget asks for 10,000,000,000,000,000,000 games in all',
+    'compensate-budget-huge': '--budget asks for 10,000,000,000,000,000,000 games in all',
+    'compensate-replay-huge': '--replay must be 0..1,000,000,000,000,000',
+    'ladder-total-huge': '--games over 2 levels asks for 2,000,000,000,000,000 games in all',
+    'compare-total-huge': 'games in all; at most 1,000,000,000,000,000',
+    'explain-total-huge': '--games over 3 cells asks for 1,200,000,000,000,000 games in all',
+    'run-scaled-games-huge': 'games x --scale 10 is 10,000,000,000,000,000',
+    'run-total-huge': 'the experiment asks for 2,000,000,000,000,000 games in all',
+    'sweep-range-huge': '--vary chips=1..100000000000 lists too many values',
+    'sweep-grid-huge': 'the grid of the --vary values has too many cells',
+    'tune-range-huge': '--vary spread=0..1:0.0000000001 lists too many values',
+    'tune-range-inf': 'a range needs finite numbers',
+    'report-bootstrap-huge': '--bootstrap must be >= 0 and at most 10,000 replicates',
+    'compare-bootstrap-huge': '--bootstrap must be >= 0 and at most 10,000 replicates',
+    'run-confirm-games-huge': '--confirm-games must be positive and at most',
+    'report-confirm-games-huge': '--confirm-games must be positive and at most',
+    'bench-seconds-huge': 'at most 3600, got 1000000000.0',
+    'play-pause-huge': '--pause must be a finite number of seconds, 0..60',
+    'exploit-tolerance-inf': '--tolerance must be above 1',
+    'tune-style-out-unwritable': 'directory /proc/self is not writable',
+    'show-edited-manifest': 'manifest.json was edited after its run was written',
+    'report-edited-manifest': 'manifest.json was edited after its run was written',
+    'resume-edited-manifest': 'manifest.json was edited after its run was written',
 }
 
 #: The cases that reproduce the bad inputs an independent test of every subcommand found
@@ -374,6 +590,13 @@ FOUND_UNCLEAN = {
     "play-seed-negative", "data-dojo-negative", "data-dojo-empty", "data-years-0",
     "data-years-negative", "report-missing-dir", "compare-report-missing-dir",
     "sweep-report-missing-dir", "search-objective-source", "chunk-size-negative",
+    # a second such test (607 bad inputs)
+    "show-edited-manifest", "report-edited-manifest", "resume-edited-manifest",
+    "compensate-steps-huge", "run-tune-players-text", "run-sweep-bots-number",
+    "data-dev-zero", "data-huge-file", "bots-empty", "bots-heuristic-colon",
+    "tune-against-empty", "tune-players-0", "explain-players-0",
+    "seat-bonus-more-than-the-deck", "rule-dojo-huge", "tune-style-out-unwritable",
+    "tune-budget-huge", "compensate-budget-huge", "ladder-total-huge",
 }
 
 
@@ -396,6 +619,10 @@ def make_files(d: Path) -> None:
         "dojo-negative.toml": "dojo_counts = [-1, 10, 12, 10, 10]\n",
         "dojo-empty.toml": "dojo_counts = []\n",
         "dojo-zero.toml": "dojo_counts = [0, 0, 0, 0, 0]\n",
+        "dojo-huge.toml": f"dojo_counts = [{10**20}, 10, 12, 10, 10]\n",
+        "skills-huge.json": json.dumps({"skills": [{"name": "x", "effect": "disguise",
+                                                    "school": "none", "cost": 0,
+                                                    "copies": 100000}]}),
         "years-0.toml": "years = 0\n",
         "years-negative.toml": "years = -1\n",
         "years-huge.toml": "years = 1e400\n",
@@ -414,9 +641,35 @@ def make_files(d: Path) -> None:
         "exp-bad-players.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nplayers = 9\n',
         "exp-bad-rule.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
                              'rules = {colour = "blue"}\n',
+        "exp-tune-players-text.toml": f'[[tune]]\ngame = "{GAME}"\nplayers = "many"\n'
+                                      'vary = ["spread"]\n',
+        "exp-sweep-bots-number.toml": f'[[sweep]]\ngame = "{GAME}"\nbots = 2.5\n'
+                                      f'vary = {{castle_rule = {VARY_LIST}}}\n',
+        "exp-sweep-bots-numbers.toml": f'[[sweep]]\ngame = "{GAME}"\nbots = [2]\n'
+                                       f'vary = {{castle_rule = {VARY_LIST}}}\n',
+        "exp-sweep-bots-empty.toml": f'games = 4\n[[sweep]]\ngame = "{GAME}"\nbots = []\n'
+                                     f'vary = {{castle_rule = {VARY_LIST}}}\n',
+        "exp-variants-empty.toml": f"games = 10\n{study}variants = []\n",
+        "exp-description-number.toml": f"games = 10\ndescription = 2.5\n{study}",
+        "exp-tune-label-number.toml": f'[[tune]]\ngame = "{GAME}"\nplayers = 2\nlabel = 2\n'
+                                      'vary = {spread = [0.5, 1.0]}\nbudget = 120\n',
+        "exp-scheduler-empty.toml": f'games = 10\nscheduler = ""\n{study}',
+        "exp-rule-float.toml": 'games = 10\n[[study]]\ngame = "big-cheese"\nplayers = 3\n'
+                               'rules = {chips = 2.5}\n',
+        "exp-rule-inf.toml": 'games = 10\n[[study]]\ngame = "big-cheese"\nplayers = 3\n'
+                             'rules = {chips = inf}\n',
+        "exp-games-max.toml": f"games = {10**15}\n{study}",
+        "exp-total-huge.toml": f'games = {10**15}\n[[study]]\ngame = "{GAME}"\n'
+                               'players = [2, 3]\nbots = ["heuristic", "random"]\n'
+                               'ladder = false\n',
+        "exp-empty-option.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
+                                 'bots = ["mcts:iterations=5,,c=1"]\n',
         "exp-ladder-unknown.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\n'
                                    'ladder = ["random", "nosuchbot"]\n',
         "exp-ladder-empty.toml": f'games = 10\n[[study]]\ngame = "{GAME}"\nladder = []\n',
+        "exp-elements-unknown.toml": 'games = 10\n[[elements]]\ngame = "ivanhoe"\n'
+                                     'elements = ["excalibur"]\n',
+        "exp-elements-key.toml": 'games = 10\n[[elements]]\ngame = "ivanhoe"\ncolour = 1\n',
     }
     transcripts = {
         "illegal.json": {"actions": [10**6]},
@@ -429,6 +682,11 @@ def make_files(d: Path) -> None:
         files[name] = json.dumps(TRANSCRIPT | changes)
     for name, text in files.items():
         (d / name).write_text(text, encoding="utf-8")
+    (d / "zero.toml").symlink_to("/dev/zero")  # a file that never ends
+    for name in ("huge-file.toml", "huge-file.json"):  # 11 MB, sparse: cheap to make
+        with open(d / name, "wb") as file:
+            file.truncate(11 * 2**20)
+    (d / "card_race").mkdir()  # a game folder that exists already
 
 
 def make_run(path: Path) -> Path:
@@ -451,6 +709,16 @@ def make_sweep(path: Path) -> Path:
     return path
 
 
+def make_edited(run: Path, path: Path) -> Path:
+    """A copy of the finished run `run` whose manifest says 3 players: edited by hand."""
+    import shutil
+
+    shutil.copytree(run, path)
+    manifest = json.loads((path / "manifest.json").read_text())
+    (path / "manifest.json").write_text(json.dumps({**manifest, "players": 3}, indent=2))
+    return path
+
+
 def contents(d: Path) -> set[str]:
     return {str(p.relative_to(d)) for p in d.rglob("*")}
 
@@ -465,15 +733,22 @@ def finished_sweep(tmp_path_factory) -> Path:
     return make_sweep(tmp_path_factory.mktemp("sweep") / "sweep")
 
 
+@pytest.fixture(scope="module")
+def edited_run(tmp_path_factory, finished_run) -> Path:
+    return make_edited(finished_run, tmp_path_factory.mktemp("edited") / "edited")
+
+
 @pytest.mark.parametrize("case, argv", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
-        case, argv, tmp_path, finished_run, finished_sweep, capsys, monkeypatch):
+        case, argv, tmp_path, finished_run, finished_sweep, edited_run, capsys, monkeypatch):
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     make_files(scratch)
     monkeypatch.chdir(tmp_path)
-    before, run_before = contents(tmp_path), contents(finished_run) | contents(finished_sweep)
-    args = [a.format(d=scratch, run=finished_run, sweep=finished_sweep) for a in argv]
+    stored = (finished_run, finished_sweep, edited_run)
+    before, run_before = contents(tmp_path), [contents(path) for path in stored]
+    args = [a.format(d=scratch, run=finished_run, sweep=finished_sweep, edited=edited_run)
+            for a in argv]
     code = main(args + (["--quiet"] if "--quiet" in _quiet_commands(args) else []))
     err = capsys.readouterr().err
     assert code == 2, err
@@ -481,13 +756,13 @@ def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(
     assert "Traceback" not in err
     assert EXPECT[case] in err, err
     assert contents(tmp_path) == before, "something was written"
-    assert contents(finished_run) | contents(finished_sweep) == run_before, "a run was changed"
+    assert [contents(path) for path in stored] == run_before, "a run was changed"
 
 
 def _quiet_commands(args: list[str]) -> set[str]:
     """`--quiet` where the command has it (keeps progress bars out of the captured output)."""
     return {"--quiet"} if args and args[0] not in (
-        "show", "play", "bench", "data", "report", "chess") else set()
+        "show", "play", "bench", "data", "report", "chess", "new-game") else set()
 
 
 def test_every_case_found_unclean_is_in_the_list():
@@ -533,6 +808,7 @@ def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[st
         root_path = Path(root)
         run = make_run(root_path / "run")
         swept = make_sweep(root_path / "sweep")
+        edited = make_edited(run, root_path / "edited")
         env = {**os.environ, "TABLETOP_PURE": os.environ.get("TABLETOP_PURE", "1"),
                "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
         for name, argv in cases:
@@ -540,7 +816,7 @@ def count(cases: list[tuple[str, list[str]]] = CASES) -> tuple[int, int, list[st
             scratch.mkdir()
             make_files(scratch)
             before = contents(root_path)
-            args = [a.format(d=scratch, run=run, sweep=swept) for a in argv]
+            args = [a.format(d=scratch, run=run, sweep=swept, edited=edited) for a in argv]
             args += list(_quiet_commands(args))
             try:
                 proc = subprocess.run([sys.executable, "-m", "analysis.cli", *args],

@@ -144,7 +144,9 @@ def test_snapshot_sees_every_attribute_of_the_position(name):
     game = get_game(name)
     state = random_midgame(game, game.min_players, 2)
     attributes = _instance_attributes(state) - set(state._snapshot_skip)
-    assert len(attributes) >= 10, attributes
+    # found the position: the contract's rules and stream, and the game's own (a kit game
+    # keeps its piles in a few dicts, so fewer attributes than a hand-written state)
+    assert {"rules", "rng"} <= attributes and len(attributes) >= 5, attributes
     assert set(state.snapshot()) == attributes
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import types
+from copy import deepcopy
 
 import pytest
 
@@ -129,7 +130,7 @@ def test_snapshot_is_a_deep_copy(name, n):
     state = random_midgame(get_game(name), n, 1)
     before = state.snapshot()
     attr = _list_attributes(state)[0]
-    getattr(state, attr).append(-1)
+    _grow(getattr(state, attr))
     assert state.snapshot() != before
     assert before[attr] != state.snapshot()[attr]
 
@@ -137,16 +138,30 @@ def test_snapshot_is_a_deep_copy(name, n):
 # --- mutation checks: the two contract tests above fail on the bugs they are named after ---
 
 def _list_attributes(state):
-    """Names of the state's list attributes (the ones a careless clone could share)."""
+    """Names of the state's list attributes, and of its dicts of lists (a kit game's zones:
+    `engines.gamekit`): the ones a careless clone could share."""
     return [name for name in state.snapshot()
-            if type(getattr(state, name, None)) is list]
+            if type(getattr(state, name, None)) in (list, dict)]
+
+
+def _grow(container) -> None:
+    """Change a list attribute (or a dict of lists) in place."""
+    if type(container) is dict:
+        container["-1"] = -1
+    else:
+        container.append(-1)
+
+
+def _contents(container):
+    """What a list attribute holds now (a dict of lists: all of it), to see it change."""
+    return list(container) if type(container) is list else deepcopy(container)
 
 
 def _list_changed_in_place(game, n, seed):
     """A list attribute that a playout of a clone changes in place (same list object)."""
     state = random_midgame(game, n, seed)
     copy = state.clone()
-    lists = {name: (getattr(copy, name), list(getattr(copy, name)))
+    lists = {name: (getattr(copy, name), _contents(getattr(copy, name)))
              for name in _list_attributes(copy)}
     play_on(copy, seed)
     return [name for name, (obj, old) in lists.items()
@@ -187,7 +202,7 @@ def test_mutation_check_an_illegal_action_that_mutates_fails_the_illegal_action_
     base_apply = type(state).apply_action
 
     def apply_action(self, action):
-        getattr(self, target).append(action)  # the bug: a change before the legality check
+        _grow(getattr(self, target))  # the bug: a change before the legality check
         base_apply(self, action)
 
     with pytest.raises(AssertionError):
@@ -312,7 +327,7 @@ def test_mutation_check_a_clone_sharing_a_list_fails_the_property_check(name):
     watched = {}
 
     def recording_clone(self):
-        watched.update({attr: (self, getattr(self, attr), list(getattr(self, attr)))
+        watched.update({attr: (self, getattr(self, attr), _contents(getattr(self, attr)))
                         for attr in _list_attributes(self)})
         return base_clone(self)
 

@@ -74,6 +74,27 @@ def test_one_run_leaves_nothing_stale_whatever_it_had_to_write():
     assert second.stale() == []
 
 
+def test_the_checkouts_files_leave_out_the_game_folders_registered_by_path(tmp_path):
+    """A designer's own game, registered by path, is theirs: `tools.generate` with it
+    registered finds the checkout as current as without (nothing names the folder)."""
+    import os
+    import subprocess
+    import sys
+
+    from engines import _build
+    from engines.gamekit import scaffold
+
+    assert generate.GAMES_ENV == _build.GAMES_ENV
+    folder = scaffold.check("card-race", tmp_path, set())
+    scaffold.write("card-race", folder)
+    env = {**os.environ, _build.GAMES_ENV: str(folder)}
+    done = subprocess.run([sys.executable, "-m", "tools.generate", "--check", "--no-examples"],
+                          cwd=generate.ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "leaving out the game folders of TABLETOP_GAMES" in done.stderr
+
+
 def test_a_rules_notes_file_it_cannot_publish_is_a_one_line_error(monkeypatch, capsys,
                                                                   tmp_path):
     from tools import rules_pages

@@ -630,3 +630,32 @@ def test_the_searchs_move_wins_more_often_than_the_heuristics(
     found = _win_share_after(game, state, seat, search_move, 150)
     missed = _win_share_after(game, state, seat, heuristic_move, 150)
     assert found >= missed + 0.15
+
+
+def test_score_rewards_follow_the_games_score_direction():
+    """Where the fewest points win, the lowest score earns the largest score reward."""
+    import random
+
+    from engines import get_game
+    from engines.bots.mcts import rewards
+
+    lowest_games = [g for g in GAMES.values() if g.score_direction == "lowest"]
+    assert lowest_games, "no game declares that the fewest points win"
+    for game in lowest_games:
+        state = game.new_state(game.min_players, seed=3)
+        rng = random.Random(3)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        scores = state.scores()
+        assert len(set(scores)) > 1
+        normal = rewards.normalized_scores(state)
+        assert normal[scores.index(min(scores))] == 1.0
+        assert normal[scores.index(max(scores))] == 0.0
+        margins = rewards.margins(state)
+        assert margins[scores.index(min(scores))] == max(margins)
+    highest = get_game("tabula-rasa").new_state(3, seed=3)
+    rng = random.Random(3)
+    while not highest.is_terminal():
+        highest.apply_action(rng.choice(highest.legal_actions()))
+    scores = highest.scores()
+    assert rewards.normalized_scores(highest)[scores.index(max(scores))] == 1.0

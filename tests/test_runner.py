@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shutil
@@ -471,3 +472,14 @@ def test_a_state_refuses_another_games_rules_and_a_wrong_seat_bonus_count():
         game.state_from_rules(3, 1, other.make_rules())
     with pytest.raises(BadInput):
         game.state_from_rules(3, 1, game.make_rules(seat_bonus="0,1"))
+
+
+def test_a_run_with_rules_at_their_defaults_resumes_the_official_run(tmp_path):
+    """`seat_bonus=''` or a rule given at its default plays the official games: the run in
+    the directory (a cached reference run, say) is the same run, not a different one."""
+    official = tournament.RunSpec(game=GAME, players=2, games=4, bots=("random",) * 2, seed=1)
+    first = tournament.run_or_resume(official.validated(), tmp_path / "r", jobs=1)
+    again = tournament.run_or_resume(
+        dataclasses.replace(official, rules={"seat_bonus": "", "castle_rule": "first_to_two"}
+                            ).validated(), tmp_path / "r", jobs=1)
+    assert again.games_played_now == 0 and len(again.frame) == len(first.frame)

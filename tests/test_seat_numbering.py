@@ -96,7 +96,10 @@ def test_seat_order_words_follow_the_game_and_its_rules():
     assert seat_order("not-a-game") == ""
 
 
-@pytest.mark.parametrize("name", ["ivanhoe", "ninjato"])
+RANDOM_STARTERS = [name for name, game in sorted(GAMES.items()) if game.who_starts() == "random"]
+
+
+@pytest.mark.parametrize("name", RANDOM_STARTERS)
 def test_summary_of_a_random_starter_game_never_says_seat_1_moves_first(name, capsys,
                                                                        tmp_path):
     from analysis.cli import main

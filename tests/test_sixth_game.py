@@ -113,7 +113,7 @@ DATA_SET_FILE = (
     "from engines.datasets import DataSet, Item, ints_check, table_key\n\n"
     "DEFAULT_DATA = {'name': 'toy-heaps-v1', 'heaps': [3, 4, 5]}\n"
     "ITEMS = (Item('heaps', 'GUESS', 'toy rules 1.1', 'ints', *table_key('heaps'),\n"
-    "              ints_check(3), plausible=([2, 4, 6],)),)\n"
+    "              ints_check(3, high=100), plausible=([2, 4, 6],)),)\n"
     "DATA_SET = DataSet(DEFAULT_DATA, ITEMS, 'name', 'toy-heaps-v1')\n"
 )
 
@@ -232,7 +232,7 @@ PER_GAME_TESTS = ("test_contract.py", "test_fingerprint.py", "test_notebooks.py"
                   "test_sixth_game.py", "test_docs.py", "test_render.py", "test_game_cap.py",
                   "test_seat_levers.py", "test_transcript.py", "test_coverage.py",
                   "test_fastpaths.py", "test_generate.py", "test_declarations.py",
-                  "test_mcts.py")
+                  "test_mcts.py", "test_elements.py")
 COPY, COPY_NAME = "rasa_copy", "rasa-copy"
 #: What a copy leaves behind (`engines/README.md`, "Adding a sixth game", step 1).
 COPY_COMMAND_START = 'python -c "import shutil; shutil.copytree('

@@ -62,3 +62,20 @@ def test_a_stored_interrupted_sweep_resumes_with_its_recorded_spec(stored, tmp_p
     for cell in ("base", "castle_rule=two_consecutive"):
         pd.testing.assert_frame_equal(_games(resumed[resumed["cell"] == cell]),
                                       _games(fresh[fresh["cell"] == cell]))
+
+
+def test_a_manifest_that_lost_its_checksum_is_refused_but_one_from_before_checksums_is_read(
+        stored, tmp_path):
+    import json
+
+    from analysis.results import store
+
+    assert "manifest_sha256" not in store.read_manifest(stored / "run")  # format version 2
+    run = tournament.run(tournament.RunSpec(game="tabula-rasa", players=2, games=4,
+                                            bots=("random",) * 2, seed=1).validated(),
+                         tmp_path / "new", jobs=1).run_dir
+    manifest = json.loads((run / "manifest.json").read_text())
+    del manifest["manifest_sha256"]
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(store.RunError, match="was edited after its run was written"):
+        store.read_manifest(run)

@@ -662,3 +662,120 @@ THROW = Game(
     heuristics={"default": _ROCK, "rock": _ROCK, "paper": _throw_style(PAPER),
                 "scissors": _throw_style(SCISSORS), "dynamite": _throw_style(DYNAMITE)},
 )
+
+
+# --------------------------------------------------------------------------------------------
+# Cards: a dominant card, a useless one, one that never comes up and an action the bot never
+# chooses while it has a card to play (elements)
+# --------------------------------------------------------------------------------------------
+
+DRAW, BLANK, ACE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class CardsRules:
+    rounds: int = 3
+    ace_chance: float = field(default=0.3, metadata={"help": "chance a seat is dealt the Ace"})
+    blank_chance: float = field(default=0.5,
+                                metadata={"help": "chance a seat is dealt a Blank"})
+
+
+class CardsState(State):
+    """Each seat in turn, `rounds` times: draw (a die 0..9 from the deal's stream is added to
+    its points), play its Blank (the same die is added: nothing else differs, so it never
+    changes the outcome), or play its Ace (it wins at once: the card always wins when
+    played).  A seat holds an Ace with `ace_chance` and a Blank with `blank_chance`; the deal
+    draws both chances for every seat whatever they are, so a rule of 0 keeps the deals."""
+
+    def __init__(self, num_players: int, seed: int, rules: CardsRules) -> None:
+        self.num_players = num_players
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.ace = [self.rng.random() < rules.ace_chance for _ in range(num_players)]
+        self.blank = [self.rng.random() < rules.blank_chance for _ in range(num_players)]
+        self.points = [0] * num_players
+        self.turn = 0
+        self.ace_winner = -1
+
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else self.turn % self.num_players
+
+    def is_terminal(self) -> bool:
+        return self.ace_winner >= 0 or self.turn >= self.rules.rounds * self.num_players
+
+    def _legal_actions(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        seat = self.current_player()
+        return [DRAW] + [BLANK] * self.blank[seat] + [ACE] * self.ace[seat]
+
+    def _apply(self, action: int) -> None:
+        seat = self.current_player()
+        if action == ACE:
+            self.ace[seat] = False
+            self.ace_winner = seat
+        else:
+            if action == BLANK:
+                self.blank[seat] = False
+            self.points[seat] += int(self.rng.random() * 10)
+        self.turn += 1
+
+    def scores(self) -> list[float]:
+        return [float(p + (100 if s == self.ace_winner else 0))
+                for s, p in enumerate(self.points)]
+
+    def clone(self) -> CardsState:
+        other = CardsState.__new__(CardsState)
+        other.__dict__.update(self.__dict__)
+        other.ace, other.blank, other.points = list(self.ace), list(self.blank), list(self.points)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._legal_cache = None
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> CardsState:
+        return self.clone()
+
+    def observation(self, seat: int) -> dict:
+        return {"points": list(self.points), "turn": self.turn}
+
+    def action_kind(self, action: int) -> int:
+        return action  # DRAW, BLANK, ACE: "draw", "play blank", "play ace"
+
+
+def _cards_best_card(**_: str):
+    class BestCard:
+        """The Ace when it can, else the Blank, else a draw."""
+
+        name = "heuristic"
+
+        def choose(self, state: State, rng: random.Random) -> int:
+            return max(state.legal_actions())
+
+    return BestCard()
+
+
+def _cards_elements() -> tuple:
+    from engines.elements import Element
+
+    return (
+        Element("Blank", "card", frozenset({BLANK}), played=("play blank",),
+                removal={"blank_chance": "0"}),
+        Element("Ace", "card", frozenset({ACE}), played=("play ace",),
+                removal={"ace_chance": "0"}),
+        Element("Joker", "card", frozenset({3}), note="the deck has no Joker"),
+        Element("Draw", "action", frozenset({DRAW}), played=("draw",),
+                note="drawing is a rule, not a component"),
+    )
+
+
+CARDS = Game(
+    name="toy-cards",
+    min_players=2,
+    max_players=4,
+    Rules=CardsRules,
+    create_state=CardsState,
+    heuristics={"default": _cards_best_card},
+    action_kinds=("draw", "play blank", "play ace"),
+    elements=_cards_elements(),
+)

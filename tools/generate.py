@@ -23,7 +23,8 @@ A new game is its folder (`engines/README.md`) and one run of this command.  The
    `--fingerprints` since it plays every game; without it, a game, player count or line-up
    missing from the file (or left in it) is reported stale.
 
-Every step derives its files from `engines.GAMES` and the games' declarations
+Every step derives its files from `engines.GAMES` (the games of the checkout: folders
+registered by path, `TABLETOP_GAMES`, are left out) and the games' declarations
 (`engines/<package>/game.toml`), never from another step's files on disk; where a step reads
 a file an earlier one writes (the cog blocks of a new game page), it reads the earlier step's
 text, so `--check` names what one run would write and one run leaves nothing stale.  The
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +43,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FINGERPRINTS = "tests/fingerprints.json"
+#: `engines._build.GAMES_ENV`, the game folders registered by path: the checkout's files
+#: describe the checkout's games, so `main` leaves those folders out (named here, not
+#: imported: importing `engines` would register them).
+GAMES_ENV = "TABLETOP_GAMES"
 
 
 @dataclass
@@ -205,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-examples", action="store_true",
                         help="keep the example output blocks (their commands play games)")
     args = parser.parse_args(argv)
+    if os.environ.pop(GAMES_ENV, ""):  # before `engines` is imported, and for the examples
+        print(f"note: leaving out the game folders of {GAMES_ENV}: the checkout's files "
+              f"describe the checkout's games", file=sys.stderr)
     options = Options(fingerprints=args.fingerprints, examples=not args.no_examples)
     try:
         tree = run(options, write=not args.check)

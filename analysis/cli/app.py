@@ -5,10 +5,9 @@ corrupt results) raises `BadInput` and ends as one line `error: ...` on stderr w
 code 2, never a traceback.  An `OSError` (disk full, permission denied) is one `error:` line
 with exit code 1.  Any other exception is a bug in the toolkit: one line saying so and where
 its traceback was written, exit code 1.
-Command modules (`games`, `landscape`, `replay`, `seats`, `studies`, `tuning`, `whatif`)
-import only
-`common` and `options` of this package; this module imports them and adds their commands to
-the app.
+Command modules (`elements`, `games`, `landscape`, `newgame`, `replay`, `seats`, `studies`,
+`tuning`, `whatif`) import only `common` and `options` of this package; this module imports
+them and adds their commands to the app.
 """
 
 import os
@@ -22,8 +21,10 @@ import typer
 
 from analysis.cli import (
     common,
+    elements,
     games,
     landscape,
+    newgame,
     replay,
     seats,
     structured,
@@ -101,6 +102,8 @@ whatif.register(app)  # data, sweep, balance-search
 tuning.register(app)  # tune
 seats.register(app)  # explain, compensate
 landscape.register(app)  # landscape
+elements.register(app)  # elements
+newgame.register(app)  # new-game
 
 
 def internal_error(exc: BaseException) -> int:

@@ -107,13 +107,27 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-def lineup_of(bots: str | None, players: int) -> tuple[str, ...] | None:
-    """A --bots value as the recorded line-up it would play (None when not given), to compare
-    with a study's recorded `bots`."""
+def checked_players(game: Any, players: int | None) -> int:
+    """A --players value, or the game's default when it is not given (`--players 0` is
+    refused, not read as "not given")."""
+    players = game.players_default if players is None else players
+    game.check_players(players)
+    return players
+
+
+def lineup(bots: str | None, players: int) -> tuple[str, ...]:
+    """A --bots value as the line-up it plays, one spec per seat (heuristic when not given;
+    an empty --bots is refused, not read as "not given")."""
     from analysis.run import tournament
     from engines.bots import split_specs
 
-    return None if bots is None else tournament.fill_lineup(split_specs(bots), players)
+    return tournament.fill_lineup(split_specs("heuristic" if bots is None else bots), players)
+
+
+def lineup_of(bots: str | None, players: int) -> tuple[str, ...] | None:
+    """A --bots value as the recorded line-up it would play (None when not given), to compare
+    with a study's recorded `bots`."""
+    return None if bots is None else lineup(bots, players)
 
 
 def given(ctx: typer.Context, option: str) -> bool:

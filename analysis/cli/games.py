@@ -11,8 +11,10 @@ import typer
 from rich.table import Table
 
 from analysis.cli.common import (
+    checked_players,
     default_out_dir,
     fail,
+    lineup,
     parse_rules,
     run_with_progress,
     stdout,
@@ -75,15 +77,14 @@ def simulate_game(
         def play(progress: Callable[[int], None]) -> tournament.RunResult:
             return tournament.resume(resume, jobs, progress, backend, scheduler)
     else:
-        game = get_game(game_name)
-        players = game.players_default if players is None else players
-        game.check_players(players)
-        lineup = tournament.fill_lineup(split_specs(bots or "heuristic"), players)
+        players = checked_players(get_game(game_name), players)
+        bots_lineup = lineup(bots, players)
         if seed is None:
             seed = secrets.randbelow(2**31)
         spec = tournament.RunSpec(
             game=game_name, players=players, games=DEFAULT_GAMES if games is None else games,
-            bots=lineup, seed=seed, rules=parse_rules(rule), chunk_size=chunk_size or 0,
+            bots=bots_lineup, seed=seed, rules=parse_rules(rule),
+            chunk_size=chunk_size or 0,
         ).validated()
         run_dir = out or default_out_dir(game_name, seed)
         tournament.check_out_dir(run_dir)
@@ -150,7 +151,7 @@ def _check_resume_options(resume: Path, manifest: dict, **given: object) -> None
         if key == "bots":
             players = int(manifest.get("players", 0))
             try:
-                if tournament.fill_lineup(split_specs(str(value)), players) == tuple(
+                if lineup(str(value), players) == tuple(
                         manifest.get("bots", ())):
                     continue
             except BadInput:
@@ -289,6 +290,12 @@ def list_games() -> None:
         if game.action_kinds:
             stdout.print(f"  action kinds: {', '.join(game.action_kinds)}", soft_wrap=True,
                          highlight=False, markup=False)
+        if game.elements:
+            groups = ", ".join(dict.fromkeys(f"{e.group}s" for e in game.elements))
+            stdout.print(f"  elements (`simulate elements {name}`): "
+                         f"{', '.join(e.name for e in game.elements)} ({groups}; "
+                         f"--elements {','.join(e.id for e in game.elements[:2])},...)",
+                         soft_wrap=True, highlight=False, markup=False)
         if game.mcts_defaults:
             options = ",".join(f"{k}={v}" for k, v in game.mcts_defaults.items())
             stdout.print(f"  mcts defaults in this game: {options}", soft_wrap=True,
@@ -337,12 +344,12 @@ def bench(
     from analysis.bench import bench_bot, interpreter, reference_microseconds
 
     game = get_game(game_name)
-    players = game.players_default if players is None else players
-    game.check_players(players)
+    players = checked_players(game, players)
     rules = parse_rules(rule or [])
     game.checked_rules(**rules)
-    if not math.isfinite(seconds) or seconds <= 0:
-        fail(f"--seconds must be a positive finite number of seconds per bot, got {seconds}")
+    if not math.isfinite(seconds) or not 0 < seconds <= 3600:
+        fail(f"--seconds must be a positive finite number of seconds per bot, at most 3600, "
+             f"got {seconds}")
     if seed < 0:
         fail(f"--seed must be >= 0, got {seed}")
     table = Table(title=f"{game_name} · {players} players · one core")

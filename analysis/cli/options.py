@@ -18,6 +18,14 @@ def path_value(text: str | Path) -> Path:
     return Path(text)
 
 
+def text_value(text: str) -> str:
+    """A text option's value, refused when empty: `--bots ''` or `--backend ''` would
+    otherwise quietly mean the default."""
+    if not text.strip():
+        raise typer.BadParameter("an empty value; leave the option out for its default")
+    return text
+
+
 def jobs_value(text: str) -> int:
     """Worker processes: a positive count, or -1 for one per core (other negative counts and
     0 are refused rather than read as 'all cores')."""
@@ -34,6 +42,7 @@ def jobs_value(text: str) -> int:
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="Game (see `simulate list`).")]
 Players = Annotated[int | None, typer.Option(help="Players (default: the game's default).")]
 Lineup = Annotated[str | None, typer.Option(
+    parser=text_value,
     help="Comma-separated bot specs, one per seat; the last fills the remaining seats "
          "(e.g. heuristic,random or mcts:iterations=200,heuristic; default heuristic).")]
 RunSeed = Annotated[int | None, typer.Option(help="Run seed (default: random, recorded).")]
@@ -48,9 +57,11 @@ Quiet = Annotated[bool, typer.Option(
     "--quiet", "-q", help="No progress bar (`simulate GAME`: a shorter summary, the headline, "
                           "designer summary and verdicts); what is computed never changes.")]
 Backend = Annotated[str | None, typer.Option(
+    parser=text_value,
     help="loky (local processes) or dask (default loky; `simulate run`: the experiment "
          "file's backend key).")]
 Scheduler = Annotated[str | None, typer.Option(
+    parser=text_value,
     help="Dask scheduler address tcp://HOST:PORT (with --backend dask).")]
 Resume = Annotated[Path | None, typer.Option(
     parser=path_value,
@@ -76,7 +87,8 @@ Tolerance = Annotated[float, typer.Option(
     help="A seat's share counts as fair within this multiple of the fair share (between "
          "fair / TOLERANCE and fair × TOLERANCE): for compensate, every seat's interval must "
          "lie inside; for exploit, a lone seat exploits the table when its whole interval "
-         "lies above fair × TOLERANCE.")]
+         "lies above fair × TOLERANCE; for elements, an element is inconsequential when its "
+         "worth's whole interval keeps the restricted seat's share inside.")]
 Force = Annotated[bool, typer.Option(
     "--force", help="Overwrite the --out file if it exists (without it an existing file is "
                     "refused, since it may hold your edits or a game played by hand).")]
@@ -100,7 +112,8 @@ OUT_MEANING: dict[str, str] = {
 #: `docs/cli.md`; every other option reads the same in every command (`tests/test_cli.py`).
 OWN_MEANING: dict[str, str | tuple[str, ...]] = {
     "--out": "every command", "--games": "every command",
-    "--bots": ("compare", "play", "bench"), "--seed": ("play", "bench"),
+    "--bots": ("compare", "play", "bench"), "--bot": ("elements",),
+    "--seed": ("play", "bench"),
     "--players": "per game",
     "--rule": ("data", "sweep", "balance-search", "explain", "compensate", "tune"),
     "--jobs": ("report",), "--seat": ("show", "play"),

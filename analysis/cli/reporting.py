@@ -17,10 +17,10 @@ from analysis.present import designer, report, whatif
 from analysis.present.landscape import landscape_html as _landscape_html
 from analysis.results import runs
 from analysis.run import confirm as confirmation
-from analysis.run import experiments, landscape, rebuild, reference, sweep, tune
+from analysis.run import elements, experiments, landscape, rebuild, reference, sweep, tune
 from analysis.run import ladder as ladder_runs
+from analysis.stats import elements as element_stats
 from analysis.stats import findings, ladder, robustness
-from engines.errors import BadInput
 
 
 def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
@@ -54,8 +54,7 @@ def write_report(paths: Sequence[str | os.PathLike], out: str | os.PathLike,
     `on_ladders` receives them as the report reads them (each with its levels' games/s).
     """
     out = report.check_report_path(out)
-    if confirm_games is not None and confirm_games <= 0:
-        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
+    confirmation.check_games(confirm_games)
     frame, manifests = runs.load(paths, allow_incomplete)
     for manifest in manifests:
         if manifest.get("incomplete"):
@@ -141,6 +140,23 @@ def landscape_sections(analyses: list[landscape.Analysis], tests: pd.DataFrame) 
             for a in landscape.readjusted(analyses, tests)]
 
 
+def elements_sections(results: list[elements.ElementsResult], tests: pd.DataFrame
+                      ) -> list[str]:
+    """Each elements study's report section, its tests adjusted in the report's family
+    `tests` (`stats.elements.family_rows` members)."""
+    from analysis.stats.verdicts import element_family_members, element_lines
+
+    size = int(tests["tests"].iloc[0]) if len(tests) else 0
+    tables = element_stats.readjusted([r.raw() for r in results], tests)
+    out = []
+    for result, table in zip(results, tables):
+        note = (f"p-values adjusted with Holm over the report's {size} tests (this study's: "
+                f"{element_family_members(table)}); 'significant' means adjusted p < 0.05.")
+        lines = element_lines(table, result.spec.bot, 1.0 / result.spec.players, note)
+        out.append(report.elements_section(table, lines, result.head()))
+    return out
+
+
 def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                    progress: Callable[[experiments.PlannedRun | None, int], None] | None = None,
                    backend: str | None = None, scheduler: str | None = None,
@@ -171,15 +187,18 @@ def run_experiment(experiment: experiments.Experiment, jobs: int = -1,
                              whatif.tune_html(spec.command(), tune.summary_lines(spec, result),
                                               result.table, style))
              for spec, result, style in played.tunes]
-    sweeps, landscapes = played.sweeps, played.landscapes
+    sweeps, landscapes, studied = played.sweeps, played.landscapes, played.elements
     family_extra = pd.concat([experiments.sweep_family(sweeps),
-                              landscape.family_rows(landscapes)], ignore_index=True)
+                              landscape.family_rows(landscapes),
+                              element_stats.family_rows([r.raw() for r in studied])],
+                             ignore_index=True)
 
     def late(tests: pd.DataFrame) -> list[str]:
         if on_sweeps is not None and sweeps:
             size = int(tests["tests"].iloc[0]) if len(tests) else 0
             on_sweeps(sweep_conclusions(sweeps, tests), f"the report's {size} tests")
-        return sweep_sections(sweeps, tests) + landscape_sections(landscapes, tests)
+        return (sweep_sections(sweeps, tests) + landscape_sections(landscapes, tests)
+                + elements_sections(studied, tests))
 
     if not experiment.runs:  # sweeps, tunes and landscapes only: their sections are the report
         tests = findings.family(pd.DataFrame(), extra=family_extra)

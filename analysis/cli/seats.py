@@ -12,6 +12,8 @@ from typing import Annotated
 import typer
 
 from analysis.cli.common import (
+    checked_players,
+    lineup,
     lineup_of,
     parse_rules,
     refuse_resume_changes,
@@ -36,9 +38,11 @@ from analysis.cli.options import (
     RunSeed,
     Scheduler,
     Tolerance,
+    path_value,
 )
 from analysis.run import tournament
 from analysis.run.parallel import check_backend
+from analysis.run.study import MAX_GAMES
 from engines.errors import BadInput
 
 
@@ -60,6 +64,7 @@ def explain_command(
     seed: RunSeed = None,
     jobs: Jobs = 1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Directory of the paired runs (default results/explain-GAME-sSEED).")] = None,
     resume: Resume = None,
     rule: BaseRules = None,
@@ -72,7 +77,6 @@ def explain_command(
     deals replayed under each lever), and where it comes from (scoring sources, decisions)."""
     from analysis.run import explain, sweep
     from engines import get_game
-    from engines.bots import split_specs
 
     if resume is not None:
         spec = explain.spec_of(sweep.read_spec(resume))
@@ -86,12 +90,10 @@ def explain_command(
             "--lever": (tuple(lever or ()), spec.levers)})
         out = resume
     else:
-        game = get_game(game_name)
-        players = players or game.players_default
-        game.check_players(players)
+        players = checked_players(get_game(game_name), players)
         spec = explain.ExplainSpec(
             game=game_name, players=players, games=500 if games is None else games,
-            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
+            bots=lineup(bots, players),
             seed=secrets.randbelow(2**31) if seed is None else seed,
             rules=parse_rules(rule or []), levers=tuple(lever or ()))
         out = out or Path("results") / f"explain-{game_name}-s{spec.seed}"
@@ -147,6 +149,7 @@ def compensate_command(
     seed: RunSeed = None,
     jobs: Jobs = 1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Search directory (default results/compensate-GAME-sSEED).")] = None,
     resume: Resume = None,
     rule: BaseRules = None,
@@ -158,7 +161,6 @@ def compensate_command(
     bonus vectors on shared deals, minimising the largest seat edge."""
     from analysis.run import compensate
     from engines import get_game
-    from engines.bots import split_specs
 
     if resume is not None:
         spec = compensate.read_spec(resume)
@@ -173,20 +175,17 @@ def compensate_command(
             "--tolerance": (tolerance, spec.tolerance)})
         out = resume
     else:
-        game = get_game(game_name)
-        players = players or game.players_default
-        game.check_players(players)
+        players = checked_players(get_game(game_name), players)
         spec = compensate.CompensateSpec(
-            game=game_name, players=players,
-            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
+            game=game_name, players=players, bots=lineup(bots, players),
             seed=secrets.randbelow(2**31) if seed is None else seed, budget=budget,
             rules=parse_rules(rule or []), unit=unit, steps=steps, shape=shape,
             tolerance=tolerance)
         out = out or Path("results") / f"compensate-{game_name}-s{spec.seed}"
     check_backend(backend, scheduler)
     tournament.check_out_dir(out)
-    if replay < 0:
-        raise BadInput(f"--replay must be >= 0, got {replay}")
+    if not 0 <= replay <= MAX_GAMES:  # before the search, not after it
+        raise BadInput(f"--replay must be 0..{MAX_GAMES:,} (10**15) games, got {replay:,}")
     compensate.validated(spec)
     hint = f"simulate compensate {game_name} --resume {shlex.quote(str(out))}" + (
         f" --replay {replay}" if replay else "") + ("" if verify else " --no-verify")
@@ -245,6 +244,7 @@ def ladder_command(
     rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Directory for the level runs (rerun with the same --out to resume; default "
              "results/ladder-GAME-sSEED).")] = None,
     backend: Backend = "loky",
@@ -261,8 +261,7 @@ def ladder_command(
     from analysis.stats import findings, ladder
     from engines import get_game
 
-    game = get_game(game_name)
-    players = game.players_default if players is None else players
+    players = checked_players(get_game(game_name), players)
     chosen = run_ladder.parse_levels(levels)
     spec = run_ladder.LadderSpec(
         game=game_name, players=players, levels=chosen,

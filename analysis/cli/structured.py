@@ -20,6 +20,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from analysis.present.terminal import Fitted
+
 #: The flags, accepted anywhere before `--` on the command line.
 FLAGS = {"--json": "json", "--csv": "csv"}
 
@@ -50,6 +52,8 @@ class Capture:
     def print(self, *objects: Any, **options: Any) -> None:
         markup = options.get("markup", True) is not False
         for item in objects:
+            if isinstance(item, Fitted):  # a table laid out for the terminal's width
+                item = item.table
             if isinstance(item, Table):
                 self.tables.append(table_record(item))
             elif isinstance(item, str | Text):

@@ -16,6 +16,7 @@ import typer
 from rich.table import Table
 
 from analysis.cli.common import (
+    checked_players,
     parse_rules,
     rerun_command,
     run_with_progress,
@@ -41,6 +42,7 @@ from analysis.cli.options import (
 from analysis.present.formats import percent
 from analysis.present.terminal import fit
 from analysis.run import tournament
+from analysis.run.study import check_bootstrap
 from engines.errors import BadInput
 
 
@@ -102,13 +104,10 @@ def compare_command(
     from engines import get_game
     from engines.bots import split_specs
 
-    game = get_game(game_name)
-    players = game.players_default if players is None else players
-    game.check_players(players)
+    players = checked_players(get_game(game_name), players)
     if games <= 0:
         raise BadInput(f"--games must be positive, got {games}")
-    if bootstrap < 0:
-        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
+    check_bootstrap(bootstrap)
     seed = secrets.randbelow(2**31) if seed is None else seed
     if seed < 0:
         raise BadInput(f"--seed must be >= 0, got {seed}")
@@ -195,8 +194,7 @@ def report_command(
     """Write one self-contained HTML report (charts, tables, manifests) for the runs."""
     from analysis.cli.reporting import write_report
 
-    if bootstrap < 0:
-        raise BadInput(f"--bootstrap must be >= 0, got {bootstrap}")
+    check_bootstrap(bootstrap)
     from analysis.present.summary import print_robustness
 
     path = write_report(run_dirs, out, title=title, bootstrap=bootstrap, confirm=confirm,
@@ -229,17 +227,19 @@ def run_command(
     """Run every study of an experiment file (each with its skill ladder unless it says
     `ladder = false`), then write OUT/NAME/report.html."""
     from analysis.cli.reporting import run_experiment
+    from analysis.run import confirm as confirmation
     from analysis.run import experiments
     from analysis.run.parallel import check_backend
 
-    if confirm_games is not None and confirm_games <= 0:
-        raise BadInput(f"--confirm-games must be positive, got {confirm_games}")
+    confirmation.check_games(confirm_games)
     experiment = experiments.load(spec_file, out, games, scale)
     total = experiments.total_games(experiment)
     sweeps = f"{len(experiment.ladders)} skill ladders, " if experiment.ladders else ""
     sweeps += f"{len(experiment.sweeps)} sweeps, " if experiment.sweeps else ""
     sweeps += f"{len(experiment.tunes)} tunes, " if experiment.tunes else ""
     sweeps += f"{len(experiment.landscapes)} landscapes, " if experiment.landscapes else ""
+    sweeps += (f"{len(experiment.elements)} elements studies, " if experiment.elements
+               else "")
     stdout.print(f"[bold]{experiment.name}[/]: {len(experiment.runs)} runs, {sweeps}"
                  f"{total:,} games -> {experiment.out_dir}")
     if dry_run:
@@ -262,6 +262,10 @@ def run_command(
         for path, spec in experiment.landscapes:
             stdout.print(f"  {path}  landscape of {', '.join(spec.styles)}  {spec.games:,} "
                          "per cell", soft_wrap=True, highlight=False)
+        for path, spec in experiment.elements:
+            stdout.print(f"  {path}  elements of {spec.game} forbidden to one {spec.bot} seat: "
+                         f"{', '.join(spec.elements)}  {spec.games:,} per element",
+                         soft_wrap=True, highlight=False)
         return
     check_backend(backend or experiment.backend, scheduler or experiment.scheduler)
     tournament.check_out_dir(experiment.out_dir)
@@ -269,6 +273,10 @@ def run_command(
 
     for planned in experiment.ladders:  # a directory holding another ladder: before any game
         ladder.check_out_dir(planned.spec, planned.path)
+    from analysis.run import elements
+
+    for path, spec in experiment.elements:  # a directory holding another study: refused now
+        elements.check_out_dir(spec, path)
     summaries, ladders, checks, swept = [], [], [], []
     path = run_with_progress(
         experiment.name, total, quiet,

@@ -4,16 +4,22 @@ duplicate format and write the best as a style file.  Registered on the main app
 
 from __future__ import annotations
 
-import os
 import secrets
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from analysis.cli.common import parse_rules, rerun_command, run_with_progress, stderr, stdout
+from analysis.cli.common import (
+    checked_players,
+    parse_rules,
+    rerun_command,
+    run_with_progress,
+    stderr,
+    stdout,
+    write_atomically,
+)
 from analysis.cli.options import (
     Backend,
     BaseRules,
@@ -25,16 +31,9 @@ from analysis.cli.options import (
     RunSeed,
     Scheduler,
     Tolerance,
+    path_value,
 )
 from analysis.present.terminal import fit
-
-
-def _write(path: Path, text: str) -> None:
-    """All at once: a failed write leaves no half file."""
-    handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temp, path)
 
 
 def tune_command(
@@ -61,8 +60,10 @@ def tune_command(
     seed: RunSeed = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Tuning directory (rerun with the same --out to resume).")] = None,
     style_out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Style file to write the best setting to (default OUT/best.toml); play it as "
              "heuristic:FILE.toml.")] = None,
     rule: BaseRules = None,
@@ -77,10 +78,9 @@ def tune_command(
     from engines import get_game
     from engines.bots import split_specs
 
-    game = get_game(game_name)
-    players = players or game.players_default
-    game.check_players(players)
-    league = tuple(split_specs(against)) if against else tune.default_league(game_name)
+    players = checked_players(get_game(game_name), players)
+    league = (tune.default_league(game_name) if against is None
+              else tuple(split_specs(against)))
     spec = tune.TuneSpec(game_name, players, bot, tune.parse_vary(game_name, vary or []),
                          league, budget, secrets.randbelow(2**31) if seed is None else seed,
                          objective, parse_rules(rule or []), seating)
@@ -101,7 +101,7 @@ def tune_command(
                  soft_wrap=True, highlight=False)
     for line in tune.summary_lines(spec, result):
         stdout.print(line, soft_wrap=True, highlight=False)
-    _write(style_path, tune.style_file_text(spec, result))
+    write_atomically(style_path, tune.style_file_text(spec, result))
     stdout.print(f"style: {style_path} (play it as heuristic:{style_path})", soft_wrap=True,
                  highlight=False)
     stderr.print(f"runs: {out}/round-N/<candidate>/<opponent>", highlight=False)
@@ -123,6 +123,7 @@ def exploit_command(
     rule: Rules = None,
     jobs: Jobs = -1,
     out: Annotated[Path | None, typer.Option(
+        parser=path_value,
         help="Directory for the comparisons (rerun with the same --out to resume; default "
              "results/exploit-GAME-sSEED).")] = None,
     backend: Backend = "loky",

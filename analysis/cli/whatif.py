@@ -14,6 +14,8 @@ from rich.table import Table
 
 from analysis.cli.common import (
     check_new_file,
+    checked_players,
+    lineup,
     lineup_of,
     parse_rules,
     refuse_resume_changes,
@@ -139,7 +141,6 @@ def register(app: typer.Typer) -> None:
         from analysis.run import sweep
         from analysis.run.parallel import check_backend
         from engines import get_game
-        from engines.bots import split_specs
 
         check_backend(backend or "loky", scheduler)
         if resume is not None:
@@ -159,12 +160,10 @@ def register(app: typer.Typer) -> None:
                 "--grid/--one-at-a-time": ("grid" if grid else "one-at-a-time",
                                            spec.design)})
         else:
-            game = get_game(game_name)
-            players = game.players_default if players is None else players
-            game.check_players(players)
+            players = checked_players(get_game(game_name), players)
             spec = sweep.SweepSpec(
                 game=game_name, players=players, games=500 if games is None else games,
-                bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
+                bots=lineup(bots, players),
                 seed=secrets.randbelow(2**31) if seed is None else seed,
                 vary=sweep.parse_vary(game_name, vary or []),
                 design="grid" if grid else "one-at-a-time", rules=parse_rules(rule or []))
@@ -254,12 +253,9 @@ def register(app: typer.Typer) -> None:
         from analysis.run import search, sweep
         from analysis.run.parallel import check_backend
         from engines import get_game
-        from engines.bots import split_specs
 
         check_backend(backend or "loky", scheduler)
-        game = get_game(game_name)
-        players = game.players_default if players is None else players
-        game.check_players(players)
+        players = checked_players(get_game(game_name), players)
         search.parse_objective(objective)
         if budget <= 0:
             raise BadInput(f"--budget must be positive, got {budget}")
@@ -267,7 +263,7 @@ def register(app: typer.Typer) -> None:
             raise BadInput(f"--seed must be >= 0, got {seed}")
         spec = search.SearchSpec(
             game=game_name, players=players,
-            bots=tournament.fill_lineup(split_specs(bots or "heuristic"), players),
+            bots=lineup(bots, players),
             seed=secrets.randbelow(2**31) if seed is None else seed,
             vary=sweep.parse_vary(game_name, vary or []), objective=objective, budget=budget,
             rules=parse_rules(rule or []))

@@ -82,8 +82,8 @@ def play(
     made = [None if spec == HUMAN else make_bot(spec, game) for spec in lineup]
     if seed is not None and seed < 0:
         raise BadInput(f"--seed must be >= 0, got {seed}")
-    if not math.isfinite(pause) or pause < 0:
-        raise BadInput(f"--pause must be a finite number of seconds >= 0, got {pause}")
+    if not math.isfinite(pause) or not 0 <= pause <= 60:
+        raise BadInput(f"--pause must be a finite number of seconds, 0..60, got {pause}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     rules = dict(rules or {})

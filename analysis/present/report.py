@@ -316,6 +316,47 @@ def robustness_section(frame: pd.DataFrame, tests: pd.DataFrame | None = None,
         *tables)
 
 
+#: The columns of the elements table a report shows, and their headings.
+ELEMENT_COLUMNS = {
+    "element": "element", "group": "group", "games": "restricted games",
+    "offered_share": "offered in", "bit_share": "bit in",
+    "restricted_share": "restricted share", "worth": "worth",
+    "worth_low": "worth low", "worth_high": "worth high", "worth_p_adjusted": "worth adj. p",
+    "played_share": "played in", "played_diff": "played vs not", "played_low": "low",
+    "played_high": "high", "played_p_adjusted": "played adj. p",
+    "removal_diff": "removed: winning score", "removal_low": "removal low",
+    "removal_high": "removal high", "removal_p_adjusted": "removal adj. p",
+    "verdict": "verdict",
+}
+
+
+def elements_section(table: pd.DataFrame, lines: Sequence[str], head: str) -> str:
+    """Section "Elements: too strong or useless?" of an elements study (`simulate elements`):
+    what it played (`head`), the designer lines (`verdicts.element_lines`) and the ranked
+    table (`stats.elements.table`), shares and worths in points."""
+    shown = table[[c for c in ELEMENT_COLUMNS if c in table]].copy()
+    for column in ("worth", "worth_low", "worth_high", "played_diff", "played_low",
+                   "played_high"):
+        shown[column] = [verdicts.points(x) for x in shown[column]]
+    for column in ("offered_share", "bit_share", "restricted_share", "played_share"):
+        shown[column] = [percent(x) for x in shown[column]]
+    shown = shown.rename(columns=ELEMENT_COLUMNS)
+    return _section(
+        "Elements: too strong or useless?",
+        f"<p class='note'>{html.escape(head)}. Worth: the win share of an unrestricted seat "
+        "minus that of a seat forbidden the element (restricted play), in points, paired by "
+        "deal, 95% interval clustered by deal. Offered in: the restricted seat's games in "
+        "which the element was a legal option beside others; bit in: those in which the "
+        "restriction changed the bot's choice. 'Inconsequential' is an equivalence claim: the "
+        "whole interval lies within the stated tolerance of zero. Played vs not compares the "
+        "win share of the baseline seats that played the element with the others': a "
+        "correlation, not a cause. Removed: the change of the winning score in the game "
+        "without the element for every seat. All p-values are adjusted with Holm in one "
+        "family.</p>",
+        "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>",
+        table_html(shown, "Elements, largest worth first"))
+
+
 def _seat_orders(frame: pd.DataFrame) -> str:
     """Who takes the first turn in each game and rules of the frame (`formats.seat_order`):
     one clause when they all agree, else one per game (and rules)."""

@@ -31,14 +31,19 @@ import pyarrow.parquet as pq
 
 from engines.core import GameRecord
 from engines.errors import BadInput
+from engines.user_files import read_user_file
 
 if TYPE_CHECKING:
     import pandas as pd
 
 MANIFEST = "manifest.json"
 FORMAT = "tabletop-sim-run"
-#: 2: parts carry run id, chunk number and checksum (version 1 parts are checked by content).
-FORMAT_VERSION = 2
+#: 2: parts carry run id, chunk number and checksum (version 1 parts are checked by content);
+#: 3: the manifest carries a checksum of its own fields (`MANIFEST_CHECKSUM`).
+FORMAT_VERSION = 3
+#: The manifest key holding the SHA-256 of every other field (`manifest_digest`), and the
+#: first format version that writes it.
+MANIFEST_CHECKSUM, CHECKSUM_SINCE = "manifest_sha256", 3
 PART_GLOB = "part-*.parquet"
 #: Suffix of a damaged or foreign part moved aside by a resume (kept for inspection).
 REJECTED_SUFFIX = ".rejected"
@@ -47,9 +52,11 @@ PART_RUN_ID, PART_CHUNK, PART_CHECKSUM = b"tabletop.run_id", b"tabletop.chunk", 
 #: Column prefixes of the action-kind counts (chosen, available).
 KIND_PREFIXES = ("k_", "a_")
 CHOSEN_PREFIX = "k_"
+#: Column prefix of what a seat's bot counted in a game (`chunk_columns`' `bot_counts`).
+BOT_COUNT_PREFIX = "b_"
 
-#: Columns every result frame has, in order; `pts_<source>`, `m_<metric>` and the action-kind
-#: counts `k_<kind>`, `a_<kind>` follow.
+#: Columns every result frame has, in order; `pts_<source>`, `m_<metric>`, the action-kind
+#: counts `k_<kind>`, `a_<kind>` and any bot counts `b_<count>` follow.
 BASE_COLUMNS = [
     "run_id", "game", "rules", "dataset", "players", "game_index", "seed", "seat", "bot",
     "score", "rank", "win_share", "truncated", "decisions", "branching",
@@ -63,12 +70,16 @@ class RunError(BadInput):
 def chunk_columns(
     records: Sequence[GameRecord], first_index: int, seeds: Sequence[int],
     lineups: Sequence[Sequence[str]], meta: dict[str, Any], kinds: Sequence[str] = (),
+    bot_counts: Sequence[Sequence[dict[str, int]]] = (),
 ) -> dict[str, list]:
     """One row per seat of each game, as columns; game i of the chunk is `first_index + i`.
 
     `kinds` are the game's `action_kinds`: with records that counted them, each gets a
     `k_<kind>` and an `a_<kind>` column (see `kind_columns`); `a_` is NaN in the rows of
-    games whose availability was not measured.
+    games whose availability was not measured.  `bot_counts` (per game, per seat) are what
+    the seats' bots counted in the game (a restricted bot: `engines.bots.restricted`); each
+    count a bot reported becomes a `b_<count>` column, 0 for the other seats (none at all
+    when no bot counts anything, as in most runs).
 
     Built column by column after the chunk (not game by game): a score source or metric
     that some games lack counts 0 in their rows.
@@ -115,6 +126,9 @@ def chunk_columns(
         for index, name in enumerate(kind_columns(kinds)):
             cols[f"k_{name}"] = chosen[:, index]
             cols[f"a_{name}"] = offered[:, index]
+    for name in sorted({key for game in bot_counts for seat in game for key in seat}):
+        cols[f"{BOT_COUNT_PREFIX}{name}"] = [seat.get(name, 0) for game in bot_counts
+                                             for seat in game]
     return cols
 
 
@@ -360,15 +374,30 @@ def finished_chunks(run_dir: Path) -> set[int]:
     return done
 
 
+def manifest_digest(manifest: dict[str, Any]) -> str:
+    """SHA-256 of every field of a manifest but its checksum, in one canonical JSON form."""
+    fields = {k: v for k, v in manifest.items() if k != MANIFEST_CHECKSUM}
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
-    body = {"format": FORMAT, "format_version": FORMAT_VERSION, **manifest}
+    """Write the manifest atomically, with the checksum `read_manifest` holds it to."""
+    # the digest of the fields as they read back (JSON turns tuples into lists, int keys
+    # into strings), so the reader's digest is the same
+    body = json.loads(json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION,
+                                  **manifest}))
+    body[MANIFEST_CHECKSUM] = manifest_digest(body)
     tmp = run_dir / (MANIFEST + ".tmp")
     tmp.write_text(json.dumps(body, indent=2, sort_keys=True))
     os.replace(tmp, run_dir / MANIFEST)
 
 
 def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any]:
-    """The run's manifest; a missing, corrupt or foreign directory raises `RunError`."""
+    """The run's manifest; a missing, corrupt or foreign directory raises `RunError`, and so
+    does a manifest edited after its run was written (its fields no longer match its
+    checksum): an edited seed or line-up would describe games the parts do not hold.
+    Manifests written before the checksum (format version 1 and 2) are read unchecked."""
     run_dir = Path(run_dir)
     if not run_dir.is_dir():
         raise RunError(f"{run_dir} is not a directory")
@@ -376,12 +405,26 @@ def read_manifest(run_dir: str | os.PathLike) -> dict[str, Any]:
     if not path.is_file():
         raise RunError(f"{run_dir} is not a results run (no {MANIFEST})")
     try:
-        manifest = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        manifest = json.loads(read_user_file(path, "manifest"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RunError(f"{path} is unreadable or corrupt: {exc}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise RunError(f"{path} is not a {FORMAT} manifest")
+    if _edited(manifest):
+        raise RunError(f"{path} was edited after its run was written (its fields no longer "
+                       "match its checksum); restore it, or play the run again into a new "
+                       "--out")
     return manifest
+
+
+def _edited(manifest: dict[str, Any]) -> bool:
+    """Whether a manifest's fields differ from what its checksum says was written (one of a
+    format version that writes a checksum but has none lost it: edited too)."""
+    stored = manifest.get(MANIFEST_CHECKSUM)
+    if stored is None:
+        version = manifest.get("format_version", 1)
+        return not isinstance(version, int) or version >= CHECKSUM_SINCE
+    return stored != manifest_digest(manifest)
 
 
 def check_study_dir(out: Path, record: str, spec: dict[str, Any], what: str,
@@ -395,7 +438,7 @@ def check_study_dir(out: Path, record: str, spec: dict[str, Any], what: str,
         raise BadInput(f"{out} is not a directory")
     if stored.is_file():
         try:
-            data = json.loads(stored.read_text())
+            data = json.loads(read_user_file(stored, "study record"))
             recorded = parse(data) if parse is not None else data
         except (OSError, ValueError, KeyError, TypeError):
             raise BadInput(f"{stored} is unreadable or corrupt; remove it or use another "

@@ -12,6 +12,7 @@ from typing import Any
 
 from analysis.results import store
 from engines import get_game
+from engines.user_files import read_user_file
 
 TRANSCRIPT_FORMAT = "tabletop-sim-transcript"
 
@@ -45,8 +46,8 @@ def save(source: GameSource, path: str | os.PathLike) -> Path:
 def load(path: str | os.PathLike) -> GameSource:
     """Read a transcript file written by `save` (a game played with `simulate play`)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = json.loads(read_user_file(path, "transcript", store.RunError))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise store.RunError(f"cannot read transcript {path}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != TRANSCRIPT_FORMAT:
         raise store.RunError(f"{path} is not a transcript file (format {TRANSCRIPT_FORMAT})")

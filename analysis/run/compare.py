@@ -26,7 +26,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import tournament
-from analysis.run.study import StudySpec
+from analysis.run.study import StudySpec, check_total
 from analysis.stats import balance
 from engines.errors import BadInput
 
@@ -75,6 +75,7 @@ class CompareSpec(StudySpec):
 
     def run_specs(self) -> list[tuple[str, tournament.RunSpec]]:
         """(sub-directory, run spec) per seat permutation, all with the same run seed."""
+        check_total(self.deals * len(self.seatings))
         return [
             (f"perm-{i:02d}", tournament.RunSpec(
                 game=self.game, players=self.players, games=self.deals, bots=seating,

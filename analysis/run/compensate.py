@@ -69,14 +69,17 @@ class CompensateSpec:
             raise BadInput(f"--shape must be one of {', '.join(SHAPES)}, got {self.shape!r}")
         levels = range(self.steps + 1)
         n = self.players
+        # counted before they are listed: --steps 1000000 would list 10**12 vectors
+        count = (math.comb(self.steps + n - 1, n - 1) if self.shape == "monotone"
+                 else (self.steps + 1) ** n - self.steps ** n)
+        if count > MAX_CANDIDATES:
+            raise BadInput(f"{count:,} candidate bonus vectors is too many (at most "
+                             f"{MAX_CANDIDATES}); lower --steps or use --shape monotone")
         if self.shape == "monotone":
             out = [(0, *rest) for rest in itertools.combinations_with_replacement(levels, n - 1)]
         else:
             out = [v for v in itertools.product(levels, repeat=n) if min(v) == 0]
         out = sorted(out, key=lambda v: (sum(v), max(v), v))
-        if len(out) > MAX_CANDIDATES:
-            raise BadInput(f"{len(out)} candidate bonus vectors is too many (at most "
-                             f"{MAX_CANDIDATES}); lower --steps or use --shape monotone")
         return [tuple(self.unit * x for x in v) for v in out]
 
     def least_budget(self) -> int:

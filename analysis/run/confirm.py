@@ -14,8 +14,17 @@ import pandas as pd
 from analysis.results import store
 from analysis.results.runs import confirmation_dir, is_confirmation
 from analysis.run import tournament
+from analysis.run.study import MAX_GAMES
 from analysis.stats import findings
 from engines.errors import BadInput
+
+
+def check_games(games: int | None) -> None:
+    """`--confirm-games`: positive and at most one run's `MAX_GAMES` (checked before the
+    runs it confirms are played, not after)."""
+    if games is not None and not 0 < games <= MAX_GAMES:
+        raise BadInput(f"--confirm-games must be positive and at most {MAX_GAMES:,} "
+                       f"(10**15), got {games:,}")
 
 
 def confirmation_spec(manifest: dict[str, Any], games: int | None = None) -> tournament.RunSpec:

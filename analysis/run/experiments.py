@@ -34,7 +34,8 @@ played once.  With `format = "duplicate"` and more bots than players, every comb
 `players` bots is compared (a round robin of bots).  `[[sweep]]` tables are what-if sweeps
 (`analysis.run.sweep.from_table`), `[[tune]]` tables tune a heuristic's parameters
 (`analysis.run.tune.from_table`), `[[landscape]]` tables play a strategy landscape
-(`analysis.run.landscape.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
+(`analysis.run.landscape.from_table`), `[[elements]]` tables an elements study
+(`analysis.run.elements.from_table`).  Results go to `OUT/NAME/GAME/Np/LABEL/`, and the
 combined report to `OUT/NAME/report.html`.  Existing runs are resumed, not replayed.
 """
 
@@ -47,22 +48,46 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 
-from analysis.run import compare, ladder, tournament
-from analysis.run.study import MAX_GAMES, StudySpec
+from analysis.run import compare, ladder, tables, tournament
+from analysis.run.study import MAX_GAMES, StudySpec, check_total
+from analysis.run.tables import Text
 from engines import GAMES, get_game
 from engines.bots import make_bot
 from engines.core import rules_to_str
 from engines.errors import BadInput
+from engines.user_files import read_user_file
 
-TOP_KEYS = {"name", "description", "seed", "games", "study", "sweep", "tune", "landscape",
-            "backend", "scheduler"}
-STUDY_KEYS = {"label", "game", "players", "bots", "format", "fill", "games", "variants", "rules",
-              "ladder", "ladder_games"}
 FORMATS = ("rotation", "duplicate", "each")
+#: The keys of an experiment file and of its `[[study]]` tables, with what each holds
+#: (`tables.check_table`: a value of another shape is one line naming the key).
+TOP_KEYS: tables.Schema = {
+    "name": ("a non-empty string", Text), "description": ("a string", str),
+    "seed": ("a non-negative integer", int), "games": ("a positive integer", int),
+    "study": ("a list of [[study]] tables", list[dict]),
+    "sweep": ("a list of [[sweep]] tables", list[dict]),
+    "tune": ("a list of [[tune]] tables", list[dict]),
+    "landscape": ("a list of [[landscape]] tables", list[dict]),
+    "elements": ("a list of [[elements]] tables", list[dict]),
+    "backend": ("loky or dask", str),
+    "scheduler": ("an address string such as 'tcp://host:8786'", Text),
+}
+STUDY_KEYS: tables.Schema = {
+    "label": ("a non-empty string", Text),
+    "game": ('a game\'s name, a list of names or "all"', str, list[str]),
+    "players": ('a player count, a list of counts, or "all", "min", "max" or "default"', int,
+                list[int], Literal["all", "min", "max", "default"]),
+    "bots": ("a bot spec or a list of bot specs", Text, list[Text]),
+    "format": (f"one of {', '.join(FORMATS)}", str), "fill": ("last or alternate", str),
+    "games": ("a positive integer", int),
+    "variants": ("a list of tables of rule options", list[dict]),
+    "rules": ("a table of rule options", dict),
+    "ladder": ("true, false or a list of bot specs (weakest first)", bool, list),
+    "ladder_games": ("a positive integer or a list of them", int, list[int]),
+}
 #: In `bots`, every named heuristic style of the game (and its default).
 ALL_STYLES = "heuristic:*"
 
@@ -104,20 +129,17 @@ class Experiment:
     ladders: list[PlannedLadder] = field(default_factory=list)  # skill ladders of the studies
     #: (directory, landscape.LandscapeSpec): strategy landscapes
     landscapes: list = field(default_factory=list)
+    #: (directory, elements.ElementsSpec): elements studies
+    elements: list = field(default_factory=list)
 
 
 def _fail(where: str, message: str) -> None:
     raise BadInput(f"{where}: {message}")
 
 
-def _as_list(value: Any, where: str, key: str, kind: type) -> list:
-    values = value if isinstance(value, list) else [value]
-    if not values:
-        _fail(where, f"{key} needs at least one value")
-    for v in values:
-        if not isinstance(v, kind) or isinstance(v, bool) and kind is not bool:
-            _fail(where, f"{key} expects {kind.__name__} values, got {v!r}")
-    return values
+def _as_list(value: Any) -> list:
+    """One value or a list of them (their shapes checked by the table's schema) as a list."""
+    return value if isinstance(value, list) else [value]
 
 
 def _games_count(value: Any, where: str, key: str = "games") -> int:
@@ -139,35 +161,30 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     path = Path(path)
     where = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(f"experiment file {path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
+        data = tomllib.loads(read_user_file(path, "experiment file"))
+    except UnicodeDecodeError as exc:
         raise BadInput(f"cannot read {path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise BadInput(f"{path} is not valid TOML: {exc}") from None
-    unknown = sorted(set(data) - TOP_KEYS)
-    if unknown:
-        _fail(where, f"unknown key {unknown[0]!r}; known: {', '.join(sorted(TOP_KEYS))}")
+    tables.check_table(data, where, TOP_KEYS)
     if games is not None and not 0 < games <= MAX_GAMES:
         raise BadInput(f"--games must be positive and at most {MAX_GAMES:,}, "
                        f"got {games:,}")
     if not (math.isfinite(scale) and scale > 0):
         raise BadInput(f"--scale must be a positive finite number, got {scale}")
     name = data.get("name", path.stem)
-    if not isinstance(name, str) or not name.strip():
-        _fail(where, "name must be a non-empty string")
     seed = data.get("seed", 1)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+    if seed < 0:
         _fail(where, f"seed must be a non-negative integer, got {seed!r}")
     default_games = _games_count(data.get("games", 1000), where)
     studies = data.get("study", [])
     sweep_tables = data.get("sweep", [])
     tune_tables = data.get("tune", [])
     landscape_tables = data.get("landscape", [])
-    tables = (studies, sweep_tables, tune_tables, landscape_tables)
-    if not all(isinstance(t, list) for t in tables) or not any(tables):
-        _fail(where, "needs at least one [[study]], [[sweep]], [[tune]] or [[landscape]] table")
+    element_tables = data.get("elements", [])
+    if not (studies or sweep_tables or tune_tables or landscape_tables or element_tables):
+        _fail(where, "needs at least one [[study]], [[sweep]], [[tune]], [[landscape]] or "
+                     "[[elements]] table")
     out_dir = Path(out_root) / _slug(name)
     runs: list[PlannedRun] = []
     ladders: list[PlannedLadder] = []
@@ -197,6 +214,14 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
                   for number, table in enumerate(landscape_tables, 1)]
     if len({p for p, _ in landscapes}) != len(landscapes):
         _fail(where, "two landscapes write the same directory; give them distinct labels")
+    from analysis.run import elements
+
+    studied = [elements.from_table(table, f"{where} [[elements]] {number}", out_dir, seed,
+                                   default_games, games, scale)
+               for number, table in enumerate(element_tables, 1)]
+    if len({p for p, _ in studied}) != len(studied):
+        _fail(where, "two elements studies write the same directory; give them distinct "
+                     "labels")
     paths = [r.path for r in runs] + [planned.path for planned in ladders]
     if len(set(paths)) != len(paths):
         _fail(where, "two studies write the same run directory; give them distinct labels")
@@ -204,10 +229,10 @@ def load(path: str | os.PathLike, out_root: str | os.PathLike = "results",
     scheduler = data.get("scheduler")
     if backend not in ("loky", "dask"):
         _fail(where, f"backend must be loky or dask, got {backend!r}")
-    if scheduler is not None and not isinstance(scheduler, str):
-        _fail(where, "scheduler must be an address string such as 'tcp://host:8786'")
-    return Experiment(name, str(data.get("description", "")), runs, out_dir, backend, scheduler,
-                      sweeps, tunes, ladders, landscapes)
+    experiment = Experiment(name, str(data.get("description", "")), runs, out_dir, backend,
+                            scheduler, sweeps, tunes, ladders, landscapes, studied)
+    check_total(total_games(experiment), f"{where}: the experiment")
+    return experiment
 
 
 def _ladder_levels(study: dict, where: str) -> tuple[str, ...] | None:
@@ -220,7 +245,7 @@ def _ladder_levels(study: dict, where: str) -> tuple[str, ...] | None:
         if "ladder_games" in study:
             _fail(where, "ladder_games needs a ladder; drop it or set ladder")
         return None
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not all(isinstance(v, str) for v in value):
         _fail(where, "ladder must be true, false or a list of bot specs (weakest first), got "
                      f"{value!r}")
     if len(value) < 2:
@@ -284,31 +309,25 @@ def _shared_levels(ladders: list[PlannedLadder], runs: list[PlannedRun]) -> list
 
 def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int,
             override: int | None, scale: float) -> tuple[list[PlannedRun], list[PlannedLadder]]:
-    if not isinstance(study, dict):
-        _fail(where, "must be a table")
-    unknown = sorted(set(study) - STUDY_KEYS)
-    if unknown:
-        _fail(where, f"unknown key {unknown[0]!r}; known: {', '.join(sorted(STUDY_KEYS))}")
+    tables.check_table(study, where, STUDY_KEYS)
     if "rules" in study and "variants" in study:
         _fail(where, "give either rules or variants, not both")
     names = study.get("game", "all")
-    names = sorted(GAMES) if names == "all" else _as_list(names, where, "game", str)
+    names = sorted(GAMES) if names == "all" else _as_list(names)
     fmt = study.get("format", "rotation")
     if fmt not in FORMATS:
         _fail(where, f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
     fill = study.get("fill", "last")
     if fill not in compare.FILLS:
         _fail(where, f"fill must be one of {', '.join(compare.FILLS)}, got {fill!r}")
-    bots = _as_list(study.get("bots", ["heuristic"]), where, "bots", str)
+    bots = _as_list(study.get("bots", ["heuristic"]))
     variants = study.get("variants", [study.get("rules", {})])
-    if not isinstance(variants, list) or not all(isinstance(v, dict) for v in variants):
-        _fail(where, "variants must be a list of tables of rule options")
     count = study.get("games")
     count = default_games if count is None else _games_count(count, where)
     count = override if override is not None else max(1, math.ceil(count * scale))
+    if count > MAX_GAMES:
+        _fail(where, f"games x --scale {scale:g} is {count:,}; at most {MAX_GAMES:,}")
     label = study.get("label")
-    if label is not None and (not isinstance(label, str) or not label.strip()):
-        _fail(where, f"label must be a non-empty string, got {label!r}")
     levels = _ladder_levels(study, where)
     ladder_games = (_ladder_games(study, where, levels, count, override, scale)
                     if levels else ())
@@ -325,7 +344,7 @@ def _expand(study: Any, where: str, out_dir: Path, seed: int, default_games: int
                  "default": [game.players_default]}
         players = (named[players_value] if isinstance(players_value, str)
                    and players_value in named
-                   else _as_list(players_value, where, "players", int))
+                   else _as_list(players_value))
         game_bots = expand_styles(bots, game)
         for spec in game_bots:
             try:
@@ -411,6 +430,7 @@ class Played:
     tunes: list[tuple] = field(default_factory=list)
     ladders: list[ladder.LadderResult] = field(default_factory=list)
     landscapes: list = field(default_factory=list)
+    elements: list = field(default_factory=list)  # one `elements.ElementsResult` per study
 
 
 def play(experiment: Experiment, jobs: int = -1,
@@ -444,7 +464,8 @@ def play(experiment: Experiment, jobs: int = -1,
     sweeps = _run_sweeps(experiment, jobs, progress, backend, scheduler, announce)
     tunes = _run_tunes(experiment, jobs, progress, backend, scheduler)
     return Played(sweeps, tunes, ladders,
-                  _run_landscapes(experiment, jobs, progress, backend, scheduler))
+                  _run_landscapes(experiment, jobs, progress, backend, scheduler),
+                  _run_elements(experiment, jobs, progress, backend, scheduler))
 
 
 def _run_sweeps(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
@@ -530,6 +551,16 @@ def _run_landscapes(experiment: Experiment, jobs: int, progress: Callable | None
     return out
 
 
+def _run_elements(experiment: Experiment, jobs: int, progress: Callable | None, backend: str,
+                  scheduler: str | None) -> list:
+    """Play (or resume) the experiment's elements studies: one `ElementsResult` each."""
+    from analysis.run import elements
+
+    callback = (lambda g: progress(None, g)) if progress else None
+    return [elements.run_elements(spec, path, jobs, callback, backend, scheduler)
+            for path, spec in experiment.elements]
+
+
 def total_games(experiment: Experiment) -> int:
     """Games the experiment plays (duplicate runs round up to whole deals; a ladder level
     that is one of its runs counts once)."""
@@ -545,4 +576,5 @@ def total_games(experiment: Experiment) -> int:
     return (total + sum(spec.games * len(spec.cells()) for _, spec in experiment.sweeps)
             + sum(spec.budget for _, spec in experiment.tunes)
             + sum(planned.games() for planned in experiment.ladders)
-            + sum(spec.total_games() for _, spec in experiment.landscapes))
+            + sum(spec.total_games() for _, spec in experiment.landscapes)
+            + sum(spec.total_games() for _, spec in experiment.elements))

@@ -25,6 +25,7 @@ import pandas as pd
 from analysis.results import store
 from analysis.results.runs import RunResult
 from analysis.run import tournament
+from analysis.run.study import check_total
 from engines import get_game
 from engines.bots import split_specs
 from engines.errors import BadInput
@@ -66,10 +67,12 @@ class LadderSpec:
             raise BadInput(f"--games gives {len(self.games)} counts for {len(self.levels)} "
                            f"levels; give one count, or one per level")
         # each run's own check: games, seed, the bot spec and the rules
-        return [(level, tournament.RunSpec(game=self.game, players=self.players, games=n,
+        runs = [(level, tournament.RunSpec(game=self.game, players=self.players, games=n,
                                            bots=(level,) * self.players, seed=self.seed,
                                            rules=dict(self.rules)).validated())
                 for level, n in zip(self.levels, self.games)]
+        check_total(sum(self.games), f"--games over {len(self.levels)} levels")
+        return runs
 
     def to_json(self) -> dict[str, Any]:
         return {"format": "ladder", "game": self.game, "players": self.players,

@@ -25,7 +25,8 @@ from typing import Any
 import pandas as pd
 
 from analysis.results import store
-from analysis.run import exploit
+from analysis.run import exploit, tables
+from analysis.run.study import check_bootstrap, check_total
 from analysis.stats import metagame, verdicts
 from engines import get_game
 from engines.errors import BadInput
@@ -63,8 +64,7 @@ class LandscapeSpec:
                            f"{', '.join(self.styles) or 'none'}")
         if len(set(self.styles)) != len(self.styles):
             raise BadInput("--styles names a style twice")
-        if self.bootstrap < 0:
-            raise BadInput(f"--bootstrap must be >= 0, got {self.bootstrap}")
+        check_bootstrap(self.bootstrap)
         slugs = [exploit._slug(s) for s in self.styles]
         if len(set(slugs)) != len(slugs):
             raise BadInput("two styles of --styles would share a directory name; rename one")
@@ -79,7 +79,8 @@ class LandscapeSpec:
         return out
 
     def total_games(self) -> int:
-        return sum(check.total_games() for _, check in self.checks())
+        """Games of every cell (whole deals), at most `MAX_GAMES` in all."""
+        return check_total(sum(check.total_games() for _, check in self.checks()))
 
     def to_json(self) -> dict[str, Any]:
         return {"format": "landscape", "game": self.game, "players": self.players,
@@ -241,7 +242,13 @@ def readjusted(analyses: Sequence[Analysis], tests: pd.DataFrame) -> list[Analys
 # Experiment files
 # --------------------------------------------------------------------------------------------
 
-TABLE_KEYS = {"label", "game", "players", "styles", "games", "rules", "bootstrap"}
+#: The keys of a `[[landscape]]` table, with what each holds (`tables.check_table`).
+TABLE_KEYS: tables.Schema = {
+    "label": ("a non-empty string", tables.Text), "game": ("one game's name", str),
+    "players": ("an integer", int), "styles": ("a list of bot specs", list[tables.Text]),
+    "games": ("an integer", int), "rules": ("a table of rule options", dict),
+    "bootstrap": ("an integer", int),
+}
 
 
 def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: int,
@@ -259,30 +266,16 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
     def fail(message: str) -> BadInput:
         return BadInput(f"{where}: {message}")
 
-    if not isinstance(table, dict):
-        raise fail("must be a table")
-    unknown = sorted(set(table) - TABLE_KEYS)
-    if unknown:
-        raise fail(f"unknown key {unknown[0]!r}; known: {', '.join(sorted(TABLE_KEYS))}")
-    name = table.get("game")
-    if not isinstance(name, str):
-        raise fail("game must name one game")
+    name = tables.table_game(table, where, TABLE_KEYS)
     try:
         game = get_game(name)
     except KeyError as exc:
         raise fail(str(exc)) from None
     players = table.get("players", game.players_default)
     styles = table.get("styles", list(shipped_styles(name)))
-    if not isinstance(styles, list) or not all(isinstance(s, str) for s in styles):
-        raise fail("styles must be a list of bot specs")
     games = table.get("games", default_games)
     bootstrap = table.get("bootstrap", metagame.BOOTSTRAP)
-    for key, value in (("players", players), ("games", games), ("bootstrap", bootstrap)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise fail(f"{key} must be an integer, got {value!r}")
     rules = table.get("rules", {})
-    if not isinstance(rules, dict):
-        raise fail("rules must be a table of rule options")
     games = override if override is not None else max(1, math.ceil(games * scale))
     spec = LandscapeSpec(game=name, players=players, games=games, seed=seed,
                          styles=tuple(styles), rules={k: str(v) for k, v in rules.items()},

@@ -28,6 +28,7 @@ import pandas as pd
 
 from analysis.results import store
 from analysis.run import sweep, tournament
+from analysis.run.study import check_total
 from analysis.stats import balance
 from engines.errors import BadInput
 
@@ -111,6 +112,7 @@ def halving_plan(count: int, budget: int, minimum: int = MIN_ROUND_GAMES) -> lis
     budget equally, each round's share split among the candidates still alive."""
     if count < 2:
         raise BadInput("--vary gives only one candidate; list at least two values")
+    check_total(budget, "--budget")
     rounds = max(1, math.ceil(math.log2(count)))
     per_round = budget // rounds
     plan, alive = [], count

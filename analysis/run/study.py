@@ -16,6 +16,38 @@ from engines.errors import BadInput
 #: starts at once, but 10**15 games would take some 30,000 years at a million games a
 #: second, so a larger count is a typo (and game indices must fit Parquet's int64).
 MAX_GAMES = 10**15
+#: The most values one `--vary` range (`lo..hi:step`) may list, and the most settings one
+#: sweep, search or tuning grid may have (each is a run of its own): counted before any is
+#: listed, so `--vary KEY=0..10**12` is refused instead of filling memory.
+MAX_VALUES = 1000
+MAX_CELLS = 1000
+
+
+#: The most bootstrap replicates an interval may ask for (the defaults are 100-200; more than
+#: this narrows nothing an output shows, and each replicate is a pass over the games).
+MAX_BOOTSTRAP = 10_000
+
+
+def check_bootstrap(replicates: int) -> None:
+    """`--bootstrap`: 0 (no intervals) up to `MAX_BOOTSTRAP` replicates."""
+    if not 0 <= replicates <= MAX_BOOTSTRAP:
+        raise BadInput(f"--bootstrap must be >= 0 and at most {MAX_BOOTSTRAP:,} replicates, "
+                       f"got {replicates:,}")
+
+
+def check_total(games: int, what: str = "--games") -> int:
+    """A study of several runs (levels, cells, seatings, candidates) asks for at most
+    `MAX_GAMES` in all, as one run does; checked before anything is written."""
+    if games > MAX_GAMES:
+        raise BadInput(f"{what} asks for {games:,} games in all; at most {MAX_GAMES:,} "
+                       "(10**15)")
+    return games
+
+
+def check_count(count: int, most: int, what: str) -> None:
+    """At most `most` of something a user's ranges and grids make (`what` names them)."""
+    if count > most:
+        raise BadInput(f"{what}: {count:,}, at most {most:,}")
 
 
 @dataclass(frozen=True, kw_only=True)

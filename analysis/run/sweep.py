@@ -26,14 +26,14 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
 
 from analysis.results import store
 from analysis.run import tables, tournament
-from analysis.run.study import StudySpec
+from analysis.run.study import MAX_CELLS, MAX_VALUES, StudySpec, check_count, check_total
 from analysis.stats import balance, verdicts
 from engines import datasets, get_game
 from engines.errors import BadInput
@@ -76,6 +76,7 @@ def parse_values(game: str, key: str, text: str) -> tuple[Any, ...]:
                              f"got {text!r}") from None
         if st <= 0 or hi < lo:
             raise BadInput(f"--vary {key}: empty range {text!r}")
+        check_count((hi - lo) // st + 1, MAX_VALUES, f"--vary {key}={text} lists too many values")
         return tuple(str(v) for v in range(lo, hi + 1, st))
     separator = ";" if item is not None and item.kind != "int" else ","
     values = tuple(v.strip() for v in text.split(separator) if v.strip())
@@ -158,6 +159,8 @@ class SweepSpec(StudySpec):
         raw = {key: dict(zip(texts[key], values)) for key, values in self.vary}
         base = self.base()
         if self.design == "grid":
+            check_count(math.prod(len(v) for v in texts.values()), MAX_CELLS,
+                        "the grid of the --vary values has too many cells (settings)")
             combos = [dict(zip(texts, combo)) for combo in itertools.product(*texts.values())]
         else:
             combos = [dict(base)]
@@ -210,6 +213,7 @@ def validated_cells(spec: SweepSpec) -> list[tuple[Cell, tournament.RunSpec]]:
     if len(cells) < 2:
         raise BadInput("--vary gives only one setting (the base); list at least one other "
                          "value to compare with")
+    check_total(spec.games * len(cells), f"--games over {len(cells)} cells")
     return [(cell, spec.run_spec(cell).validated()) for cell in cells]
 
 
@@ -543,7 +547,15 @@ def conclusions(spec: SweepSpec, frame: pd.DataFrame, table: pd.DataFrame,
 # Sweeps in experiment files
 # --------------------------------------------------------------------------------------------
 
-SWEEP_KEYS = {"label", "game", "players", "bots", "games", "design", "rules", "vary"}
+#: The keys of a `[[sweep]]` table, with what each holds (`tables.check_table`).
+SWEEP_KEYS: tables.Schema = {
+    "label": ("a non-empty string", tables.Text), "game": ("one game's name", str),
+    "players": ('a player count or "default"', int, Literal["default"]),
+    "bots": ("a bot spec or a list of bot specs", tables.Text, list[tables.Text]),
+    "games": ("a positive integer", int), "design": ("grid or one-at-a-time", str),
+    "rules": ("a table of rule options", dict),
+    "vary": ('"guesses" or a table of KEY = [values]', Literal["guesses"], dict),
+}
 
 
 def guessed_items(game: str) -> dict[str, list[Any]]:
@@ -584,8 +596,6 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
         count = tables.positive_int(table.get("games", default_games), "games")
         count = override if override is not None else max(1, math.ceil(count * scale))
         rules = table.get("rules", {})
-        if not isinstance(rules, dict):
-            raise BadInput("rules must be a table of rule options")
         spec = SweepSpec(game=game_name, players=players, games=count,
                          bots=tournament.fill_lineup(bots, players), seed=seed,
                          vary=tuple((k, tuple(v)) for k, v in vary.items()),
@@ -593,8 +603,5 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
         validated_cells(spec)
     except ValueError as exc:
         raise BadInput(f"{where}: {exc}") from None
-    label = table.get("label")
-    if label is not None and (not isinstance(label, str) or not label.strip()):
-        raise BadInput(f"{where}: label must be a non-empty string, got {label!r}")
-    label = label or f"sweep-{game_name}-{players}p"
+    label = table.get("label") or f"sweep-{game_name}-{players}p"
     return out_dir / _slug(label), spec

@@ -208,7 +208,7 @@ def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> p
     seeds = seeds_between(spec.seed, start, stop, spec.seed_branch).tolist()
     bot_for: dict[tuple[int, str], Any] = {}
     bots_of: dict[tuple[str, ...], list] = {}
-    records, lineups = [], []
+    records, lineups, counts = [], [], []
     for index, game_seed in zip(range(start, stop), seeds):
         lineup = lineup_for(spec, index)
         bots = bots_of.get(lineup)
@@ -221,8 +221,10 @@ def _play_games(spec: RunSpec, meta: dict[str, Any], start: int, stop: int) -> p
         records.append(play_game(game, bots, game_seed, spec.players, rules,
                                  availability=not index % AVAILABILITY_EVERY))
         lineups.append(lineup)
+        counts.append([bot.take_counts() if hasattr(bot, "take_counts") else {}
+                       for bot in bots])
     return store.columns_to_table(
-        store.chunk_columns(records, start, seeds, lineups, meta, game.action_kinds))
+        store.chunk_columns(records, start, seeds, lineups, meta, game.action_kinds, counts))
 
 
 def package_version() -> str:
@@ -375,7 +377,11 @@ def run_or_resume(
         return run(spec, run_dir, jobs, progress, backend, scheduler)
     wanted = spec.validated()
     stored = spec_from_manifest(store.read_manifest(run_dir))
-    same = ("game", "players", "games", "bots", "seed", "rules", "rotate", "seed_branch")
-    if any(getattr(stored, key) != getattr(wanted, key) for key in same):
+    same = ("game", "players", "games", "bots", "seed", "rotate", "seed_branch")
+    # rules compared as the game reads them: `seat_bonus=''` or a rule at its default value
+    # is the official run (the reference cache is keyed by what the rules mean)
+    game = get_game(wanted.game)
+    if any(getattr(stored, key) != getattr(wanted, key) for key in same) or (
+            game.make_rules(**stored.rules) != game.make_rules(**wanted.rules)):
         raise BadInput(f"{run_dir} holds a different run; remove it or use another --out")
     return resume(run_dir, jobs, progress, backend, scheduler)

@@ -25,16 +25,18 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 
 from analysis.results import store
 from analysis.run import compare, search, tables
+from analysis.run.study import MAX_CELLS, MAX_VALUES, check_count
 from analysis.stats import balance, verdicts
 from engines import get_game
 from engines.bots import BotSpecError, make_bot, parse_spec
@@ -91,9 +93,12 @@ def _values(p: Param, text: str) -> tuple[str, ...]:
         except ValueError:
             raise BadInput(f"--vary {p.name}: a range is lo..hi or lo..hi:step, got "
                              f"{text!r}") from None
+        if not all(map(math.isfinite, (lo, hi, st))):
+            raise BadInput(f"--vary {p.name}: a range needs finite numbers, got {text!r}")
         if hi < lo or st <= 0:
             raise BadInput(f"--vary {p.name}: empty range {text!r}")
         count = int(math.floor((hi - lo) / st + 1e-9)) + 1
+        check_count(count, MAX_VALUES, f"--vary {p.name}={text} lists too many values")
         return tuple(str(round(lo + i * st, 6)) for i in range(count))
     values = tuple(v.strip() for v in text.split(",") if v.strip())
     if not values:
@@ -134,6 +139,8 @@ class TuneSpec:
     def candidates(self) -> list[Candidate]:
         """Every combination of the varied values, as bot specs built on `bot`."""
         names = [k for k, _ in self.vary]
+        check_count(math.prod(len(v) for _, v in self.vary), MAX_CELLS,
+                    "the grid of the --vary values has too many candidates")
         out = []
         for combo in itertools.product(*(v for _, v in self.vary)):
             settings = dict(zip(names, combo))
@@ -418,13 +425,16 @@ def style_file_text(spec: TuneSpec, result: TuneResult) -> str:
 
 
 def check_style_path(path: Path) -> None:
-    """A style file must be a .toml file in an existing directory (checked before play)."""
+    """A style file must be a .toml file in an existing, writable directory (checked before
+    play)."""
     if path.suffix.lower() != ".toml":
         raise BadInput(f"--style-out {path} must be a .toml file")
     if path.is_dir():
         raise BadInput(f"--style-out {path} is a directory")
     if not path.parent.exists():
         raise BadInput(f"cannot write {path}: directory {path.parent} does not exist")
+    if not os.access(path.parent, os.W_OK | os.X_OK):  # found now, not after the whole tune
+        raise BadInput(f"cannot write {path}: directory {path.parent} is not writable")
 
 
 def load_tune(out_dir: str | Path) -> TuneSpec:
@@ -438,8 +448,17 @@ def load_tune(out_dir: str | Path) -> TuneSpec:
         raise BadInput(f"{path} is unreadable or corrupt: {exc}") from None
 
 
-TUNE_KEYS = {"label", "game", "players", "bot", "vary", "against", "budget", "objective",
-             "rules", "seating"}
+#: The keys of a `[[tune]]` table, with what each holds (`tables.check_table`).
+TUNE_KEYS: tables.Schema = {
+    "label": ("a non-empty string", tables.Text), "game": ("one game's name", str),
+    "players": ('a player count or "default"', int, Literal["default"]),
+    "bot": ("a heuristic spec", tables.Text),
+    "vary": ('a table of PARAM = [values] or "lo..hi[:step]", or a list of parameter names',
+             dict, list[str]),
+    "against": ("a bot spec or a list of bot specs", tables.Text, list[tables.Text]),
+    "budget": ("a positive integer", int), "objective": ("a string", str),
+    "rules": ("a table of rule options", dict), "seating": ("lone, table or both", str),
+}
 
 
 def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 1.0
@@ -476,8 +495,6 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
                   else default_league(game_name))
         budget = tables.positive_int(table.get("budget", 4000), "budget")
         rules = table.get("rules", {})
-        if not isinstance(rules, dict):
-            raise BadInput("rules must be a table of rule options")
         spec = TuneSpec(game_name, players, str(table.get("bot", "heuristic")),
                         parse_vary(game_name, pairs), league,
                         max(1, math.ceil(budget * scale)), seed,

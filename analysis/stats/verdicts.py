@@ -833,3 +833,181 @@ def alpharank_top(table: pd.DataFrame, alpha: float, population: int,
     return Verdict("landscape", "", claim, {"mass": float(leader["mass"])},
                    test="95% bootstrap percentile intervals over deals",
                    items=tuple(tied["style"]))
+
+
+# --------------------------------------------------------------------------------------------
+# Elements: restricted play, observation, removal
+# --------------------------------------------------------------------------------------------
+
+
+def _worth(row: Mapping) -> str:
+    """'Unhorse +6.1 [+3.2, +9.0]': an element and its worth in points."""
+    return f"{row['element']} {points(row['worth'])} " \
+           f"{interval(row['worth_low'], row['worth_high'])}"
+
+
+#: Below this share of the restricted seat's games with a changed choice, an element's worth
+#: is said to rest on few games (`element_lines`).
+SELDOM = 0.1
+
+
+def _band(row: Mapping) -> str:
+    """The worths that count as none, '[-2.50, +2.27]' (two decimals: the band's ends are
+    where a worth's rounded interval would otherwise seem to touch it)."""
+    return f"[{100 * row['band_low']:+.2f}, {100 * row['band_high']:+.2f}]"
+
+
+def _signed(x: float) -> str:
+    """A change in the game's own score units: '+3.2', '–' when missing."""
+    return "–" if x != x else f"{x:+.1f}"
+
+
+def element_verdict(row: Mapping, bot: str) -> Verdict:
+    """One element's claim in words, from its row of `stats.elements.table` (its category
+    `verdict` decided there from the family's adjusted p-values and the tolerance)."""
+    category = row["verdict"]
+    band = _band(row)
+    worth = f"{points(row['worth'])} points {interval(row['worth_low'], row['worth_high'])}"
+    p = f"adjusted p {format_p(row['worth_p_adjusted'])}"
+    claims = {
+        "strongest": f"the strongest: a seat of {bot} forbidden it wins {worth} less ({p})",
+        "tied with the strongest": f"cannot be told from the strongest (paired difference: "
+                                   f"adjusted p {format_p(row['tie_p_adjusted'])}); worth {worth}",
+        "real worth": f"real worth: a seat forbidden it wins {worth} less ({p})",
+        "small real worth, inside the tolerance": f"a small real worth {worth} ({p}), inside "
+                                                  f"the tolerance {band} points",
+        "costs the bot": f"playing it costs {bot}: a seat forbidden it wins "
+                         f"{points(-row['worth'])} points more ({p})",
+        "no measurable worth: inconsequential": f"no measurable worth: its interval {worth} "
+                                                 f"lies within {band} points",
+        "never came up": "never came up: the restriction never removed an option",
+        "never chosen by the bot": f"never chosen: {bot} never took it when it could, so "
+                                   "restricting it changed nothing (its worth to a player who "
+                                   "would take it is not measured)",
+        "cannot tell": f"cannot tell: worth {worth} reaches beyond {band} points",
+    }
+    return Verdict("element", str(row["element"]), claims[category],
+                   {"worth": float(row["worth"]), "low": float(row["worth_low"]),
+                    "high": float(row["worth_high"]), "tolerance": float(row["tolerance"]),
+                    "band_low": float(row["band_low"]), "band_high": float(row["band_high"])},
+                   test="restricted play: baseline seat minus restricted seat, paired by deal, "
+                        "95% interval clustered by deal",
+                   p_value=float(row["worth_p"]), p_adjusted=float(row["worth_p_adjusted"]),
+                   items=(category,))
+
+
+def element_family_members(table: pd.DataFrame) -> str:
+    """What an elements study puts in its output's family, for its note."""
+    return ", ".join(what for what, column in (
+        ("each element's worth", "worth_p"), ("its paired difference from the largest", "tie_p"),
+        ("its played-vs-not correlation", "played_p"), ("its held-vs-not correlation", "held_p"),
+        ("its removal", "removal_p")) if column in table and table[column].notna().any())
+
+
+def element_lines(table: pd.DataFrame, bot: str, fair: float, note: str) -> list[str]:
+    """The study in words for a designer: the strongest element and its ties, what has real
+    worth, what costs the bot, what is inconsequential, what cannot be told; then the
+    correlations (labelled so), the removals, and `note` (the family's: which correction
+    decided the words, `Family.note`); each claim read off the adjusted p-values."""
+    if table.empty:
+        return []
+    by = {c: table[table["verdict"] == c] for c in table["verdict"].unique()}
+    names = lambda c: ", ".join(map(_worth, by[c].to_dict("records"))) if c in by else ""  # noqa: E731
+    first = table.iloc[0]
+    band = _band(first)
+    lines = []
+    if "strongest" in by:
+        top = by["strongest"].iloc[0]
+        line = (f"{top['element']} is the strongest element for {bot}: a seat forbidden it "
+                f"wins {points(top['worth'])} points less "
+                f"{interval(top['worth_low'], top['worth_high'])} "
+                f"(adjusted p {format_p(top['worth_p_adjusted'])})")
+        tied = by.get("tied with the strongest")
+        line += (f"; tied with it (paired difference not significant): "
+                 f"{names('tied with the strongest')}" if tied is not None
+                 else "; no other element is tied with it")
+        lines.append(line)
+    else:
+        came = table[~table["verdict"].isin(("never came up", "never chosen by the bot"))]
+        if len(came):
+            top = came.loc[came["worth"].idxmax()]
+            lines.append(f"no element's worth is significant after adjustment, so none is "
+                         f"named strongest (largest: {_worth(top)})")
+    if "real worth" in by or "small real worth, inside the tolerance" in by:
+        parts = [names(c) for c in ("real worth", "small real worth, inside the tolerance")
+                 if c in by]
+        lines.append(f"real worth (a seat forbidden it wins less): {'; '.join(parts)}")
+    if "costs the bot" in by:
+        lines.append(f"playing these costs {bot} (a seat forbidden them wins more: the bot "
+                     f"misplays them): {names('costs the bot')}")
+    if "no measurable worth: inconsequential" in by:
+        lines.append(f"no measurable worth, inconsequential (interval within {band} points: "
+                     f"the restricted seat within {tolerance_text(fair, first['tolerance'])}): "
+                     f"{names('no measurable worth: inconsequential')}")
+    if "cannot tell" in by:
+        lines.append(f"cannot tell (intervals reach beyond {band} points; more games would "
+                     f"narrow them): {names('cannot tell')}")
+    seldom = table[(table["bit_share"] > 0) & (table["bit_share"] < SELDOM)
+                   & ~table["verdict"].isin(("strongest", "tied with the strongest"))]
+    if len(seldom):
+        lines.append(f"seldom chosen by {bot} (the restriction changed a choice in under "
+                     f"{SELDOM:.0%} of the restricted seat's games), so their intervals say "
+                     "more about the bot than about the element: " + ", ".join(
+                         f"{r['element']} ({_pct(r['bit_share'])})"
+                         for r in seldom.to_dict("records")))
+    if "never chosen by the bot" in by:
+        lines.append(f"never chosen by {bot} when it could (forbidding them changed no choice, "
+                     "so their worth is not measured with this bot; try another): "
+                     + ", ".join(by["never chosen by the bot"]["element"]))
+    if "never came up" in by:
+        lines.append("never came up (the restriction never removed an option in these games): "
+                     + ", ".join(by["never came up"]["element"]))
+    guessed = table[table["guess"] > 0]
+    for row in guessed.to_dict("records"):
+        lines.append(f"{row['element']}: {bot} named a forbidden action at {row['guess']:,} "
+                     "decisions with several others allowed, and one of them was drawn at "
+                     "random: its worth there includes that guess")
+    lines += _observed_lines(table)
+    lines += _removal_lines(table)
+    lines.append(note)
+    return lines
+
+
+def _observed_lines(table: pd.DataFrame) -> list[str]:
+    cells = []
+    for row in table.to_dict("records"):
+        for what, verb in (("played", "played it"), ("held", "could play it")):
+            p = row[f"{what}_p_adjusted"]
+            if p == p and p < ALPHA:
+                cells.append(f"{row['element']}: the seats that {verb} won "
+                             f"{points(row[f'{what}_diff'])} points "
+                             f"{interval(row[f'{what}_low'], row[f'{what}_high'])} of win "
+                             "share against the others")
+    if not cells:
+        if not table[["played_p", "held_p"]].notna().any().any():
+            return ["correlation, not cause: too few baseline seat-games on each side (played "
+                    "or not) to compare any element's win share"]
+        return ["correlation, not cause: no win share of the seats that played (or could play) "
+                "an element differs significantly from the others' after adjustment"]
+    return ["correlation, not cause (a seat plays a card when it suits its position): "
+            + "; ".join(cells)]
+
+
+def _removal_lines(table: pd.DataFrame) -> list[str]:
+    played = table[table["removal_note"] == ""]
+    lines = []
+    if len(played):
+        moved = played[played["removal_p_adjusted"] < ALPHA]
+        cells = [f"without {r['element']} {_signed(r['removal_diff'])} "
+                 f"[{_signed(r['removal_low'])}, {_signed(r['removal_high'])}]"
+                 for r in moved.to_dict("records")]
+        if cells:
+            lines.append("removed for every seat, the winning score changes: " + "; ".join(cells)
+                         + " (points of the game's score)")
+        rest = played[~(played["removal_p_adjusted"] < ALPHA)]
+        if len(rest):
+            lines.append("removed for every seat, no significant change of the winning score: "
+                         + ", ".join(rest["element"]))
+    for note, group in table[table["removal_note"] != ""].groupby("removal_note", sort=False):
+        lines.append(f"not removed: {', '.join(group['element'])} ({note})")
+    return lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.big_cheese.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.big_cheese.bots import HEURISTICS, PARAMS
 from engines.big_cheese.components import DATASET
+from engines.big_cheese.elements import ELEMENTS
 from engines.big_cheese.evaluation import cutoff_value
 from engines.big_cheese.rules import Rules
 from engines.big_cheese.state import BigCheeseState, create_state
@@ -52,6 +53,7 @@ GAME = Game(
     mcts_defaults=MCTS_DEFAULTS,
     mcts_presets=MCTS_PRESETS,
     mcts_evaluation=cutoff_value,
+    elements=ELEMENTS,
     # setup: the first leader is picked at random (the first_leader lever can fix it)
     starter=Starter("first_leader", {"random": "random", "first": "first", "last": "last"}),
 )

@@ -32,12 +32,14 @@ class Rules:
     )
     target: int = field(
         default=0,
-        metadata={"help": "points to win; 0 = the mode's default, 200 (d6) / 40 (polyhedral) "
+        metadata={"range": (0, 100_000),
+                  "help": "points to win; 0 = the mode's default, 200 (d6) / 40 (polyhedral) "
                   "(B5)"},
     )
     exact: int = field(
         default=0,
         metadata={
+            "range": (0, 100_000),
             "help": "exact-N variant (polyhedral only, the published one is exact=30): "
             "exactly N wins, rolls that overshoot score nothing (B11); 0 = off"
         },
@@ -55,7 +57,8 @@ class Rules:
     )
     chips: int = field(
         default=10,
-        metadata={"help": "starting chips (workers) per player (rules summary: 10 each)"},
+        metadata={"range": (1, MAX_CHIPS),
+                  "help": "starting chips (workers) per player (rules summary: 10 each)"},
     )
     all_pass: str = field(
         default="discard",
@@ -89,7 +92,8 @@ class Rules:
     )
     max_rounds: int = field(
         default=1000,
-        metadata={"help": "safety cap on auctions; reaching it ends the game on scores (B12)"},
+        metadata={"range": (1, 1_000_000),
+                  "help": "safety cap on auctions; reaching it ends the game on scores (B12)"},
     )
     first_leader: str = lever_option(
         "random", ("random", "first", "last"),
@@ -97,7 +101,8 @@ class Rules:
         "first = seat 1 leads the first auction; last = the last seat does.  The deck is "
         "the same",
     )
-    seat_bonus: str = seat_bonus_option("chips", "extra starting chips of each seat")
+    seat_bonus: str = seat_bonus_option("chips", "extra starting chips of each seat",
+                                        most=MAX_CHIPS)  # and with `chips` at most MAX_CHIPS
 
     def __post_init__(self) -> None:
         if self.first_leader not in ("random", "first", "last"):
@@ -105,8 +110,6 @@ class Rules:
                              f"got {self.first_leader!r}")
         if any(self.chips + b > MAX_CHIPS for b in parse_seat_bonus(self.seat_bonus)):
             raise ValueError(f"chips plus seat_bonus must stay at most {MAX_CHIPS}")
-        if self.exact < 0:
-            raise BadInput(f"exact must be a positive number of points, got {self.exact}")
         if self.exact:
             if self.dice != "polyhedral":
                 raise BadInput(
@@ -114,12 +117,6 @@ class Rules:
                 )
             if self.target:
                 raise BadInput("give either target or exact, not both (exact replaces target)")
-        if self.target < 0:
-            raise BadInput(f"target must be a positive number of points, got {self.target}")
-        if not 1 <= self.chips <= MAX_CHIPS:
-            raise BadInput(f"chips must be between 1 and {MAX_CHIPS}, got {self.chips}")
-        if self.max_rounds < 1:
-            raise BadInput(f"max_rounds must be positive, got {self.max_rounds}")
 
     @property
     def goal(self) -> int:

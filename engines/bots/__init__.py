@@ -2,9 +2,11 @@
 
 A spec is `NAME[:ARGS]`; ARGS is a comma-separated list of `key=value` options and at most
 one bare word (the variant, e.g. the heuristic's style, or a style file `heuristic:FILE.toml`
-written by `simulate tune`, see `engines.bots.styles`).  `BOTS` maps NAME to a factory
-`factory(game, variant, options) -> Bot`; third-party bots register through the
-`tabletop.bots` entry-point group.
+written by `simulate tune`, see `engines.bots.styles`).  Every bot takes the option
+`forbid=ELEMENT` (an element of the game, `engines.elements`): it then plays restricted,
+never taking what the element forbids while it has another move (`engines.bots.restricted`).
+`BOTS` maps NAME to a factory `factory(game, variant, options) -> Bot`; third-party bots
+register through the `tabletop.bots` entry-point group.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from engines.core import Bot, Game
 from engines.errors import BadInput
 
 __all__ = [
-    "BOTS", "BotSpecError", "RandomBot", "bot_names", "make_bot", "parse_spec", "split_specs",
+    "BOTS", "BotSpecError", "RandomBot", "bot_names", "make_bot", "parse_spec",
+    "restricted_spec", "split_specs",
 ]
 
 
@@ -32,10 +35,16 @@ BotFactory = Callable[[Game, "str | None", dict[str, str]], Bot]
 
 def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
     """`'mcts:iterations=400,c=0.7'` -> `('mcts', None, {'iterations': '400', 'c': '0.7'})`."""
-    name, _, args = spec.strip().partition(":")
+    name, colon, args = spec.strip().partition(":")
     variant: str | None = None
     options: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in args.split(","))):
+    if colon and not args.strip():  # `heuristic:` would silently be the default
+        raise BotSpecError(f"bot spec {spec!r} ends in ':' with no style or options after it "
+                           f"(drop the ':' for the default)")
+    for part in [p.strip() for p in args.split(",")] if colon else []:
+        if not part:
+            raise BotSpecError(f"empty option in bot spec {spec!r} (two commas, or a comma "
+                               "at an end)")
         if "=" in part:
             key, _, value = part.partition("=")
             if not key.strip() or not value.strip():
@@ -156,6 +165,24 @@ def make_bot(spec: str, game: Game) -> Bot:
     factory = BOTS.get(name)
     if factory is None:
         raise BotSpecError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+    forbid = options.pop("forbid", None)
+    element = None
+    if forbid is not None:
+        from engines.elements import find
+
+        try:
+            element = find(game, forbid)
+        except BadInput as exc:
+            raise BotSpecError(f"{spec.strip()}: {exc}") from None
     bot = factory(game, variant, options)
+    if element is not None:
+        from engines.bots.restricted import RestrictedBot
+
+        bot = RestrictedBot(bot, element)
     bot.name = spec.strip()
     return bot
+
+
+def restricted_spec(spec: str, element_id: str) -> str:
+    """`spec` with `forbid=element_id` added: the same bot, restricted."""
+    return f"{spec},forbid={element_id}" if ":" in spec else f"{spec}:forbid={element_id}"

@@ -26,6 +26,7 @@ from typing import Any
 from engines.bots import BotSpecError
 from engines.bots.options import Param, typed_known
 from engines.core import Bot, Game
+from engines.user_files import read_user_file
 
 __all__ = ["STYLE_SUFFIX", "Style", "load_style", "promote", "register_style",
            "shipped_styles", "style_text", "with_shipped"]
@@ -74,10 +75,8 @@ def load_style(path: str | Path, game: Game | None = None) -> Style:
     """Read a style file; anything malformed (or another game's file) raises BotSpecError."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BotSpecError(f"style file {path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
+        data = tomllib.loads(read_user_file(path, "style file", BotSpecError))
+    except UnicodeDecodeError as exc:
         raise BotSpecError(f"cannot read style file {path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise BotSpecError(f"style file {path} is not valid TOML: {exc}") from None

@@ -6,6 +6,7 @@ from engines.bots.styles import with_shipped
 from engines.core import Game, Starter
 from engines.ivanhoe.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ivanhoe.bots import PARAMS, HeuristicBot, HeuristicV1Bot
+from engines.ivanhoe.elements import ELEMENTS
 from engines.ivanhoe.evaluation import win_chances
 from engines.ivanhoe.rules import Rules
 from engines.ivanhoe.state import IvanhoeState
@@ -44,6 +45,7 @@ GAME = Game(
     mcts_presets=MCTS_PRESETS,
     mcts_evaluation=win_chances,
     action_kinds=ACTION_KINDS,
+    elements=ELEMENTS,
     score_direction="highest",  # the most tokens wins
     score_range=(0.0, 5.0),  # a score is the tokens held, one per colour
     # setup: the dealer is whoever draws purple, the player to their left starts

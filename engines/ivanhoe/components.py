@@ -61,6 +61,7 @@ COLOUR_OF = tuple(row[2] for row in CARD_TYPES)
 VALUE = tuple(row[3] for row in CARD_TYPES)
 COPIES = tuple(row[4] for row in CARD_TYPES)
 DECK_SIZE = sum(COPIES)
+HAND_SIZE = 8  # cards in each starting hand
 
 # type codes, named after the cards
 (P3, P4, P5, P7, R3, R4, R5, B2, B3, B4, B5, Y2, Y3, Y4, G1, SQUIRE2, SQUIRE3, MAIDEN6,

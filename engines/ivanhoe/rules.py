@@ -4,7 +4,7 @@
 from dataclasses import dataclass, field
 
 from engines.core import lever_option, seat_bonus_option
-from engines.errors import BadInput
+from engines.ivanhoe.components import DECK_SIZE, HAND_SIZE
 from engines.kit import parse_seat_bonus
 
 
@@ -30,7 +30,8 @@ class Rules:
     )
     max_failed_starts: int = field(
         default=100,
-        metadata={"help": "I14: consecutive players unable to start before the game is a draw"},
+        metadata={"range": (1, 10_000),
+                  "help": "I14: consecutive players unable to start before the game is a draw"},
     )
     first_starter: str = lever_option(
         "random", ("random", "first", "last"),
@@ -38,12 +39,13 @@ class Rules:
         "tournament, the dealer drawn at random (printed); first = seat 1 starts it, last "
         "= the last seat does.  The hands dealt are the same",
     )
-    seat_bonus: str = seat_bonus_option("cards", "extra cards dealt to each seat's starting hand")
+    seat_bonus: str = seat_bonus_option(
+        "cards", "extra cards dealt to each seat's starting hand", most=None,
+        most_in_all=lambda players: DECK_SIZE - HAND_SIZE * players,
+        supply=f"the deck's {DECK_SIZE} cards less a starting hand of {HAND_SIZE} per seat")
 
     def __post_init__(self) -> None:
         if self.first_starter not in ("random", "first", "last"):
             raise ValueError(f"first_starter must be random, first or last, "
                              f"got {self.first_starter!r}")
         parse_seat_bonus(self.seat_bonus)
-        if self.max_failed_starts < 1:
-            raise BadInput("max_failed_starts must be at least 1")

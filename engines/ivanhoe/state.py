@@ -48,6 +48,7 @@ from engines.ivanhoe.components import (
     COPIES,
     FIRST_ACTION,
     GREEN,
+    HAND_SIZE,
     IS_SUPPORTER,
     IVANHOE,
     MAIDEN6,
@@ -71,8 +72,6 @@ from engines.kit import (
     track_lead,
     world_rng,
 )
-
-HAND_SIZE = 8
 
 # DISPLAY_OK[colour][type]: a colour card of the tournament colour or a supporter
 DISPLAY_OK = tuple(

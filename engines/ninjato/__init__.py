@@ -8,6 +8,7 @@ from engines.ninjato import components
 from engines.ninjato.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.ninjato.bots import PARAMS
 from engines.ninjato.data_set import DATA_SET
+from engines.ninjato.elements import ELEMENTS
 from engines.ninjato.evaluation import cutoff_value
 from engines.ninjato.rules import Rules
 from engines.ninjato.state import NinjatoState
@@ -71,6 +72,7 @@ GAME = Game(
     mcts_defaults=MCTS_DEFAULTS,
     mcts_presets=MCTS_PRESETS,
     mcts_evaluation=cutoff_value,
+    elements=ELEMENTS,
     # setup 3.1: markers drawn at random set the round-1 turn order
     starter=Starter("first_round_order",
                     {"random": "random", "seats": "first", "reversed": "last"}),

@@ -35,7 +35,9 @@ class Rules:
         "seat lever, setup 3.1: random = one marker per player drawn at random sets round-1 "
         "turn order (printed); seats = seat 1, 2, ... in order; reversed = the last seat "
         "first.  The cards dealt are the same")
-    seat_bonus: str = seat_bonus_option("honour", "starting honour of each seat")
+    seat_bonus: str = seat_bonus_option(
+        "honour", "starting honour of each seat",
+        most=500)  # a whole game scores some 60-120 honour a seat
 
     def __post_init__(self) -> None:
         if self.first_round_order not in ("random", "seats", "reversed"):

@@ -11,6 +11,7 @@ from engines.core import Game, Starter
 from engines.tabula_rasa.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.tabula_rasa.bots import PARAMS, GreedyBot, MarginBot, MarginV1Bot
 from engines.tabula_rasa.components import DATASET, NUM_CARDS
+from engines.tabula_rasa.elements import ELEMENTS
 from engines.tabula_rasa.rules import Rules
 from engines.tabula_rasa.state import TabulaRasaState
 
@@ -65,6 +66,7 @@ GAME = Game(
     mcts_presets=MCTS_PRESETS,
     partnerships={4: ((0, 2), (1, 3))},  # rules A5: partners sit opposite and share one score
     action_kinds=ACTION_KINDS,
+    elements=ELEMENTS,
     score_direction="highest",  # the most points wins
     score_range=(0.0, None),  # points are never negative
     # A10: the player left of the dealer starts; the engine seats that player as seat 1

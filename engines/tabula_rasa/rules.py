@@ -50,7 +50,8 @@ class Rules:
         "last = the last seat, random = a seat drawn per deal (the deal is the same)",
     )
     seat_bonus: str = seat_bonus_option(
-        "points", "points each seat adds to its total (4p: a team adds its seats' bonuses)")
+        "points", "points each seat adds to its total (4p: a team adds its seats' bonuses)",
+        most=100)  # a whole game scores some 10-25 points a seat
 
     def __post_init__(self) -> None:
         if self.starting_player not in FIRST_SEAT_CHOICES:

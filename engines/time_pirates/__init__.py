@@ -13,6 +13,7 @@ from engines.time_pirates.actions import ACTION_KINDS, NUM_ACTIONS
 from engines.time_pirates.bots import PARAMS, CautiousBot, PirateBot, PirateBotV1
 from engines.time_pirates.components import dataset_label
 from engines.time_pirates.data_set import DATA_SET
+from engines.time_pirates.elements import ELEMENTS
 from engines.time_pirates.rules import Rules
 from engines.time_pirates.state import TimePiratesState
 
@@ -54,6 +55,7 @@ GAME = Game(
     replaceable_data=DATA_SET,
     mcts_defaults=MCTS_DEFAULTS,
     mcts_presets=MCTS_PRESETS,
+    elements=ELEMENTS,
     # setup 5-6: seat 1 is the start player and takes the first turn (with the printed
     # placement_order the pawns are placed before that, the last seat first)
     starter=Starter(fixed="first"),

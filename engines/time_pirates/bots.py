@@ -450,9 +450,9 @@ class PirateBot(PirateBotV1):
                 return buy
         values = self.kind_values(state, me)
         if actions_left >= 2 and state.atomic_colours[me] and not state.forced_move:
-            jump = self._mid_jump(state, me, values,
-                                  [a for a in legal if ATOMIC <= a < ARROW])
-            if jump is not None:
+            atomics = [a for a in legal if ATOMIC <= a < ARROW]
+            jump = self._mid_jump(state, me, values, atomics) if atomics else None
+            if jump is not None:  # (no atomics legal: a restricted seat, see bots.restricted)
                 return jump
         here = state.pawn_epoch[me]
         if legal[0] < MOVE and not (actions_left == 1 and here == state.patrol):

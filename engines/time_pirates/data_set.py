@@ -8,7 +8,7 @@ alternatives, so that `--rule components.ITEM=VALUE` and the what-if studies can
 
 from __future__ import annotations
 
-from engines.datasets import DataSet, Item, ints_check, range_check, table_key
+from engines.datasets import DataSet, Item, ints_check, numbers_check, range_check, table_key
 from engines.errors import BadInput
 from engines.time_pirates import components
 
@@ -35,28 +35,33 @@ def _set_lines(d: dict, lines: list[list[int]]) -> None:
 
 
 _SHIPPED_SPACES = [4, 5, 6, 7, 5, 6, 3]
+#: The most artifact spaces of one epoch (the board has 3-7).
+SPACES_MOST = 50
 
 ITEMS: tuple[Item, ...] = (
     Item("epochs", "INFERRED", "time_pirates.md 1d (no source for the board)", "json",
-         *table_key("epochs")),
+         *table_key("epochs"), numbers_check(SPACES_MOST)),
     Item("epoch_spaces", "INFERRED", "time_pirates.md 1d: 3..7 per epoch (T3), 36 in all",
-         "ints", _spaces, _set_spaces, ints_check(low=1),
+         "ints", _spaces, _set_spaces, ints_check(low=1, high=SPACES_MOST),
          plausible=([min(7, s + 1) for s in _SHIPPED_SPACES],
                     [max(3, s - 1) for s in _SHIPPED_SPACES]), key="epochs"),
     Item("time_lines", "INFERRED", "time_pirates.md 1d: two lines out of each epoch", "json",
-         _lines, _set_lines,
+         _lines, _set_lines, numbers_check(components.MAX_EPOCHS - 1),
          plausible=([[1, 3], [2, 4], [3, 4], [4, 6], [5, 0], [6, 3], [0, 2]],),
          key="epochs"),
     Item("patrol_start", "CONFIRMED", "time_pirates.md 1d (T1, T2)", "int",
-         *table_key("patrol_start")),
+         *table_key("patrol_start"), range_check(0, components.MAX_EPOCHS - 1)),
     Item("artifacts_per_colour", "CONFIRMED",
          "time_pirates.md T2 (no token with both symbols: INFERRED)", "json",
-         *table_key("artifacts_per_colour")),
+         *table_key("artifacts_per_colour"), numbers_check(100)),
     Item("white_artifacts", "CONFIRMED", "time_pirates.md T2", "int", *table_key("white_artifacts"),
          range_check(0, 100)),
-    Item("police_tokens", "CONFIRMED", "time_pirates.md T1", "json", *table_key("police_tokens")),
-    Item("coloured_deeds", "CONFIRMED", "time_pirates.md T1", "json", *table_key("coloured_deeds")),
-    Item("white_deeds", "CONFIRMED", "time_pirates.md T1", "json", *table_key("white_deeds")),
+    Item("police_tokens", "CONFIRMED", "time_pirates.md T1", "json", *table_key("police_tokens"),
+         numbers_check(100)),
+    Item("coloured_deeds", "CONFIRMED", "time_pirates.md T1", "json", *table_key("coloured_deeds"),
+         numbers_check(100)),
+    Item("white_deeds", "CONFIRMED", "time_pirates.md T1", "json", *table_key("white_deeds"),
+         numbers_check(100)),
     Item("police_per_year", "CONFIRMED", "time_pirates.md T1: the 8th draw ends the year",
          "int", *table_key("police_per_year"), range_check(1, 100)),
     Item("years", "CONFIRMED", "time_pirates.md T1", "int", *table_key("years"),

@@ -39,10 +39,10 @@ class Rules:
                     "flee: penalty and forced move end the turn (Piatnik reading of T5)",
         },
     )
-    set_bonus: int = field(default=2, metadata={"help": "P12: bonus for deeds of all 5 colours"})
-    majority_bonus: int = field(
-        default=2, metadata={"help": "P10: bonus for the most points in a colour (ties all score)"}
-    )
+    set_bonus: int = field(default=2, metadata={
+        "range": (0, 100), "help": "P12: bonus for deeds of all 5 colours"})
+    majority_bonus: int = field(default=2, metadata={
+        "range": (0, 100), "help": "P10: bonus for the most points in a colour (ties all score)"})
     placement_order: str = lever_option(
         "printed", ("printed", "reversed"),
         "seat lever, setup 5: printed = pawns placed in reverse turn order, the "
@@ -56,7 +56,9 @@ class Rules:
         "round is played out (no more restocking) so every seat has had as many "
         "turns, then year 3 is scored",
     )
-    seat_bonus: str = seat_bonus_option("points", "points each seat adds to its final total")
+    seat_bonus: str = seat_bonus_option(
+        "points", "points each seat adds to its final total",
+        most=200)  # a whole game scores some 25-50 points a seat
 
     def __post_init__(self) -> None:
         if self.restock_eligibility not in ("rio", "piatnik"):
@@ -64,7 +66,5 @@ class Rules:
                              f"got {self.restock_eligibility!r}")
         if self.patrol_effect not in ("rio", "flee"):
             raise BadInput(f"patrol_effect must be rio or flee, got {self.patrol_effect!r}")
-        if self.set_bonus < 0 or self.majority_bonus < 0:
-            raise BadInput("bonuses must be >= 0")
         parse_seat_bonus(self.seat_bonus)
         components.load(self.components)  # raises ValueError on a bad file

@@ -2,7 +2,8 @@
 alike (both are in `winners()`), so the searches back up each player's own reward.
 
 - `win`: win share, 1/k for a k-way shared win (`engines.adapters.win_shares`).
-- `score`: normalized score (s - min) / (max - min); also what a cut-off rollout returns.
+- `score`: normalized score (s - min) / (max - min), the best score 1 in the game's direction;
+  also what a cut-off rollout returns.
 - `mix` (default): their average.
 - `margin`: win share plus the squashed score lead over the best other seat.
 """
@@ -17,8 +18,16 @@ from engines.core import State
 REWARDS = ("win", "score", "mix", "margin")
 
 
+def oriented_scores(state: State) -> list[float]:
+    """The scores with the better one larger: negated where the fewest points win (a game
+    built with the kit declares `lowest_wins` on its state)."""
+    if getattr(state, "lowest_wins", False):
+        return [-s for s in state.scores()]
+    return list(state.scores())
+
+
 def normalized_scores(state: State) -> list[float]:
-    return normalized(state.scores())
+    return normalized(oriented_scores(state))
 
 
 def normalized(scores: list[float]) -> list[float]:
@@ -40,7 +49,7 @@ def mixed(state: State) -> list[float]:
 
 def margins(state: State) -> list[float]:
     """Win share plus the score lead over the best other seat, squashed into (-0.5, 0.5)."""
-    scores = state.scores()
+    scores = oriented_scores(state)
     shares = wins(state)
     out = []
     for seat, own in enumerate(scores):
