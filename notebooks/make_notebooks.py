@@ -394,12 +394,13 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "frame = explain.run_explain(spec, out_dir / \"explain\", jobs=JOBS)\n"
             "why = explain.explain(spec.sweep_spec(), frame)\n"
             "print(\"\\n\".join(why.lines()))\n"
-            "styled(why.effects)"),
+            "styled(why.effects, *whatif.EXPLAIN_UNITS[\"effects\"])"),
         new_markdown_cell("## Edge removed per lever and seat (red: significant after Holm)"),
         new_code_cell("show(plots.effect_sizes(whatif.as_sweep_effects(why.effects)))"),
         new_markdown_cell("## Where the edge comes from: points by source (and round) per "
                           "seat, decisions per seat"),
-        new_code_cell("display(styled(why.sources))\nstyled(why.decisions)"),
+        new_code_cell("display(styled(why.sources, *whatif.EXPLAIN_UNITS[\"sources\"]))\n"
+                      "styled(why.decisions, *whatif.EXPLAIN_UNITS[\"decisions\"])"),
         new_markdown_cell("## The smallest compensation: a racing search over seat bonuses"),
         new_code_cell(
             "offer = compensate.CompensateSpec(GAME, players, lineup, SEED, 1, dict(RULES),\n"
@@ -409,7 +410,7 @@ def seat_edge_notebook() -> nbformat.NotebookNode:
             "                                  dict(RULES), UNIT, STEPS, SHAPE, TOLERANCE)\n"
             "found = compensate.run_compensate(offer, out_dir / \"compensate\", jobs=JOBS)\n"
             "print(\"\\n\".join(found.lines()))\n"
-            "styled(found.candidates)"),
+            "styled(found.candidates, shares=[\"objective\"])"),
         new_code_cell(
             "path = out_dir / \"report.html\"\n"
             "path.write_text(report.page(f\"Why a seat wins: {GAME}\", "

@@ -60,3 +60,27 @@ def test_a_table_names_its_own_share_columns():
     assert cell("mass", 0.25, shares=["mass"]) == "25.0%"
     assert cell(("share", "random"), 0.5) == "50.0%"
     assert cell("rules", "") == "official"
+
+
+def test_the_explanation_writes_points_and_decisions_intervals_as_numbers():
+    """`ci_low` is a share in most tables, but the interval of points per source or of
+    decisions per seat: never `-53.7%` for −0.54 points."""
+    from types import SimpleNamespace
+
+    from analysis.present.formats import styled
+    from analysis.present.whatif import EXPLAIN_UNITS, explain_html
+
+    sources = pd.DataFrame({"source": ["majority"], "seat": [0], "points": [3.5],
+                            "vs_average": [0.17], "ci_low": [-0.537], "ci_high": [0.87]})
+    decisions = pd.DataFrame({"seat": [0], "decisions": [164.8], "vs_average": [-0.11],
+                              "ci_low": [-8.53], "ci_high": [8.31]})
+    edges = pd.DataFrame({"seat": [0], "win_share": [0.4], "edge": [0.0667],
+                          "ci_low": [-0.02], "ci_high": [0.15]})
+    result = SimpleNamespace(plan=SimpleNamespace(game="g"), lines=lambda: [], edges=edges,
+                             effects=pd.DataFrame(), sources=sources, decisions=decisions)
+    page = explain_html(result)
+    assert "<td>-0.54</td>" in page and "<td>-8.53</td>" in page and "%</td>" in page
+    assert "-53.7%" not in page and "-853.0%" not in page
+    assert "<td>6.7%</td>" in page  # the edge is a share
+    notebook = styled(sources, *EXPLAIN_UNITS["sources"]).to_html()
+    assert ">-0.54<" in notebook and "-53.7%" not in notebook

@@ -118,13 +118,17 @@ def number(x: Any) -> str:
     return str(x)
 
 
-def cell(column: Any, value: Any, shares: Collection[str] = ()) -> str:
+def cell(column: Any, value: Any, shares: Collection[str] = (),
+         numbers: Collection[str] = ()) -> str:
     """The text of one table cell under its column: a share column's float as a percentage
-    (`PERCENT_COLUMNS`, names starting with "share" or "half_width", and `shares`), empty
-    rules as `official`, anything else as `number` writes it.  A column of a multi-level
-    header is judged by its last level, or its first (`("share", "random")` is a share)."""
+    (`PERCENT_COLUMNS`, names starting with "share" or "half_width", and `shares`; never
+    the columns in `numbers`, a table's points or decisions), empty rules as `official`,
+    anything else as `number` writes it.  A column of a multi-level header is judged by its
+    last level, or its first (`("share", "random")` is a share)."""
     name = str(column[-1] if isinstance(column, tuple) else column)
     top = str(column[0]) if isinstance(column, tuple) else name
+    if name in numbers:
+        return number(value)
     if name in PERCENT_COLUMNS or name in shares or top in shares or \
             any(n.startswith(("share", "half_width")) for n in (name, top)):
         return percent(value) if isinstance(value, (float, np.floating)) else number(value)
@@ -133,15 +137,16 @@ def cell(column: Any, value: Any, shares: Collection[str] = ()) -> str:
     return number(value)
 
 
-def styled(table: pd.DataFrame, shares: Collection[str] = ()) -> Any:
+def styled(table: pd.DataFrame, shares: Collection[str] = (),
+           numbers: Collection[str] = ()) -> Any:
     """A stats table as the notebooks show it, written as the report writes it: seats from 1,
-    shares as percentages (also the columns named in `shares`), other numbers rounded
-    (`cell`), and text columns (verdicts, details) left-aligned and wrapped in full instead
-    of cut off at pandas' column width.  A pandas Styler (needs jinja2, which the notebooks
-    extra brings)."""
+    shares as percentages (also the columns named in `shares`, never those in `numbers`),
+    other numbers rounded (`cell`), and text columns (verdicts, details) left-aligned and
+    wrapped in full instead of cut off at pandas' column width.  A pandas Styler (needs
+    jinja2, which the notebooks extra brings)."""
     shown = seats_from_one(table)
     text = [c for c in shown.columns if not pd.api.types.is_numeric_dtype(shown[c])]
-    styler = shown.style.format({c: (lambda v, c=c: cell(c, v, shares))
+    styler = shown.style.format({c: (lambda v, c=c: cell(c, v, shares, numbers))
                                  for c in shown.columns})
     if isinstance(shown.index, pd.RangeIndex):
         styler = styler.hide(axis="index")  # row numbers say nothing

@@ -11,7 +11,7 @@ import base64
 import html
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +34,11 @@ MAX_CONTEXT_CHARTS = 12
 # --------------------------------------------------------------------------------------------
 
 
-def table_html(frame: pd.DataFrame, caption: str = "") -> str:
+def table_html(frame: pd.DataFrame, caption: str = "", shares: Collection[str] = (),
+               numbers: Collection[str] = ()) -> str:
     """A plain HTML table in its own box (a wide table scrolls sideways inside it instead of
-    running off the page); shares as percentages, seats numbered from 1."""
+    running off the page); shares as percentages (`formats.cell`: also `shares`, never
+    `numbers`), seats numbered from 1."""
     if frame is None or frame.empty:
         return f"<p class='empty'>{html.escape(caption)}: no data.</p>"
     out = seats_from_one(frame.reset_index() if not isinstance(frame.index, pd.RangeIndex)
@@ -44,7 +46,7 @@ def table_html(frame: pd.DataFrame, caption: str = "") -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in out.columns)
     body = []
     for row in out.itertuples(index=False):
-        cells = "".join(f"<td>{html.escape(cell(column, value))}</td>"
+        cells = "".join(f"<td>{html.escape(cell(column, value, shares, numbers))}</td>"
                         for column, value in zip(out.columns, row))
         body.append(f"<tr>{cells}</tr>")
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""

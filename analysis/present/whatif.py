@@ -88,25 +88,40 @@ def as_sweep_effects(effects: pd.DataFrame) -> pd.DataFrame:
                          "ci_high": effects["ci_high"], "significant": effects["significant"]})
 
 
+#: The units of the explanation's tables where a column's name alone would mislead: per
+#: table, the columns that are shares (percentages) and those that are points or decisions
+#: (plain numbers, never percentages), for `styled` and `table_html`.
+EXPLAIN_UNITS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "edges": (("edge",), ()),
+    "effects": (("base_edge", "edge", "removed"), ()),
+    "sources": ((), ("ci_low", "ci_high")),
+    "decisions": ((), ("ci_low", "ci_high")),
+}
+
+
 def explain_html(result: Any, title: str = "") -> str:
     """The explanation (`run.explain.Explanation`) as a report section: the words, then the
     tables behind them."""
     escape = html.escape
     parts = [f"<h2>{escape(title or 'Why a seat wins')}: {escape(result.plan.game)}</h2>",
              "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines()) + "</ul>"]
-    parts.append(table_html(result.edges, "Seat edges under the base rules"))
+    parts.append(table_html(result.edges, "Seat edges under the base rules",
+                            *EXPLAIN_UNITS["edges"]))
     if not result.effects.empty:
         parts.append(table_html(result.effects, "Edge removed per lever and seat (base − "
                                                 "lever, paired by deal; p adjusted in the "
-                                                "explanation's one family)"))
+                                                "explanation's one family)",
+                                *EXPLAIN_UNITS["effects"]))
         parts.append(image_html(plots.effect_sizes(as_sweep_effects(result.effects)),
                                 "edge removed per lever and seat"))
     if not result.sources.empty:
         parts.append(table_html(result.sources, "Points per game by scoring source and seat, "
                                                 "against the average seat (p adjusted in the "
-                                                "explanation's one family)"))
+                                                "explanation's one family)",
+                                *EXPLAIN_UNITS["sources"]))
     if not result.decisions.empty:
-        parts.append(table_html(result.decisions, "Decisions per game by seat"))
+        parts.append(table_html(result.decisions, "Decisions per game by seat",
+                                *EXPLAIN_UNITS["decisions"]))
     return "\n".join(parts)
 
 
