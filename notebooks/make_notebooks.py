@@ -1,5 +1,6 @@
 """Generate the notebooks from one template: a balance notebook per registered game, the
-studies (compare, robustness, what-if, seat edges, tune, landscape) and the explorer.
+studies (compare, robustness, what-if, seat edges, tune, landscape, elements) and the
+explorer.
 
 `python -m tools.generate` writes them (after registering a game too: the list of notebooks
 comes from `engines.GAMES`); every notebook takes its parameters from its first cell (the
@@ -540,6 +541,80 @@ def landscape_notebook() -> nbformat.NotebookNode:
     return _notebook(cells)
 
 
+def elements_notebook() -> nbformat.NotebookNode:
+    """Which card, skill or action is too strong or useless: restricted play, correlation and
+    removal (docs/elements.md)."""
+    cells = [
+        new_code_cell(
+            "# Parameters (edit and run all; the tests inject small values here)\n"
+            "GAME = \"ivanhoe\"\n"
+            "PLAYERS = 4\n"
+            "BOT = \"heuristic\"\n"
+            "ELEMENTS = None  # None: every element the game declares; or a list of names\n"
+            "GAMES = 1000  # per element: the restricted seat in every seat of each deal\n"
+            "RULES = {}\n"
+            "SEED = 11\n"
+            "JOBS = 1\n"
+            "OUT_DIR = None"),
+        new_markdown_cell(
+            "# Which element is too strong or useless?\n\n"
+            "Each element (a card, skill or action the game declares) is forbidden to one "
+            "seat in turn while the other seats play as usual, on the **same deals** as an "
+            "unrestricted baseline.  Its worth is the baseline seat's win share minus the "
+            "restricted seat's, in points, with an interval clustered by deal.  Beside it: "
+            "the win share of seats that played it (correlation, not cause) and, where the "
+            "data set allows, the game with the element removed.  Every p-value is in one "
+            "Holm family; 'inconsequential' is an equivalence claim (docs/elements.md)."),
+        new_code_cell(
+            "import tempfile\nfrom pathlib import Path\n\n"
+            "from analysis.present import report\nfrom analysis.present.formats import styled\n"
+            "from analysis.run import elements\n"
+            "from analysis.stats.verdicts import element_family_members, element_lines\n\n"
+            "out_dir = (Path(OUT_DIR) if OUT_DIR\n"
+            "           else Path(tempfile.mkdtemp(prefix=\"elements-\")))\n"
+            "print(\"results in\", out_dir)"),
+        new_code_cell(
+            "spec = elements.default_spec(GAME, PLAYERS, GAMES, SEED, bot=BOT,\n"
+            "                             elements=None if ELEMENTS is None else "
+            "tuple(ELEMENTS),\n"
+            "                             rules=dict(RULES))\n"
+            "result = elements.run_elements(spec, out_dir / \"elements\", jobs=JOBS)\n"
+            "table, family = result.table()\n"
+            "lines = element_lines(table, spec.bot, 1 / spec.players,\n"
+            "                      family.note(element_family_members(table)))\n"
+            "print(result.head())\nprint(\"\\n\".join(lines))"),
+        new_markdown_cell("## The ranked table (strongest first; worth and differences as "
+                          "shares, shown in percent)"),
+        new_code_cell(
+            "shown = table[[\"element\", \"offered_share\", \"bit_share\", \"worth\", "
+            "\"worth_low\",\n"
+            "               \"worth_high\", \"worth_p_adjusted\", \"played_diff\", "
+            "\"verdict\"]]\n"
+            "styled(shown, shares=[\"worth\", \"worth_low\", \"worth_high\", "
+            "\"played_diff\"])"),
+        new_markdown_cell("## Each element's worth with its interval"),
+        new_code_cell(
+            "import matplotlib.pyplot as plt\nfrom IPython.display import Image, display\n\n"
+            "from analysis.present import plots\n\n"
+            "fig, ax = plt.subplots(figsize=(7, 1 + 0.35 * len(table)))\n"
+            "rows = range(len(table))\n"
+            "ax.errorbar(100 * table[\"worth\"], rows, fmt=\"o\",\n"
+            "            xerr=[100 * (table[\"worth\"] - table[\"worth_low\"]),\n"
+            "                  100 * (table[\"worth_high\"] - table[\"worth\"])])\n"
+            "ax.axvline(0, color=\"grey\", linewidth=1)\n"
+            "ax.set_yticks(list(rows), table[\"element\"])\nax.invert_yaxis()\n"
+            "ax.set_xlabel(\"worth: baseline seat minus restricted seat (points, 95% CI)\")\n"
+            "display(Image(plots.to_png(fig)))"),
+        new_code_cell(
+            "path = out_dir / \"report.html\"\n"
+            "path.write_text(report.page(f\"Elements: {GAME}\",\n"
+            "                            report.elements_section(table, lines, "
+            "result.head())))\n"
+            "print(\"report:\", path)"),
+    ]
+    return _notebook(cells)
+
+
 def explorer_notebook() -> nbformat.NotebookNode:
     """The interactive balance explorer (`analysis.cli.explorer`): widgets, Run, results."""
     cells = [
@@ -610,6 +685,7 @@ def notebooks() -> dict[str, nbformat.NotebookNode]:
     out["seat-edges.ipynb"] = seat_edge_notebook()
     out["tune.ipynb"] = tune_notebook()
     out["landscape.ipynb"] = landscape_notebook()
+    out["elements.ipynb"] = elements_notebook()
     out["explorer.ipynb"] = explorer_notebook()
     return out
 

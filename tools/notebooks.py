@@ -72,6 +72,11 @@ def small_parameters(nb, out_dir: Path, games: int = 12) -> dict:
                       VARY={k: v[:2] for k, v in values["VARY"].items()})
     elif "STYLES" in values:  # landscape notebook: two styles, a short bootstrap
         values.update(PLAYERS=game.min_players, STYLES=values["STYLES"][:2], BOOTSTRAP=20)
+    elif "ELEMENTS" in values:  # elements notebook: two elements, few games each
+        from analysis.run.elements import default_spec
+
+        chosen = default_spec(values["GAME"], game.min_players, games, 1).elements[:2]
+        values.update(PLAYERS=game.min_players, ELEMENTS=list(chosen))
     elif "MCTS_GAMES" in values:  # robustness notebook: one game of the MCTS line-up
         values.update(BOTS="random,heuristic:*", PLAYERS=game.min_players, MCTS_GAMES=1)
     else:  # balance and what-if notebooks: one player count; random bots for a smoke test
