@@ -46,6 +46,12 @@ COMMANDS = {
 }
 
 
+def _default_sigint() -> None:
+    """Ctrl-C as a terminal delivers it: a test run started in the background (CI under
+    `nohup ... &`) inherits SIGINT ignored, and the child would never see the signal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def started(directory: Path) -> bool:
     return any(directory.rglob("manifest.json"))
 
@@ -59,7 +65,7 @@ def test_ctrl_c_exits_130_with_a_resume_hint(name, tmp_path):
     env = {**os.environ, "TABLETOP_PURE": "1", "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", *args], cwd=tmp_path,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_default_sigint)
     try:
         deadline = time.monotonic() + 120
         while not started(tmp_path / "out") and proc.poll() is None:
