@@ -79,3 +79,21 @@ def test_compensate_cli_refuses_a_foreign_directory_in_one_line(toys, tmp_path, 
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert err.startswith(f"error: {tmp_path} is not empty and holds no compensation search")
+
+
+@pytest.mark.parametrize("load, record", [
+    ("analysis.run.exploit:load_exploit", "exploit.json"),
+    ("analysis.run.elements:load_elements", "elements.json"),
+    ("analysis.run.landscape:read_spec", "landscape.json"),
+])
+def test_a_finished_studys_damaged_record_is_one_line_of_bad_input(load, record, tmp_path):
+    """A record missing a field is the user's damaged file, not a bug (no KeyError)."""
+    import importlib
+
+    module, name = load.split(":")
+    (tmp_path / record).write_text('{"game": "tabula-rasa"}')
+    with pytest.raises(BadInput, match=f"{record} is unreadable or corrupt"):
+        getattr(importlib.import_module(module), name)(tmp_path)
+    (tmp_path / record).unlink()
+    with pytest.raises(BadInput, match=rf"holds no .* \({record} missing\)"):
+        getattr(importlib.import_module(module), name)(tmp_path)

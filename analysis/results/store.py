@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import pyarrow as pa
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 MANIFEST = "manifest.json"
+T = TypeVar("T")
 FORMAT = "tabletop-sim-run"
 #: 2: parts carry run id, chunk number and checksum (version 1 parts are checked by content);
 #: 3: the manifest carries a checksum of its own fields (`MANIFEST_CHECKSUM`).
@@ -449,6 +450,19 @@ def check_study_dir(out: Path, record: str, spec: dict[str, Any], what: str,
     if out.exists() and any(out.iterdir()):
         raise BadInput(f"{out} is not empty and holds no {what}; use another --out")
     return False
+
+
+def read_study_record(out: str | os.PathLike, record: str, what: str,
+                      parse: Callable[[dict[str, Any]], T]) -> T:
+    """The spec record of a finished study (to resume, report or load it), read by `parse`:
+    one line of bad input when the directory holds none or the record is damaged."""
+    path = Path(out) / record
+    if not path.is_file():
+        raise BadInput(f"{out} holds no {what} ({record} missing)")
+    try:
+        return parse(json.loads(read_user_file(path, "study record")))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BadInput(f"{path} is unreadable or corrupt: {exc}") from None
 
 
 def write_study_record(out: Path, record: str, spec: dict[str, Any]) -> None:

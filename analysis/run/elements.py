@@ -12,7 +12,6 @@ are `analysis.stats.elements`.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Callable
@@ -190,13 +189,7 @@ def run_elements(spec: ElementsSpec, out_dir: str | os.PathLike, jobs: int = -1,
 def load_elements(out_dir: str | os.PathLike) -> ElementsResult:
     """A finished study read back from its directory."""
     out = Path(out_dir)
-    path = out / ELEMENTS_FILE
-    if not path.is_file():
-        raise BadInput(f"{out} holds no elements study ({ELEMENTS_FILE} missing)")
-    try:
-        spec = from_json(json.loads(path.read_text()))
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise BadInput(f"{path} is unreadable or corrupt: {exc}") from None
+    spec = store.read_study_record(out, ELEMENTS_FILE, "elements study", from_json)
     chosen = spec.chosen()
     restricted = {e.id: store.load_runs(sorted(p for p in (out / e.id).glob("perm-*")
                                                if p.is_dir())) for e in chosen}

@@ -14,7 +14,6 @@ missing and replays nothing.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -107,15 +106,7 @@ def check_out_dir(spec: LandscapeSpec, out: Path) -> bool:
 
 def read_spec(out_dir: str | os.PathLike) -> LandscapeSpec:
     """The landscape recorded in a directory (for --resume and --report of a finished one)."""
-    out = Path(out_dir)
-    path = out / LANDSCAPE_FILE
-    if not path.is_file():
-        raise BadInput(f"{out} holds no landscape ({LANDSCAPE_FILE} missing)")
-    try:
-        return from_json(json.loads(path.read_text()))
-    except (OSError, ValueError, KeyError, TypeError):
-        raise BadInput(f"{path} is unreadable or corrupt; remove it or use another "
-                       "--out") from None
+    return store.read_study_record(out_dir, LANDSCAPE_FILE, "landscape", from_json)
 
 
 @dataclass
