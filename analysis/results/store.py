@@ -452,6 +452,13 @@ def check_study_dir(out: Path, record: str, spec: dict[str, Any], what: str,
     return False
 
 
+def spec_dir_name(spec: str) -> str:
+    """The directory of one bot spec's runs inside a study (a ladder level, an exploit
+    deviator, a landscape table): the spec with every character a file name should not hold
+    replaced by '_'."""
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", spec)
+
+
 def read_study_record(out: str | os.PathLike, record: str, what: str,
                       parse: Callable[[dict[str, Any]], T]) -> T:
     """The spec record of a finished study (to resume, report or load it), read by `parse`:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,10 +36,6 @@ DEFAULT_LEVELS = ("random", "heuristic", "mcts:iterations=20", "mcts")
 #: Default games per level: heuristic-cost levels, and search levels (`mcts`, `ismcts`).
 DEFAULT_GAMES = 2000
 DEFAULT_SEARCH_GAMES = 400
-
-
-def _slug(spec: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", spec)
 
 
 def is_search(spec: str) -> bool:
@@ -120,7 +115,7 @@ def check_out_dir(spec: LadderSpec, out: Path) -> bool:
 
 def level_dir(out: Path, level: str) -> Path:
     """Where a level of the ladder in `out` is played unless it is given elsewhere."""
-    return out / _slug(level)
+    return out / store.spec_dir_name(level)
 
 
 @dataclass

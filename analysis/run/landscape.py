@@ -64,7 +64,7 @@ class LandscapeSpec:
         if len(set(self.styles)) != len(self.styles):
             raise BadInput("--styles names a style twice")
         check_bootstrap(self.bootstrap)
-        slugs = [exploit._slug(s) for s in self.styles]
+        slugs = [store.spec_dir_name(s) for s in self.styles]
         if len(set(slugs)) != len(slugs):
             raise BadInput("two styles of --styles would share a directory name; rename one")
         out = []
@@ -126,7 +126,7 @@ def run_landscape(spec: LandscapeSpec, out_dir: str | os.PathLike, jobs: int = -
         store.write_study_record(out, LANDSCAPE_FILE, spec.to_json())
     frames = {}
     for table, check in planned:
-        result = exploit.run_exploit(check, out / exploit._slug(table), jobs, progress,
+        result = exploit.run_exploit(check, out / store.spec_dir_name(table), jobs, progress,
                                      backend, scheduler)
         frames.update({(style, table): frame for style, frame in result.frames.items()})
     return LandscapeResult(spec, frames, out)
@@ -138,7 +138,7 @@ def load_landscape(out_dir: str | os.PathLike) -> LandscapeResult:
     spec = read_spec(out)
     frames = {}
     for table in spec.styles:
-        result = exploit.load_exploit(out / exploit._slug(table))
+        result = exploit.load_exploit(out / store.spec_dir_name(table))
         frames.update({(style, table): frame for style, frame in result.frames.items()})
     return LandscapeResult(spec, frames, out)
 
@@ -276,4 +276,4 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
     except (BadInput, ValueError) as exc:
         raise fail(str(exc)) from None
     label = table.get("label") or f"landscape-{players}p"
-    return out_dir / exploit._slug(name) / exploit._slug(str(label)), spec
+    return out_dir / store.spec_dir_name(name) / store.spec_dir_name(str(label)), spec
