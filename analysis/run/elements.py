@@ -235,8 +235,6 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
     tolerance = 1.1                # a multiple of the fair share
     ```
     """
-    from analysis.run.exploit import _slug
-
     name = tables.table_game(table, where, TABLE_KEYS)
     try:
         game = get_game(name)
@@ -253,4 +251,4 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, default_games: 
     except ValueError as exc:  # BadInput, an unknown game among them
         raise BadInput(f"{where}: {exc}") from None
     label = table.get("label") or f"elements-{name}-{spec.players}p"
-    return out_dir / _slug(str(label)), spec
+    return out_dir / store.spec_dir_name(str(label)), spec
