@@ -57,7 +57,6 @@ from engines.ivanhoe.components import (
     STUNNED,
     UNHORSE,
     VALUE,
-    full_deck,
 )
 from engines.ivanhoe.state import IvanhoeState
 
@@ -68,16 +67,6 @@ MASS = (OUTMANEUVER, CHARGE, COUNTERCHARGE, DISGRACE)
 OUTWIT_TAKE = {SHIELD_SLOT: 2, STUNNED_SLOT: -3}
 OUTWIT_GIVE = {SHIELD_SLOT: -2, STUNNED_SLOT: 3}
 
-
-def _card_worth(colour: int) -> float:
-    """What an unseen card adds to a display in `colour`, on average over the deck."""
-    deck = full_deck()
-    fits = [t for t in deck if t < FIRST_ACTION and (t >= SQUIRE2 or COLOUR_OF[t] == colour)]
-    return (len(fits) if colour == GREEN else sum(VALUE[t] for t in fits)) / len(deck)
-
-
-#: CARD_WORTH[colour]: a rival's unseen hand card counted at this many display points.
-CARD_WORTH = tuple(_card_worth(c) for c in range(5))
 
 
 def colour_strength(hand: list[int], colour: int) -> int:
@@ -106,13 +95,14 @@ class HeuristicBot:
     playing.  Retreat takes a card back before withdrawing: a Maiden (so no token is given
     back) or a card of value 4 or more (it would be discarded).
 
-    Cards spent on a tournament it then loses are gone for the next ones, so it fights only
-    when its display plus what its hand can add beats the best rival's display plus
-    `rival_hand` of that rival's hand at an unseen card's average worth in the colour; with
-    `save_actions` it does not spend action cards on a fight so lost.  It starts the
-    colour its hand is strongest in, a green card counted `green_weight` points (every card
-    counts 1 there, against a printed value elsewhere), less `contest_cost` per rival who
-    would fight for that colour's token.
+    Cards spent on a tournament it then loses are gone for the next ones: with
+    `save_actions` it plays an action card in a fight its hand cannot win only when the
+    card's effect on the displays makes it winnable (Knock Down and colour changes are
+    judged as before), and with `stun_entered` it plays Stunned only once it has a display
+    card itself (else it helps the others' fight).  It starts the colour its hand is
+    strongest in, a green card counted `green_weight` points (every card counts 1 there,
+    against a printed value elsewhere), less `contest_cost` per rival who would fight for
+    that colour's token (everyone fights for purple).
     """
 
     name = "heuristic"
@@ -123,19 +113,16 @@ class HeuristicBot:
     whole_deck = True
 
     def __init__(self, max_cards: int | str = 3, ivanhoe_min_loss: int | str = 4,
-                 swing: int | str = 3, rival_hand: float | str = 0.0,
-                 save_actions: bool = False, green_weight: float | str = 1.0,
-                 contest_cost: float | str = 0.0, stun_entered: bool = False,
-                 enter_max: int | str = 7) -> None:
+                 swing: int | str = 3, save_actions: bool = True,
+                 green_weight: float | str = 3.0, contest_cost: float | str = 1.0,
+                 stun_entered: bool = True) -> None:
         self.max_cards = int(max_cards)
         self.ivanhoe_min_loss = int(ivanhoe_min_loss)
         self.swing = int(swing)
-        self.rival_hand = float(rival_hand)
         self.save_actions = bool(save_actions)
         self.green_weight = float(green_weight)
         self.contest_cost = float(contest_cost)
         self.stun_entered = bool(stun_entered)
-        self.enter_max = int(enter_max)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, state: IvanhoeState, rng: random.Random) -> int:
@@ -231,8 +218,6 @@ class HeuristicBot:
         if A_END in legal:
             return A_END
         deficit = self._need(state, seat) - state.total(seat)
-        if not state.displays[seat]:  # the strongest cards are kept to finish a fight
-            display_cards = [t for t in display_cards if self._worth(state, t) <= self.enter_max]
         if display_cards and short <= 0:
             worths = sorted((self._worth(state, t), t) for t in display_cards)
             enough = [t for w, t in worths if w >= deficit]
@@ -243,14 +228,9 @@ class HeuristicBot:
         return self._withdraw(state, seat, cards)
 
     def _shortfall(self, state: IvanhoeState, seat: int) -> float:
-        """By how much the display plus the hand's reach falls short of beating the best
-        rival, counted with `rival_hand` of its hand (with 0: its display only)."""
-        worth = self.rival_hand * CARD_WORTH[state.colour]
-        best = max((state.total(o) + worth * len(state.hands[o])
-                    for o in range(state.num_players) if o != seat and state.active[o]),
-                   default=0.0)
-        margin = 0 if state.rules.allow_ties else 1
-        return best + margin - state.total(seat) - self._reach(state, seat)
+        """By how many points the display plus all the hand can add this turn falls short
+        of beating the best rival's display (0 or less: the fight can be won)."""
+        return self._need(state, seat) - state.total(seat) - self._reach(state, seat)
 
     def _action_gain(self, state: IvanhoeState, seat: int, card: int) -> int | None:
         """What the action card gains over the best rival (display points); None for
@@ -481,18 +461,13 @@ PARAMS: tuple[Param, ...] = (
           1, 8),
     Param("swing", "int", 3, "gain over the best rival that makes Outwit or Adapt worth "
           "playing", 0, 6),
-    Param("rival_hand", "float", 0.0, "share of a rival's hand counted (at an unseen card's "
-          "average worth) as what it can still add: fight only when the hand can beat that",
-          0.0, 1.0),
-    Param("save_actions", "bool", False, "withdraw without playing action cards when the "
-          "fight is lost by that count"),
-    Param("green_weight", "float", 1.0, "points a green card counts for when choosing the "
+    Param("save_actions", "bool", True, "play an action card in a fight the hand cannot win "
+          "only if its effect makes it winnable"),
+    Param("green_weight", "float", 3.0, "points a green card counts for when choosing the "
           "colour to start", 1.0, 4.0),
-    Param("contest_cost", "float", 0.0, "points a colour loses, when choosing the colour "
+    Param("contest_cost", "float", 1.0, "points a colour loses, when choosing the colour "
           "to start, per rival who would fight for its token", 0.0, 4.0),
-    Param("stun_entered", "bool", False, "play Stunned only once the own display has a card"),
-    Param("enter_max", "int", 7, "the highest card value an empty display is entered with",
-          2, 7),
+    Param("stun_entered", "bool", True, "play Stunned only once the own display has a card"),
 )
 
 
