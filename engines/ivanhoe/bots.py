@@ -471,11 +471,20 @@ PARAMS: tuple[Param, ...] = (
 )
 
 
+#: Switches that came after `heuristic:v1` and `heuristic:v2`, at the values both played with.
+V1_SWITCHES = {"save_actions": False, "green_weight": 1.0, "contest_cost": 0.0,
+               "stun_entered": False}
+
+
 class HeuristicV1Bot(HeuristicBot):
     """The earlier default heuristic: never plays Outwit, Adapt or Retreat.
 
-    Kept as `heuristic:v1` so that figures made with it can be reproduced and compared.
+    Kept as `heuristic:v1` so that figures made with it can be reproduced and compared; the
+    switches added after it stay at the settings it played with (`V1_SWITCHES`).
     """
 
     name = "heuristic:v1"
     whole_deck = False
+
+    def __init__(self, **options: int | float | bool | str) -> None:
+        super().__init__(**{**V1_SWITCHES, **options})  # type: ignore[arg-type]
