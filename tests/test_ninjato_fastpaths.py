@@ -284,3 +284,35 @@ def test_expected_haul_raid_equals_every_house_scored() -> None:
         stealth, g = key >> 48, key >> 40 & 255
         hand = [key >> 8 * (4 - i) & 255 for i in range(5)]
         assert cached == _after_sentry(stealth, g, hand)
+
+
+def _favour_by_ranking(s, e: int) -> float:
+    """`favour_gain` by the rules' ranking (`scoring.rank_clan`) before and after adding `e`."""
+    p, C = s.player, s.C
+    clan = C.env_clan[e]
+
+    def share(envoys) -> float:
+        first, second = scoring.rank_clan(envoys, s.disguised, clan, C.env_clan, C.env_age)
+        return 1.0 if first == p else 0.5 if second == p else 0.0
+
+    after = [list(x) for x in s.envoys]
+    after[p].append(e)
+    phases = (s.round <= 3) + (s.round <= 5) + (s.round <= 7)
+    return (share(after) - share(s.envoys)) * s.clan_honour(clan) * phases
+
+
+def test_envoy_favour_gain_equals_the_clan_ranking() -> None:
+    """`favour_gain` counts influence and oldest envoys in one pass; it gives what ranking
+    the clan with and without the envoy gives, for every face-up envoy of real playouts."""
+    bot = Heuristic()
+    checked = changed = 0
+    for seed in range(4):
+        for s in playout(GAME, 4, seed, "heuristic"):
+            if s.phase != PH_PLACE or s.is_terminal():
+                continue
+            for e in s.palace:
+                gain = bot.favour_gain(s, e)
+                assert gain == _favour_by_ranking(s, e)
+                checked += 1
+                changed += gain != 0
+    assert checked > 200 and changed > 50, (checked, changed)

@@ -627,18 +627,43 @@ class Heuristic:
 
     def favour_gain(self, s: NinjatoState, e: int) -> float:
         """The clan favour envoy `e` would add to this seat at the scoring phases left, by
-        the ranking now (3.8: first place the clan's tokens on houses, second half that;
-        the Disguises declared last count)."""
+        the ranking now (3.8: first place the clan's tokens on houses, second half that; a
+        tie goes to the oldest envoy; the Disguises declared last count)."""
         p = s.player
         C = s.C
         clan = C.env_clan[e]
+        ec = C.env_clan
+        age = C.env_age
+        mine = old = 0
+        ahead_now = ahead_after = 0  # rivals ranked above this seat, now and with `e`
+        for e2 in s.envoys[p]:
+            if ec[e2] == clan:
+                mine += 1
+                if age[e2] > old:
+                    old = age[e2]
+        for e2 in s.disguised[p]:
+            if ec[e2] == clan:
+                mine += 1
+        new_old = age[e] if age[e] > old else old
+        for q in range(s.n):
+            if q == p:
+                continue
+            infl = q_old = 0
+            for e2 in s.envoys[q]:
+                if ec[e2] == clan:
+                    infl += 1
+                    if age[e2] > q_old:
+                        q_old = age[e2]
+            for e2 in s.disguised[q]:
+                if ec[e2] == clan:
+                    infl += 1
+            if infl > mine or (infl == mine and q_old > old):
+                ahead_now += 1
+            if infl > mine + 1 or (infl == mine + 1 and q_old > new_old):
+                ahead_after += 1
+        before = 0.0 if not mine else 1.0 if ahead_now == 0 else 0.5 if ahead_now == 1 else 0.0
+        after = 1.0 if ahead_after == 0 else 0.5 if ahead_after == 1 else 0.0
         phases = (s.round <= 3) + (s.round <= 5) + (s.round <= 7)
-        first, second = rank_clan(s.envoys, s.disguised, clan, C.env_clan, C.env_age)
-        before = 1.0 if first == p else 0.5 if second == p else 0.0
-        envoys = list(s.envoys)
-        envoys[p] = envoys[p] + [e]
-        first, second = rank_clan(envoys, s.disguised, clan, C.env_clan, C.env_age)
-        after = 1.0 if first == p else 0.5 if second == p else 0.0
         return (after - before) * s.clan_honour(clan) * phases
 
     def best_skill(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
