@@ -16,6 +16,7 @@ from engines.core import State, play_game
 from engines.ninjato import GAME, scoring
 from engines.ninjato.actions import (
     A_DECK,
+    A_HOUSE,
     A_PALACE,
     A_TAKE,
     PH_DRAW,
@@ -252,15 +253,17 @@ def test_heuristic_dojo_draws_take_the_cards_the_one_mask_visit_took(hand_size: 
         assert sorted(taken) == expected, row
 
 
-def test_expected_haul_raid_equals_every_house_scored() -> None:
+@pytest.mark.parametrize("players", ["heuristic", "heuristic:raid_ahead=1"])
+def test_expected_haul_raid_equals_every_house_scored(players: str) -> None:
     """`scored_raid` with `raid_ahead` skips a house whose bound cannot beat the best so far
-    and reads the hand after the sentry from a cache (`_AFTER_SENTRY`): it finds the score
-    that scoring every open house in full gives, and each cached entry is what computing it
-    afresh gives."""
+    and reads the hand after the sentry from a cache (`_AFTER_SENTRY`): it finds the house
+    and score that scoring every open house in full gives (the first of equal scores), in
+    the positions of games played with and without the option, and each cached entry is
+    what computing it afresh gives."""
     bot = Heuristic(raid_ahead=1)
     checked = 0
     for seed in range(4):
-        for s in playout(GAME, 4, seed, "heuristic"):
+        for s in playout(GAME, 4, seed, players):
             if s.phase != PH_PLACE or not sum(s.hands[s.player]):
                 continue
             p, hand = s.player, s.hands[s.player]
@@ -275,9 +278,11 @@ def test_expected_haul_raid_equals_every_house_scored() -> None:
                 if (ready[E_ZERO] or ready[E_MINUS2]) if opt[1] else (ready[E_SIX]
                                                                       or ready[E_PLUS2]):
                     win = 1.0
-                scores.append(2.0 * bot.expected_haul(s.house_plain[h], s.house_red[h], win,
-                                                      cards) + opt[0])
-            assert bot.scored_raid(s, hand)[1] == pytest.approx(max(scores, default=0.0))
+                scores.append((2.0 * bot.expected_haul(s.house_plain[h], s.house_red[h], win,
+                                                       cards) + opt[0], A_HOUSE + 2 * h + opt[1]))
+            top = max((score for score, _ in scores), default=0.0)
+            house = next((a for score, a in scores if score == top and score > 0.0), -1)
+            assert bot.scored_raid(s, hand) == (house, top)
             checked += 1
     assert checked > 100
     for key, cached in _AFTER_SENTRY.items():
