@@ -604,8 +604,8 @@ WINNING_MOVES = [
     ("ninjato", 2, 242, 8, 21),
     ("time-pirates", 5, 256, 144, 143),
     ("big-cheese", 3, 6, 9, 1),
-    ("tabula-rasa", 24, 38, 11, 30),
-    ("ivanhoe", 15, 337, 50, 29),
+    ("tabula-rasa", 38, 27, 23, 2),
+    ("ivanhoe", 18, 297, 51, 28),
 ]
 
 
