@@ -4,7 +4,8 @@
 year), collect one colour deep, keep away from the Patrol, always restock a nearby epoch so
 the years keep moving; it almost never jumps or swaps.  `PirateBot` (the default) adds the
 systems MCTS found worth using: atomic jumps, arrow swaps, declined restocks and waiting for
-a colour's big deeds.
+a colour's big deeds, and taking the artifact that makes a dearer deed affordable before
+buying.
 
 They read only public state (pawns, epochs, hands, deeds, bazaar) and their own secret
 white-deed placements; never the rng or the others' placements.
@@ -344,6 +345,26 @@ def _exchange(state: TimePiratesState, p: int, gained: int, lost: int) -> float:
     return (down[gained] if gained // 3 == lost // 3 else up[gained]) - down[lost]
 
 
+def best_affordable(state: TimePiratesState, p: int, extra: int = -1) -> int:
+    """The most points of a deed on offer that seat `p` can pay for, with one more artifact
+    of kind `extra` in hand (-1: none); 0 when it can pay for none."""
+    deeds, shop = state.components.deeds, state.offers
+    tot = state.colour_counts[p]
+    white = state.hands[p][WK]
+    colours = 0
+    best = 0
+    for c in range(C.NUM_COLOURS):
+        n = tot[c] + (1 if extra >= 0 and extra != WK and extra // 3 == c else 0)
+        colours += 1 if n else 0
+        row = shop[c][n + white + (1 if extra == WK else 0)]
+        if row:  # sorted by cost: within a colour the dearest deed scores most
+            best = max(best, deeds[row[-1] - BUY][1])
+    row = shop[C.WHITE][colours + white + (1 if extra == WK else 0)]
+    if row:
+        best = max(best, deeds[row[-1] - BUY][1])
+    return best
+
+
 class PirateBot(PirateBotV1):
     """The default collector: v1's valuations and purchases, plus the systems that pay.
 
@@ -361,6 +382,11 @@ class PirateBot(PirateBotV1):
       offer and within `hold` artifacts of our reach, unless the year is ending; nor its
       6-point deed when the artifact that makes the 7-point one affordable lies on our
       epoch with two standard actions left (`seventh`).
+    - Dearer deeds (`upgrade`): with two standard actions left, when an artifact on our
+      epoch makes a deed worth more points affordable than the one we could buy now, take
+      it and buy that deed with the second action (a point more every year it is held, for
+      the same two actions; `seventh` is its 6-to-7-point case).  `heuristic:v2` is the
+      default without it.
     """
 
     name = "heuristic"
@@ -368,10 +394,12 @@ class PirateBot(PirateBotV1):
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0,
                  jump: float | str = 0.2, swap: float | str = 0.2, deny: float | str = 0.5,
                  hold: int | str = 1, restock: str = "yearend", window: int | str = 2,
-                 hold7: int | str = 0, seventh: bool | str = True) -> None:
+                 hold7: int | str = 0, seventh: bool | str = True,
+                 upgrade: bool | str = True) -> None:
         super().__init__(arrows=arrows, caution=caution)
         if restock not in ("yearend", "always"):
             raise TypeError(f"restock must be 'yearend' or 'always', not {restock!r}")
+        self.upgrade = parse_flag("time-pirates heuristic", "upgrade", upgrade)
         self.jump = float(jump)
         self.swap = max(0.0, float(swap))  # >= 0: gains are exact, so swaps cannot loop
         self.deny = float(deny)
@@ -444,11 +472,16 @@ class PirateBot(PirateBotV1):
                     return swap
             return END
         buys = [a for a in legal if BUY <= a < PICK]
+        values = self.kind_values(state, me)
         if buys:
             buy = self._buy(state, me, buys)
             if buy is not None:
+                if self.upgrade and actions_left >= 2:
+                    take = self._upgrade_take(state, me, values, legal,
+                                              state.components.deeds[buy - BUY][1])
+                    if take is not None:
+                        return take
                 return buy
-        values = self.kind_values(state, me)
         if actions_left >= 2 and state.atomic_colours[me] and not state.forced_move:
             atomics = [a for a in legal if ATOMIC <= a < ARROW]
             jump = self._mid_jump(state, me, values, atomics) if atomics else None
@@ -460,6 +493,21 @@ class PirateBot(PirateBotV1):
         lines = state.components.lines[here]
         move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
         return MOVE + (1 if move_vals[1] > move_vals[0] else 0)
+
+    def _upgrade_take(self, state: TimePiratesState, me: int, values: list[float],
+                      legal: list[int], points: int) -> int | None:
+        """The take on our epoch after which a deed worth more than `points` is affordable
+        (then bought with the turn's second action), the most valued on ties; None if no
+        artifact here does that."""
+        best, best_key = None, (points, 0.0)
+        for a in legal:
+            if a >= MOVE:  # the takes come first
+                break
+            k = a - TAKE
+            after = best_affordable(state, me, k)
+            if after > points and (after, values[k]) > best_key:
+                best, best_key = TAKE + k, (after, values[k])
+        return best
 
     def _cheapest_atomic(self, state: TimePiratesState, me: int, values: list[float],
                          atomics: list[int]) -> tuple[int, float]:
@@ -594,4 +642,6 @@ PARAMS: tuple[Param, ...] = (
     Param("window", "int", 2, "police tokens left in the year that count as its end", 0, 4),
     Param("hold7", "int", 0, "wait for a 7-point deed within this many artifacts", 0, 3),
     Param("seventh", "bool", True, "keep a 6-point deed for the 7 reachable this turn"),
+    Param("upgrade", "bool", True, "with two standard actions left, take the artifact here "
+          "that makes a dearer deed affordable, then buy that one"),
 )
