@@ -46,7 +46,7 @@ from tests.test_time_pirates_rules import (
 
 GAME = engines.get_game("time-pirates")
 NEW, OLD = "heuristic", "heuristic:v1"
-BEFORE = "heuristic:v2"  # the default before it took the artifact for a dearer deed
+BEFORE = "heuristic:v2"  # the default before `upgrade` and `atomic`
 
 
 def choice(spec: str, state) -> int:
@@ -251,6 +251,15 @@ def test_heuristic_buys_at_once_when_nothing_here_makes_a_dearer_deed_affordable
     state.standard_actions_left = 1
     state._legal_cache = None
     assert choice(NEW, state) == BUY + deed_type(BLUE, 2)
+
+
+def test_heuristic_takes_a_plain_artifact_of_its_colour_over_an_atomic_of_another():
+    """Holding a blue, with a blue and a green atomic artifact on its epoch: the default
+    takes the blue (the atomic symbol is worth 0.1, less than one more of a colour held),
+    where the default before (atomic symbol worth 0.3) takes the green atomic."""
+    state = upgrade_position({plain(BLUE): 1}, [plain(BLUE), atomic(GREEN)])
+    assert choice(BEFORE, state) == TAKE + atomic(GREEN)
+    assert choice(NEW, state) == TAKE + plain(BLUE)
 
 
 def test_v1_never_declines_a_restock_and_the_new_default_sometimes_does():

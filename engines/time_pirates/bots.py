@@ -62,17 +62,22 @@ def _colour_value_row(count: int, open_: bool) -> tuple[float, float, float]:
 #: _COLOUR_VALUES[min(held, 6)][on offer] = (plain, atomic, arrow) values.
 _COLOUR_VALUES: Final = tuple([(_colour_value_row(m, False), _colour_value_row(m, True))
                                for m in range(7)])
-#: `kind_values` lists by hand summary (key: per colour, min(held, 6) * 2 + on offer, in base
-#: 14), shared: callers only read them.  A few hundred keys occur; building the list each time
-#: was the bot's largest cost.
-_KIND_VALUES: Final[dict[int, list[float]]] = {}
+#: The atomic symbol's bonus in `_COLOUR_VALUES` (the default's `atomic` option may weigh it
+#: otherwise in `kind_values`).
+ATOMIC_BONUS: Final = 0.3
+#: `kind_values` lists per atomic bonus, by hand summary (key: per colour, min(held, 6) * 2 +
+#: on offer, in base 14), shared: callers only read them.  A few hundred keys occur; building
+#: the list each time was the bot's largest cost.
+_KIND_VALUES: Final[dict[float, dict[int, list[float]]]] = {}
 
 
-def _kind_values_row(key: int) -> list[float]:
-    """The `kind_values` list of a summary key (see `_KIND_VALUES`)."""
+def _kind_values_row(key: int, atomic: float) -> list[float]:
+    """The `kind_values` list of a summary key with this atomic bonus (see `_KIND_VALUES`)."""
     out: list[float] = []
+    shift = atomic - ATOMIC_BONUS
     for _ in range(C.NUM_COLOURS):
-        out += _COLOUR_VALUES[key % 14 // 2][key % 2]
+        plain, atom, arrow = _COLOUR_VALUES[key % 14 // 2][key % 2]
+        out += (plain, atom + shift, arrow)
         key //= 14
     out.append(1.6)  # white
     return out
@@ -95,6 +100,12 @@ class PirateBotV1:
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0) -> None:
         self.arrows = parse_flag("time-pirates heuristic", "arrows", arrows)
         self.caution = float(caution)
+        self._value_rows(ATOMIC_BONUS)
+
+    def _value_rows(self, atomic: float) -> None:
+        """Value artifacts with this atomic bonus (`kind_values`, its shared cache)."""
+        self.atomic = atomic
+        self._values = _KIND_VALUES.setdefault(atomic, {})
 
     # --- valuations (public information only) -------------------------------------------
     def kind_values(self, state: TimePiratesState, me: int) -> list[float]:
@@ -109,9 +120,9 @@ class PirateBotV1:
         for c in range(C.NUM_COLOURS - 1, -1, -1):
             t = counts[c]
             key = key * 14 + (t if t < 6 else 6) * 2 + (1 if offers[c][-1] else 0)
-        values = _KIND_VALUES.get(key)
+        values = self._values.get(key)
         if values is None:
-            values = _KIND_VALUES[key] = _kind_values_row(key)
+            values = self._values[key] = _kind_values_row(key, self.atomic)
         return values
 
     def epoch_value(self, state: TimePiratesState, values: list[float], e: int) -> float:
@@ -385,8 +396,10 @@ class PirateBot(PirateBotV1):
     - Dearer deeds (`upgrade`): with two standard actions left, when an artifact on our
       epoch makes a deed worth more points affordable than the one we could buy now, take
       it and buy that deed with the second action (a point more every year it is held, for
-      the same two actions; `seventh` is its 6-to-7-point case).  `heuristic:v2` is the
-      default without it.
+      the same two actions; `seventh` is its 6-to-7-point case).
+    - Atomic artifacts (`atomic`): their symbol counts 0.1 over a plain artifact when taking
+      and weighing epochs (v1: 0.3), so one more of a colour we collect comes first.
+      `heuristic:v2` is the default with `upgrade=false, atomic=0.3`.
     """
 
     name = "heuristic"
@@ -395,8 +408,9 @@ class PirateBot(PirateBotV1):
                  jump: float | str = 0.2, swap: float | str = 0.2, deny: float | str = 0.5,
                  hold: int | str = 1, restock: str = "yearend", window: int | str = 2,
                  hold7: int | str = 0, seventh: bool | str = True,
-                 upgrade: bool | str = True) -> None:
+                 upgrade: bool | str = True, atomic: float | str = 0.1) -> None:
         super().__init__(arrows=arrows, caution=caution)
+        self._value_rows(float(atomic))
         if restock not in ("yearend", "always"):
             raise TypeError(f"restock must be 'yearend' or 'always', not {restock!r}")
         self.upgrade = parse_flag("time-pirates heuristic", "upgrade", upgrade)
@@ -642,6 +656,8 @@ PARAMS: tuple[Param, ...] = (
     Param("window", "int", 2, "police tokens left in the year that count as its end", 0, 4),
     Param("hold7", "int", 0, "wait for a 7-point deed within this many artifacts", 0, 3),
     Param("seventh", "bool", True, "keep a 6-point deed for the 7 reachable this turn"),
+    Param("atomic", "float", 0.1, "worth of an atomic symbol over a plain artifact "
+          "when taking and weighing epochs", 0.0, 1.0),
     Param("upgrade", "bool", True, "with two standard actions left, take the artifact here "
           "that makes a dearer deed affordable, then buy that one"),
 )
