@@ -4,8 +4,8 @@
 year), collect one colour deep, keep away from the Patrol, always restock a nearby epoch so
 the years keep moving; it almost never jumps or swaps.  `PirateBot` (the default) adds the
 systems MCTS found worth using: atomic jumps, arrow swaps, declined restocks and waiting for
-a colour's big deeds, and taking the artifact that makes a dearer deed affordable before
-buying.
+a colour's big deeds, taking the artifact that makes a dearer deed affordable before
+buying, and landing away from rival pawns.
 
 They read only public state (pawns, epochs, hands, deeds, bazaar) and their own secret
 white-deed placements; never the rng or the others' placements.
@@ -148,7 +148,9 @@ class PirateBotV1:
             return self._restock(state, me, legal)
         if phase == PH_PAY:
             return self._pay(state, me, legal)
-        if phase == PH_LAND or phase == PH_JUMP or phase == PH_START:
+        if phase == PH_LAND:
+            return self._land(state, me, legal)
+        if phase == PH_JUMP or phase == PH_START:
             return self._best_epoch(state, self.kind_values(state, me), legal)
         if phase == PH_SWAP:
             return self._swap_pick(state, me, legal)
@@ -169,6 +171,10 @@ class PirateBotV1:
             if value > best_value or (value == best_value and a < best):
                 best, best_value = a, value
         return best
+
+    def _land(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """Where the pawn goes after a purchase: the best epoch (`epoch_value`)."""
+        return self._best_epoch(state, self.kind_values(state, me), legal)
 
     def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         values = self.kind_values(state, me)
@@ -399,7 +405,9 @@ class PirateBot(PirateBotV1):
       the same two actions; `seventh` is its 6-to-7-point case).
     - Atomic artifacts (`atomic`): their symbol counts 0.1 over a plain artifact when taking
       and weighing epochs (v1: 0.3), so one more of a colour we collect comes first.
-      `heuristic:v2` is the default with `upgrade=false, atomic=0.3`.
+    - Landing after a purchase (`crowd`): each rival pawn on an epoch costs 0.5, since it
+      takes that epoch's artifacts before our next turn.
+      `heuristic:v2` is the default with `upgrade=false, atomic=0.3, crowd=0`.
     """
 
     name = "heuristic"
@@ -408,8 +416,10 @@ class PirateBot(PirateBotV1):
                  jump: float | str = 0.2, swap: float | str = 0.2, deny: float | str = 0.5,
                  hold: int | str = 1, restock: str = "yearend", window: int | str = 2,
                  hold7: int | str = 0, seventh: bool | str = True,
-                 upgrade: bool | str = True, atomic: float | str = 0.1) -> None:
+                 upgrade: bool | str = True, atomic: float | str = 0.1,
+                 crowd: float | str = 0.5) -> None:
         super().__init__(arrows=arrows, caution=caution)
+        self.crowd = float(crowd)
         self._value_rows(float(atomic))
         if restock not in ("yearend", "always"):
             raise TypeError(f"restock must be 'yearend' or 'always', not {restock!r}")
@@ -507,6 +517,25 @@ class PirateBot(PirateBotV1):
         lines = state.components.lines[here]
         move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
         return MOVE + (1 if move_vals[1] > move_vals[0] else 0)
+
+    def _land(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """After a purchase: the best epoch (`epoch_value`) less `crowd` for each rival pawn
+        there (they take its artifacts before our next turn), the lowest on ties."""
+        values = self.kind_values(state, me)
+        if not self.crowd:
+            return self._best_epoch(state, values, legal)
+        pawns = state.pawn_epoch
+        best, best_value = legal[0], -math.inf
+        for a in legal:
+            e = a - EPOCH
+            rivals = 0
+            for q in range(state.num_players):
+                if q != me and pawns[q] == e:
+                    rivals += 1
+            value = self.epoch_value(state, values, e) - self.crowd * rivals
+            if value > best_value:
+                best, best_value = a, value
+        return best
 
     def _upgrade_take(self, state: TimePiratesState, me: int, values: list[float],
                       legal: list[int], points: int) -> int | None:
@@ -658,6 +687,8 @@ PARAMS: tuple[Param, ...] = (
     Param("seventh", "bool", True, "keep a 6-point deed for the 7 reachable this turn"),
     Param("atomic", "float", 0.1, "worth of an atomic symbol over a plain artifact "
           "when taking and weighing epochs", 0.0, 1.0),
+    Param("crowd", "float", 0.5, "cost of each rival pawn on the epoch where it lands after "
+          "a purchase", 0.0, 2.0),
     Param("upgrade", "bool", True, "with two standard actions left, take the artifact here "
           "that makes a dearer deed affordable, then buy that one"),
 )
