@@ -327,6 +327,7 @@ def test_heuristic_rejects_an_unknown_restock_mode():
     ("heuristic:default,hold7=x", "hold7= expects an integer"),
     ("heuristic:default,hold7=-1", "hold7= must be >= 0"),
     ("heuristic:default,arrows=perhaps", "arrows= expects true/false"),
+    ("heuristic:default,upgrade=perhaps", "upgrade= expects true/false"),
 ])
 def test_heuristic_options_refuse_bad_values(spec: str, message: str) -> None:
     """A typo in an on/off or count option is refused, not read as 'on' (the CLI's error line)."""
