@@ -47,7 +47,7 @@ from tests.test_time_pirates_rules import (
 
 GAME = engines.get_game("time-pirates")
 NEW, OLD = "heuristic", "heuristic:v1"
-BEFORE = "heuristic:v2"  # the default before `upgrade`, `atomic` and `crowd`
+BEFORE = "heuristic:v2"  # the default before `upgrade` and `atomic`
 
 
 def choice(spec: str, state) -> int:
@@ -263,10 +263,10 @@ def test_heuristic_takes_a_plain_artifact_of_its_colour_over_an_atomic_of_anothe
     assert choice(NEW, state) == TAKE + plain(BLUE)
 
 
-def test_heuristic_lands_after_a_purchase_away_from_rival_pawns():
+def test_crowd_option_lands_after_a_purchase_away_from_rival_pawns():
     """After buying, Prehistory (E0, seat 3's pawn) and Age of Discovery (E4, no pawn) hold
-    the same artifacts, every other epoch is empty: the default lands on E4, where no rival
-    takes them first; the default before lands on the first of the two, E0."""
+    the same artifacts, every other epoch is empty: with `crowd` it lands on E4, where no
+    rival takes them first; the default (crowd=0) lands on the first of the two, E0."""
     state = placed(4)  # seat 3 on E0; the Patrol on E6, one line from E2 and E5
     for e in range(len(state.epochs)):
         state.epochs[e] = []
@@ -275,8 +275,8 @@ def test_heuristic_lands_after_a_purchase_away_from_rival_pawns():
     acting(state, 0, hand={plain(BLUE): 2})
     state.apply_action(BUY + deed_type(BLUE, 2))  # the payment is forced: both blues
     assert state.phase == PH_LAND
-    assert choice(BEFORE, state) == EPOCH + 0
-    assert choice(NEW, state) == EPOCH + 4
+    assert choice(NEW, state) == EPOCH + 0
+    assert choice("heuristic:crowd=0.5", state) == EPOCH + 4
 
 
 def test_v1_never_declines_a_restock_and_the_new_default_sometimes_does():
