@@ -1,21 +1,60 @@
-"""The default Ivanhoe heuristic plays Outwit, Adapt and Retreat when they pay.
+"""The default Ivanhoe heuristic plays Outwit, Adapt and Retreat when they pay, keeps its
+action cards out of fights it loses anyway, and weighs green and contested colours when it
+starts a tournament.
 
-The old default (`heuristic:v1`) never played them; each scenario names the position that
-makes the card worth it and checks the old bot's choice too, so the difference is visible.
+`heuristic:v1` never plays Outwit, Adapt or Retreat; `heuristic:v2` plays them but spends
+action cards on lost fights and starts colours by printed values alone.  Each scenario names
+the position that makes the difference and checks the older bot's choice too.
 """
 
 from __future__ import annotations
 
 import random
 
-from engines.ivanhoe.actions import A_END, A_WITHDRAW
+from engines import get_game
+from engines.bots import make_bot
+from engines.ivanhoe.actions import A_COLOUR, A_END, A_WITHDRAW, PH_START
 from engines.ivanhoe.bots import HeuristicBot, HeuristicV1Bot
-from engines.ivanhoe.components import ADAPT, BLUE, MAIDEN6, OUTWIT, R3, R4, R5, RETREAT, SQUIRE2
+from engines.ivanhoe.components import (
+    ADAPT,
+    B2,
+    B3,
+    B5,
+    BLUE,
+    DISGRACE,
+    G1,
+    GREEN,
+    MAIDEN6,
+    OUTWIT,
+    P5,
+    PURPLE,
+    R3,
+    R4,
+    R5,
+    RETREAT,
+    SQUIRE2,
+    SQUIRE3,
+    STUNNED,
+    YELLOW,
+)
 from engines.ivanhoe.scenario import P, S, T, make
+from engines.ivanhoe.state import IvanhoeState
 
 
 def _choose(bot, state):
     return bot.choose(state, random.Random(0))
+
+
+def _v2():
+    return make_bot("heuristic:v2", get_game("ivanhoe"))
+
+
+def _at_start(st: IvanhoeState) -> IvanhoeState:
+    """The same position before the colour is named (the on-turn seat starts)."""
+    st.phase = PH_START
+    st.colour = -1
+    st._legal_cache = None
+    return st
 
 
 def test_outwit_swaps_the_own_squire_for_the_leaders_red_5():
@@ -65,3 +104,44 @@ def test_retreat_saves_the_maiden_and_the_token_before_withdrawing():
         st.apply_action(action)
     assert st.tokens[0] == 1 << BLUE
     assert MAIDEN6 in st.hands[0]
+
+
+def test_no_action_card_is_spent_on_a_fight_lost_even_after_it():
+    """Blue: me [blue 3], seat 1 [maiden] = 6, seat 2 [blue 2, maiden] = 8.  Disgrace would
+    leave 6 against my 3, and the squire 2 cannot reach 7: withdraw and keep the Disgrace."""
+    st = make(3, colour=BLUE, hands=[[DISGRACE, SQUIRE2], [R3], [R3]],
+              displays=[[B3], [MAIDEN6], [B2, MAIDEN6]])
+    assert _choose(_v2(), st) == P(DISGRACE)
+    assert _choose(HeuristicBot(), st) == A_WITHDRAW
+
+
+def test_an_action_card_that_makes_the_fight_winnable_is_still_played():
+    """The same, but the hand holds a squire 3 as well: after Disgrace 3 + 2 + 3 beats 6."""
+    st = make(3, colour=BLUE, hands=[[DISGRACE, SQUIRE2, SQUIRE3], [R3], [R3]],
+              displays=[[B3], [MAIDEN6], [B2, MAIDEN6]])
+    assert _choose(HeuristicBot(), st) == P(DISGRACE)
+
+
+def test_a_hand_of_green_cards_starts_green():
+    """Five green 1s against a red 3 and 4: every card counts 1 in green, so five cards there
+    are the stronger tournament, though the red cards print more points."""
+    st = _at_start(make(3, hands=[[G1] * 5 + [R3, R4], [R3], [R3]]))
+    assert _choose(_v2(), st) == A_COLOUR + 1  # red
+    assert _choose(HeuristicBot(), st) == A_COLOUR + GREEN
+
+
+def test_the_start_avoids_a_colour_every_rival_fights_for():
+    """Purple 5 or blue 5, both tokens I lack: both rivals own blue and would not fight for
+    it, while everyone fights for purple, so blue is the easier token."""
+    st = _at_start(make(3, hands=[[P5, B5], [R3], [R3]],
+                        tokens=[1 << YELLOW, 1 << BLUE, 1 << BLUE]))
+    assert _choose(_v2(), st) == A_COLOUR + PURPLE
+    assert _choose(HeuristicBot(), st) == A_COLOUR + BLUE
+
+
+def test_stunned_waits_until_the_own_display_has_a_card():
+    """Red, my display still empty, seat 1 leads with [red 4]: stunning it before entering
+    only helps the others' fight, so the bot enters with its red 5 first."""
+    st = make(3, hands=[[STUNNED, R5], [R3], [R3]], displays=[[], [R4], [R3]])
+    assert _choose(_v2(), st) == P(STUNNED)
+    assert _choose(HeuristicBot(), st) == P(R5)

@@ -604,8 +604,8 @@ WINNING_MOVES = [
     ("ninjato", 2, 242, 8, 21),
     ("time-pirates", 6, 245, 87, 82),
     ("big-cheese", 28, 27, 6, 5),
-    ("tabula-rasa", 24, 38, 11, 30),
-    ("ivanhoe", 15, 337, 50, 29),
+    ("tabula-rasa", 38, 27, 23, 2),
+    ("ivanhoe", 18, 297, 51, 28),
 ]
 
 

@@ -23,8 +23,10 @@ from engines.ninjato.actions import (
     PH_PLACE,
 )
 from engines.ninjato.bots import (
+    _AFTER_SENTRY,
     ROW_PREF,
     Heuristic,
+    _after_sentry,
     _raid_plan,
     _skill_plan,
     envoy_table,
@@ -248,3 +250,69 @@ def test_heuristic_dojo_draws_take_the_cards_the_one_mask_visit_took(hand_size: 
                 break
             a = bot.choose(s, random.Random(0))
         assert sorted(taken) == expected, row
+
+
+def test_expected_haul_raid_equals_every_house_scored() -> None:
+    """`scored_raid` with `raid_ahead` skips a house whose bound cannot beat the best so far
+    and reads the hand after the sentry from a cache (`_AFTER_SENTRY`): it finds the score
+    that scoring every open house in full gives, and each cached entry is what computing it
+    afresh gives."""
+    bot = Heuristic(raid_ahead=1)
+    checked = 0
+    for seed in range(4):
+        for s in playout(GAME, 4, seed, "heuristic"):
+            if s.phase != PH_PLACE or not sum(s.hands[s.player]):
+                continue
+            p, hand = s.player, s.hands[s.player]
+            plan = skill_plan(s.C, hand, s.ready[p]) if s.tiles[p] else raid_plan(s.C, hand)
+            ready = s.ready[p]
+            scores = []
+            for h in range(5):
+                opt = plan[s.house_sentry[h]]
+                if s.house_closed[h] or opt is None:
+                    continue
+                win, cards = _after_sentry(opt[1], s.C.sentry_value[s.house_sentry[h]], hand)
+                if (ready[E_ZERO] or ready[E_MINUS2]) if opt[1] else (ready[E_SIX]
+                                                                      or ready[E_PLUS2]):
+                    win = 1.0
+                scores.append(2.0 * bot.expected_haul(s.house_plain[h], s.house_red[h], win,
+                                                      cards) + opt[0])
+            assert bot.scored_raid(s, hand)[1] == pytest.approx(max(scores, default=0.0))
+            checked += 1
+    assert checked > 100
+    for key, cached in _AFTER_SENTRY.items():
+        stealth, g = key >> 48, key >> 40 & 255
+        hand = [key >> 8 * (4 - i) & 255 for i in range(5)]
+        assert cached == _after_sentry(stealth, g, hand)
+
+
+def _favour_by_ranking(s, e: int) -> float:
+    """`favour_gain` by the rules' ranking (`scoring.rank_clan`) before and after adding `e`."""
+    p, C = s.player, s.C
+    clan = C.env_clan[e]
+
+    def share(envoys) -> float:
+        first, second = scoring.rank_clan(envoys, s.disguised, clan, C.env_clan, C.env_age)
+        return 1.0 if first == p else 0.5 if second == p else 0.0
+
+    after = [list(x) for x in s.envoys]
+    after[p].append(e)
+    phases = (s.round <= 3) + (s.round <= 5) + (s.round <= 7)
+    return (share(after) - share(s.envoys)) * s.clan_honour(clan) * phases
+
+
+def test_envoy_favour_gain_equals_the_clan_ranking() -> None:
+    """`favour_gain` counts influence and oldest envoys in one pass; it gives what ranking
+    the clan with and without the envoy gives, for every face-up envoy of real playouts."""
+    bot = Heuristic()
+    checked = changed = 0
+    for seed in range(4):
+        for s in playout(GAME, 4, seed, "heuristic"):
+            if s.phase != PH_PLACE or s.is_terminal():
+                continue
+            for e in s.palace:
+                gain = bot.favour_gain(s, e)
+                assert gain == _favour_by_ranking(s, e)
+                checked += 1
+                changed += gain != 0
+    assert checked > 200 and changed > 50, (checked, changed)

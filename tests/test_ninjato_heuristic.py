@@ -18,6 +18,7 @@ from engines.ninjato.actions import (
     A_GIVE_UP,
     A_HONOUR,
     A_HOUSE,
+    A_PALACE,
     A_PAVILION,
     A_PM1_PLUS,
     A_REFRESH,
@@ -27,16 +28,19 @@ from engines.ninjato.actions import (
     A_SWAP,
     A_SWITCH,
     A_TAKE,
+    A_TOKEN,
     PH_CHOICE,
     PH_DISGUISE,
     PH_REWARD1,
+    PH_TOKEN,
 )
-from engines.ninjato.bots import Heuristic
+from engines.ninjato.bots import Heuristic, envoy_table
 from engines.ninjato.raid import G_REGULAR
 from tests.test_ninjato_rules import (
     FAN,
     GOLD,
     JADE,
+    SCROLL,
     VASE,
     act,
     fresh,
@@ -46,7 +50,7 @@ from tests.test_ninjato_rules import (
     raid,
     set_house,
 )
-from tests.test_ninjato_scoring import envoys_of, rumours_of
+from tests.test_ninjato_scoring import envoys_of, rumours_of, set_tokens
 
 NEW, OLD = Heuristic("default"), Heuristic("v1")
 RNG = random.Random(0)
@@ -561,3 +565,65 @@ def test_heuristic_plays_boryaku_before_a_card_worth_keeping():
     assert choice(shipped_default(), s) == A_BOR4
     act(s, A_BOR4)
     assert s.raid_treasures == [FAN] and s.hands[0] == hand(5, 3)
+
+
+def with_option(**options):
+    """The shipped default with `options` set."""
+    from engines import get_game
+    from engines.bots import make_bot
+
+    spec = ",".join(f"{k}={v}" for k, v in options.items())
+    return make_bot(f"heuristic:{spec}", get_game("ninjato"))
+
+
+def test_heuristic_raid_ahead_option_raids_the_house_its_hand_can_carry_home():
+    """A hand of 2, Ki, 5, 5: by stealth its 2 beats a sentry of 5 before a scroll and two
+    jades, but treasure comes lowest first and what is left (Ki, 5, 5) rarely wins a
+    stealth banzai, so that raid expects a scroll and little more; by force a 5 beats a
+    sentry of 4 before a jade and a gold, and the other 5 wins the banzai that clears the
+    house.  With `raid_ahead=1` the heuristic raids the second house; the default (all the
+    plain treasure in the house) the first."""
+    s = fresh()
+    s.hands[0] = hand(2, 3, 5, 5)
+    poor_houses(s)
+    set_house(s, 1, [SCROLL, JADE, JADE], sentry=5)
+    set_house(s, 2, [JADE, GOLD], sentry=4)
+    assert choice(shipped_default(), s) == A_HOUSE + 2 * 1 + 1
+    assert choice(with_option(raid_ahead=1), s) == A_HOUSE + 2 * 2
+
+
+def test_heuristic_envoy_favour_option_buys_the_envoy_that_wins_a_clan():
+    """Round 2, two envoys affordable: a Taira one paying 9 honour (a rival holds two Taira
+    envoys: second place, half of Taira's 6 on houses) and a Minamoto one paying 8 (first
+    place in Minamoto, 18 on houses, at three scoring phases).  With `envoy_favour=1` the
+    heuristic buys the Minamoto envoy; the default (honour paid alone) the Taira one."""
+    s = fresh()
+    s.round = 2
+    s.treasures[0] = [1, 1, 1, 1, 0]
+    taira, minamoto = 12, 4
+    assert (s.C.env_clan[taira], s.C.env_clan[minamoto]) == (comp.TAIRA, comp.MINAMOTO)
+    assert [envoy_table(s.C, s.treasures[0])[e] for e in (taira, minamoto)] == [9, 8]
+    s.palace = [taira, minamoto]
+    s.envoys[1] = envoys_of(s, comp.TAIRA, 2)
+    set_tokens(s, [(comp.TAIRA, 2), (comp.TAIRA, 4), (comp.MINAMOTO, 8), (comp.MINAMOTO, 10),
+                   (comp.GOSHIRAKAWA, 6)])
+    assert choice(shipped_default(), s) == A_PALACE + 0
+    assert choice(with_option(envoy_favour=1), s) == A_PALACE + 1
+
+
+def test_heuristic_token_favour_option_puts_the_new_token_on_the_clan_it_leads():
+    """Clearing a Go-Shirakawa house: seat 0 holds two Taira envoys but a rival holds three
+    (second place), and the only Minamoto envoy (first place).  With `token_favour` the
+    heuristic puts the 10 on Minamoto, whose favour it takes; the default puts it on Taira,
+    the clan of its most envoys, where the rival gains more."""
+    s = fresh()
+    set_house(s, 2, [FAN], sentry=1)
+    s.house_clan[2] = comp.GOSHIRAKAWA
+    s.envoys[0] = envoys_of(s, comp.TAIRA, 2) + envoys_of(s, comp.MINAMOTO, 1)
+    s.envoys[1] = envoys_of(s, comp.TAIRA, 3, oldest_first=True)
+    s.hands[0] = hand(5)
+    raid(s, 2)
+    act(s, A_BASE + 4)
+    assert s.phase == PH_TOKEN
+    assert choice(shipped_default(), s) == A_TOKEN + comp.TAIRA * 5 + 4
+    assert choice(with_option(token_favour="true"), s) == A_TOKEN + comp.MINAMOTO * 5 + 4

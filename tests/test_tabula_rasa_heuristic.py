@@ -106,3 +106,73 @@ def test_castle_race_stakes_are_chances():
         for consecutive in (False, True):
             for x in bot.castle_stakes(chances, rivals, 0, 3, consecutive):
                 assert -1e-9 <= x <= 1 + 1e-9
+
+
+def _three_player_positions(deals: range):
+    """Every position of all-default three-player games on `deals`, after the first round."""
+    game = get_game("tabula-rasa")
+    bot = make_bot("heuristic", game)
+    for deal in deals:
+        state = game.new_state(3, deal)
+        while not state.is_terminal():
+            if len(state.history) >= 3:
+                yield game, deal, state
+            state.apply_action(bot.choose(state, random.Random(state.ply)))
+
+
+def test_default_mixes_chasing_and_ignoring_the_castle_at_three_players():
+    """Rule 'Castle' at three players is a cycle (a table that ignores it loses it to a lone
+    chaser, a table that chases it loses to a lone ignorer), so the default mixes: in each
+    game a seat plays either as `castle_weight=0` or as `castle_ignore_share=0`, the same
+    choice for the whole game."""
+    game = get_game("tabula-rasa")
+    default = make_bot("heuristic", game)
+    ignorer = make_bot("heuristic:castle_weight=0", game)
+    chaser = make_bot("heuristic:castle_ignore_share=0", game)
+    seen: dict[tuple[int, int], set[str]] = {}
+    for _, deal, state in _three_player_positions(range(12)):
+        seat = state.current_player()
+        rng_state = random.Random(state.ply).getstate()
+        moves = {}
+        for name, bot in (("default", default), ("ignorer", ignorer), ("chaser", chaser)):
+            rng = random.Random()
+            rng.setstate(rng_state)
+            moves[name] = bot.choose(state, rng)
+        plays_as = {name for name in ("ignorer", "chaser") if moves[name] == moves["default"]}
+        assert plays_as, f"deal {deal}: the default played neither as an ignorer nor a chaser"
+        seen.setdefault((deal, seat), {"ignorer", "chaser"}).intersection_update(plays_as)
+    assert all(seen.values()), "a seat switched between chasing and ignoring within a game"
+    kinds = {next(iter(v)) for v in seen.values() if len(v) == 1}
+    assert kinds == {"ignorer", "chaser"}
+
+
+def test_castle_mix_ignores_the_castle_in_its_share_of_games_independently_per_seat():
+    """The draw is a hash of the seat and the first round's (public) placements: over many
+    games each seat ignores the castle in about `castle_ignore_share` of them, and two seats
+    of one game draw independently (both ignore in about the share squared)."""
+    game = get_game("tabula-rasa")
+    bot = make_bot("heuristic", game)
+    share = bot.castle_ignore_share
+    assert 0.0 < share < 1.0
+    ignores = both = 0
+    deals = 1500
+    for deal in range(deals):
+        state = game.new_state(3, deal)
+        for _ in range(3):
+            state.apply_action(bot.choose(state, random.Random(0)))
+        drawn = [bot.castle_weight_of_game(state.history, seat, 3) == 0.0 for seat in range(3)]
+        ignores += sum(drawn)
+        both += drawn[0] and drawn[1]
+    assert abs(ignores / (3 * deals) - share) < 0.03
+    assert abs(both / deals - share * share) < 0.04
+
+
+def test_castle_mix_reads_only_what_the_seat_sees():
+    """The draw depends on public placements only: every world the seat cannot tell apart
+    (`determinize`) gives it the same castle weight."""
+    for game, deal, state in _three_player_positions(range(3)):
+        seat = state.current_player()
+        bot = make_bot("heuristic", game)
+        weight = bot.castle_weight_of_game(state.history, seat, 3)
+        world = state.determinize(seat, random.Random(deal))
+        assert bot.castle_weight_of_game(world.history, seat, 3) == weight

@@ -68,6 +68,7 @@ OUTWIT_TAKE = {SHIELD_SLOT: 2, STUNNED_SLOT: -3}
 OUTWIT_GIVE = {SHIELD_SLOT: -2, STUNNED_SLOT: 3}
 
 
+
 def colour_strength(hand: list[int], colour: int) -> int:
     """What the hand could put on the table in `colour` (green cards count 1)."""
     total = 0
@@ -93,6 +94,15 @@ class HeuristicBot:
     `swing`: the gain over the best rival (display points) that makes Outwit or Adapt worth
     playing.  Retreat takes a card back before withdrawing: a Maiden (so no token is given
     back) or a card of value 4 or more (it would be discarded).
+
+    Cards spent on a tournament it then loses are gone for the next ones: with
+    `save_actions` it plays an action card in a fight its hand cannot win only when the
+    card's effect on the displays makes it winnable (Knock Down and colour changes are
+    judged as before), and with `stun_entered` it plays Stunned only once it has a display
+    card itself (else it helps the others' fight).  It starts the colour its hand is
+    strongest in, a green card counted `green_weight` points (every card counts 1 there,
+    against a printed value elsewhere), less `contest_cost` per rival who would fight for
+    that colour's token (everyone fights for purple).
     """
 
     name = "heuristic"
@@ -103,10 +113,16 @@ class HeuristicBot:
     whole_deck = True
 
     def __init__(self, max_cards: int | str = 3, ivanhoe_min_loss: int | str = 4,
-                 swing: int | str = 3) -> None:
+                 swing: int | str = 3, save_actions: bool = True,
+                 green_weight: float | str = 3.0, contest_cost: float | str = 1.0,
+                 stun_entered: bool = True) -> None:
         self.max_cards = int(max_cards)
         self.ivanhoe_min_loss = int(ivanhoe_min_loss)
         self.swing = int(swing)
+        self.save_actions = bool(save_actions)
+        self.green_weight = float(green_weight)
+        self.contest_cost = float(contest_cost)
+        self.stun_entered = bool(stun_entered)
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, state: IvanhoeState, rng: random.Random) -> int:
@@ -156,10 +172,14 @@ class HeuristicBot:
         hand = state.hands[seat]
         owned = state.tokens[seat]
 
+        rivals = [o for o in range(state.num_players) if o != seat]
+
         def value(a: int) -> float:
             c = a - A_COLOUR
             gain = c == PURPLE or not (owned >> c) & 1
-            return colour_strength(hand, c) + (12 if gain else 0)
+            strength = colour_strength(hand, c) * (self.green_weight if c == GREEN else 1)
+            contest = sum(c == PURPLE or not (state.tokens[o] >> c) & 1 for o in rivals)
+            return strength + (12 if gain else 0) - self.contest_cost * contest
 
         return max(legal, key=value)
 
@@ -187,21 +207,57 @@ class HeuristicBot:
             return A_PLAY + min(display_cards, key=lambda t: (self._worth(state, t), t))
         if not self._wants(state, seat):
             return self._withdraw(state, seat, cards)
+        short = self._shortfall(state, seat)
         action = self._useful_action(state, seat, [t for t in cards if t >= FIRST_ACTION])
+        if action is not None and self.save_actions and short > 0:
+            gain = self._action_gain(state, seat, action)
+            if gain is not None and gain < short:
+                action = None
         if action is not None:
             return A_PLAY + action
         if A_END in legal:
             return A_END
         deficit = self._need(state, seat) - state.total(seat)
-        if display_cards:
+        if display_cards and short <= 0:
             worths = sorted((self._worth(state, t), t) for t in display_cards)
             enough = [t for w, t in worths if w >= deficit]
             if enough:
                 return A_PLAY + enough[0]
-            reach = self._reach(state, seat)
-            if reach >= deficit and self._cards_needed(state, seat, deficit) <= self.max_cards:
+            if self._cards_needed(state, seat, deficit) <= self.max_cards:
                 return A_PLAY + worths[-1][1]
         return self._withdraw(state, seat, cards)
+
+    def _shortfall(self, state: IvanhoeState, seat: int) -> float:
+        """By how many points the display plus all the hand can add this turn falls short
+        of beating the best rival's display (0 or less: the fight can be won)."""
+        return self._need(state, seat) - state.total(seat) - self._reach(state, seat)
+
+    def _action_gain(self, state: IvanhoeState, seat: int, card: int) -> int | None:
+        """What the action card gains over the best rival (display points); None for
+        cards whose worth is not on the displays (Knock Down, colour changes)."""
+        if card in (SHIELD, STUNNED):
+            return 0
+        if card in MASS:
+            return self._mass_gain(state, seat, card)
+        if card == OUTWIT:
+            return self._best_outwit(state, seat)[0]
+        if card == ADAPT:
+            return self._adapt_gain(state, seat)
+        if card not in (DODGE, RIPOSTE, BREAK_LANCE):
+            return None
+        target = self._target(state, seat, [A_TARGET + o for o in
+                                            card_rules.targets(state, seat, card)]) - A_TARGET
+        after = list(state.displays)
+        theirs = list(after[target])
+        if card == DODGE:
+            theirs.remove(max(theirs, key=lambda c: VALUE[c]))
+        elif card == RIPOSTE:
+            after[seat] = after[seat] + [theirs.pop()]
+        else:
+            theirs = card_rules.strip(theirs, card_rules.IS_PURPLE)[0]
+        after[target] = theirs
+        return (self._gap(state, seat, after, state.colour)
+                - self._gap(state, seat, state.displays, state.colour))
 
     def _withdraw(self, state: IvanhoeState, seat: int, cards: list[int]) -> int:
         """Withdraw, first taking back with Retreat a card that withdrawing would cost."""
@@ -271,6 +327,8 @@ class HeuristicBot:
                 continue
             targets = card_rules.targets(state, seat, card)
             if card == STUNNED:
+                if self.stun_entered and not state.displays[seat]:
+                    continue
                 if [o for o in targets if state.displays[o]]:
                     return card
                 continue
@@ -403,14 +461,30 @@ PARAMS: tuple[Param, ...] = (
           1, 8),
     Param("swing", "int", 3, "gain over the best rival that makes Outwit or Adapt worth "
           "playing", 0, 6),
+    Param("save_actions", "bool", True, "play an action card in a fight the hand cannot win "
+          "only if its effect makes it winnable"),
+    Param("green_weight", "float", 3.0, "points a green card counts for when choosing the "
+          "colour to start", 1.0, 4.0),
+    Param("contest_cost", "float", 1.0, "points a colour loses, when choosing the colour "
+          "to start, per rival who would fight for its token", 0.0, 4.0),
+    Param("stun_entered", "bool", True, "play Stunned only once the own display has a card"),
 )
+
+
+#: Switches that came after `heuristic:v1` and `heuristic:v2`, at the values both played with.
+V1_SWITCHES = {"save_actions": False, "green_weight": 1.0, "contest_cost": 0.0,
+               "stun_entered": False}
 
 
 class HeuristicV1Bot(HeuristicBot):
     """The earlier default heuristic: never plays Outwit, Adapt or Retreat.
 
-    Kept as `heuristic:v1` so that figures made with it can be reproduced and compared.
+    Kept as `heuristic:v1` so that figures made with it can be reproduced and compared; the
+    switches added after it stay at the settings it played with (`V1_SWITCHES`).
     """
 
     name = "heuristic:v1"
     whole_deck = False
+
+    def __init__(self, **options: int | float | bool | str) -> None:
+        super().__init__(**{**V1_SWITCHES, **options})  # type: ignore[arg-type]

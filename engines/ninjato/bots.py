@@ -87,7 +87,7 @@ from engines.ninjato.components import (
     R_MASTER,
 )
 from engines.ninjato.raid import G_ELITE, fight_key
-from engines.ninjato.scoring import influence, set_multiplier
+from engines.ninjato.scoring import influence, rank_clan, set_multiplier
 from engines.ninjato.state import HAND_LIMIT, NinjatoState, row_key
 
 # (Every constant and table is `Final`: compiled with mypyc, a number is inlined and a table
@@ -134,6 +134,8 @@ _HOUSE_FORCE: Final[tuple[int, ...]] = tuple(A_HOUSE + 2 * h for h in range(5)) 
 # `fight_key` (stealth, guard value, hand) -> first play of a seat without skills (same
 # for all styles)
 _FIRST_PLAY: Final[dict[int, int]] = {}
+# (approach, sentry value, hand) packed as `fight_key` -> `_after_sentry` (all styles)
+_AFTER_SENTRY: Final[dict[int, tuple[float, int]]] = {}
 
 
 Plan = tuple[tuple[int, int] | None, ...]
@@ -322,6 +324,42 @@ def _envoy_points(C: comp.Components, tr: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _after_sentry(stealth: int, g: int, hand: list[int]) -> tuple[float, int]:
+    """(chance, cards): what `hand` has left after beating a sentry of value `g` by force
+    (stealth) with the card the fight plays (the least precious that wins alone, else the
+    highest (lowest) with the Ki it needs): the chance its highest (lowest) card and Ki
+    beat a guard of uniform value 1-5, as `banzai_or_retreat` reckons it, and the cards
+    left.  Kept in `_AFTER_SENTRY` by `scored_raid`."""
+    h = list(hand)
+    spent = -1
+    for v in SPEND_ORDER:
+        if h[v] and ((v + 1 < g) if stealth else (v + 1 > g)):
+            spent = v
+            break
+    if spent >= 0:
+        h[spent] -= 1
+    else:
+        held = [v for v in range(5) if h[v]]
+        if held:
+            v = held[0] if stealth else held[-1]
+            h[v] -= 1
+            need = (v + 1 - g + 1) if stealth else (g - v - 1 + 1)
+            h[2] -= min(max(need, 0), h[2])
+    h0, h1, ki, h3, h4 = h
+    cards = h0 + h1 + ki + h3 + h4
+    if stealth:
+        lo = 1 if h0 else 2 if h1 else 3 if ki else 4 if h3 else 5 if h4 else 0
+        if not lo:
+            return 0.0, 0
+        bottom = lo - (ki - 1 if lo == 3 else ki)
+        return ((5 - bottom) / 5 if bottom > 0 else 1.0), cards
+    hi = 5 if h4 else 4 if h3 else 3 if ki else 2 if h1 else 1 if h0 else 0
+    if not hi:
+        return 0.0, 0
+    top = hi + (ki - 1 if hi == 3 else ki)
+    return ((top - 1) / 5 if top < 6 else 1.0), cards
+
+
 class Heuristic:
     """Rule-of-thumb bot; `style` is "default" (raider), "collector" or "v1" (old default)."""
 
@@ -337,7 +375,9 @@ class Heuristic:
                  boryaku_worth: float | str = SKILL_WORTH[E_BORYAKU],
                  boryaku_first: int | str = 0, boryaku_raids: bool | str = False,
                  switch_worth: float | str = SKILL_WORTH[E_SWITCH],
-                 refresh_worth: float | str = SKILL_WORTH[E_REFRESH]) -> None:
+                 refresh_worth: float | str = SKILL_WORTH[E_REFRESH],
+                 raid_ahead: float | str = 0.0,
+                 envoy_favour: float | str = 0.0, token_favour: bool | str = False) -> None:
         self.style = style
         self.collector = style == "collector"
         self.whole = style != "v1"  # plays skills, Disguise and rumours by their worth
@@ -386,6 +426,16 @@ class Heuristic:
         self.boryaku_first = parse_int("ninjato heuristic", "boryaku_first", boryaku_first,
                                        minimum=0)
         self.boryaku_raids = parse_flag("ninjato heuristic", "boryaku_raids", boryaku_raids)
+        # a raid is scored by the treasure it expects to carry home (lowest first, banzais
+        # at the hand's odds), clearing the house worth `raid_ahead` x 3, rather than by all
+        # the plain treasure in the house (0)
+        self.raid_ahead = float(raid_ahead)
+        # an envoy is bought by the honour paid plus `envoy_favour` x the clan favour its
+        # influence wins at the scoring phases left (`favour_gain`; 0: by honour alone)
+        self.envoy_favour = float(envoy_favour)
+        # a cleared house's new clan token by the favour it shifts to this seat
+        # (`favour_token`) rather than the most valuable on its strongest clan
+        self.token_favour = parse_flag("ninjato heuristic", "token_favour", token_favour)
         top = max(self.skill_worth.values())
         #: effect -> its worth per round left (a tuple: read for each face-up tile)
         self.worth_by_effect: tuple[float, ...] = tuple(
@@ -522,10 +572,14 @@ class Heuristic:
             if i >= 0 and legal[i] >= A_PALACE:
                 pts = envoy_table(s.C, s.treasures[p])
                 palace = s.palace
-                best, best_pts = -1, -1
+                favour = self.envoy_favour
+                best, best_pts = -1, -1.0
                 while legal[i] >= A_PALACE:
                     a = legal[i]
-                    v = pts[palace[a - A_PALACE]]
+                    e = palace[a - A_PALACE]
+                    v = float(pts[e])
+                    if favour:
+                        v += favour * self.favour_gain(s, e)
                     if v >= best_pts:  # the lowest slot of equal honour, as in `place`
                         best, best_pts = a, v
                     i -= 1
@@ -535,7 +589,7 @@ class Heuristic:
                 self.boryaku_raids and s.ready[p][E_BORYAKU]):
             raid, raid_score = self.scored_raid(s, hand)
         else:
-            raid, raid_score = -1, 0
+            raid, raid_score = -1, 0.0
         i = bisect_left(legal, A_SENSEI)  # is a Sensei tile affordable? (rarer: asked first)
         if i < len(legal) and legal[i] < A_HOUSE:
             beat = self.raid_weight * raid_score  # what a tile must be worth
@@ -570,6 +624,47 @@ class Heuristic:
         if rumour >= 0 and s.round >= 6 and worth >= RUMOUR_LATE:
             return rumour
         return self.dojo_draw(s, legal)
+
+    def favour_gain(self, s: NinjatoState, e: int) -> float:
+        """The clan favour envoy `e` would add to this seat at the scoring phases left, by
+        the ranking now (3.8: first place the clan's tokens on houses, second half that; a
+        tie goes to the oldest envoy; the Disguises declared last count)."""
+        p = s.player
+        C = s.C
+        clan = C.env_clan[e]
+        ec = C.env_clan
+        age = C.env_age
+        mine = old = 0
+        ahead_now = ahead_after = 0  # rivals ranked above this seat, now and with `e`
+        for e2 in s.envoys[p]:
+            if ec[e2] == clan:
+                mine += 1
+                if age[e2] > old:
+                    old = age[e2]
+        for e2 in s.disguised[p]:
+            if ec[e2] == clan:
+                mine += 1
+        new_old = age[e] if age[e] > old else old
+        for q in range(s.n):
+            if q == p:
+                continue
+            infl = q_old = 0
+            for e2 in s.envoys[q]:
+                if ec[e2] == clan:
+                    infl += 1
+                    if age[e2] > q_old:
+                        q_old = age[e2]
+            for e2 in s.disguised[q]:
+                if ec[e2] == clan:
+                    infl += 1
+            if infl > mine or (infl == mine and q_old > old):
+                ahead_now += 1
+            if infl > mine + 1 or (infl == mine + 1 and q_old > new_old):
+                ahead_after += 1
+        before = 0.0 if not mine else 1.0 if ahead_now == 0 else 0.5 if ahead_now == 1 else 0.0
+        after = 1.0 if ahead_after == 0 else 0.5 if ahead_after == 1 else 0.0
+        phases = (s.round <= 3) + (s.round <= 5) + (s.round <= 7)
+        return (after - before) * s.clan_honour(clan) * phases
 
     def best_skill(self, s: NinjatoState, legal: list[int]) -> tuple[int, float]:
         """The Sensei tile worth the most and its worth (-1, 0: none worth `SKILL_MIN`).
@@ -780,20 +875,31 @@ class Heuristic:
         """The open house with the most treasure whose sentry this hand can beat (-1: none)."""
         return self.scored_raid(s, hand)[0]
 
-    def scored_raid(self, s: NinjatoState, hand: list[int]) -> tuple[int, int]:
+    def scored_raid(self, s: NinjatoState, hand: list[int]) -> tuple[int, float]:
         """`best_raid` and its score: twice the house's worth (-1, 0: no house).
 
         A house is worth its plain treasures (TVAL: value, gold as a jade) plus 0.5 per red
         one; a sentry that one card beats alone (no Ki needed) adds 0.5.  Scores are kept
-        doubled (ints); the per-sentry approach and bonus come from the hand's raid plan,
-        and the plain part is summed per house.
+        doubled; the per-sentry approach and bonus come from the hand's raid plan, and the
+        plain part is summed per house.  With `raid_ahead` a house is worth what the raid
+        expects to carry home instead (`expected_haul`).
         """
         C = s.C
-        if self.whole and s.tiles[s.player]:
-            plan = skill_plan(C, hand, s.ready[s.player], self.boryaku_raids)
+        p = s.player
+        if self.whole and s.tiles[p]:
+            plan = skill_plan(C, hand, s.ready[p], self.boryaku_raids)
         else:
             plan = raid_plan(C, hand)
-        best, best_score = -1, 0
+        ahead = self.raid_ahead
+        sure_force = sure_stealth = False
+        hand_key = 0
+        if ahead:
+            hand_key = fight_key(0, 0, hand)
+            ready = s.ready[p]
+            sure_force = bool(ready[E_SIX] or ready[E_PLUS2])
+            sure_stealth = bool(ready[E_ZERO] or ready[E_MINUS2])
+        sentry_value = C.sentry_value
+        best, best_score = -1, 0.0
         for act, closed, guard, plain, red in zip(_HOUSE_FORCE, s.house_closed, s.house_sentry,
                                                   s.house_plain, s.house_red):
             if closed:
@@ -804,10 +910,62 @@ class Heuristic:
             worth = 0  # the plain treasures' TVAL sum, doubled below
             for t in plain:
                 worth += TVAL[t]
-            score = 2 * worth + len(red) + opt[0]
+            if ahead:
+                stealth = opt[1]
+                key = (stealth << 8 | sentry_value[guard]) << 40 | hand_key
+                after = _AFTER_SENTRY.get(key)
+                if after is None:
+                    after = _AFTER_SENTRY[key] = _after_sentry(stealth, sentry_value[guard],
+                                                               hand)
+                win, cards = after
+                if sure_stealth if stealth else sure_force:
+                    win = 1.0
+                # at most the first treasure plus the odds of the first banzai times the rest
+                # (red ones as jades) and the clearing: skip a house that cannot beat the best
+                first = TVAL[plain[0] if plain else red[0]]
+                if cards <= 0 or len(plain) + len(red) == 1:
+                    score = 2.0 * (first + (3.0 * ahead if len(plain) + len(red) == 1
+                                            else 0.0)) + opt[0]
+                elif 2.0 * (first + win * (worth - (first if plain else 0) + 5 * len(red)
+                                           + 3.0 * ahead)) + opt[0] <= best_score:
+                    continue
+                else:
+                    score = 2.0 * self.expected_haul(plain, red, win, cards) + opt[0]
+            else:
+                score = float(2 * worth + len(red) + opt[0])
             if score > best_score:
                 best, best_score = act + opt[1], score
         return best, best_score
+
+    def expected_haul(self, plain: list[int], red: list[int], win: float, cards: int) -> float:
+        """What a raid past the sentry expects to carry home: the first treasure, then each
+        banzai this bot would take (`banzai_or_retreat`'s rule) won at odds `win` (0.6 of
+        it against an elite) while cards last; a failure keeps the best treasure, clearing
+        the house adds `raid_ahead` x 3 (the clan token and a closed house)."""
+        np = len(plain)
+        n = np + len(red)
+        top = TVAL[plain[0] if np else red[0]]
+        total = float(top) + (3.0 * self.raid_ahead if n == 1 else 0.0)
+        alive = 1.0
+        out = 0.0
+        margin = self.banzai_margin
+        k = 1
+        while k < n and cards > 0:
+            w = win if k < np else 0.6 * win
+            v = TVAL[plain[k] if k < np else red[k - np]]
+            last = k == n - 1
+            if w * (v + 3.0 if last else v) <= (1 - w) * (total - top) + margin:
+                break
+            out += alive * (1 - w) * top
+            alive *= w
+            total += v
+            if v > top:
+                top = v
+            cards -= 1
+            if last:
+                total += 3.0 * self.raid_ahead
+            k += 1
+        return out + alive * total
 
     def envoy_points(self, s: NinjatoState, e: int) -> int:
         """Most honour this seat's treasure could score on envoy `e` (cached per holding)."""
@@ -1111,7 +1269,11 @@ class Heuristic:
         return A_BANZAI if win * gain > (1 - win) * loss + self.banzai_margin else A_RETREAT
 
     def token(self, s: NinjatoState, legal: list[int]) -> int:
-        """Put the most valuable token on the clan where this seat has the most envoys."""
+        """Put the most valuable token on the clan where this seat has the most envoys (with
+        `token_favour`: the token that most raises this seat's clan favour over its best
+        rival's, by the ranking now)."""
+        if self.token_favour:
+            return self.favour_token(s, legal)
         mine = [0, 0, 0]
         ec = s.C.env_clan
         for e in s.envoys[s.player]:
@@ -1123,6 +1285,30 @@ class Heuristic:
             m = mine[c]
             if m > best_m or (m == best_m and v > best_v):
                 best, best_m, best_v = a, m, v
+        return best
+
+    def favour_token(self, s: NinjatoState, legal: list[int]) -> int:
+        """The token (clan, value) whose value x (this seat's share of the clan's favour -
+        the best rival's) is highest: first place a share of 1, second 1/2 (3.8.4); ties:
+        the first of the best, so between equal gains the lower value of the clan."""
+        p = s.player
+        C = s.C
+        edge = [0.0, 0.0, 0.0]
+        for c in range(3):
+            first, second = rank_clan(s.envoys, s.disguised, c, C.env_clan, C.env_age)
+            if first == p:
+                edge[c] = 1.0 if second < 0 else 0.5
+            elif second == p:
+                edge[c] = -0.5
+            elif first >= 0:
+                edge[c] = -1.0
+        tv = C.token_values
+        best, best_gain = legal[0], -1e9
+        for a in legal:
+            c, v = divmod(a - A_TOKEN, 5)
+            gain = edge[c] * tv[v]
+            if gain > best_gain:
+                best, best_gain = a, gain
         return best
 
     # ------------------------------------------------------------------ payments, scoring
@@ -1228,4 +1414,13 @@ PARAMS: tuple[Param, ...] = (
           "skill (a switch of approach mid-fight) per round left", 0.0, 6.0),
     Param("refresh_worth", "float", SKILL_WORTH[E_REFRESH], "worth of the Tenmon skill (turn "
           "a used skill face up) per round left", 0.0, 6.0),
+    Param("raid_ahead", "float", 0.0, "score a raid by the treasure it expects to carry home "
+          "(lowest first, then the banzais the hand's odds justify), a cleared house worth "
+          "this x 3 (0: by all the plain treasure in the house)", 0.0, 3.0),
+    Param("envoy_favour", "float", 0.0, "weight of the clan favour an envoy's influence wins "
+          "at the scoring phases left, added to the honour it pays (0: by honour alone)",
+          0.0, 2.0),
+    Param("token_favour", "bool", False, "a cleared house takes the clan token that most "
+          "raises this seat's clan favour over its best rival's (false: the most valuable "
+          "on the clan of its most envoys)"),
 )

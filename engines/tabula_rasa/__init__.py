@@ -39,11 +39,12 @@ MCTS_DEFAULTS = {"iterations": "200", "confidence": "2", "rollout_depth": "12"}
 #: all-strong games run in about 10 minutes on two cores (`docs/bots.md`).
 MCTS_PRESETS = {"strong": {"iterations": "80"}}
 
-#: The default heuristic is the shipped tuned style (styles/tuned.toml: castle_weight=2.5,
-#: spread=0.7, castle_weight_two_sides=4; its description says how it was tuned, and how it
-#: was screened against lone deviators: the castle race at 3 players is a cycle, so no
-#: fixed weight is unexploitable).  The earliest default is kept as `v2`, the tuned default
-#: before that screen as `v3`.
+#: The default heuristic is the shipped tuned style (styles/tuned.toml: spread=0.7,
+#: castle_weight=4, castle_ignore_share=0.38, castle_weight_two_sides=4; its description says
+#: how it was tuned and screened against lone deviators: the castle race at 3 players is a
+#: cycle, so no fixed weight is unexploitable and the default mixes chasing and ignoring it).
+#: The earliest default is kept as `v2`; `v3` and `v4` are the tuned defaults before the
+#: exploitability screen and before the mix.
 HEURISTICS, DEFAULT_PARAMS = promote(
     with_shipped("tabula-rasa", __file__,
                  {"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot}, PARAMS),

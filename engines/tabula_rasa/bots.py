@@ -105,11 +105,36 @@ class MarginBot:
     memo_type: type = dict
 
     def __init__(self, castle_weight: float = 4.0, spread: float = 0.5,
-                 castle_weight_two_sides: float = 4.0, castle_race: bool = False) -> None:
+                 castle_weight_two_sides: float = 4.0, castle_race: bool = False,
+                 castle_ignore_share: float = 0.0) -> None:
         self.castle_weight = float(castle_weight)
         self.spread = float(spread)
         self.castle_weight_two_sides = float(castle_weight_two_sides)
         self.castle_race = bool(castle_race)
+        self.castle_ignore_share = float(castle_ignore_share)
+
+    def castle_weight_of_game(self, history: list[int], seat: int, num_players: int) -> float:
+        """The castle weight this seat plays in this game when three or more sides race.
+
+        The race is a cycle (a table that ignores the castle loses it to a lone chaser, a
+        table that chases it loses to a lone ignorer), so no fixed weight is unexploitable;
+        a mixed strategy is.  Each seat ignores the castle (weight 0) in a share
+        `castle_ignore_share` of games and chases it with `castle_weight` in the rest.  The
+        draw must hold for the whole game yet depend only on what the seat sees, so it is a
+        hash of the seat and the first round's placements (public); during the first round
+        the seat plays the mixture's mean weight."""
+        share = self.castle_ignore_share
+        if share <= 0.0:
+            return self.castle_weight
+        if len(history) < num_players:
+            return self.castle_weight
+        h = (seat + 1) * 40503
+        for i in range(num_players):
+            h = (h * 1000003 + history[i] + 1) & 0xFFFFFFFF
+        h = (h ^ (h >> 15)) * 2246822519 & 0xFFFFFFFF
+        h = (h ^ (h >> 13)) * 3266489917 & 0xFFFFFFFF
+        h = h ^ (h >> 16)
+        return 0.0 if h < share * 4294967296.0 else self.castle_weight
 
     def castle_stakes(self, chances: list[float], rivals: list[int], me: int, sides: int,
                       consecutive: bool) -> list[float]:
@@ -207,7 +232,8 @@ class MarginBot:
         memo: dict[int, float] = self.memo_type()
         # Two sides (2 players, or 4 in teams) race for the castle alone: every number
         # territory won is half of it.
-        castle = self.castle_weight if sides > 2 else self.castle_weight_two_sides
+        castle = (self.castle_weight_of_game(state.history, seat, n) if sides > 2
+                  else self.castle_weight_two_sides)
         stakes: list[float] = []
         if self.castle_race:
             stakes = self._stakes(state, seen, mine, share_me, share_opp, unit, me, sides)
@@ -294,6 +320,10 @@ PARAMS: tuple[Param, ...] = (
           "the castle (2 players, or 4 in teams)", 0.0, 8.0),
     Param("castle_race", "bool", False, "weigh a number territory by how much winning it "
           "raises the own chance of the castle (A3, first to two) instead of castle_weight"),
+    Param("castle_ignore_share", "float", 0.0, "share of games in which the seat ignores "
+          "the castle race (weight 0) when three or more sides race for it; castle_weight "
+          "in the rest (drawn per seat and game from the first round's placements)",
+          0.0, 1.0),
 )
 
 
@@ -303,5 +333,7 @@ class MarginV1Bot(MarginBot):
     name = "heuristic:v1"
 
     def __init__(self, castle_weight: float = 4.0, spread: float = 1.0,
-                 castle_weight_two_sides: float = 4.0, castle_race: bool = False) -> None:
-        super().__init__(castle_weight, spread, castle_weight_two_sides, castle_race)
+                 castle_weight_two_sides: float = 4.0, castle_race: bool = False,
+                 castle_ignore_share: float = 0.0) -> None:
+        super().__init__(castle_weight, spread, castle_weight_two_sides, castle_race,
+                         castle_ignore_share)
