@@ -10,6 +10,7 @@ import random
 
 from engines import get_game
 from engines.big_cheese.actions import ACT_BIG_CHEESE, ACT_KEEP, PASS, ROLL
+from engines.big_cheese.components import VETO
 from engines.bots import make_bot
 from tests.test_big_cheese_rules import Dice, play, setup
 
@@ -54,10 +55,46 @@ def test_default_jumps_to_its_budget_from_four_players_and_raises_by_one_at_thre
     players and more, a lone minimum raiser beat a table of jumpers at three: the default
     opens at its whole budget from four players up, at the minimum below."""
     assert _opening_bid(3) == 1
-    assert _opening_bid(4) > 1 and _opening_bid(4) == _opening_bid(4, "heuristic:aggressive")
+    assert _opening_bid(4) > 1
+    assert _opening_bid(4) == _opening_bid(4, "heuristic:aggressive,curve=0.9")
     assert _opening_bid(4, "heuristic:v3") == 1  # the previous default raised by one
 
 
 def test_default_budget_grows_with_each_player_above_four():
     assert _opening_bid(4) < _opening_bid(5) < _opening_bid(6)
     assert _opening_bid(6, "heuristic:share_step=0") == _opening_bid(4)
+
+
+def test_default_bids_no_more_than_the_richest_rival_still_in_can_reach():
+    """A rival can bid its free chips at most and must beat the high bid, so a bid of the
+    most free chips of any rival still in wins as surely as the whole budget: the default
+    stops there (a lone mcts seat bid just that much instead of the old default's budget)."""
+    state = setup(deck=[2, 20], pool=[10, 4, 6, 3],
+                  projects={1: [(8, 6)], 2: [(6, 4)], 3: [(12, 7)]})
+    assert _choice("heuristic", state) == 6
+    assert _choice("heuristic:v4", state) == 10  # the old default: its whole budget
+
+
+def test_default_ignores_the_chips_of_rivals_who_passed():
+    """Seats 1 and 2 passed (9 and 6 free), seat 3 bid 1 of its 3: 3 chips win the 20."""
+    state = setup(deck=[2, 20], leader=1, pool=[10, 9, 6, 3],
+                  projects={1: [(8, 1)], 2: [(6, 4)], 3: [(12, 7)]})
+    play(state, PASS, PASS, 1)
+    assert state.current_player() == 0
+    assert _choice("heuristic", state) == 3
+    assert _choice("heuristic:v4", state) == 10
+
+
+def test_default_gives_cheap_cards_a_chip_more_budget():
+    """A lone mcts seat outbid the old default's budget by one chip on cheap cards: the
+    budget now grows as the card's expected points to the power 0.9, so a 2 and a 6 get a
+    chip more, while a 20 still takes every free chip."""
+    assert [_opening_bid(4, card=c) for c in (2, 6, 20)] == [3, 7, 10]
+    assert [_opening_bid(4, "heuristic:v4", card=c) for c in (2, 6, 20)] == [2, 6, 10]
+
+
+def test_default_bids_three_chips_for_a_veto():
+    """A lone mcts seat outbid the table's two chips for a Veto more often than any other
+    budget: the default values a Veto at 0.3 of a mean number card, three chips."""
+    assert _opening_bid(4, card=VETO) == 3
+    assert _opening_bid(4, "heuristic:v4", card=VETO) == 2

@@ -602,10 +602,10 @@ def _win_share_after(game, state, seat, action, worlds):
 #: all-heuristic games where default `mcts` leaves the heuristic's move for a winning one.
 WINNING_MOVES = [
     ("ninjato", 2, 242, 8, 21),
-    ("time-pirates", 5, 256, 144, 143),
-    ("big-cheese", 28, 27, 6, 5),
-    ("tabula-rasa", 24, 38, 11, 30),
-    ("ivanhoe", 15, 337, 50, 29),
+    ("time-pirates", 6, 245, 87, 82),
+    ("big-cheese", 3, 6, 9, 1),
+    ("tabula-rasa", 38, 27, 23, 2),
+    ("ivanhoe", 18, 297, 51, 28),
 ]
 
 

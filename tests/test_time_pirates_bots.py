@@ -21,6 +21,7 @@ from engines.time_pirates.actions import (
     NO_RESTOCK,
     PH_ACT,
     PH_JUMP,
+    PH_LAND,
     PH_RESTOCK,
     PH_SWAP,
     PICK,
@@ -33,6 +34,7 @@ from tests.test_time_pirates_rules import (
     BLUE,
     GREEN,
     PURPLE,
+    RED,
     arrow,
     atomic,
     deed_type,
@@ -45,6 +47,7 @@ from tests.test_time_pirates_rules import (
 
 GAME = engines.get_game("time-pirates")
 NEW, OLD = "heuristic", "heuristic:v1"
+BEFORE = "heuristic:v2"  # the default before `upgrade` and `atomic`
 
 
 def choice(spec: str, state) -> int:
@@ -189,9 +192,11 @@ def test_heuristic_takes_the_sixth_artifact_here_then_buys_the_7_point_deed():
     """`seventh` (the default; the 7-point deed MCTS buys): five blues, both big
     blue deeds on offer, a blue artifact on its own epoch and two standard actions left:
     the default takes the blue and buys the 7-point deed in the same turn, where
-    `seventh=0` (the default before) buys the 6-point deed at once."""
+    `seventh=0` without `upgrade` (which covers this case too) buys the 6-point deed at
+    once."""
     state = big_deed_position(5, here=[plain(BLUE), plain(GREEN)])
-    assert choice("heuristic:default,seventh=0", state) == BUY + deed_type(BLUE, 6)
+    assert choice("heuristic:default,seventh=0,upgrade=0", state) == BUY + deed_type(BLUE, 6)
+    assert choice("heuristic:v2", state) == TAKE + plain(BLUE)
     assert choice(NEW, state) == TAKE + plain(BLUE)
     state.apply_action(TAKE + plain(BLUE))
     assert choice(NEW, state) == BUY + deed_type(BLUE, 7)
@@ -204,6 +209,74 @@ def test_heuristic_buys_the_6_point_deed_when_the_sixth_is_not_at_hand():
     state.standard_actions_left = 1
     state._legal_cache = None
     assert choice(NEW, state) == BUY + deed_type(BLUE, 6)
+
+
+def upgrade_position(hand: dict[int, int], here: list[int]):
+    """Seat 0 on Middle Ages (E3) holding `hand`, with `here` on its epoch and two
+    standard actions left."""
+    state = placed(4)
+    state.epochs[3] = list(here)
+    acting(state, 0, hand=hand)
+    return state
+
+
+def test_heuristic_takes_the_artifact_that_makes_a_dearer_deed_affordable_then_buys_it():
+    """Two blues buy the 2-point blue deed; with a blue on its epoch and two standard
+    actions left, the default takes it and buys the 3-point deed this turn, where the
+    default before (`heuristic:v2`) buys the 2-point deed at once."""
+    state = upgrade_position({plain(BLUE): 2}, [plain(BLUE), plain(PURPLE)])
+    assert choice(BEFORE, state) == BUY + deed_type(BLUE, 2)
+    assert choice(NEW, state) == TAKE + plain(BLUE)
+    state.apply_action(TAKE + plain(BLUE))
+    assert choice(NEW, state) == BUY + deed_type(BLUE, 3)
+
+
+def test_heuristic_takes_a_new_colour_for_the_dearer_white_deed():
+    """Three colours buy the 2-point white deed; a fourth colour on its epoch makes the
+    3-point one affordable: the default takes that colour, not one it already holds."""
+    hand = {plain(BLUE): 1, plain(GREEN): 1, plain(PURPLE): 1}
+    state = upgrade_position(hand, [plain(BLUE), plain(RED)])
+    white_2 = next(t for t, d in enumerate(C.DEFAULT.deeds) if d[0] == C.WHITE and d[1] == 2)
+    white_3 = next(t for t, d in enumerate(C.DEFAULT.deeds) if d[0] == C.WHITE and d[1] == 3)
+    assert choice(BEFORE, state) == BUY + white_2
+    assert choice(NEW, state) == TAKE + plain(RED)
+    state.apply_action(TAKE + plain(RED))
+    assert choice(NEW, state) == BUY + white_3
+
+
+def test_heuristic_buys_at_once_when_nothing_here_makes_a_dearer_deed_affordable():
+    """No blue or white on its epoch, or one standard action left: it buys now."""
+    assert choice(NEW, upgrade_position({plain(BLUE): 2}, [plain(PURPLE)])) == (
+        BUY + deed_type(BLUE, 2))
+    state = upgrade_position({plain(BLUE): 2}, [plain(BLUE)])
+    state.standard_actions_left = 1
+    state._legal_cache = None
+    assert choice(NEW, state) == BUY + deed_type(BLUE, 2)
+
+
+def test_heuristic_takes_a_plain_artifact_of_its_colour_over_an_atomic_of_another():
+    """Holding a blue, with a blue and a green atomic artifact on its epoch: the default
+    takes the blue (the atomic symbol is worth 0.1, less than one more of a colour held),
+    where the default before (atomic symbol worth 0.3) takes the green atomic."""
+    state = upgrade_position({plain(BLUE): 1}, [plain(BLUE), atomic(GREEN)])
+    assert choice(BEFORE, state) == TAKE + atomic(GREEN)
+    assert choice(NEW, state) == TAKE + plain(BLUE)
+
+
+def test_crowd_option_lands_after_a_purchase_away_from_rival_pawns():
+    """After buying, Prehistory (E0, seat 3's pawn) and Age of Discovery (E4, no pawn) hold
+    the same artifacts, every other epoch is empty: with `crowd` it lands on E4, where no
+    rival takes them first; the default (crowd=0) lands on the first of the two, E0."""
+    state = placed(4)  # seat 3 on E0; the Patrol on E6, one line from E2 and E5
+    for e in range(len(state.epochs)):
+        state.epochs[e] = []
+    state.epochs[0] = [plain(GREEN), plain(PURPLE)]
+    state.epochs[4] = [plain(GREEN), plain(PURPLE)]
+    acting(state, 0, hand={plain(BLUE): 2})
+    state.apply_action(BUY + deed_type(BLUE, 2))  # the payment is forced: both blues
+    assert state.phase == PH_LAND
+    assert choice(NEW, state) == EPOCH + 0
+    assert choice("heuristic:crowd=0.5", state) == EPOCH + 4
 
 
 def test_v1_never_declines_a_restock_and_the_new_default_sometimes_does():
@@ -254,6 +327,7 @@ def test_heuristic_rejects_an_unknown_restock_mode():
     ("heuristic:default,hold7=x", "hold7= expects an integer"),
     ("heuristic:default,hold7=-1", "hold7= must be >= 0"),
     ("heuristic:default,arrows=perhaps", "arrows= expects true/false"),
+    ("heuristic:default,upgrade=perhaps", "upgrade= expects true/false"),
 ])
 def test_heuristic_options_refuse_bad_values(spec: str, message: str) -> None:
     """A typo in an on/off or count option is refused, not read as 'on' (the CLI's error line)."""

@@ -18,10 +18,13 @@ def _dataset(rules: Rules) -> str:
 
 
 #: The default heuristic is the shipped tuned style (styles/tuned.toml: share=2, +0.4 per
-#: player above four, the whole budget bid at once from four players up, reroll_share=0.15,
-#: veto_share=0.25; its description says how it was tuned and screened so that no shipped
-#: style wins more than its share as a lone seat against it).  The earliest default is
-#: kept as `v2`, the tuned default before the jump as `v3`.
+#: player above four, the whole budget bid at once from four players up but never more than
+#: the richest rival still bidding can reach, budgets growing as expected points to the
+#: power 0.9, a Veto worth 0.3 of a mean number card, reroll_share=0.15, veto_share=0.25;
+#: its description says how it was tuned and screened so that no shipped style wins more
+#: than its share as a lone seat against it).  The earliest default is kept as `v2`, the
+#: tuned default before the jump as `v3`, the one before the bid stop, the budget curve and
+#: the Veto's worth as `v4`.
 HEURISTICS_ALL, DEFAULT_PARAMS = promote(
     with_shipped("big-cheese", __file__, dict(HEURISTICS), PARAMS), "tuned", "v2", PARAMS, __file__)
 #: Defaults of the `mcts` bot in this game (`Game.mcts_defaults`).  Rollouts stop after 20

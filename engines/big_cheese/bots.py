@@ -45,7 +45,9 @@ class ValueBot:
     award), so idle chips are worth little: the budget scales with the starting chips.
     The budget share grows by `share_step` per player above four (more rivals contest each
     card), and from `jump_players` players up the bid jumps straight to the budget
-    (`jump` always does).
+    (`jump` always does); with `enough` such a bid stops at the most free chips of any
+    rival still bidding (no rival can beat it).  `curve` below 1 gives cheap cards larger
+    budgets.
     A Big Cheese re-rolls a roll that falls `reroll_share` x (expected points of a 20) or
     more below the project's expected points (half that while holding two or more).
     """
@@ -65,8 +67,16 @@ class ValueBot:
         reroll_share: float = 0.05,
         share_step: float = 0.0,
         jump_players: int = 7,
+        curve: float = 1.0,
+        enough: bool = False,
+        cheese_worth: float = 0.3,
+        veto_worth: float = 0.2,
     ) -> None:
+        self.cheese_worth = float(cheese_worth)
+        self.veto_worth = float(veto_worth)
         self.share = float(share)
+        self.curve = float(curve)
+        self.enough = bool(enough)
         self.share_step = float(share_step)
         self.jump_players = int(jump_players)
         self.exact_boost = float(exact_boost)
@@ -84,9 +94,9 @@ class ValueBot:
         dice = state.rules.dice
         mean = _MEAN_NUMBER[dice]
         if card == BIG_CHEESE:
-            return 0.3 * mean
+            return self.cheese_worth * mean
         if card == VETO:
-            return 0.2 * mean
+            return self.veto_worth * mean
         return expected_points(card, dice)
 
     def budget(self, state: BigCheeseState, card: int) -> int:
@@ -95,7 +105,8 @@ class ValueBot:
         share = self.share + self.share_step * max(0, state.num_players - 4)
         if rules.exact:  # every card is another shot at landing exactly: grab more of them
             share *= self.exact_boost
-        return max(1, int(share * rules.chips * self.card_value(state, card) / top + 0.5))
+        worth = (self.card_value(state, card) / top) ** self.curve
+        return max(1, int(share * rules.chips * worth + 0.5))
 
     def _budgets(self, state: BigCheeseState) -> list[int]:
         """`budget` of every card code (at index card - BIG_CHEESE, the lowest code), computed
@@ -136,7 +147,14 @@ class ValueBot:
         limit = min(self._budgets(state)[card - BIG_CHEESE], state.pool[seat] - self.reserve)
         low = state.high_bid + 1
         if low <= limit:
-            return limit if self.jump or state.num_players >= self.jump_players else low
+            if not (self.jump or state.num_players >= self.jump_players):
+                return low
+            if self.enough:  # a rival still in can bid its free chips at most, and must beat us
+                pool, passed = state.pool, state.passed
+                top = max([pool[s] for s in range(state.num_players)
+                           if s != seat and not passed[s]], default=0)
+                return min(limit, max(low, top))
+            return limit
         legal = state.legal_actions()  # only now: most bids are decided above without it
         if ACT_VETO in legal and self._threat(state, seat, card):
             return ACT_VETO
@@ -176,6 +194,14 @@ PARAMS: tuple[Param, ...] = (
     Param("jump_players", "int", 7, "bid the whole budget at once from this many players up "
           "(7: never; at 4+ a lone jumper beat a table of minimum raisers, at 3 the "
           "reverse)", 3, 7),
+    Param("curve", "float", 1.0, "budget grows as (card's expected points / a 20's) to this "
+          "power: below 1, cheap cards and specials get larger budgets", 0.3, 1.5),
+    Param("enough", "bool", False, "a whole-budget bid stops at the most free chips of any "
+          "rival still bidding (they must bid more to beat it)"),
+    Param("cheese_worth", "float", 0.3, "a Big Cheese up for auction is worth this share of a "
+          "mean number card's expected points", 0.0, 1.0),
+    Param("veto_worth", "float", 0.2, "a Veto up for auction is worth this share of a mean "
+          "number card's expected points", 0.0, 1.0),
 )
 
 

@@ -4,7 +4,8 @@
 year), collect one colour deep, keep away from the Patrol, always restock a nearby epoch so
 the years keep moving; it almost never jumps or swaps.  `PirateBot` (the default) adds the
 systems MCTS found worth using: atomic jumps, arrow swaps, declined restocks and waiting for
-a colour's big deeds.
+a colour's big deeds, and taking the artifact that makes a dearer deed affordable before
+buying.
 
 They read only public state (pawns, epochs, hands, deeds, bazaar) and their own secret
 white-deed placements; never the rng or the others' placements.
@@ -61,17 +62,22 @@ def _colour_value_row(count: int, open_: bool) -> tuple[float, float, float]:
 #: _COLOUR_VALUES[min(held, 6)][on offer] = (plain, atomic, arrow) values.
 _COLOUR_VALUES: Final = tuple([(_colour_value_row(m, False), _colour_value_row(m, True))
                                for m in range(7)])
-#: `kind_values` lists by hand summary (key: per colour, min(held, 6) * 2 + on offer, in base
-#: 14), shared: callers only read them.  A few hundred keys occur; building the list each time
-#: was the bot's largest cost.
-_KIND_VALUES: Final[dict[int, list[float]]] = {}
+#: The atomic symbol's bonus in `_COLOUR_VALUES` (the default's `atomic` option may weigh it
+#: otherwise in `kind_values`).
+ATOMIC_BONUS: Final = 0.3
+#: `kind_values` lists per atomic bonus, by hand summary (key: per colour, min(held, 6) * 2 +
+#: on offer, in base 14), shared: callers only read them.  A few hundred keys occur; building
+#: the list each time was the bot's largest cost.
+_KIND_VALUES: Final[dict[float, dict[int, list[float]]]] = {}
 
 
-def _kind_values_row(key: int) -> list[float]:
-    """The `kind_values` list of a summary key (see `_KIND_VALUES`)."""
+def _kind_values_row(key: int, atomic: float) -> list[float]:
+    """The `kind_values` list of a summary key with this atomic bonus (see `_KIND_VALUES`)."""
     out: list[float] = []
+    shift = atomic - ATOMIC_BONUS
     for _ in range(C.NUM_COLOURS):
-        out += _COLOUR_VALUES[key % 14 // 2][key % 2]
+        plain, atom, arrow = _COLOUR_VALUES[key % 14 // 2][key % 2]
+        out += (plain, atom + shift, arrow)
         key //= 14
     out.append(1.6)  # white
     return out
@@ -94,6 +100,12 @@ class PirateBotV1:
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0) -> None:
         self.arrows = parse_flag("time-pirates heuristic", "arrows", arrows)
         self.caution = float(caution)
+        self._value_rows(ATOMIC_BONUS)
+
+    def _value_rows(self, atomic: float) -> None:
+        """Value artifacts with this atomic bonus (`kind_values`, its shared cache)."""
+        self.atomic = atomic
+        self._values = _KIND_VALUES.setdefault(atomic, {})
 
     # --- valuations (public information only) -------------------------------------------
     def kind_values(self, state: TimePiratesState, me: int) -> list[float]:
@@ -108,9 +120,9 @@ class PirateBotV1:
         for c in range(C.NUM_COLOURS - 1, -1, -1):
             t = counts[c]
             key = key * 14 + (t if t < 6 else 6) * 2 + (1 if offers[c][-1] else 0)
-        values = _KIND_VALUES.get(key)
+        values = self._values.get(key)
         if values is None:
-            values = _KIND_VALUES[key] = _kind_values_row(key)
+            values = self._values[key] = _kind_values_row(key, self.atomic)
         return values
 
     def epoch_value(self, state: TimePiratesState, values: list[float], e: int) -> float:
@@ -136,7 +148,9 @@ class PirateBotV1:
             return self._restock(state, me, legal)
         if phase == PH_PAY:
             return self._pay(state, me, legal)
-        if phase == PH_LAND or phase == PH_JUMP or phase == PH_START:
+        if phase == PH_LAND:
+            return self._land(state, me, legal)
+        if phase == PH_JUMP or phase == PH_START:
             return self._best_epoch(state, self.kind_values(state, me), legal)
         if phase == PH_SWAP:
             return self._swap_pick(state, me, legal)
@@ -157,6 +171,10 @@ class PirateBotV1:
             if value > best_value or (value == best_value and a < best):
                 best, best_value = a, value
         return best
+
+    def _land(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """Where the pawn goes after a purchase: the best epoch (`epoch_value`)."""
+        return self._best_epoch(state, self.kind_values(state, me), legal)
 
     def _swap_pick(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
         values = self.kind_values(state, me)
@@ -344,6 +362,26 @@ def _exchange(state: TimePiratesState, p: int, gained: int, lost: int) -> float:
     return (down[gained] if gained // 3 == lost // 3 else up[gained]) - down[lost]
 
 
+def best_affordable(state: TimePiratesState, p: int, extra: int = -1) -> int:
+    """The most points of a deed on offer that seat `p` can pay for, with one more artifact
+    of kind `extra` in hand (-1: none); 0 when it can pay for none."""
+    deeds, shop = state.components.deeds, state.offers
+    tot = state.colour_counts[p]
+    white = state.hands[p][WK]
+    colours = 0
+    best = 0
+    for c in range(C.NUM_COLOURS):
+        n = tot[c] + (1 if extra >= 0 and extra != WK and extra // 3 == c else 0)
+        colours += 1 if n else 0
+        row = shop[c][n + white + (1 if extra == WK else 0)]
+        if row:  # sorted by cost: within a colour the dearest deed scores most
+            best = max(best, deeds[row[-1] - BUY][1])
+    row = shop[C.WHITE][colours + white + (1 if extra == WK else 0)]
+    if row:
+        best = max(best, deeds[row[-1] - BUY][1])
+    return best
+
+
 class PirateBot(PirateBotV1):
     """The default collector: v1's valuations and purchases, plus the systems that pay.
 
@@ -361,6 +399,17 @@ class PirateBot(PirateBotV1):
       offer and within `hold` artifacts of our reach, unless the year is ending; nor its
       6-point deed when the artifact that makes the 7-point one affordable lies on our
       epoch with two standard actions left (`seventh`).
+    - Dearer deeds (`upgrade`): with two standard actions left, when an artifact on our
+      epoch makes a deed worth more points affordable than the one we could buy now, take
+      it and buy that deed with the second action (a point more every year it is held, for
+      the same two actions; `seventh` is its 6-to-7-point case).
+    - Atomic artifacts (`atomic`): their symbol counts 0.1 over a plain artifact when taking
+      and weighing epochs (v1: 0.3), so one more of a colour we collect comes first.
+      `heuristic:v2` is the default with `upgrade=false, atomic=0.3`.
+    - Landing after a purchase (`crowd`, off by default): each rival pawn on an epoch costs
+      `crowd`, since it takes that epoch's artifacts before our next turn.  `crowd=0.5`
+      plays better against the default, but a lone `mcts` seat then gains more on a table
+      of it (its rollouts play it too), so the default keeps it off.
     """
 
     name = "heuristic"
@@ -368,10 +417,15 @@ class PirateBot(PirateBotV1):
     def __init__(self, arrows: bool | str = True, caution: float | str = 2.0,
                  jump: float | str = 0.2, swap: float | str = 0.2, deny: float | str = 0.5,
                  hold: int | str = 1, restock: str = "yearend", window: int | str = 2,
-                 hold7: int | str = 0, seventh: bool | str = True) -> None:
+                 hold7: int | str = 0, seventh: bool | str = True,
+                 upgrade: bool | str = True, atomic: float | str = 0.1,
+                 crowd: float | str = 0.0) -> None:
         super().__init__(arrows=arrows, caution=caution)
+        self.crowd = float(crowd)
+        self._value_rows(float(atomic))
         if restock not in ("yearend", "always"):
             raise TypeError(f"restock must be 'yearend' or 'always', not {restock!r}")
+        self.upgrade = parse_flag("time-pirates heuristic", "upgrade", upgrade)
         self.jump = float(jump)
         self.swap = max(0.0, float(swap))  # >= 0: gains are exact, so swaps cannot loop
         self.deny = float(deny)
@@ -444,11 +498,16 @@ class PirateBot(PirateBotV1):
                     return swap
             return END
         buys = [a for a in legal if BUY <= a < PICK]
+        values = self.kind_values(state, me)
         if buys:
             buy = self._buy(state, me, buys)
             if buy is not None:
+                if self.upgrade and actions_left >= 2:
+                    take = self._upgrade_take(state, me, values, legal,
+                                              state.components.deeds[buy - BUY][1])
+                    if take is not None:
+                        return take
                 return buy
-        values = self.kind_values(state, me)
         if actions_left >= 2 and state.atomic_colours[me] and not state.forced_move:
             atomics = [a for a in legal if ATOMIC <= a < ARROW]
             jump = self._mid_jump(state, me, values, atomics) if atomics else None
@@ -460,6 +519,40 @@ class PirateBot(PirateBotV1):
         lines = state.components.lines[here]
         move_vals = [self.epoch_value(state, values, lines[i]) for i in (0, 1)]
         return MOVE + (1 if move_vals[1] > move_vals[0] else 0)
+
+    def _land(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
+        """After a purchase: the best epoch (`epoch_value`) less `crowd` for each rival pawn
+        there (they take its artifacts before our next turn), the lowest on ties."""
+        values = self.kind_values(state, me)
+        if not self.crowd:
+            return self._best_epoch(state, values, legal)
+        pawns = state.pawn_epoch
+        best, best_value = legal[0], -math.inf
+        for a in legal:
+            e = a - EPOCH
+            rivals = 0
+            for q in range(state.num_players):
+                if q != me and pawns[q] == e:
+                    rivals += 1
+            value = self.epoch_value(state, values, e) - self.crowd * rivals
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _upgrade_take(self, state: TimePiratesState, me: int, values: list[float],
+                      legal: list[int], points: int) -> int | None:
+        """The take on our epoch after which a deed worth more than `points` is affordable
+        (then bought with the turn's second action), the most valued on ties; None if no
+        artifact here does that."""
+        best, best_key = None, (points, 0.0)
+        for a in legal:
+            if a >= MOVE:  # the takes come first
+                break
+            k = a - TAKE
+            after = best_affordable(state, me, k)
+            if after > points and (after, values[k]) > best_key:
+                best, best_key = TAKE + k, (after, values[k])
+        return best
 
     def _cheapest_atomic(self, state: TimePiratesState, me: int, values: list[float],
                          atomics: list[int]) -> tuple[int, float]:
@@ -594,4 +687,10 @@ PARAMS: tuple[Param, ...] = (
     Param("window", "int", 2, "police tokens left in the year that count as its end", 0, 4),
     Param("hold7", "int", 0, "wait for a 7-point deed within this many artifacts", 0, 3),
     Param("seventh", "bool", True, "keep a 6-point deed for the 7 reachable this turn"),
+    Param("atomic", "float", 0.1, "worth of an atomic symbol over a plain artifact "
+          "when taking and weighing epochs", 0.0, 1.0),
+    Param("crowd", "float", 0.0, "cost of each rival pawn on the epoch where it lands after "
+          "a purchase", 0.0, 2.0),
+    Param("upgrade", "bool", True, "with two standard actions left, take the artifact here "
+          "that makes a dearer deed affordable, then buy that one"),
 )
