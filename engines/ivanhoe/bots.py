@@ -471,20 +471,21 @@ PARAMS: tuple[Param, ...] = (
 )
 
 
-#: Switches that came after `heuristic:v1` and `heuristic:v2`, at the values both played with.
-V1_SWITCHES = {"save_actions": False, "green_weight": 1.0, "contest_cost": 0.0,
-               "stun_entered": False}
-
-
 class HeuristicV1Bot(HeuristicBot):
     """The earlier default heuristic: never plays Outwit, Adapt or Retreat.
 
     Kept as `heuristic:v1` so that figures made with it can be reproduced and compared; the
-    switches added after it stay at the settings it played with (`V1_SWITCHES`).
+    switches added after it default to the settings it played with.
     """
 
     name = "heuristic:v1"
     whole_deck = False
 
-    def __init__(self, **options: int | float | bool | str) -> None:
-        super().__init__(**{**V1_SWITCHES, **options})  # type: ignore[arg-type]
+    def __init__(self, max_cards: int | str = 3, ivanhoe_min_loss: int | str = 4,
+                 swing: int | str = 3, save_actions: bool = False,
+                 green_weight: float | str = 1.0, contest_cost: float | str = 0.0,
+                 stun_entered: bool = False) -> None:
+        # Explicit arguments, not a merged `**dict`: the compiled build checks each
+        # argument's type, and a merged mapping arrives there as one dict.
+        super().__init__(max_cards, ivanhoe_min_loss, swing, save_actions, green_weight,
+                         contest_cost, stun_entered)
