@@ -485,11 +485,13 @@ def test_time_pirates_cached_result_equals_a_fresh_scoring(bot: str) -> None:
 # The heuristic's choices written as loops and a memo (for compiled speed), against the
 # `max` / `min` with a key and the list formula they replaced.
 
-def _kind_values_formula(state, me: int) -> list[float]:
+def _kind_values_formula(state, me: int, atomic: float) -> list[float]:
+    """`_COLOUR_VALUES` per colour, the atomic symbol's bonus replaced by the bot's."""
     counts, offers, v = state.colour_counts[me], state.offers, tp_bots._COLOUR_VALUES
     out: list[float] = []
     for c in range(tp.NUM_COLOURS):
-        out += v[min(counts[c], 6)][1 if offers[c][-1] else 0]
+        plain, atom, arrow = v[min(counts[c], 6)][1 if offers[c][-1] else 0]
+        out += (plain, atom + (atomic - tp_bots.ATOMIC_BONUS), arrow)
     return [*out, 1.6]
 
 
@@ -548,7 +550,7 @@ def test_time_pirates_heuristic_loops_and_memo_equal_the_key_formulas(bot_spec: 
             continue
         me, legal, phase = state.to_move, state.legal_actions(), state.phase
         values = bot.kind_values(state, me)
-        assert values == _kind_values_formula(state, me)
+        assert values == _kind_values_formula(state, me, bot.atomic)
         checked["values"] += 1
         for e in range(len(state.epochs)):
             assert bot.epoch_value(state, values, e) == _epoch_value_formula(bot, state, values, e)
