@@ -165,6 +165,23 @@ def stake(s: NinjatoState, clears: int = 0) -> int:
     return out
 
 
+
+def _clan_influence(s: NinjatoState, q: int, clan: int) -> tuple[int, int]:
+    """Seat `q`'s influence with `clan` (its envoys and Disguises of that clan) and the age
+    of its oldest envoy there (3.8's tie-break)."""
+    ec = s.C.env_clan
+    age = s.C.env_age
+    infl = oldest = 0
+    for e2 in s.envoys[q]:
+        if ec[e2] == clan:
+            infl += 1
+            if age[e2] > oldest:
+                oldest = age[e2]
+    for e2 in s.disguised[q]:
+        if ec[e2] == clan:
+            infl += 1
+    return infl, oldest
+
 class PlanTables:
     """The heuristic's memo tables for one data set (`plans(C)`; the engine's own caches are
     `Components.afford` and `payable`).  Each entry is a function of the data set and its
@@ -632,31 +649,14 @@ class Heuristic:
         p = s.player
         C = s.C
         clan = C.env_clan[e]
-        ec = C.env_clan
         age = C.env_age
-        mine = old = 0
+        mine, old = _clan_influence(s, p, clan)
         ahead_now = ahead_after = 0  # rivals ranked above this seat, now and with `e`
-        for e2 in s.envoys[p]:
-            if ec[e2] == clan:
-                mine += 1
-                if age[e2] > old:
-                    old = age[e2]
-        for e2 in s.disguised[p]:
-            if ec[e2] == clan:
-                mine += 1
         new_old = age[e] if age[e] > old else old
         for q in range(s.n):
             if q == p:
                 continue
-            infl = q_old = 0
-            for e2 in s.envoys[q]:
-                if ec[e2] == clan:
-                    infl += 1
-                    if age[e2] > q_old:
-                        q_old = age[e2]
-            for e2 in s.disguised[q]:
-                if ec[e2] == clan:
-                    infl += 1
+            infl, q_old = _clan_influence(s, q, clan)
             if infl > mine or (infl == mine and q_old > old):
                 ahead_now += 1
             if infl > mine + 1 or (infl == mine + 1 and q_old > new_old):
