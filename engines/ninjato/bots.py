@@ -87,7 +87,7 @@ from engines.ninjato.components import (
     R_MASTER,
 )
 from engines.ninjato.raid import G_ELITE, fight_key
-from engines.ninjato.scoring import influence, rank_clan, set_multiplier
+from engines.ninjato.scoring import clan_standing, influence, rank_clan, set_multiplier
 from engines.ninjato.state import HAND_LIMIT, NinjatoState, row_key
 
 # (Every constant and table is `Final`: compiled with mypyc, a number is inlined and a table
@@ -164,23 +164,6 @@ def stake(s: NinjatoState, clears: int = 0) -> int:
         out += clears
     return out
 
-
-
-def _clan_influence(s: NinjatoState, q: int, clan: int) -> tuple[int, int]:
-    """Seat `q`'s influence with `clan` (its envoys and Disguises of that clan) and the age
-    of its oldest envoy there (3.8's tie-break)."""
-    ec = s.C.env_clan
-    age = s.C.env_age
-    infl = oldest = 0
-    for e2 in s.envoys[q]:
-        if ec[e2] == clan:
-            infl += 1
-            if age[e2] > oldest:
-                oldest = age[e2]
-    for e2 in s.disguised[q]:
-        if ec[e2] == clan:
-            infl += 1
-    return infl, oldest
 
 class PlanTables:
     """The heuristic's memo tables for one data set (`plans(C)`; the engine's own caches are
@@ -650,13 +633,13 @@ class Heuristic:
         C = s.C
         clan = C.env_clan[e]
         age = C.env_age
-        mine, old = _clan_influence(s, p, clan)
+        mine, old = clan_standing(s.envoys[p], s.disguised[p], clan, C.env_clan, age)
         ahead_now = ahead_after = 0  # rivals ranked above this seat, now and with `e`
         new_old = age[e] if age[e] > old else old
         for q in range(s.n):
             if q == p:
                 continue
-            infl, q_old = _clan_influence(s, q, clan)
+            infl, q_old = clan_standing(s.envoys[q], s.disguised[q], clan, C.env_clan, age)
             if infl > mine or (infl == mine and q_old > old):
                 ahead_now += 1
             if infl > mine + 1 or (infl == mine + 1 and q_old > new_old):
@@ -942,17 +925,17 @@ class Heuristic:
         banzai this bot would take (`banzai_or_retreat`'s rule) won at odds `win` (0.6 of
         it against an elite) while cards last; a failure keeps the best treasure, clearing
         the house adds `raid_ahead` x 3 (the clan token and a closed house)."""
-        np = len(plain)
-        n = np + len(red)
-        top = TVAL[plain[0] if np else red[0]]
+        n_plain = len(plain)
+        n = n_plain + len(red)
+        top = TVAL[plain[0] if n_plain else red[0]]
         total = float(top) + (3.0 * self.raid_ahead if n == 1 else 0.0)
         alive = 1.0
         out = 0.0
         margin = self.banzai_margin
         k = 1
         while k < n and cards > 0:
-            w = win if k < np else 0.6 * win
-            v = TVAL[plain[k] if k < np else red[k - np]]
+            w = win if k < n_plain else 0.6 * win
+            v = TVAL[plain[k] if k < n_plain else red[k - n_plain]]
             last = k == n - 1
             if w * (v + 3.0 if last else v) <= (1 - w) * (total - top) + margin:
                 break

@@ -39,6 +39,23 @@ def masks_left(envoys: list[int], disguised: list[int], env_mask: tuple[int, ...
     return sorted([e for e in envoys if env_mask[e] and e not in disguised])
 
 
+def clan_standing(envoys: list[int], disguised: list[int], clan: int,
+                  env_clan: tuple[int, ...], env_age: tuple[int, ...]) -> tuple[int, int]:
+    """One seat's (influence, age of its oldest envoy) with a clan (-1: no envoy there): what
+    3.8.3 ranks the seats by."""
+    infl = 0
+    old = -1
+    for e in envoys:
+        if env_clan[e] == clan:
+            infl += 1
+            if env_age[e] > old:
+                old = env_age[e]
+    for e in disguised:
+        if env_clan[e] == clan:
+            infl += 1
+    return infl, old
+
+
 def rank_clan(envoys: list[list[int]], disguised: list[list[int]], clan: int,
               env_clan: tuple[int, ...], env_age: tuple[int, ...]) -> tuple[int, int]:
     """3.8.3: the seats in first and second place of a clan (-1 = none).
@@ -48,16 +65,7 @@ def rank_clan(envoys: list[list[int]], disguised: list[list[int]], clan: int,
     """
     cands: list[tuple[int, int, int]] = []
     for p in range(len(envoys)):
-        infl = 0
-        old = -1
-        for e in envoys[p]:
-            if env_clan[e] == clan:
-                infl += 1
-                if env_age[e] > old:
-                    old = env_age[e]
-        for e in disguised[p]:
-            if env_clan[e] == clan:
-                infl += 1
+        infl, old = clan_standing(envoys[p], disguised[p], clan, env_clan, env_age)
         if infl > 0:
             cands.append((infl, old, p))
     cands.sort(reverse=True)
