@@ -68,7 +68,6 @@ OUTWIT_TAKE = {SHIELD_SLOT: 2, STUNNED_SLOT: -3}
 OUTWIT_GIVE = {SHIELD_SLOT: -2, STUNNED_SLOT: 3}
 
 
-
 def colour_strength(hand: list[int], colour: int) -> int:
     """What the hand could put on the table in `colour` (green cards count 1)."""
     total = 0

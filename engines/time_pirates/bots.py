@@ -362,23 +362,31 @@ def _exchange(state: TimePiratesState, p: int, gained: int, lost: int) -> float:
     return (down[gained] if gained // 3 == lost // 3 else up[gained]) - down[lost]
 
 
-def best_affordable(state: TimePiratesState, p: int, extra: int = -1) -> int:
-    """The most points of a deed on offer that seat `p` can pay for, with one more artifact
-    of kind `extra` in hand (-1: none); 0 when it can pay for none."""
-    deeds, shop = state.components.deeds, state.offers
+def affordable_rows(state: TimePiratesState, p: int, extra: int = -1) -> list[list[int]]:
+    """The bazaar's budget rows (as in `legal_actions`) of the deeds seat `p` can pay for,
+    each colour's then the white one, with one more artifact of kind `extra` in hand (-1:
+    none); a row lists its deeds by cost."""
+    shop = state.offers
     tot = state.colour_counts[p]
-    white = state.hands[p][WK]
+    white = state.hands[p][WK] + (1 if extra == WK else 0)
+    rows: list[list[int]] = []
     colours = 0
-    best = 0
     for c in range(C.NUM_COLOURS):
         n = tot[c] + (1 if extra >= 0 and extra != WK and extra // 3 == c else 0)
         colours += 1 if n else 0
-        row = shop[c][n + white + (1 if extra == WK else 0)]
+        rows.append(shop[c][n + white])
+    rows.append(shop[C.WHITE][colours + white])
+    return rows
+
+
+def best_affordable(state: TimePiratesState, p: int, extra: int = -1) -> int:
+    """The most points of a deed on offer that seat `p` can pay for, with one more artifact
+    of kind `extra` in hand (-1: none); 0 when it can pay for none."""
+    deeds = state.components.deeds
+    best = 0
+    for row in affordable_rows(state, p, extra):
         if row:  # sorted by cost: within a colour the dearest deed scores most
             best = max(best, deeds[row[-1] - BUY][1])
-    row = shop[C.WHITE][colours + white + (1 if extra == WK else 0)]
-    if row:
-        best = max(best, deeds[row[-1] - BUY][1])
     return best
 
 
@@ -479,12 +487,7 @@ class PirateBot(PirateBotV1):
 
     def _can_buy(self, state: TimePiratesState, me: int) -> bool:
         """Can `me` afford a deed on offer (the bazaar's budget rows, as in `legal_actions`)?"""
-        shop = state.offers
-        white = state.hands[me][WK]
-        tot = state.colour_counts[me]
-        if any(shop[c][tot[c] + white] for c in range(C.NUM_COLOURS)):
-            return True
-        return bool(shop[C.WHITE][sum(1 for t in tot if t) + white])
+        return any(affordable_rows(state, me))
 
     # --- standard and special actions ----------------------------------------------------
     def _act(self, state: TimePiratesState, me: int, legal: list[int]) -> int:
