@@ -362,14 +362,14 @@ def _exchange(state: TimePiratesState, p: int, gained: int, lost: int) -> float:
     return (down[gained] if gained // 3 == lost // 3 else up[gained]) - down[lost]
 
 
-def affordable_rows(state: TimePiratesState, p: int, extra: int = -1) -> list[list[int]]:
+def affordable_rows(state: TimePiratesState, p: int, extra: int = -1) -> list[tuple[int, ...]]:
     """The bazaar's budget rows (as in `legal_actions`) of the deeds seat `p` can pay for,
     each colour's then the white one, with one more artifact of kind `extra` in hand (-1:
     none); a row lists its deeds by cost."""
     shop = state.offers
     tot = state.colour_counts[p]
     white = state.hands[p][WK] + (1 if extra == WK else 0)
-    rows: list[list[int]] = []
+    rows: list[tuple[int, ...]] = []
     colours = 0
     for c in range(C.NUM_COLOURS):
         n = tot[c] + (1 if extra >= 0 and extra != WK and extra // 3 == c else 0)
