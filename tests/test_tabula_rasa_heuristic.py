@@ -168,11 +168,12 @@ def test_castle_mix_ignores_the_castle_in_its_share_of_games_independently_per_s
 
 
 def test_castle_mix_reads_only_what_the_seat_sees():
-    """The draw depends on public placements only: every world the seat cannot tell apart
-    (`determinize`) gives it the same castle weight."""
+    """The draw depends on public placements only: in every world the seat cannot tell apart
+    (`determinize`: other hands and the deck reshuffled) the default makes the same choice."""
     for game, deal, state in _three_player_positions(range(3)):
         seat = state.current_player()
         bot = make_bot("heuristic", game)
-        weight = bot.castle_weight_of_game(state.history, seat, 3)
-        world = state.determinize(seat, random.Random(deal))
-        assert bot.castle_weight_of_game(world.history, seat, 3) == weight
+        choice = bot.choose(state, random.Random(0))
+        for w in range(3):
+            world = state.determinize(seat, random.Random(100 * deal + w))
+            assert bot.choose(world, random.Random(0)) == choice
