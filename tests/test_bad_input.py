@@ -122,6 +122,7 @@ CASES: list[tuple[str, list[str]]] = [
                                  "castle_rule=two_consecutive"]),
     ("sweep-resume-other-design", ["sweep", GAME, "--resume", "{sweep}", "--grid"]),
     ("sweep-resume-other-game", ["sweep", "ninjato", "--resume", "{sweep}"]),
+    ("sweep-resume-other-out", ["sweep", GAME, "--resume", "{sweep}", "--out", "{d}/elsewhere"]),
     ("sweep-out-empty", ["sweep", GAME, "--vary", VARY,
                          "--games", "5", "--out", ""]),
     # balance-search
@@ -457,6 +458,7 @@ EXPECT = {
     'sweep-resume-other-design': '(--grid/--one-at-a-time one-at-a-time); '
                                  '--grid/--one-at-a-time grid differs',
     'sweep-resume-other-game': 'is a tabula-rasa sweep, not ninjato',
+    'sweep-resume-other-out': 'finishes the sweep in place; drop --out',
     'sweep-out-empty': "'--out': an empty path",
     'search-objective': '--objective must be',
     'search-objective-source': "no scoring source 'nothing'",

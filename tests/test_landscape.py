@@ -222,6 +222,10 @@ def test_landscape_cli_prints_verdicts_writes_a_report_and_resumes(throw, tmp_pa
     assert [p.stat().st_mtime_ns for p in parts] == stamps  # nothing replayed
     assert main(["landscape", "toy-throw", "--resume", str(out), "--seed", "4"]) == 2
     assert "--seed 4 differs" in capsys.readouterr().err
+    elsewhere = tmp_path / "elsewhere"
+    assert main(["landscape", "toy-throw", "--resume", str(out), "--out", str(elsewhere)]) == 2
+    assert "finishes the landscape in place; drop --out" in capsys.readouterr().err
+    assert not elsewhere.exists()
     other = [a if a != "3" else "9" for a in argv]
     assert main(other) == 2
     assert "holds a different landscape" in capsys.readouterr().err

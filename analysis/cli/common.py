@@ -142,6 +142,12 @@ def given(ctx: typer.Context, option: str) -> bool:
     raise KeyError(f"{ctx.command.name} has no option {option}")
 
 
+def refuse_other_out(resume: Path, out: Path | None, what: str) -> None:
+    """A run given `--resume` finishes in its own directory: refuse a different `--out`."""
+    if out is not None and out != resume:
+        raise BadInput(f"--resume {resume} finishes the {what} in place; drop --out {out}")
+
+
 def refuse_resume_changes(ctx: typer.Context, resume: Path, what: str,
                           options: dict[str, tuple[Any, Any]]) -> None:
     """Refuse an option given with --resume (`given`) that differs from the study recorded

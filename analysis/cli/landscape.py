@@ -15,6 +15,7 @@ from rich.table import Table
 
 from analysis.cli.common import (
     parse_rules,
+    refuse_other_out,
     refuse_resume_changes,
     run_with_progress,
     stderr,
@@ -81,9 +82,7 @@ def landscape_command(
         spec = landscape.read_spec(resume)
         if spec.game != game_name:
             raise BadInput(f"{resume} is a {spec.game} landscape, not {game_name}")
-        if out is not None and out != resume:
-            raise BadInput(f"--resume {resume} finishes the landscape in place; drop --out "
-                           f"{out}")
+        refuse_other_out(resume, out, "landscape")
         out = resume
         refuse_resume_changes(ctx, resume, "landscape", {
             "--styles": (styles and tuple(split_specs(styles)), spec.styles),

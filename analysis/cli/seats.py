@@ -16,6 +16,7 @@ from analysis.cli.common import (
     lineup,
     lineup_of,
     parse_rules,
+    refuse_other_out,
     refuse_resume_changes,
     rerun_command,
     run_with_progress,
@@ -82,7 +83,7 @@ def explain_command(
         spec = explain.spec_of(sweep.read_spec(resume))
         if spec.game != game_name:
             raise BadInput(f"{resume} explains {spec.game}, not {game_name}")
-        _refuse_other_out(resume, out, "explanation")
+        refuse_other_out(resume, out, "explanation")
         refuse_resume_changes(ctx, resume, "explanation", {
             "--games": (games, spec.games), "--players": (players, spec.players),
             "--seed": (seed, spec.seed), "--bots": (lineup_of(bots, spec.players), spec.bots),
@@ -166,7 +167,7 @@ def compensate_command(
         spec = compensate.read_spec(resume)
         if spec.game != game_name:
             raise BadInput(f"{resume} compensates {spec.game}, not {game_name}")
-        _refuse_other_out(resume, out, "compensation search")
+        refuse_other_out(resume, out, "compensation search")
         refuse_resume_changes(ctx, resume, "compensation search", {
             "--budget": (budget, spec.budget), "--players": (players, spec.players),
             "--seed": (seed, spec.seed), "--bots": (lineup_of(bots, spec.players), spec.bots),
@@ -210,11 +211,6 @@ def compensate_command(
             _say(line)
     stderr.print(f"runs: {out}/search/round-N/<candidate> (resume with --resume {out})",
                  highlight=False, soft_wrap=True)
-
-
-def _refuse_other_out(resume: Path, out: Path | None, what: str) -> None:
-    if out is not None and out != resume:
-        raise BadInput(f"--resume {resume} finishes the {what} in place; drop --out {out}")
 
 
 def play_ladder(spec, out: Path, jobs: int, quiet: bool, backend: str | None,

@@ -18,6 +18,7 @@ from analysis.cli.common import (
     lineup,
     lineup_of,
     parse_rules,
+    refuse_other_out,
     refuse_resume_changes,
     rerun_command,
     run_with_progress,
@@ -147,8 +148,7 @@ def register(app: typer.Typer) -> None:
             spec = sweep.read_spec(resume)
             if spec.game != game_name:
                 raise BadInput(f"{resume} is a {spec.game} sweep, not {game_name}")
-            if out is not None and out != resume:
-                raise BadInput(f"--resume {resume} finishes the sweep in place; drop --out {out}")
+            refuse_other_out(resume, out, "sweep")
             out = resume
             refuse_resume_changes(ctx, resume, "sweep", {
                 "--games": (games, spec.games), "--players": (players, spec.players),
