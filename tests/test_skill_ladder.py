@@ -208,3 +208,20 @@ def test_a_reversing_edge_is_not_called_significant_before_correction():
     line = ladder.seat_sentences(edges, trend)[0]
     assert "reverses with skill (edges of both signs whose intervals exclude zero)" in line
     assert "significant" not in line
+
+
+def test_a_levels_edge_interval_is_the_seat_share_interval_the_summary_quotes():
+    # the ladder line and the designer summary quote the same seat at the strongest level:
+    # both give the seat share's Wilson interval, so the two lines cannot disagree
+    from analysis.stats import balance
+
+    frame = _frame({"random": [0.30, 0.24, 0.23, 0.23], "heuristic": [0.27, 0.25, 0.24, 0.24],
+                    "mcts": [0.31, 0.23, 0.23, 0.23]}, games=400, players=4)
+    edges = ladder.level_edges(frame, LEVELS)
+    for level in LEVELS:
+        summary = balance.seat_win_share(frame[frame["bot"] == level].assign(score=0.0))
+        for seat in range(4):
+            mine = edges[(edges["level"] == level) & (edges["seat"] == seat)].iloc[0]
+            theirs = summary[summary["seat"] == seat].iloc[0]
+            assert mine["edge_low"] == pytest.approx(theirs["ci_low"] - 0.25)
+            assert mine["edge_high"] == pytest.approx(theirs["ci_high"] - 0.25)

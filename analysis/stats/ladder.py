@@ -5,13 +5,13 @@ random play hides can grow under stronger play (Time Pirates' seat 1 gains more 
 every seat plays), and one that weak play shows can vanish.  A ladder plays the same deals
 (one run seed) at several levels, every seat the same bot at each level, weakest first.
 
-Per seat and level: the edge (win share minus the fair share, in points) with a normal 95%
-interval from the per-game win shares.  Per seat, a trend test: the weighted least-squares
-slope of the edge on the level's rank (weights 1 / se², so a level of few games counts
-less), its two-sided p (`p_trend`), Holm-corrected over the seats of one ladder, the
-output's one family.  The levels share deals, which makes their edges positively
-correlated; treating them as independent overstates the slope's standard error, so the test
-errs towards "cannot tell", never towards a trend that is not there.
+Per seat and level: the edge (win share minus the fair share, in points) with the Wilson 95%
+interval of the seat's share, the interval every seat share of a summary quotes. Per seat, a
+trend test: the weighted least-squares slope of the edge on the level's rank (weights 1 /
+se², so a level of few games counts less), its two-sided p (`p_trend`), Holm-corrected over
+the seats of one ladder, the output's one family. The levels share deals, which makes their
+edges positively correlated; treating them as independent overstates the slope's standard
+error, so the test errs towards "cannot tell", never towards a trend that is not there.
 
 Verdicts, each from a test:
 - "grows" / "shrinks": a significant slope (adjusted p < 0.05) moving the edge away from /
@@ -49,10 +49,11 @@ VERDICTS = ("grows", "shrinks", "reverses", "stable", "cannot tell")
 
 def level_edges(frame: pd.DataFrame, levels: Sequence[str],
                 confidence: float = 0.95) -> pd.DataFrame:
-    """Per level (the `bot` every seat played) and seat: games, win share, fair share, edge
-    and its normal interval, in fractions."""
-    z = balance._z(confidence)
+    """Per level (the `bot` every seat played) and seat: games, win share, fair share, edge,
+    its standard error (for the trend test) and its Wilson interval, in fractions."""
     rows = []
+    if "truncated" in frame:  # no winner: left out, as every seat share leaves them out
+        frame = frame[~frame["truncated"]]
     players = int(frame["players"].iloc[0])
     fair = 1.0 / players
     for rank, level in enumerate(levels):
@@ -62,9 +63,12 @@ def level_edges(frame: pd.DataFrame, levels: Sequence[str],
             n = len(values)
             share = float(values.mean()) if n else math.nan
             se = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
+            # the seat share's Wilson interval, as every seat share the summary quotes
+            low, high = (balance.wilson_interval(values.sum(), n, confidence) if n > 1
+                         else (math.nan, math.nan))
             rows.append({"level": level, "rank": rank, "seat": seat, "games": n,
                          "win_share": share, "fair": fair, "edge": share - fair, "se": se,
-                         "edge_low": share - fair - z * se, "edge_high": share - fair + z * se})
+                         "edge_low": float(low) - fair, "edge_high": float(high) - fair})
     return pd.DataFrame(rows)
 
 
