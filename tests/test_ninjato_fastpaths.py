@@ -91,7 +91,7 @@ def test_heuristic_plan_tables_equal_what_they_save_computing() -> None:
     real playout, what computing it afresh gives: its key names everything it depends on."""
     bot = Heuristic()
     hits = {"raid": 0, "skill": 0, "boryaku": 0, "rumour": 0}
-    for seed in range(4):
+    for seed in range(6):
         for s in playout(GAME, 4, seed, "heuristic"):
             if s.phase != PH_PLACE or s.is_terminal():
                 continue
