@@ -80,7 +80,7 @@ def test_element_ids_are_one_bot_spec_word():
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name, ident", [("ivanhoe", "riposte"), ("ninjato", "taijutsu")])
+@pytest.mark.parametrize("name, ident", [("ivanhoe", "riposte"), ("ninjato", "boryaku")])
 def test_a_restricted_seat_never_takes_a_forbidden_action_while_it_has_another(name, ident):
     game = GAMES[name]
     bot = make_bot(f"heuristic:forbid={ident}", game)

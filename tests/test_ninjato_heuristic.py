@@ -581,15 +581,20 @@ def test_heuristic_raid_ahead_option_raids_the_house_its_hand_can_carry_home():
     jades, but treasure comes lowest first and what is left (Ki, 5, 5) rarely wins a
     stealth banzai, so that raid expects a scroll and little more; by force a 5 beats a
     sentry of 4 before a jade and a gold, and the other 5 wins the banzai that clears the
-    house.  With `raid_ahead=1` the heuristic raids the second house; the default (all the
-    plain treasure in the house) the first."""
+    house.  With `raid_ahead=1` (the default) the heuristic raids the second house;
+    `heuristic:v4` (`raid_ahead=0`: all the plain treasure in the house) the first."""
+    from engines import get_game
+    from engines.bots import make_bot
+
     s = fresh()
     s.hands[0] = hand(2, 3, 5, 5)
     poor_houses(s)
     set_house(s, 1, [SCROLL, JADE, JADE], sentry=5)
     set_house(s, 2, [JADE, GOLD], sentry=4)
-    assert choice(shipped_default(), s) == A_HOUSE + 2 * 1 + 1
+    assert choice(make_bot("heuristic:v4", get_game("ninjato")), s) == A_HOUSE + 2 * 1 + 1
+    assert choice(with_option(raid_ahead=0), s) == A_HOUSE + 2 * 1 + 1
     assert choice(with_option(raid_ahead=1), s) == A_HOUSE + 2 * 2
+    assert choice(shipped_default(), s) == A_HOUSE + 2 * 2
 
 
 def test_heuristic_envoy_favour_option_buys_the_envoy_that_wins_a_clan():
