@@ -64,7 +64,7 @@ def test_modified_data_exported_and_reimported_plays_like_the_rule_key(tmp_path,
                            "--out", str(path))
     assert code == 0, err
     assert sum(g[1] for g in tomllib.loads(path.read_text())["guards"]) == 12
-    seeds = range(3, 6)  # deals where the alarms are drawn before the game ends
+    seeds = range(3, 6)  # deals whose play the twelve alarm guards change
     inline = records("ninjato", {"components.alarm_guards": "12"}, seeds)
     assert records("ninjato", {"components": str(path)}, seeds) == inline
     assert inline != records("ninjato", {}, seeds)  # the item really changes the games
