@@ -659,3 +659,38 @@ def test_score_rewards_follow_the_games_score_direction():
         highest.apply_action(rng.choice(highest.legal_actions()))
     scores = highest.scores()
     assert rewards.normalized_scores(highest)[scores.index(max(scores))] == 1.0
+
+
+def test_a_style_rollout_plays_that_style_in_rollouts_and_as_the_incumbent():
+    """`rollout=heuristic:v1`: the search models every seat as playing v1 (its rollouts) and
+    improves on v1's move (the paired search's incumbent), not on the default's."""
+    game = GAMES["tabula-rasa"]
+    v1, default = make_bot("heuristic:v1", game), make_bot("heuristic", game)
+    bot = make_bot("mcts:rollout=heuristic:v1,iterations=8", game)
+    differ = 0
+    for seed in range(40):
+        state = random_midgame(game, 3, seed, 0.3)
+        # every move each style may pick (ties are broken at random)
+        mine = {v1.choose(state.clone(), random.Random(r)) for r in range(8)}
+        differ += not mine & {default.choose(state.clone(), random.Random(r)) for r in range(8)}
+        bot.choose(state, random.Random(seed))
+        assert bot.last_incumbent in mine
+        world, played = state.clone(), state.clone()
+        bot.rollout(world, random.Random(5))
+        rng = random.Random(5)
+        for _ in range(12):  # the game's rollout_depth
+            if played.is_terminal():
+                break
+            played.apply_action(v1.choose(played, rng))
+        assert world.history == played.history
+    assert differ  # the two styles disagree somewhere, so the test tells them apart
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("mcts:rollout=heuristic:nope", "rollout=heuristic:nope: unknown heuristic 'nope'"),
+    ("mcts:rollout=heuristic:spread=wide", "spread= expects a number"),
+    ("mcts:rollout=smart", r"random\|heuristic\|heuristic:STYLE, got 'smart'"),
+])
+def test_a_bad_rollout_style_is_a_bot_spec_error(spec, message):
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec, GAMES["tabula-rasa"])

@@ -13,8 +13,13 @@ Options (spec `mcts:key=value,...`, values arrive as strings):
 - `confidence=Z`   paired: standard errors by which an action must beat the heuristic's move
                    (default 1; 0 = take the best mean).
 - `c=X`            uct: UCB exploration constant (default 0.7; rewards lie in [0, 1]).
-- `rollout=random|heuristic`  rollout policy (default: `game.heuristics["default"]` when
-                   the game has one, else random).
+- `rollout=random|heuristic|heuristic:STYLE`  rollout policy (default:
+                   `game.heuristics["default"]` when the game has one, else random).  A style
+                   (`heuristic:v1`, a style file, one option such as `heuristic:spread=0.5`)
+                   also plays the paired search's incumbent move: the search then models a
+                   table of that style as it models a table of the default, which is what
+                   "how far can search exploit this style" needs (`simulate exploit
+                   --against`, `simulate tune --against mcts`).
 - `rollout_depth=D` stop rollouts after D actions and score the position with the game's
                    `Game.mcts_evaluation` (one value in [0, 1] per seat, e.g. counting
                    points still on the table), else normalized `scores()` (default: play
@@ -85,7 +90,8 @@ class MCTSConfig:
     iterations: int | None = DEFAULT_ITERATIONS
     time: float | None = None
     c: float = 0.7
-    rollout: str | None = None  # None: heuristic if the game has a default heuristic
+    rollout: str | None = None  # None: heuristic if the game has a default heuristic;
+    # random, heuristic, or a heuristic style spec (heuristic:STYLE)
     rollout_depth: int | None = None
     rollout_rounds: int = 0
     determinizations: int = 0
@@ -110,9 +116,7 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
     if "c" in options:
         values["c"] = parse_float("mcts", "c", options["c"])
     if "rollout" in options:
-        values["rollout"] = parse_choice("mcts", "rollout", options["rollout"], ROLLOUTS)
-        if values["rollout"] == "heuristic" and "default" not in game.heuristics:
-            raise BotSpecError(f"rollout=heuristic: {game.name} has no default heuristic bot")
+        values["rollout"] = _rollout(game, options["rollout"])
     if "rollout_depth" in options:
         values["rollout_depth"] = parse_int("mcts", "rollout_depth", options["rollout_depth"], 1,
                                             MAX_ITERATIONS)
@@ -137,6 +141,25 @@ def parse_options(game: Game, options: dict[str, str]) -> MCTSConfig:
         values["evaluation"] = parse_choice("mcts", "evaluation", options["evaluation"],
                                             EVALUATIONS)
     return MCTSConfig(**values)  # type: ignore[arg-type]
+
+
+def _rollout(game: Game, raw: str) -> str:
+    """`random`, `heuristic` or a heuristic style spec the game can build."""
+    if raw.startswith("heuristic:"):
+        from engines.bots import make_bot
+
+        try:
+            make_bot(raw, game)
+        except BotSpecError as exc:
+            raise BotSpecError(f"mcts option rollout={raw}: {exc}") from None
+        return raw
+    if raw not in ROLLOUTS:
+        raise BotSpecError(f"mcts option rollout= must be one of random|heuristic|"
+                           f"heuristic:STYLE, got {raw!r}")
+    choice = raw
+    if choice == "heuristic" and "default" not in game.heuristics:
+        raise BotSpecError(f"rollout=heuristic: {game.name} has no default heuristic bot")
+    return choice
 
 
 def game_presets(game: Game) -> Mapping[str, Mapping[str, str]]:

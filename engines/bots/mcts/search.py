@@ -107,6 +107,10 @@ class MCTSBot:
         rollout = self.config.rollout or ("heuristic" if has_heuristic else "random")
         if rollout == "heuristic":
             self._rollout_bot = game.heuristics["default"]()
+        elif rollout.startswith("heuristic:"):
+            from engines.bots import make_bot
+
+            self._rollout_bot = make_bot(rollout, game)
         if has_heuristic and (self.config.prior > 0 or self.config.search == "paired"):
             self._prior_bot = self._rollout_bot or game.heuristics["default"]()
         #: A rollout policy that never draws from its rng (`uses_rng = False`) gets one spare
