@@ -351,3 +351,36 @@ def test_tune_seating_must_be_known():
         tune.TuneSpec("tabula-rasa", 3, "heuristic",
                       tune.parse_vary("tabula-rasa", ["castle_weight=0,4"]),
                       ("heuristic:v1",), 72, 3, seating="pairs").validate()
+
+
+def test_a_lone_search_in_the_league_models_each_candidates_table(tmp_path):
+    """An mcts league bot alone among copies of a candidate rolls out with that candidate
+    (its style file), as the default mcts rolls out with a promoted default; as the
+    table around a lone candidate it stays the plain spec."""
+    import json
+
+    spec = tune.TuneSpec("tabula-rasa", 3, "heuristic:v1",
+                         tune.parse_vary("tabula-rasa", ["castle_weight=0,4"]),
+                         ("mcts:iterations=2",), 36, 3, seating="both")
+    result = tune.run_tune(spec, tmp_path / "t", jobs=1)
+    assert any(line.startswith("mcts:iterations=2, alone against a table of a candidate, "
+                               "rolls out with that candidate")
+               for line in tune.summary_lines(spec, result))
+    style = tmp_path / "t" / "candidates" / "castle_weight-0.toml"
+    played = load_style(style)
+    assert played.base == "heuristic:v1" and played.params == {"castle_weight": "0"}
+    records = sorted((tmp_path / "t").glob("round-1/castle_weight=0/*/compare.json"))
+    lineups = sorted(json.loads(p.read_text())["lineup"] for p in records)
+    cand = "heuristic:v1,castle_weight=0"
+    modelling = f"mcts:iterations=2,rollout=heuristic:{style.resolve()}"
+    assert lineups == sorted([[cand, "mcts:iterations=2", "mcts:iterations=2"],
+                              [modelling, cand, cand]])
+
+
+def test_a_modelling_search_refuses_a_directory_its_spec_cannot_name(tmp_path):
+    spec = tune.TuneSpec("tabula-rasa", 3, "heuristic",
+                         tune.parse_vary("tabula-rasa", ["castle_weight=0,4"]),
+                         ("mcts:iterations=2",), 36, 3, seating="table")
+    with pytest.raises(ValueError, match="may not contain ',' or '='"):
+        tune.run_tune(spec, tmp_path / "a,b", jobs=1)
+    assert not (tmp_path / "a,b").exists()

@@ -88,6 +88,7 @@ def tune_command(
     check_backend(backend, scheduler)
     out = out or Path("results") / f"tune-{game_name}-s{spec.seed}"
     tournament.check_out_dir(out)
+    tune.check_model_dir(spec, out)
     style_path = style_out or out / "best.toml"
     if style_out is not None:
         tune.check_style_path(style_out)
@@ -118,7 +119,9 @@ def exploit_command(
         help="The table's bot, in every seat but the deviator's.")] = "heuristic",
     deviators: Annotated[str | None, typer.Option(
         help="Comma-separated bot specs to try as the lone seat (default: every shipped "
-             "heuristic style that plays differently from the default, and mcts).")] = None,
+             "heuristic style that plays differently from the default, and mcts).  Against a "
+             "table of another heuristic, an mcts deviator without rollout= models that "
+             "table: it plays as mcts:rollout=<against>.")] = None,
     tolerance: Tolerance = 1.1,
     rule: Rules = None,
     jobs: Jobs = -1,

@@ -35,7 +35,7 @@ from typing import Any, Literal
 import pandas as pd
 
 from analysis.results import store
-from analysis.run import compare, search, tables
+from analysis.run import compare, exploit, search, tables
 from analysis.run.study import MAX_CELLS, MAX_VALUES, check_count
 from analysis.stats import balance, verdicts
 from engines import get_game
@@ -252,6 +252,59 @@ class TuneResult:
     tie_verdict: verdicts.Verdict
 
 
+def _models_candidate(spec: TuneSpec, opponent: str) -> bool:
+    """Does a lone `opponent` seat need the candidate's style to model its table?  An mcts
+    league bot without rollout= does: as a lone seat among candidates it rolls out with the
+    candidate, as the default mcts rolls out with the default once a candidate is promoted.
+    Otherwise it would score candidates against a search that mistakes them for the
+    default."""
+    name, _, options = parse_spec(opponent)
+    return name == "mcts" and "rollout" not in options and True in spec.arrangements
+
+
+def candidate_style(spec: TuneSpec, cand: Candidate) -> tuple[str, dict[str, str]]:
+    """The candidate as a style file's (base, params): `--bot`'s own style file and
+    options first, the candidate's settings over them."""
+    from engines.bots.styles import load_style
+
+    _, variant, options = parse_spec(spec.bot)
+    base, params = "heuristic" if variant is None else f"heuristic:{variant}", {}
+    if variant is not None and variant.endswith(".toml"):
+        style = load_style(variant, get_game(spec.game))
+        base, params = style.base, dict(style.params)
+    return base, {**params, **options, **cand.settings}
+
+
+def write_candidate_styles(spec: TuneSpec, out: Path) -> dict[str, str]:
+    """Per candidate, the heuristic spec of its style file under `out/candidates` (what a
+    modelling mcts rolls out with); empty when no league bot models the table."""
+    from engines.bots.styles import style_text
+
+    if not any(_models_candidate(spec, o) for o in spec.against):
+        return {}
+    folder = out / "candidates"
+    folder.mkdir(parents=True, exist_ok=True)
+    specs = {}
+    for cand in spec.candidates():
+        base, params = candidate_style(spec, cand)
+        path = folder / f"{_slug(cand.name).replace('=', '-')}.toml"  # '=' would split it
+        path.write_text(style_text(spec.game, base, params,
+                                   f"candidate {cand.name} of a tuning run", {}))
+        specs[cand.name] = f"heuristic:{path.resolve()}"
+    return specs
+
+
+def check_model_dir(spec: TuneSpec, out: Path) -> None:
+    """A modelling mcts names a candidate's style file inside its own spec, where a comma
+    or '=' in the path would split it."""
+    if any(_models_candidate(spec, o) for o in spec.against):
+        text = str(out.resolve())
+        if "," in text or "=" in text:
+            raise BadInput(f"--out {out}: with mcts in --against the directory's path may "
+                           "not contain ',' or '=' (each candidate's style file is named "
+                           "in the search's bot spec)")
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.=+-]+", "-", text).strip("-") or "x"
 
@@ -262,11 +315,13 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
     """Race the candidates (resuming any finished comparisons in `out_dir`)."""
     spec.validate()
     out = Path(out_dir)
+    check_model_dir(spec, out)
     plan = spec.rounds()
     if not store.check_study_dir(out, TUNE_FILE, spec.to_json(), "tuning run",
                                  lambda data: TuneSpec.from_json(data).to_json()):
         store.write_study_record(out, TUNE_FILE, spec.to_json())
     candidates = {c.name: c for c in spec.candidates()}
+    styles = write_candidate_styles(spec, out)
     parts: dict[str, list[pd.DataFrame]] = {name: [] for name in candidates}
 
     def play(name: str, number: int, games: int) -> int:
@@ -274,10 +329,13 @@ def run_tune(spec: TuneSpec, out_dir: str | Path, jobs: int = 1,
         played = 0
         for opponent in spec.against:
             for table in spec.arrangements:
+                lone = opponent
+                if table and _models_candidate(spec, opponent):
+                    lone = exploit.modelling(opponent, styles[name])
                 # the candidate's mean share over its seats: fair 1 / players either way
                 cmp = compare.CompareSpec(game=spec.game, players=spec.players,
                                           games=spec.deals(games) * spec.seatings,
-                                          bots=(opponent, cand.spec) if table
+                                          bots=(lone, cand.spec) if table
                                           else (cand.spec, opponent), seed=spec.seed,
                                           rules=dict(spec.rules), fill="last",
                                           seed_branch=TUNE_BRANCH + number)
@@ -370,6 +428,11 @@ def summary_lines(spec: TuneSpec, result: TuneResult) -> list[str]:
     default = spec.default_candidate()
     if default is not None:
         lines.append(_default_line(default, result, table, family))
+    modelling = [o for o in spec.against if _models_candidate(spec, o)]
+    if modelling:
+        lines.append(f"{', '.join(modelling)}, alone against a table of a candidate, rolls out "
+                     f"with that candidate (as it rolls out with the default once a candidate "
+                     f"is promoted)")
     lines.append(f"games spent: {result.games_spent:,} of a budget of {spec.budget:,} "
                  f"({len(spec.candidates())} candidates; rounds of "
                  f"{', '.join(map(str, spec.rounds()))} games per survivor)")
@@ -504,7 +567,12 @@ def from_table(table: Any, where: str, out_dir: Path, seed: int, scale: float = 
     except (ValueError, BotSpecError) as exc:
         raise BadInput(f"{where}: {exc}") from None
     label = table.get("label") or f"tune-{game_name}-{players}p"
-    return out_dir / _slug(str(label)), spec
+    path = out_dir / _slug(str(label))
+    try:
+        check_model_dir(spec, path)
+    except ValueError as exc:
+        raise BadInput(f"{where}: {exc}") from None
+    return path, spec
 
 
 def _value_text(value: Any) -> str:
