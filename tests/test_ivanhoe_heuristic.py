@@ -145,3 +145,18 @@ def test_stunned_waits_until_the_own_display_has_a_card():
     st = make(3, hands=[[STUNNED, R5], [R3], [R3]], displays=[[], [R4], [R3]])
     assert _choose(_v2(), st) == P(STUNNED)
     assert _choose(HeuristicBot(), st) == P(R5)
+
+
+def test_maiden_alone_builds_with_other_cards_and_keeps_the_maiden_for_a_lead():
+    """Red, my [red 3] against seat 1's [red 4, red 5]: I need 7 more, and neither card in
+    my hand [maiden 6, red 4] is enough alone.  The default builds with its best card, the
+    Maiden; `maiden_alone` plays the red 4 first.  Needing 6, the Maiden alone takes the
+    lead, and both play it."""
+    behind = make(3, hands=[[MAIDEN6, R4], [R3], [R3]], displays=[[R3], [R4, R5], []],
+                  active=[True, True, False])
+    assert _choose(HeuristicBot(), behind) == P(MAIDEN6)
+    assert _choose(HeuristicBot(maiden_alone=True), behind) == P(R4)
+    one_short = make(3, hands=[[MAIDEN6, R3], [R3], [R3]], displays=[[R3], [R4, R4], []],
+                     active=[True, True, False])
+    assert _choose(HeuristicBot(maiden_alone=True), one_short) == P(MAIDEN6)
+    assert make_bot("heuristic:maiden_alone=true", get_game("ivanhoe")).maiden_alone

@@ -102,6 +102,10 @@ class HeuristicBot:
     strongest in, a green card counted `green_weight` points (every card counts 1 there,
     against a printed value elsewhere), less `contest_cost` per rival who would fight for
     that colour's token (everyone fights for purple).
+
+    Catching up over several turns, it plays its best card first; with `maiden_alone` it
+    keeps the Maiden, which counts 6 in every colour but green (and costs a token if it
+    withdraws with the Maiden on its display), for a turn where it alone takes the lead.
     """
 
     name = "heuristic"
@@ -114,8 +118,9 @@ class HeuristicBot:
     def __init__(self, max_cards: int | str = 3, ivanhoe_min_loss: int | str = 4,
                  swing: int | str = 3, save_actions: bool = True,
                  green_weight: float | str = 3.0, contest_cost: float | str = 1.0,
-                 stun_entered: bool = True) -> None:
+                 stun_entered: bool = True, maiden_alone: bool = False) -> None:
         self.max_cards = int(max_cards)
+        self.maiden_alone = bool(maiden_alone)
         self.ivanhoe_min_loss = int(ivanhoe_min_loss)
         self.swing = int(swing)
         self.save_actions = bool(save_actions)
@@ -223,7 +228,10 @@ class HeuristicBot:
             if enough:
                 return A_PLAY + enough[0]
             if self._cards_needed(state, seat, deficit) <= self.max_cards:
-                return A_PLAY + worths[-1][1]
+                best = worths[-1][1]
+                if best == MAIDEN6 and self.maiden_alone and len(worths) > 1:
+                    best = worths[-2][1]
+                return A_PLAY + best
         return self._withdraw(state, seat, cards)
 
     def _shortfall(self, state: IvanhoeState, seat: int) -> float:
@@ -467,6 +475,8 @@ PARAMS: tuple[Param, ...] = (
     Param("contest_cost", "float", 1.0, "points a colour loses, when choosing the colour "
           "to start, per rival who would fight for its token", 0.0, 4.0),
     Param("stun_entered", "bool", True, "play Stunned only once the own display has a card"),
+    Param("maiden_alone", "bool", False, "play the Maiden to catch up only when it alone "
+          "takes the lead (else build with other cards first)"),
 )
 
 
