@@ -225,3 +225,16 @@ def test_a_levels_edge_interval_is_the_seat_share_interval_the_summary_quotes():
             theirs = summary[summary["seat"] == seat].iloc[0]
             assert mine["edge_low"] == pytest.approx(theirs["ci_low"] - 0.25)
             assert mine["edge_high"] == pytest.approx(theirs["ci_high"] - 0.25)
+
+
+def test_an_interval_end_near_zero_is_not_printed_as_zero():
+    # an interval that excludes zero by less than 0.05 points must not read [+0.0, ...]
+    frame = _frame({"random": [0.52, 0.48], "heuristic": [0.56, 0.44], "mcts": [0.63, 0.37]})
+    edges, trend, _ = _verdicts(frame)
+    top = edges["rank"] == edges["rank"].max()
+    edges.loc[top & (edges["seat"] == 0), "edge_low"] = 0.0004
+    edges.loc[top & (edges["seat"] == 1), "edge_high"] = -0.0004
+    assert "[+0.04, " in ladder.headline(edges, trend)
+    lines = ladder.seat_sentences(edges, trend)
+    assert "mcts +13.0 [+0.04, " in lines[0] and ", -0.04]" in lines[1]
+    assert "excludes zero" in ladder.headline(edges, trend)

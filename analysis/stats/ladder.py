@@ -136,6 +136,14 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
+def _bound(x: float) -> str:
+    """An interval's end in points: one decimal, or more where one decimal would show a
+    nonzero end as 0.0 (an interval that excludes zero must not print a zero end)."""
+    if x != 0 and abs(100 * x) < 0.05:
+        return f"{100 * x:+.2g}"
+    return _pts(x)
+
+
 def seat_sentences(edges: pd.DataFrame, trend: pd.DataFrame,
                    family: str | None = None) -> list[str]:
     """One sentence per seat: its verdict with every level's edge and interval, and the
@@ -144,7 +152,7 @@ def seat_sentences(edges: pd.DataFrame, trend: pd.DataFrame,
     lines = []
     for row in trend.itertuples(index=False):
         group = edges[edges["seat"] == row.seat].sort_values("rank")
-        levels = ", ".join(f"{r.level} {_pts(r.edge)} [{_pts(r.edge_low)}, {_pts(r.edge_high)}]"
+        levels = ", ".join(f"{r.level} {_pts(r.edge)} [{_bound(r.edge_low)}, {_bound(r.edge_high)}]"
                            for r in group.itertuples(index=False))
         name = f"seat {row.seat + 1}"
         if row.verdict == "cannot tell" and row.few_games:
@@ -167,7 +175,7 @@ def seat_sentences(edges: pd.DataFrame, trend: pd.DataFrame,
 
 def _unsteady(row, group: pd.DataFrame) -> str:
     """A trend is a slope over the whole ladder: say so when the edge does not move one way
-    at every step (the strongest level is then not where the edge is largest)."""
+    at every step, and name the level where it is largest (the strongest level or not)."""
     if row.verdict not in ("grows", "shrinks"):
         return ""
     steps = np.diff(group["edge"].to_numpy(float))
@@ -187,8 +195,8 @@ def headline(edges: pd.DataFrame, trend: pd.DataFrame) -> str:
     size = ("its 95% interval excludes zero" if excludes
             else "its 95% interval cannot tell it from zero")
     return (f"{at_strongest(row['level'])}: the largest seat edge is seat "
-            f"{int(row['seat']) + 1}'s {_pts(row['edge'])} [{_pts(row['edge_low'])}, "
-            f"{_pts(row['edge_high'])}] points ({size}, before any correction); under "
+            f"{int(row['seat']) + 1}'s {_pts(row['edge'])} [{_bound(row['edge_low'])}, "
+            f"{_bound(row['edge_high'])}] points ({size}, before any correction); under "
             f"stronger play it {_short(verdict)}")
 
 
