@@ -258,8 +258,7 @@ def _models_candidate(spec: TuneSpec, opponent: str) -> bool:
     candidate, as the default mcts rolls out with the default once a candidate is promoted.
     Otherwise it would score candidates against a search that mistakes them for the
     default."""
-    name, _, options = parse_spec(opponent)
-    return name == "mcts" and "rollout" not in options and True in spec.arrangements
+    return True in spec.arrangements and exploit.plain_search(opponent)
 
 
 def candidate_style(spec: TuneSpec, cand: Candidate) -> tuple[str, dict[str, str]]:
@@ -268,11 +267,11 @@ def candidate_style(spec: TuneSpec, cand: Candidate) -> tuple[str, dict[str, str
     from engines.bots.styles import load_style
 
     _, variant, options = parse_spec(spec.bot)
-    base, params = "heuristic" if variant is None else f"heuristic:{variant}", {}
     if variant is not None and variant.endswith(".toml"):
         style = load_style(variant, get_game(spec.game))
-        base, params = style.base, dict(style.params)
-    return base, {**params, **options, **cand.settings}
+        return style.base, {**style.params, **options, **cand.settings}
+    base = "heuristic" if variant is None else f"heuristic:{variant}"
+    return base, {**options, **cand.settings}
 
 
 def write_candidate_styles(spec: TuneSpec, out: Path) -> dict[str, str]:

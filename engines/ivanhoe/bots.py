@@ -229,7 +229,7 @@ class HeuristicBot:
                 return A_PLAY + enough[0]
             if self._cards_needed(state, seat, deficit) <= self.max_cards:
                 best = worths[-1][1]
-                if best == MAIDEN6 and self.maiden_alone and len(worths) > 1:
+                if self.maiden_alone and best == MAIDEN6 and len(worths) > 1:
                     best = worths[-2][1]
                 return A_PLAY + best
         return self._withdraw(state, seat, cards)

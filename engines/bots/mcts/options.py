@@ -156,10 +156,9 @@ def _rollout(game: Game, raw: str) -> str:
     if raw not in ROLLOUTS:
         raise BotSpecError(f"mcts option rollout= must be one of random|heuristic|"
                            f"heuristic:STYLE, got {raw!r}")
-    choice = raw
-    if choice == "heuristic" and "default" not in game.heuristics:
+    if raw == "heuristic" and "default" not in game.heuristics:
         raise BotSpecError(f"rollout=heuristic: {game.name} has no default heuristic bot")
-    return choice
+    return raw
 
 
 def game_presets(game: Game) -> Mapping[str, Mapping[str, str]]:
