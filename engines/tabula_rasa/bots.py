@@ -122,7 +122,7 @@ class MarginBot:
         `castle_ignore_share` of games and chases it with `castle_weight` in the rest.  The
         draw must hold for the whole game yet depend only on what the seat sees, so it is a
         hash of the seat and the first round's placements (public); during the first round
-        the seat plays the mixture's mean weight."""
+        the seat plays as a chaser (`castle_weight`)."""
         share = self.castle_ignore_share
         if share <= 0.0:
             return self.castle_weight
