@@ -22,7 +22,7 @@ Visibility (what another seat may learn of it; `determinize(seat, rng)` resample
 what the seat cannot see, and `tests/test_positions.py` checks both against the declaration):
 
 - `PUBLIC`: everyone sees it;
-- `OWNER`: one entry per seat, seen only by its seat (the entries' sizes are public);
+- `OWNER`: one entry per seat, seen only by its seat (a list entry's size is public);
 - `SIZE`: others see only its length (a face-down pile);
 - `HIDDEN`: nobody sees it (the random generator).
 """

@@ -604,7 +604,7 @@ WINNING_MOVES = [
     ("ninjato", 1, 132, 24, 22),
     ("time-pirates", 6, 245, 87, 82),
     ("big-cheese", 3, 6, 9, 1),
-    ("tabula-rasa", 38, 27, 23, 2),
+    ("tabula-rasa", 60, 36, 46, 6),
     ("ivanhoe", 18, 297, 51, 28),
 ]
 

@@ -39,12 +39,17 @@ def leaks(declaration: P.Position, state, world, seat: int) -> list[str]:
             same = ours == theirs
         elif field.visibility == P.OWNER:
             same = (ours[seat] == theirs[seat]
-                    and [len(x) for x in ours] == [len(x) for x in theirs])
+                    and [_size(x) for x in ours] == [_size(x) for x in theirs])
         else:  # SIZE
             same = len(ours) == len(theirs)
         if not same:
             found.append(f"{field.name} ({field.visibility})")
     return found
+
+
+def _size(entry) -> int | None:
+    """What others see of an owner-only entry: a list's length, nothing of a number."""
+    return len(entry) if hasattr(entry, "__len__") else None
 
 
 def information_failures(package: str, declaration: P.Position, observe=None,

@@ -109,14 +109,13 @@ def test_castle_race_stakes_are_chances():
 
 
 def _three_player_positions(deals: range):
-    """Every position of all-default three-player games on `deals`, after the first round."""
+    """Every position of all-default three-player games on `deals`."""
     game = get_game("tabula-rasa")
     bot = make_bot("heuristic", game)
     for deal in deals:
         state = game.new_state(3, deal)
         while not state.is_terminal():
-            if len(state.history) >= 3:
-                yield game, deal, state
+            yield game, deal, state
             state.apply_action(bot.choose(state, random.Random(state.ply)))
 
 
@@ -147,9 +146,9 @@ def test_default_mixes_chasing_and_ignoring_the_castle_at_three_players():
 
 
 def test_castle_mix_ignores_the_castle_in_its_share_of_games_independently_per_seat():
-    """The draw is a hash of the seat and the first round's (public) placements: over many
-    games each seat ignores the castle in about `castle_ignore_share` of them, and two seats
-    of one game draw independently (both ignore in about the share squared)."""
+    """The draw comes from the seat's dealt key: over many games each seat ignores the castle
+    in about `castle_ignore_share` of them, and two seats of one game draw independently
+    (both ignore in about the share squared)."""
     game = get_game("tabula-rasa")
     bot = make_bot("heuristic", game)
     share = bot.castle_ignore_share
@@ -158,18 +157,56 @@ def test_castle_mix_ignores_the_castle_in_its_share_of_games_independently_per_s
     deals = 1500
     for deal in range(deals):
         state = game.new_state(3, deal)
-        for _ in range(3):
-            state.apply_action(bot.choose(state, random.Random(0)))
-        drawn = [bot.castle_weight_of_game(state.history, seat, 3) == 0.0 for seat in range(3)]
+        drawn = [bot.castle_weight_of_game(state, seat) == 0.0 for seat in range(3)]
         ignores += sum(drawn)
         both += drawn[0] and drawn[1]
     assert abs(ignores / (3 * deals) - share) < 0.03
     assert abs(both / deals - share * share) < 0.04
 
 
+def test_castle_mix_is_hidden_from_the_rivals():
+    """A rival cannot read a seat's draw from the table: in the worlds the rival samples
+    (`determinize` for the rival's seat) the seat's draw agrees with its real one only as
+    often as two independent draws would (share^2 + (1 - share)^2), not always, as a draw
+    from public placements would."""
+    game = get_game("tabula-rasa")
+    bot = make_bot("heuristic", game)
+    share = bot.castle_ignore_share
+    agree = total = 0
+    for deal in range(400):
+        state = game.new_state(3, deal)
+        for _ in range(6):  # two rounds played: nothing placed tells the draw
+            state.apply_action(bot.choose(state, random.Random(0)))
+        real = bot.castle_weight_of_game(state, 0)
+        for w in range(3):
+            world = state.determinize(1, random.Random(1000 * deal + w))
+            agree += bot.castle_weight_of_game(world, 0) == real
+            total += 1
+        assert bot.castle_weight_of_game(state.determinize(0, random.Random(deal)), 0) == real
+    independent = share * share + (1 - share) * (1 - share)
+    assert abs(agree / total - independent) < 0.05
+
+
+def test_a_public_castle_draw_is_read_by_every_rival():
+    """With `castle_draw=public` (the `v5` style) the draw is a hash of the first round's
+    placements: once that round is played, every world a rival samples holds the seat's real
+    draw, which is what the private draw takes away."""
+    game = get_game("tabula-rasa")
+    bot = make_bot("heuristic:castle_draw=public", game)
+    for deal in range(60):
+        state = game.new_state(3, deal)
+        for _ in range(3):
+            state.apply_action(bot.choose(state, random.Random(0)))
+        real = bot.castle_weight_of_game(state, 0)
+        for w in range(3):
+            world = state.determinize(1, random.Random(1000 * deal + w))
+            assert bot.castle_weight_of_game(world, 0) == real
+
+
 def test_castle_mix_reads_only_what_the_seat_sees():
-    """The draw depends on public placements only: in every world the seat cannot tell apart
-    (`determinize`: other hands and the deck reshuffled) the default makes the same choice."""
+    """The draw depends on the seat's own dealt key and public placements only: in every world
+    the seat cannot tell apart (`determinize`: other hands, their keys and the deck
+    reshuffled) the default makes the same choice."""
     for game, deal, state in _three_player_positions(range(3)):
         seat = state.current_player()
         bot = make_bot("heuristic", game)

@@ -226,7 +226,8 @@ def test_a_promoted_tuned_style_is_the_default_and_the_previous_default_is_kept(
     assert (previous.castle_weight, previous.spread) == (4.0, 0.5)
     documented = {p.name: p.default for p in game.heuristic_params}
     assert documented == {"castle_weight": 4.0, "spread": 0.7, "castle_weight_two_sides": 4.0,
-                          "castle_race": False, "castle_ignore_share": 0.38}
+                          "castle_race": False, "castle_ignore_share": 0.38,
+                          "castle_draw": "private"}
 
 
 def test_big_cheese_options_are_typed_by_their_declarations():

@@ -43,8 +43,8 @@ MCTS_PRESETS = {"strong": {"iterations": "80"}}
 #: castle_weight=4, castle_ignore_share=0.38, castle_weight_two_sides=4; its description says
 #: how it was tuned and screened against lone deviators: the castle race at 3 players is a
 #: cycle, so no fixed weight is unexploitable and the default mixes chasing and ignoring it).
-#: The earliest default is kept as `v2`; `v3` and `v4` are the tuned defaults before the
-#: exploitability screen and before the mix.
+#: The earliest default is kept as `v2`; `v3`, `v4` and `v5` are the tuned defaults before
+#: the exploitability screen, before the mix and before the mix's draw was private.
 HEURISTICS, DEFAULT_PARAMS = promote(
     with_shipped("tabula-rasa", __file__,
                  {"default": MarginBot, "greedy": GreedyBot, "v1": MarginV1Bot}, PARAMS),

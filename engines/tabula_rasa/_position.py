@@ -21,10 +21,10 @@ from engines.tabula_rasa.scoring import Scoring
 #: Each attribute's visibility (`engines.position`): what `render` hides.
 VISIBILITY: Final = {
     "num_players": "public", "rules": "public", "rng": "hidden", "sides": "public",
-    "side_of": "public", "hands": "owner", "deck": "size", "removed": "size",
-    "tally": "public", "history": "public", "ply": "public", "to_move": "public",
-    "total_plies": "public", "_weights": "public", "_result": "public", "_offset": "public",
-    "_next": "public",
+    "side_of": "public", "hands": "owner", "dealt_key": "owner", "deck": "size",
+    "removed": "size", "tally": "public", "history": "public", "ply": "public",
+    "to_move": "public", "total_plies": "public", "_weights": "public", "_result": "public",
+    "_offset": "public", "_next": "public",
 }
 
 
@@ -32,8 +32,9 @@ class TabulaRasaPosition(State):
     """The attributes of the position, declared in `engines/tabula_rasa/position.py`."""
 
     __slots__ = (
-        "num_players", "rules", "rng", "sides", "side_of", "hands", "deck", "removed", "tally",
-        "history", "ply", "to_move", "total_plies", "_weights", "_result", "_offset", "_next",
+        "num_players", "rules", "rng", "sides", "side_of", "hands", "dealt_key", "deck",
+        "removed", "tally", "history", "ply", "to_move", "total_plies", "_weights", "_result",
+        "_offset", "_next",
     )
 
     num_players: int
@@ -42,6 +43,7 @@ class TabulaRasaPosition(State):
     sides: int  # 2 in 4p (partners 0+2, 1+3: A5), else one per seat
     side_of: tuple[int, ...]  # per seat: its side
     hands: list[list[int]]  # per seat: card types, sorted
+    dealt_key: tuple[int, ...]  # per seat: a key mixed from its dealt hand (the castle mix's draw)
     deck: list[int]  # the pile, drawn from the end
     removed: list[int]  # the two cards out unseen (A8), sorted
     tally: list[int]  # per side, per territory: the weight placed (what decides majorities)
@@ -67,6 +69,7 @@ class TabulaRasaPosition(State):
         new.sides = self.sides
         new.side_of = self.side_of
         new.hands = [list(x) for x in self.hands]
+        new.dealt_key = self.dealt_key
         new.deck = list(self.deck)
         new.removed = list(self.removed)
         new.tally = list(self.tally)

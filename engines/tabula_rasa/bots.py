@@ -17,7 +17,7 @@ import math
 import random
 from typing import Final
 
-from engines.bots.options import Param
+from engines.bots.options import Param, parse_choice
 from engines.tabula_rasa.actions import ACTION_TERRITORY
 from engines.tabula_rasa.components import (
     CASTLE_POINTS,
@@ -36,6 +36,8 @@ _TYPES_OF_TERRITORY = tuple(
     else tuple(t for t in range(NUM_TYPES) if t // NUM_VALUES == k - NUM_VALUES)
     for k in range(NUM_TERRITORIES)
 )
+#: Where the castle mix draws from (`MarginBot.castle_weight_of_game`).
+CASTLE_DRAWS: Final = ("private", "public")
 #: Memo keys are territory * stride + card weight (weights are card values, at most 5).
 _MEMO_STRIDE: Final = 8
 
@@ -106,35 +108,44 @@ class MarginBot:
 
     def __init__(self, castle_weight: float = 4.0, spread: float = 0.5,
                  castle_weight_two_sides: float = 4.0, castle_race: bool = False,
-                 castle_ignore_share: float = 0.0) -> None:
+                 castle_ignore_share: float = 0.0, castle_draw: str = "private") -> None:
         self.castle_weight = float(castle_weight)
+        self.castle_draw = parse_choice("tabula-rasa heuristic", "castle_draw", castle_draw,
+                                        CASTLE_DRAWS)
         self.spread = float(spread)
         self.castle_weight_two_sides = float(castle_weight_two_sides)
         self.castle_race = bool(castle_race)
         self.castle_ignore_share = float(castle_ignore_share)
 
-    def castle_weight_of_game(self, history: list[int], seat: int, num_players: int) -> float:
+    def castle_weight_of_game(self, state: TabulaRasaState, seat: int) -> float:
         """The castle weight this seat plays in this game when three or more sides race.
 
         The race is a cycle (a table that ignores the castle loses it to a lone chaser, a
         table that chases it loses to a lone ignorer), so no fixed weight is unexploitable;
         a mixed strategy is.  Each seat ignores the castle (weight 0) in a share
         `castle_ignore_share` of games and chases it with `castle_weight` in the rest.  The
-        draw must hold for the whole game yet depend only on what the seat sees, so it is a
-        hash of the seat and the first round's placements (public); during the first round
-        the seat plays as a chaser (`castle_weight`)."""
+        draw holds for the whole game and is private: it comes from the seat's dealt key
+        (mixed from the hand it was dealt), so no rival can read it from the table, and a
+        search that samples the rivals' hands samples their draws too.  With
+        `castle_draw="public"` the draw is a hash of the seat and the first round's
+        placements instead, which every rival can read (a chaser's weight until then)."""
         share = self.castle_ignore_share
         if share <= 0.0:
             return self.castle_weight
-        if len(history) < num_players:
-            return self.castle_weight
-        h = (seat + 1) * 40503
-        for i in range(num_players):
-            h = (h * 1000003 + history[i] + 1) & 0xFFFFFFFF
-        h = (h ^ (h >> 15)) * 2246822519 & 0xFFFFFFFF
-        h = (h ^ (h >> 13)) * 3266489917 & 0xFFFFFFFF
-        h = h ^ (h >> 16)
-        return 0.0 if h < share * 4294967296.0 else self.castle_weight
+        if self.castle_draw == "private":
+            key = state.dealt_key[seat]
+        else:
+            history = state.history
+            num_players = state.num_players
+            if len(history) < num_players:
+                return self.castle_weight
+            h = (seat + 1) * 40503
+            for i in range(num_players):
+                h = (h * 1000003 + history[i] + 1) & 0xFFFFFFFF
+            h = (h ^ (h >> 15)) * 2246822519 & 0xFFFFFFFF
+            h = (h ^ (h >> 13)) * 3266489917 & 0xFFFFFFFF
+            key = h ^ (h >> 16)
+        return 0.0 if key < share * 4294967296.0 else self.castle_weight
 
     def castle_stakes(self, chances: list[float], rivals: list[int], me: int, sides: int,
                       consecutive: bool) -> list[float]:
@@ -232,7 +243,7 @@ class MarginBot:
         memo: dict[int, float] = self.memo_type()
         # Two sides (2 players, or 4 in teams) race for the castle alone: every number
         # territory won is half of it.
-        castle = (self.castle_weight_of_game(state.history, seat, n) if sides > 2
+        castle = (self.castle_weight_of_game(state, seat) if sides > 2
                   else self.castle_weight_two_sides)
         stakes: list[float] = []
         if self.castle_race:
@@ -322,8 +333,11 @@ PARAMS: tuple[Param, ...] = (
           "raises the own chance of the castle (A3, first to two) instead of castle_weight"),
     Param("castle_ignore_share", "float", 0.0, "share of games in which the seat ignores "
           "the castle race (weight 0) when three or more sides race for it; castle_weight "
-          "in the rest (drawn per seat and game from the first round's placements)",
+          "in the rest (drawn per seat and game from the hand it was dealt, which only it sees)",
           0.0, 1.0),
+    Param("castle_draw", "choice", "private", "where the castle mix draws from: private (the "
+          "seat's dealt hand) or public (the first round's placements: every rival can read "
+          "it)", choices=CASTLE_DRAWS),
 )
 
 

@@ -45,6 +45,8 @@ POSITION = Position(
         Field("sides", "int", SCALAR, PUBLIC, "2 in 4p (partners 0+2, 1+3: A5), else one per seat"),
         Field("side_of", "tuple[int, ...]", SHARED, PUBLIC, "per seat: its side"),
         Field("hands", "list[list[int]]", NESTED, OWNER, "per seat: card types, sorted"),
+        Field("dealt_key", "tuple[int, ...]", SHARED, OWNER,
+              "per seat: a key mixed from its dealt hand (the castle mix's draw)"),
         Field("deck", "list[int]", LIST, SIZE, "the pile, drawn from the end"),
         Field("removed", "list[int]", LIST, SIZE, "the two cards out unseen (A8), sorted"),
         Field("tally", "list[int]", LIST, PUBLIC,

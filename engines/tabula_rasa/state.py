@@ -54,6 +54,17 @@ def _tables(num_players: int, start: int = 0) -> tuple[tuple[int, ...], tuple[in
 _TABLES = {(n, start): _tables(n, start) for n in (2, 3, 4) for start in range(n)}
 
 
+def hand_key(hand: list[int]) -> int:
+    """A 32-bit key mixed from a sorted hand: a private, fixed per-game draw for its seat
+    (no draw from the game's chance stream, so the deals stay what they were)."""
+    h = 0x9E3779B9
+    for card in hand:
+        h = (h * 1000003 + card + 1) & 0xFFFFFFFF
+    h = (h ^ (h >> 15)) * 2246822519 & 0xFFFFFFFF
+    h = (h ^ (h >> 13)) * 3266489917 & 0xFFFFFFFF
+    return h ^ (h >> 16)
+
+
 class TabulaRasaState(TabulaRasaPosition):
     """One game.  Seats act in order 0,1,..; in 4p seats 0,2 and 1,3 are partners (A5)."""
 
@@ -85,6 +96,7 @@ class TabulaRasaState(TabulaRasaPosition):
             sorted(cards[REMOVED + HAND_SIZE * s: REMOVED + HAND_SIZE * (s + 1)])
             for s in range(num_players)
         ]
+        self.dealt_key = tuple(hand_key(hand) for hand in self.hands)
         self.deck = cards[dealt:]  # drawn from the end
         self.tally = [0] * (self.sides * NUM_TERRITORIES)  # what decides majorities
         self.history = []
@@ -221,7 +233,9 @@ class TabulaRasaState(TabulaRasaPosition):
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> TabulaRasaState:
-        """Resample the deck, the two removed cards and every other hand (partner's too)."""
+        """Resample the deck, the two removed cards and every other hand (partner's too), and
+        the others' dealt keys (drawn from their resampled hands: as unknown as what they
+        were dealt)."""
         world = self.clone_with_rng(self.rng)  # replaced below: no copy of ours
         others = [other for other in range(self.num_players) if other != seat]
         unknown = list(world.deck) + list(world.removed)
@@ -229,8 +243,11 @@ class TabulaRasaState(TabulaRasaPosition):
             unknown += world.hands[other]
         *hands, removed, deck = deal_back(
             unknown, [len(world.hands[other]) for other in others] + [REMOVED], rng)
+        keys = list(world.dealt_key)
         for other, hand in zip(others, hands):
             world.hands[other] = sorted(hand)
+            keys[other] = hand_key(world.hands[other])  # what they were dealt: unknown too
+        world.dealt_key = tuple(keys)
         world.removed = sorted(removed)
         world.deck = deck
         world.rng = world_rng(rng)
