@@ -61,6 +61,7 @@ def test_bench_prints_games_per_second(capsys):
     ([GAME, "--rule", "castle_rule"], "KEY=VALUE"),
     ([GAME, "--rule", "colour=blue"], "unknown rule option"),
     ([GAME, "--rule", "castle_rule=sometimes"], "must be one of"),
+    ([GAME, "--bots", "heuristic:castle_draw=secret"], "castle_draw= must be one of"),
     ([GAME, "--resume", "/nonexistent/run"], "not a directory"),
     (["bench", "chess"], "unknown game"),
 ])
