@@ -28,7 +28,7 @@ from engines.tabula_rasa.components import (
     TERRITORY_POINTS,
 )
 from engines.tabula_rasa.scoring import score_tallies
-from engines.tabula_rasa.state import TabulaRasaState
+from engines.tabula_rasa.state import TabulaRasaState, fold_key
 
 #: Card types that can be placed at each territory.
 _TYPES_OF_TERRITORY = tuple(
@@ -135,16 +135,9 @@ class MarginBot:
         if self.castle_draw == "private":
             key = state.dealt_key[seat]
         else:
-            history = state.history
-            num_players = state.num_players
-            if len(history) < num_players:
+            if len(state.history) < state.num_players:
                 return self.castle_weight
-            h = (seat + 1) * 40503
-            for i in range(num_players):
-                h = (h * 1000003 + history[i] + 1) & 0xFFFFFFFF
-            h = (h ^ (h >> 15)) * 2246822519 & 0xFFFFFFFF
-            h = (h ^ (h >> 13)) * 3266489917 & 0xFFFFFFFF
-            key = h ^ (h >> 16)
+            key = fold_key((seat + 1) * 40503, state.history, state.num_players)
         return 0.0 if key < share * 4294967296.0 else self.castle_weight
 
     def castle_stakes(self, chances: list[float], rivals: list[int], me: int, sides: int,

@@ -54,15 +54,20 @@ def _tables(num_players: int, start: int = 0) -> tuple[tuple[int, ...], tuple[in
 _TABLES = {(n, start): _tables(n, start) for n in (2, 3, 4) for start in range(n)}
 
 
-def hand_key(hand: list[int]) -> int:
-    """A 32-bit key mixed from a sorted hand: a private, fixed per-game draw for its seat
-    (no draw from the game's chance stream, so the deals stay what they were)."""
-    h = 0x9E3779B9
-    for card in hand:
-        h = (h * 1000003 + card + 1) & 0xFFFFFFFF
+def fold_key(seed: int, values: list[int], count: int) -> int:
+    """A 32-bit key mixed from `seed` and the first `count` of `values`: a fixed draw that
+    takes nothing from the game's chance stream, so the deals stay what they were."""
+    h = seed
+    for i in range(count):
+        h = (h * 1000003 + values[i] + 1) & 0xFFFFFFFF
     h = (h ^ (h >> 15)) * 2246822519 & 0xFFFFFFFF
     h = (h ^ (h >> 13)) * 3266489917 & 0xFFFFFFFF
     return h ^ (h >> 16)
+
+
+def hand_key(hand: list[int]) -> int:
+    """The private, fixed per-game draw of the seat dealt this sorted hand."""
+    return fold_key(0x9E3779B9, hand, len(hand))
 
 
 class TabulaRasaState(TabulaRasaPosition):
